@@ -1,0 +1,35 @@
+# Two commands for users: `make run` and `make test`. Both set everything up first.
+VENV := .venv
+PY := $(VENV)/bin/python
+SYSTEM_PYTHON ?= python3
+# Debian packages the companion needs (braille, speech, audio, terminal tests).
+DEB_PACKAGES := liblouis20 liblouis-data liblouis-bin python3-louis espeak-ng libespeak-ng1 sox \
+                python3-speechd python3-brlapi python3-venv tmux
+# Debian modules made importable from the venv (and only these: the PyPI "louis" is unrelated).
+SYSTEM_MODULES := louis speechd brlapi
+STAMP := $(VENV)/.setup-done
+GAME ?= gauntlet
+
+.PHONY: setup run test bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml Makefile scripts/setup-system.sh scripts/link_system_modules.py
+	bash scripts/setup-system.sh $(DEB_PACKAGES)
+	test -x $(PY) || $(SYSTEM_PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) scripts/link_system_modules.py $(SYSTEM_MODULES)
+	$(PY) -m companion.i18n compile
+	touch $(STAMP)
+
+run: setup
+	$(VENV)/bin/companion play $(GAME)
+
+test: setup
+	$(PY) -m pytest
+
+bench: setup
+	for f in benchmarks/bench_*.py; do $(PY) $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info
