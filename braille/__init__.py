@@ -1,0 +1,1 @@
+"""Braille: liblouis translation, display output and aid sheets."""

@@ -1,0 +1,94 @@
+"""Message catalogs: gettext ``.po`` files, one domain per layer, French and English.
+
+Message ids are the English sentences, so the English "catalog" is the source
+itself; French lives in ``locale/fr/LC_MESSAGES/<domain>.po``. Set-up compiles the
+catalogs with Babel (``python -m companion.i18n compile``); a catalog whose
+``.mo`` is missing or older than its ``.po`` is compiled in memory instead, so a
+fresh checkout never speaks untranslated words.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import locale
+import os
+import sys
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("fr", "en")
+
+
+def default_lang(environ: dict[str, str] | None = None) -> str:
+    """The user's language from the locale: English when it says English, French otherwise."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(name, "")
+        if value:
+            return "en" if value.lower().startswith("en") else "fr"
+    try:
+        code = locale.getlocale()[0] or ""
+    except ValueError:
+        code = ""
+    return "en" if code.lower().startswith("en") else "fr"
+
+
+def _compile(po_path: Path) -> bytes:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po_path.open("rb") as source:
+        catalog = read_po(source)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
+
+
+@functools.lru_cache(maxsize=None)
+def translations(lang: str, domain: str) -> gettext.NullTranslations:
+    """The catalog of ``domain`` in ``lang`` (English needs none: ids are English)."""
+    po_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    if lang == "en" or not po_path.exists():
+        return gettext.NullTranslations()
+    mo_path = po_path.with_suffix(".mo")
+    if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+        with mo_path.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    return gettext.GNUTranslations(io.BytesIO(_compile(po_path)))
+
+
+class Translator:
+    """``_``/``ngettext`` bound to one language and one domain."""
+
+    def __init__(self, lang: str, domain: str) -> None:
+        self.lang = lang
+        self.domain = domain
+        self._catalog = translations(lang, domain)
+
+    def __call__(self, message: str, **values: object) -> str:
+        text = self._catalog.gettext(message)
+        return text.format(**values) if values else text
+
+    def plural(self, singular: str, plural: str, count: int, **values: object) -> str:
+        text = self._catalog.ngettext(singular, plural, count)
+        return text.format(count=count, **values)
+
+
+def compile_all() -> list[Path]:
+    """Write every ``.mo`` next to its ``.po`` (run by set-up)."""
+    written = []
+    for po_path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po")):
+        mo_path = po_path.with_suffix(".mo")
+        mo_path.write_bytes(_compile(po_path))
+        written.append(mo_path)
+    return written
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["compile"]:
+        compile_all()
+    else:
+        print("usage: python -m companion.i18n compile", file=sys.stderr)
+        raise SystemExit(2)

@@ -1,0 +1,1 @@
+"""Speech output: a `Speaker` protocol and its backends (see speech/base.py)."""
