@@ -1,0 +1,241 @@
+"""Card data: loaded from ``companion/data/<game>.toml``, validated, matched by name.
+
+Cards are data, not code: a referee corrects a card's text by putting a file of
+the same name in the user's config folder (``companion config-dir`` tells where;
+``COMPANION_CONFIG_DIR`` overrides it), and the companion reads that file instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+DATA_DIR = Path(__file__).parent / "data"
+PARAMETERS = ("tokens", "limit", "fights", "cards")
+
+
+class CardDataError(ValueError):
+    """A card file that cannot be used: names the file and the problem."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+@dataclass(frozen=True, eq=False)
+class Card:
+    """One card as printed: its id is stable ASCII, its names and texts are per language."""
+
+    id: str
+    names: Mapping[str, str]
+    value: int
+    side: str
+    effect: Mapping[str, str]
+    copies: int = 1
+    stone: bool = False
+    shuffle_back: bool = False
+    action: str = "none"
+    params: Mapping[str, int] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
+    note: Mapping[str, str] | None = None
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names["en"]
+
+    def __repr__(self) -> str:
+        return f"Card({self.id!r})"
+
+
+@dataclass(frozen=True, eq=False)
+class CardSet:
+    """Every card of one game, in the order of its data file."""
+
+    game: str
+    names: Mapping[str, str]
+    sides: Mapping[str, Mapping[str, str]]
+    cards: tuple[Card, ...]
+    path: Path
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {card.id: card for card in self.cards})
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self._by_id[card_id]  # type: ignore[attr-defined]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._by_id  # type: ignore[attr-defined]
+
+    def of_side(self, side: str) -> tuple[Card, ...]:
+        return tuple(card for card in self.cards if card.side == side)
+
+    def count(self, side: str) -> int:
+        return sum(card.copies for card in self.of_side(side))
+
+    def match(self, text: str, side: str | None = None) -> Card:
+        """The one card ``text`` names (id, a name in any language, an alias, or a unique prefix).
+
+        :raises CardNameError: no card or several cards match.
+        """
+        return match_name(text, [c for c in self.cards if side is None or c.side == side], card_keys)
+
+
+class CardNameError(ValueError):
+    """A name that matches no card (``candidates`` empty) or several."""
+
+    def __init__(self, text: str, candidates: tuple[Any, ...]) -> None:
+        super().__init__(f"{text!r} matches {len(candidates)} cards")
+        self.text = text
+        self.candidates = candidates
+
+
+def normalize(text: str) -> str:
+    """Case, accents and punctuation do not count: ``"Pierre de l'Âme"`` → ``"pierre de l ame"``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", plain).split())
+
+
+def card_keys(card: Card) -> Iterable[str]:
+    yield card.id
+    yield from card.names.values()
+    yield from card.aliases
+
+
+def match_name(text: str, items: list[Any], keys: Any) -> Any:
+    """Find the one item ``text`` names: exact key, key prefix, last words, then word prefix.
+
+    Spaces are optional ("ironman" names Iron Man). Shared by cards and players.
+    """
+    query = normalize(text)
+    if not query:
+        raise CardNameError(text, ())
+    squeezed = query.replace(" ", "")
+    tiers: list[list[Any]] = [[], [], [], []]
+    for item in items:
+        forms = [normalize(key) for key in keys(item)]
+        if any(query == f or squeezed == f.replace(" ", "") for f in forms):
+            tiers[0].append(item)
+        elif any(f.startswith(query) or f.replace(" ", "").startswith(squeezed) for f in forms):
+            tiers[1].append(item)
+        elif any(word_start == query for f in forms for word_start in _word_starts(f)):
+            tiers[2].append(item)
+        elif any(word_start.startswith(query) for f in forms for word_start in _word_starts(f)):
+            tiers[3].append(item)
+    for tier in tiers:
+        unique = list(dict.fromkeys(tier))
+        if len(unique) == 1:
+            return unique[0]
+        if len(unique) > 1:
+            raise CardNameError(text, tuple(unique))
+    raise CardNameError(text, ())
+
+
+def _word_starts(form: str) -> Iterable[str]:
+    words = form.split(" ")
+    for index in range(1, len(words)):
+        yield " ".join(words[index:])
+
+
+def config_dir() -> Path:
+    """Where a referee puts corrected card files."""
+    override = os.environ.get("COMPANION_CONFIG_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("companion"))
+
+
+def data_path(filename: str) -> Path:
+    """The user's copy of a data file when there is one, else the shipped file."""
+    user = config_dir() / filename
+    return user if user.is_file() else DATA_DIR / filename
+
+
+def load(filename: str, sizes: Mapping[str, int], flags: Mapping[str, int] | None = None) -> CardSet:
+    """Load and validate a game's cards.
+
+    ``sizes`` gives the number of cards each side must have, ``flags`` how many
+    distinct cards must carry a flag (``{"stone": 6}``).
+
+    :raises CardDataError: naming the file and the problem.
+    """
+    path = data_path(filename)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise CardDataError(path, f"cannot be read ({error})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise CardDataError(path, f"is not valid TOML ({error})") from None
+    cards = tuple(_card(path, index, entry) for index, entry in enumerate(raw.get("cards", []), 1))
+    game = raw.get("game", {})
+    cardset = CardSet(
+        game=str(game.get("id", path.stem)),
+        names=_texts(path, "game", game.get("name")),
+        sides={key: _texts(path, f"side {key}", value.get("name")) for key, value in raw.get("sides", {}).items()},
+        cards=cards,
+        path=path,
+    )
+    _validate(cardset, sizes, flags or {})
+    return cardset
+
+
+def _texts(path: Path, where: str, value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(value.get(lang), str) and value[lang] for lang in ("fr", "en")):
+        raise CardDataError(path, f"{where}: needs a French and an English text (fr = …, en = …)")
+    return {str(k): str(v) for k, v in value.items()}
+
+
+def _card(path: Path, index: int, entry: Any) -> Card:
+    if not isinstance(entry, dict):
+        raise CardDataError(path, f"card {index} is not a table")
+    card_id = entry.get("id")
+    if not isinstance(card_id, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", card_id):
+        raise CardDataError(path, f"card {index}: id must be lower-case ASCII words joined by '-', got {card_id!r}")
+    where = f"card {card_id}"
+    for key, kind in (("value", int), ("side", str)):
+        if not isinstance(entry.get(key), kind):
+            raise CardDataError(path, f"{where}: '{key}' is missing or not a {kind.__name__}")
+    copies = entry.get("copies", 1)
+    if not isinstance(copies, int) or copies < 1:
+        raise CardDataError(path, f"{where}: 'copies' must be a whole number of at least 1")
+    note = entry.get("note")
+    return Card(
+        id=card_id,
+        names=_texts(path, f"{where} name", entry.get("name")),
+        value=entry["value"],
+        side=entry["side"],
+        effect=_texts(path, f"{where} effect", entry.get("effect")),
+        copies=copies,
+        stone=bool(entry.get("stone", False)),
+        shuffle_back=bool(entry.get("shuffle_back", False)),
+        action=str(entry.get("action", "none")),
+        params={key: int(entry[key]) for key in PARAMETERS if key in entry},
+        aliases=tuple(str(alias) for alias in entry.get("aliases", [])),
+        note=_texts(path, f"{where} note", note) if note is not None else None,
+    )
+
+
+def _validate(cardset: CardSet, sizes: Mapping[str, int], flags: Mapping[str, int]) -> None:
+    path = cardset.path
+    ids = Counter(card.id for card in cardset.cards)
+    repeated = sorted(card_id for card_id, n in ids.items() if n > 1)
+    if repeated:
+        raise CardDataError(path, f"card ids must be unique; repeated: {', '.join(repeated)}")
+    for card in cardset.cards:
+        if card.side not in sizes:
+            raise CardDataError(path, f"card {card.id}: unknown side {card.side!r} (expected {', '.join(sizes)})")
+    for side, size in sizes.items():
+        if cardset.count(side) != size:
+            raise CardDataError(path, f"side {side} must have {size} cards, found {cardset.count(side)}")
+    for flag, expected in flags.items():
+        found = sum(1 for card in cardset.cards if getattr(card, flag))
+        if found != expected:
+            raise CardDataError(path, f"{expected} cards must be marked {flag}, found {found}")
