@@ -1,1 +1,26 @@
-"""Speech output: a `Speaker` protocol and its backends (see speech/base.py)."""
+"""Speech output: a `Speaker` protocol and its backends (see speech/base.py).
+
+`choose` picks the backend for ``--speech`` and says which; `SpeechOutput`
+plugs the speaker into the announcer.
+"""
+
+from __future__ import annotations
+
+from .base import RecordingSpeaker, SilentSpeaker, Speaker, SpeechUnavailable
+from .choose import choose
+from .output import SpeechOutput
+from .screenreader import ScreenReaderSpeaker
+from .tts import TtsSpeaker
+from .wavfile import WavSpeaker
+
+__all__ = [
+    "RecordingSpeaker",
+    "ScreenReaderSpeaker",
+    "SilentSpeaker",
+    "Speaker",
+    "SpeechOutput",
+    "SpeechUnavailable",
+    "TtsSpeaker",
+    "WavSpeaker",
+    "choose",
+]

@@ -18,6 +18,24 @@ class Speaker(Protocol):
     def close(self) -> None: ...
 
 
+class SpeechUnavailable(Exception):
+    """A backend cannot speak here; ``reason`` says why, for the user.
+
+    ``message`` is an English catalog id (domain "speech") and ``fields`` fill
+    it, so `choose` can say the reason in the user's language.
+    """
+
+    def __init__(self, message: str, **fields: object) -> None:
+        self.message = message
+        self.fields = fields
+        super().__init__(self.reason)
+
+    @property
+    def reason(self) -> str:
+        """The reason in English."""
+        return self.message.format(**self.fields) if self.fields else self.message
+
+
 class SilentSpeaker:
     """Text only: says nothing."""
 
@@ -41,6 +59,7 @@ class RecordingSpeaker:
     def __init__(self) -> None:
         self.said: list[tuple[str, bool]] = []
         self.stops = 0
+        self.closed = False
 
     def say(self, text: str, interrupt: bool = False) -> None:
         self.said.append((text, interrupt))
@@ -49,4 +68,4 @@ class RecordingSpeaker:
         self.stops += 1
 
     def close(self) -> None:
-        pass
+        self.closed = True

@@ -1,0 +1,74 @@
+"""The espeak-ng command line: the engine behind the built-in voice and WAV files.
+
+The command (not pyttsx3) is used so that audio can be streamed to a player
+process we own and kill at once, and so that nothing the engine prints can
+reach the user's terminal. Text goes through standard input, so a sentence
+starting with "-" is never read as an option.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+from .base import SpeechUnavailable
+
+#: espeak-ng voice per companion language.
+VOICES = {"fr": "roa/fr", "en": "en"}
+#: espeak-ng's own speed limits, in words per minute.
+MIN_RATE, MAX_RATE = 80, 450
+
+
+def voice_for(lang: str, voice: str | None = None) -> str:
+    """The espeak-ng voice: the one asked for, else the language's."""
+    return voice or VOICES.get(lang, lang)
+
+
+def clamp_rate(rate: int | None) -> int | None:
+    return None if rate is None else max(MIN_RATE, min(MAX_RATE, int(rate)))
+
+
+def find() -> str:
+    """The espeak-ng executable, or `SpeechUnavailable`."""
+    path = shutil.which("espeak-ng")
+    if path is None:
+        raise SpeechUnavailable("espeak-ng is not installed")
+    return path
+
+
+def command(engine: str, voice: str, rate: int | None, *, wav: str | None = None) -> list[str]:
+    """espeak-ng reading UTF-8 text on stdin; WAV on stdout, or into ``wav``."""
+    args = [engine, "-b", "1", "-v", voice]
+    if rate is not None:
+        args += ["-s", str(rate)]
+    args += ["-w", wav] if wav else ["--stdout"]
+    return args
+
+
+def check(engine: str, voice: str) -> None:
+    """Fail early, with a reason, when the voice does not exist."""
+    try:
+        result = subprocess.run(
+            [engine, "-v", voice, "-q", "a"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError) as error:
+        raise SpeechUnavailable("espeak-ng does not start: {error}", error=str(error)) from error
+    if result.returncode != 0:
+        raise SpeechUnavailable("the voice {voice} does not exist", voice=voice)
+
+
+def synthesize(text: str, lang: str, rate: int | None = None, voice: str | None = None) -> bytes:
+    """The WAV bytes for ``text`` (tests and benchmarks compare against it)."""
+    engine = find()
+    result = subprocess.run(
+        command(engine, voice_for(lang, voice), clamp_rate(rate)),
+        input=text.encode("utf-8"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        check=True,
+    )
+    return result.stdout
