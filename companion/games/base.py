@@ -1,0 +1,73 @@
+"""What every rules core shares: typed errors, events, commands and their JSON form.
+
+A rules core is pure: ``apply(state, command)`` returns a new state and the
+events that say what changed, or raises `RuleError` and changes nothing. Events
+and commands are frozen dataclasses whose fields are plain data, so an event is
+also the ``--json`` line and a command is also a line of the journal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Mapping, TypeVar
+
+
+class RuleError(ValueError):
+    """A command the rules refuse. ``code`` is stable (scripts read it); ``details`` fill the sentence."""
+
+    def __init__(self, code: str, **details: Any) -> None:
+        super().__init__(code if not details else f"{code} {details}")
+        self.code = code
+        self.details = details
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """Something that changed (or was asked for). ``name`` is its stable snake_case type."""
+
+    name: ClassVar[str] = "event"
+
+    def fields(self) -> dict[str, Any]:
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Command:
+    """A change a player asks for. ``name`` is its stable journal type."""
+
+    name: ClassVar[str] = "command"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"cmd": self.name}
+        data.update({f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)})
+        return data
+
+
+C = TypeVar("C", bound=Command)
+
+
+def command_from_json(kinds: Mapping[str, type[Command]], data: Mapping[str, Any]) -> Command:
+    """Rebuild a command from its journal line.
+
+    :raises ValueError: unknown command type or fields.
+    """
+    kind = kinds.get(str(data.get("cmd")))
+    if kind is None:
+        raise ValueError(f"unknown command {data.get('cmd')!r}")
+    values = {}
+    for f in dataclasses.fields(kind):
+        if f.name in data:
+            value = data[f.name]
+            values[f.name] = tuple(value) if isinstance(value, list) else value
+    try:
+        return kind(**values)
+    except TypeError as error:
+        raise ValueError(str(error)) from None
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value

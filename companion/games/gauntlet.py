@@ -1,0 +1,877 @@
+"""Le Gant d'Infinité (Infinity Gauntlet: A Love Letter Game): the rules core.
+
+Pure: no I/O, no language. The companion never sees the hidden hands; it keeps
+what the table knows in public — lives, tokens, cards face up, deck sizes, hand
+sizes, whose turn — and enforces the rules on the commands it is told. Seat 0
+is Thanos, seats 1… are the heroes in clockwise order.
+
+Every card is in exactly one place: a deck, a hand (only counted) or face up in
+front of a player, so each side's counts always add up to its deck size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from companion.cards import Card, CardSet
+from companion.games.base import Command, Event, RuleError, command_from_json
+
+GAME_ID = "gauntlet"
+THANOS = 0
+HEROES, THANOS_SIDE = "heroes", "thanos"
+THANOS_LIVES_BY_PLAYERS = {2: 4, 3: 4, 4: 5, 5: 6, 6: 7}
+HERO_LIVES = 6
+TOKEN_POOL = 9
+HAND_START = {HEROES: 1, THANOS_SIDE: 2}
+
+
+# --------------------------------------------------------------------------- options and state
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the table set the game up."""
+
+    players: int = 4
+    names: tuple[str, ...] = ()
+    thanos_lives: int | None = None
+    hero_lives: int = HERO_LIVES
+    token_pool: int = TOKEN_POOL
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        known = {f.name for f in dataclasses.fields(cls)}
+        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in known}
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class FightRight:
+    """Fights the card just played allows: how many are left, with whom, who already fought."""
+
+    left: int
+    heroes: tuple[int, ...]
+    fought: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    """What the whole table knows at one moment."""
+
+    cards: CardSet = field(compare=False, repr=False)
+    options: Options
+    thanos_lives: int
+    hero_lives: int
+    tokens: tuple[int, ...]
+    hands: tuple[int, ...]
+    face_up: tuple[tuple[str, ...], ...]
+    hero_deck: int
+    thanos_deck: int
+    turn: int = 1
+    current: int = THANOS
+    second_turn: bool = False
+    played: bool = False
+    fight_right: FightRight | None = None
+    pending_defeat: int | None = None
+    winner: str | None = None
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
+    def heroes(self) -> range:
+        return range(1, self.players)
+
+    @property
+    def thanos_lives_max(self) -> int:
+        return self.options.thanos_lives or THANOS_LIVES_BY_PLAYERS[self.players]
+
+    @property
+    def reserve(self) -> int:
+        return max(0, self.options.token_pool - sum(self.tokens))
+
+    @property
+    def substitutes(self) -> int:
+        return max(0, sum(self.tokens) - self.options.token_pool)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def stones_face_up(self) -> tuple[str, ...]:
+        return tuple(card_id for card_id in self.face_up[THANOS] if self.cards[card_id].stone)
+
+    def face_up_count(self, card_id: str) -> int:
+        return sum(pile.count(card_id) for pile in self.face_up)
+
+    def unseen(self, side: str) -> dict[str, int]:
+        """Copies of each card of ``side`` not face up: in a deck or a hand."""
+        return {c.id: c.copies - self.face_up_count(c.id) for c in self.cards.of_side(side)}
+
+
+def side_of(seat: int) -> str:
+    return THANOS_SIDE if seat == THANOS else HEROES
+
+
+def player_id(seat: int) -> str:
+    return "thanos" if seat == THANOS else f"hero{seat}"
+
+
+# --------------------------------------------------------------------------- commands
+
+
+@dataclass(frozen=True)
+class Play(Command):
+    """Play ``card`` from the current player's hand; the effect's choices ride along."""
+
+    name = "play"
+    card: str
+    target: int | None = None
+    value: int | None = None
+    deck: str | None = None
+    copy: str | None = None
+
+
+@dataclass(frozen=True)
+class Defeat(Command):
+    """``card`` of ``player`` is defeated (from a guess, a fight or a stone)."""
+
+    name = "defeat"
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Fight(Command):
+    """The outcome of a fight between ``hero`` and Thanos; the values stay secret.
+
+    ``loser`` is ``"hero"``, ``"thanos"`` or ``None`` for a tie; ``card`` is the
+    defeated card when it is already known (else the table names it next).
+    """
+
+    name = "fight"
+    hero: int
+    loser: str | None
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class Token(Command):
+    """``player`` takes (``delta`` > 0) or gives back (``delta`` < 0) power tokens."""
+
+    name = "token"
+    player: int
+    delta: int
+
+
+@dataclass(frozen=True)
+class Snap(Command):
+    """Thanos reveals ``stones`` from his hand and snaps his fingers."""
+
+    name = "snap"
+    stones: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Next(Command):
+    """The current turn ends; the next one begins (its draw is counted)."""
+
+    name = "next"
+
+
+COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Defeat, Fight, Token, Snap, Next)}
+
+
+def command_from(data: dict[str, Any]) -> Command:
+    return command_from_json(COMMANDS, data)
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    name = "game_started"
+    players: int
+    names: tuple[str, ...]
+    thanos_lives: int
+    hero_lives: int
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    name = "turn_started"
+    player: str
+    turn: int
+    second: bool
+
+
+@dataclass(frozen=True)
+class CardDrawn(Event):
+    name = "card_drawn"
+    player: str
+    deck: str
+    left: int
+
+
+@dataclass(frozen=True)
+class DrawSkipped(Event):
+    name = "draw_skipped"
+    player: str
+    deck: str
+
+
+@dataclass(frozen=True)
+class HeroDeckReshuffled(Event):
+    name = "hero_deck_reshuffled"
+    count: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    name = "card_played"
+    player: str
+    card: str
+    value: int
+    target: str | None = None
+    named_value: int | None = None
+    deck: str | None = None
+    copy: str | None = None
+
+
+@dataclass(frozen=True)
+class CardEffect(Event):
+    """The effect text of a card just played, read for everyone."""
+
+    name = "card_effect"
+    card: str
+
+
+@dataclass(frozen=True)
+class TokensTaken(Event):
+    name = "tokens_taken"
+    player: str
+    count: int
+    held: int
+    reserve: int
+    substitutes: int
+
+
+@dataclass(frozen=True)
+class TokensReturned(Event):
+    name = "tokens_returned"
+    player: str
+    count: int
+    held: int
+    reserve: int
+
+
+@dataclass(frozen=True)
+class TokenSpent(Event):
+    name = "token_spent"
+    player: str
+    held: int
+    reserve: int
+
+
+@dataclass(frozen=True)
+class ThanosDeckCycled(Event):
+    name = "thanos_deck_cycled"
+    drawn: int
+    returned: int
+    thanos_deck: int
+
+
+@dataclass(frozen=True)
+class FightResolved(Event):
+    name = "fight"
+    hero: str
+    winner: str | None
+    fights_left: int
+
+
+@dataclass(frozen=True)
+class DefeatPending(Event):
+    name = "defeat_pending"
+    player: str
+
+
+@dataclass(frozen=True)
+class CardDefeated(Event):
+    name = "card_defeated"
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class LifeLost(Event):
+    name = "life_lost"
+    team: str
+    lives: int
+    lives_max: int
+
+
+@dataclass(frozen=True)
+class CardShuffledBack(Event):
+    name = "card_shuffled_back"
+    card: str
+    thanos_deck: int
+
+
+@dataclass(frozen=True)
+class Snapped(Event):
+    name = "snap"
+    stones: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    name = "game_over"
+    winner: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Status(Event):
+    name = "status"
+    thanos_lives: int
+    thanos_lives_max: int
+    hero_lives: int
+    hero_lives_max: int
+    stones: tuple[str, ...]
+    power_tokens: dict[str, int]
+    reserve: int
+    hero_deck: int
+    thanos_deck: int
+    current_player: str
+    winner: str | None
+    turn: int = 1
+    substitutes: int = 0
+
+
+@dataclass(frozen=True)
+class PlayedCards(Event):
+    name = "played"
+    face_up: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class UnseenCards(Event):
+    name = "unseen"
+    side: str
+    cards: dict[str, int]
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def new(options: Options, cards: CardSet) -> State:
+    """The table after set-up, with Thanos's first turn begun (his draw counted).
+
+    :raises RuleError: ``bad_players``, ``bad_names`` or ``bad_lives``.
+    """
+    if not 2 <= options.players <= 6:
+        raise RuleError("bad_players", players=options.players, low=2, high=6)
+    if options.names and len(options.names) != options.players:
+        raise RuleError("bad_names", names=len(options.names), players=options.players)
+    if options.hero_lives < 1 or (options.thanos_lives is not None and options.thanos_lives < 1):
+        raise RuleError("bad_lives")
+    heroes = options.players - 1
+    state = State(
+        cards=cards,
+        options=options,
+        thanos_lives=options.thanos_lives or THANOS_LIVES_BY_PLAYERS[options.players],
+        hero_lives=options.hero_lives,
+        tokens=(0,) * options.players,
+        hands=(HAND_START[THANOS_SIDE],) + (HAND_START[HEROES],) * heroes,
+        face_up=((),) * options.players,
+        hero_deck=cards.count(HEROES) - heroes * HAND_START[HEROES],
+        thanos_deck=cards.count(THANOS_SIDE) - HAND_START[THANOS_SIDE],
+    )
+    state, _ = _begin_turn(state, THANOS, turn=1, second=False)
+    return state
+
+
+def opening(state: State) -> list[Event]:
+    """What to announce when a game starts: the table, then Thanos's first turn and draw."""
+    options = state.options
+    return [
+        GameStarted(options.players, options.names, state.thanos_lives_max, options.hero_lives),
+        TurnStarted(player_id(THANOS), 1, False),
+        CardDrawn(player_id(THANOS), THANOS_SIDE, state.thanos_deck),
+    ]
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def status(state: State) -> Status:
+    return Status(
+        thanos_lives=state.thanos_lives,
+        thanos_lives_max=state.thanos_lives_max,
+        hero_lives=state.hero_lives,
+        hero_lives_max=state.options.hero_lives,
+        stones=state.stones_face_up(),
+        power_tokens={player_id(seat): n for seat, n in enumerate(state.tokens)},
+        reserve=state.reserve,
+        hero_deck=state.hero_deck,
+        thanos_deck=state.thanos_deck,
+        current_player=player_id(state.current),
+        winner=state.winner,
+        turn=state.turn,
+        substitutes=state.substitutes,
+    )
+
+
+def played(state: State) -> PlayedCards:
+    return PlayedCards({player_id(seat): pile for seat, pile in enumerate(state.face_up)})
+
+
+def unseen(state: State, side: str) -> UnseenCards:
+    return UnseenCards(side, {card_id: n for card_id, n in state.unseen(side).items() if n})
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """Everything every player may know, as plain data."""
+    view = status(state).fields()
+    view.update(
+        face_up=played(state).fields()["face_up"],
+        hands={player_id(seat): n for seat, n in enumerate(state.hands)},
+        unseen_heroes=state.unseen(HEROES),
+        unseen_thanos=state.unseen(THANOS_SIDE),
+        pending_defeat=None if state.pending_defeat is None else player_id(state.pending_defeat),
+        fights_left=state.fight_right.left if state.fight_right else 0,
+    )
+    return view
+
+
+def legal_commands(state: State) -> list[str]:
+    """The command types that may change the game now (for help and completion)."""
+    if state.is_over:
+        return []
+    if state.pending_defeat is not None:
+        return ["defeat"]
+    names = ["defeat", "token"]
+    if not state.played:
+        names.insert(0, "play")
+    if state.fight_right and state.fight_right.left:
+        names.append("fight")
+    if state.current == THANOS:
+        names.append("snap")
+    if state.played or not _must_play(state):
+        names.append("next")
+    return names
+
+
+# --------------------------------------------------------------------------- applying commands
+
+
+def apply(state: State, command: Command) -> tuple[State, list[Event]]:
+    """Apply ``command``: the new state and what changed.
+
+    :raises RuleError: the command breaks a rule; ``state`` is unchanged (it is immutable).
+    """
+    if state.is_over:
+        raise RuleError("game_over", winner=state.winner)
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise RuleError("unknown_command", command=command.name)
+    if state.pending_defeat is not None and not isinstance(command, Defeat):
+        raise RuleError("defeat_pending", player=player_id(state.pending_defeat))
+    return handler(state, command)
+
+
+def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
+    seat = state.current
+    card = _known_card(state, command.card)
+    if state.played:
+        raise RuleError("already_played", player=player_id(seat))
+    if card.side != side_of(seat):
+        raise RuleError("wrong_side", card=card.id, player=player_id(seat))
+    if card.action == "unplayable":
+        raise RuleError("unplayable", card=card.id)
+    if state.face_up_count(card.id) >= card.copies:
+        raise RuleError("already_face_up", card=card.id)
+    if state.hands[seat] == 0:
+        raise RuleError("empty_hand", player=player_id(seat))
+    effect_card = card
+    if card.action == "copy_effect":
+        effect_card = _copied_card(state, command.copy)
+    elif command.copy is not None:
+        raise RuleError("no_copy", card=card.id)
+    resolve = _ACTIONS[effect_card.action]
+    prepared = resolve.prepare(state, effect_card, command)
+    state = replace(
+        state,
+        hands=_bump(state.hands, seat, -1),
+        face_up=_add_face_up(state.face_up, seat, card.id),
+        played=True,
+    )
+    events: list[Event] = [
+        CardPlayed(
+            player_id(seat),
+            card.id,
+            card.value,
+            target=None if prepared.target is None else player_id(prepared.target),
+            named_value=prepared.value,
+            deck=prepared.deck,
+            copy=None if effect_card is card else effect_card.id,
+        ),
+        CardEffect(effect_card.id),
+    ]
+    state, more = resolve.apply(state, effect_card, prepared)
+    return state, events + more
+
+
+def _apply_defeat(state: State, command: Defeat) -> tuple[State, list[Event]]:
+    seat = _seat(state, command.player)
+    card = _known_card(state, command.card)
+    if state.pending_defeat is not None and seat != state.pending_defeat:
+        raise RuleError("defeat_pending", player=player_id(state.pending_defeat))
+    if card.side != side_of(seat):
+        raise RuleError("wrong_side", card=card.id, player=player_id(seat))
+    if state.face_up_count(card.id) >= card.copies:
+        raise RuleError("already_face_up", card=card.id)
+    if state.hands[seat] == 0:
+        raise RuleError("empty_hand", player=player_id(seat))
+    return _defeat(replace(state, pending_defeat=None), seat, card)
+
+
+def _apply_fight(state: State, command: Fight) -> tuple[State, list[Event]]:
+    hero = _hero(state, command.hero)
+    right = _fight_right_for(state, hero)
+    if command.loser not in (None, "hero", "thanos"):
+        raise RuleError("bad_loser", loser=command.loser)
+    events: list[Event] = []
+    for seat in (hero, THANOS):  # a token held must be spent: +2 for this fight
+        if state.tokens[seat]:
+            state = replace(state, tokens=_bump(state.tokens, seat, -1))
+            events.append(TokenSpent(player_id(seat), state.tokens[seat], state.reserve))
+    right = replace(right, left=right.left - 1, fought=right.fought + (hero,))
+    state = replace(state, fight_right=right)
+    winner = {None: None, "hero": "thanos", "thanos": "hero"}[command.loser]
+    events.append(FightResolved(player_id(hero), winner, right.left))
+    if command.loser is None:
+        return state, events
+    loser = hero if command.loser == "hero" else THANOS
+    if command.card is None:
+        return replace(state, pending_defeat=loser), events + [DefeatPending(player_id(loser))]
+    state, more = _apply_defeat(state, Defeat(loser, command.card))
+    return state, events + more
+
+
+def _apply_token(state: State, command: Token) -> tuple[State, list[Event]]:
+    seat = _seat(state, command.player)
+    if command.delta == 0:
+        raise RuleError("bad_token_count", count=command.delta)
+    if command.delta > 0:
+        return _take_tokens(state, seat, command.delta)
+    count = -command.delta
+    if state.tokens[seat] < count:
+        raise RuleError("not_enough_tokens", player=player_id(seat), held=state.tokens[seat], count=count)
+    state = replace(state, tokens=_bump(state.tokens, seat, -count))
+    return state, [TokensReturned(player_id(seat), count, state.tokens[seat], state.reserve)]
+
+
+def _apply_snap(state: State, command: Snap) -> tuple[State, list[Event]]:
+    if state.current != THANOS:
+        raise RuleError("not_thanos_turn")
+    named = []
+    for card_id in command.stones:
+        card = _known_card(state, card_id)
+        if not card.stone:
+            raise RuleError("not_a_stone", card=card.id)
+        if card.id in named:
+            raise RuleError("stone_named_twice", card=card.id)
+        if card.id in state.face_up[THANOS] or state.face_up_count(card.id) >= card.copies:
+            raise RuleError("stone_face_up", card=card.id)
+        named.append(card.id)
+    if len(named) > state.hands[THANOS]:
+        raise RuleError("too_many_stones", count=len(named), hand=state.hands[THANOS])
+    gathered = set(state.stones_face_up()) | set(named)
+    missing = tuple(c.id for c in state.cards.cards if c.stone and c.id not in gathered)
+    if missing:
+        raise RuleError("snap_incomplete", missing=missing)
+    state = replace(state, winner="thanos")
+    return state, [Snapped(tuple(named)), GameOver("thanos", "snap")]
+
+
+def _apply_next(state: State, command: Next) -> tuple[State, list[Event]]:
+    if not state.played and _must_play(state):
+        raise RuleError("not_played", player=player_id(state.current))
+    if state.players == 2 and state.current != THANOS and not state.second_turn:
+        seat, second = state.current, True
+    else:
+        seat, second = (state.current + 1) % state.players, False
+    state = replace(state, played=False, fight_right=None)
+    return _begin_turn(state, seat, turn=state.turn + 1, second=second)
+
+
+_HANDLERS: dict[type, Callable[[State, Any], tuple[State, list[Event]]]] = {
+    Play: _apply_play,
+    Defeat: _apply_defeat,
+    Fight: _apply_fight,
+    Token: _apply_token,
+    Snap: _apply_snap,
+    Next: _apply_next,
+}
+
+
+# --------------------------------------------------------------------------- card actions
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A play's choices, checked before anything changes."""
+
+    target: int | None = None
+    value: int | None = None
+    deck: str | None = None
+
+
+@dataclass(frozen=True)
+class Action:
+    """One kind of card effect: which choices it needs, then what it changes."""
+
+    target: str = "none"  # none | hero (required) | hero_or_self (default: the player)
+    value: str = "none"  # none | thanos (a Thanos card value) | hero (a hero card value)
+    deck: bool = False
+    apply: Callable[[State, Card, Prepared], tuple[State, list[Event]]] = lambda s, c, p: (s, [])
+
+    def prepare(self, state: State, card: Card, command: Play) -> Prepared:
+        target = None
+        if self.target == "none":
+            if command.target is not None:
+                raise RuleError("no_target", card=card.id)
+        elif command.target is not None:
+            target = _hero(state, command.target)
+        elif self.target == "hero_or_self" and state.current != THANOS:
+            target = state.current
+        elif len(state.heroes) == 1:
+            target = 1
+        else:
+            raise RuleError("target_needed", card=card.id)
+        value = None
+        if self.value == "none":
+            if command.value is not None:
+                raise RuleError("no_value", card=card.id)
+        else:
+            if command.value is None:
+                raise RuleError("value_needed", card=card.id)
+            allowed = sorted({c.value for c in state.cards.of_side(THANOS_SIDE if self.value == "thanos" else HEROES)})
+            if command.value not in allowed:
+                raise RuleError("bad_value", value=command.value, low=allowed[0], high=allowed[-1])
+            value = command.value
+        if command.deck is not None and (not self.deck or command.deck not in (HEROES, THANOS_SIDE)):
+            raise RuleError("bad_deck", card=card.id)
+        return Prepared(target, value, command.deck)
+
+
+def _fights(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
+    if card.side == HEROES:
+        heroes = (prepared.target if prepared.target is not None else state.current,)
+        left = 1
+    else:
+        heroes = tuple(state.heroes)
+        left = min(card.params.get("fights", 1), len(heroes))
+    return replace(state, fight_right=FightRight(left, heroes)), []
+
+
+def _hero_token(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
+    assert prepared.target is not None
+    return _take_tokens(state, prepared.target, card.params.get("tokens", 1))
+
+
+def _thanos_tokens(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
+    return _take_tokens(state, THANOS, card.params.get("tokens", 1))
+
+
+def _draw_then_bottom(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
+    wanted = card.params.get("cards", 1)
+    drawn = min(wanted, state.thanos_deck)
+    hand = state.hands[THANOS] + drawn
+    returned = min(wanted, hand)
+    deck = state.thanos_deck - drawn + returned
+    state = replace(state, thanos_deck=deck, hands=_set(state.hands, THANOS, hand - returned))
+    return state, [ThanosDeckCycled(drawn, returned, deck)]
+
+
+_ACTIONS: dict[str, Action] = {
+    "guess_thanos": Action(value="thanos"),
+    "peek": Action(target="hero"),
+    "fight_thanos": Action(apply=_fights),
+    "hero_token": Action(target="hero_or_self", apply=_hero_token),
+    "arrange_deck": Action(deck=True),
+    "hero_fight": Action(target="hero_or_self", apply=_fights),
+    "guess_hero": Action(target="hero", value="hero"),
+    "guess_all_heroes": Action(value="hero"),
+    "defeat_if_at_most": Action(target="hero"),
+    "defeat_if_at_least": Action(target="hero"),
+    "fight_heroes": Action(apply=_fights),
+    "thanos_tokens": Action(apply=_thanos_tokens),
+    "draw_then_bottom": Action(apply=_draw_then_bottom),
+    "none": Action(),
+}
+
+
+def _copied_card(state: State, copy: str | None) -> Card:
+    """The Time Stone uses the effect of another Thanos card face up."""
+    if copy is None:
+        raise RuleError("copy_needed")
+    card = _known_card(state, copy)
+    if card.side != THANOS_SIDE or card.id not in state.face_up[THANOS] or card.action in ("copy_effect", "unplayable"):
+        raise RuleError("bad_copy", card=card.id)
+    return card
+
+
+# --------------------------------------------------------------------------- shared steps
+
+
+def _begin_turn(state: State, seat: int, *, turn: int, second: bool) -> tuple[State, list[Event]]:
+    state = replace(state, current=seat, turn=turn, second_turn=second)
+    state, events = _draw(state, seat)
+    return state, [TurnStarted(player_id(seat), turn, second)] + events
+
+
+def _draw(state: State, seat: int) -> tuple[State, list[Event]]:
+    """``seat`` draws from its side's deck; an empty hero deck is rebuilt first."""
+    events: list[Event] = []
+    if seat == THANOS:
+        if state.thanos_deck == 0:
+            return state, [DrawSkipped(player_id(seat), THANOS_SIDE)]
+        state = replace(state, thanos_deck=state.thanos_deck - 1, hands=_bump(state.hands, seat, 1))
+        return state, [CardDrawn(player_id(seat), THANOS_SIDE, state.thanos_deck)]
+    if state.hero_deck == 0:
+        gathered = tuple(card_id for hero in state.heroes for card_id in state.face_up[hero])
+        if gathered:
+            face_up = tuple(pile if s == THANOS else () for s, pile in enumerate(state.face_up))
+            state = replace(state, face_up=face_up, hero_deck=len(gathered))
+            events.append(HeroDeckReshuffled(len(gathered), gathered))
+    if state.hero_deck == 0:
+        return state, events + [DrawSkipped(player_id(seat), HEROES)]
+    state = replace(state, hero_deck=state.hero_deck - 1, hands=_bump(state.hands, seat, 1))
+    return state, events + [CardDrawn(player_id(seat), HEROES, state.hero_deck)]
+
+
+def _defeat(state: State, seat: int, card: Card) -> tuple[State, list[Event]]:
+    """Defeat, in the rules' order: life lost, card face up, replacement drawn, card shuffled back."""
+    events: list[Event] = [CardDefeated(player_id(seat), card.id)]
+    state = replace(state, hands=_bump(state.hands, seat, -1), face_up=_add_face_up(state.face_up, seat, card.id))
+    if seat == THANOS:
+        state = replace(state, thanos_lives=state.thanos_lives - 1)
+        events.append(LifeLost("thanos", state.thanos_lives, state.thanos_lives_max))
+    else:
+        state = replace(state, hero_lives=state.hero_lives - 1)
+        events.append(LifeLost("heroes", state.hero_lives, state.options.hero_lives))
+    if state.thanos_lives == 0 or state.hero_lives == 0:
+        winner = "heroes" if state.thanos_lives == 0 else "thanos"
+        return replace(state, winner=winner, fight_right=None), events + [GameOver(winner, "lives")]
+    state, drawn = _draw(state, seat)
+    events += drawn
+    if card.shuffle_back:
+        pile = list(state.face_up[seat])
+        pile.reverse()
+        pile.remove(card.id)
+        pile.reverse()
+        state = replace(
+            state,
+            face_up=tuple(tuple(pile) if s == seat else p for s, p in enumerate(state.face_up)),
+            thanos_deck=state.thanos_deck + 1,
+        )
+        events.append(CardShuffledBack(card.id, state.thanos_deck))
+    return state, events
+
+
+def _take_tokens(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
+    before = state.substitutes
+    state = replace(state, tokens=_bump(state.tokens, seat, count))
+    return state, [TokensTaken(player_id(seat), count, state.tokens[seat], state.reserve, state.substitutes - before)]
+
+
+def _must_play(state: State) -> bool:
+    """A turn ends only after a card is played, unless the player holds nothing playable."""
+    hand = state.hands[state.current]
+    if hand == 0:
+        return False
+    if state.current == THANOS and hand == 1 and state.thanos_deck == 0:
+        unplayable = [c for c in state.cards.of_side(THANOS_SIDE) if c.action == "unplayable"]
+        return not any(state.face_up_count(c.id) < c.copies for c in unplayable)
+    return True
+
+
+def _fight_right_for(state: State, hero: int) -> FightRight:
+    right = state.fight_right
+    if right is None or right.left == 0:
+        raise RuleError("no_fight")
+    if hero not in right.heroes:
+        raise RuleError("fight_not_allowed", player=player_id(hero))
+    if hero in right.fought:
+        raise RuleError("already_fought", player=player_id(hero))
+    return right
+
+
+def resolve_fight(state: State, hero: int, hero_value: int, thanos_value: int) -> Fight:
+    """Turn the two secret values into a fight's outcome (tokens held add +2).
+
+    The values are not kept: the journal records the outcome only. When the
+    loser's card is the only unseen card of that value, it is named at once.
+
+    :raises RuleError: the fight is not allowed now, or a value is not a card value.
+    """
+    if state.is_over:
+        raise RuleError("game_over", winner=state.winner)
+    if state.pending_defeat is not None:
+        raise RuleError("defeat_pending", player=player_id(state.pending_defeat))
+    hero = _hero(state, hero)
+    _fight_right_for(state, hero)
+    for value, side in ((hero_value, HEROES), (thanos_value, THANOS_SIDE)):
+        allowed = sorted({c.value for c in state.cards.of_side(side)})
+        if value not in allowed:
+            raise RuleError("bad_value", value=value, low=allowed[0], high=allowed[-1])
+    hero_total = hero_value + (2 if state.tokens[hero] else 0)
+    thanos_total = thanos_value + (2 if state.tokens[THANOS] else 0)
+    if hero_total == thanos_total:
+        return Fight(hero, None)
+    loser, value, side = ("hero", hero_value, HEROES) if hero_total < thanos_total else ("thanos", thanos_value, THANOS_SIDE)
+    candidates = [card_id for card_id, n in state.unseen(side).items() if n and state.cards[card_id].value == value]
+    return Fight(hero, loser, candidates[0] if len(candidates) == 1 else None)
+
+
+# --------------------------------------------------------------------------- small helpers
+
+
+def _known_card(state: State, card_id: str) -> Card:
+    if card_id not in state.cards:
+        raise RuleError("unknown_card", card=card_id)
+    return state.cards[card_id]
+
+
+def _seat(state: State, seat: int) -> int:
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise RuleError("unknown_player", player=seat)
+    return seat
+
+
+def _hero(state: State, seat: int) -> int:
+    if _seat(state, seat) == THANOS:
+        raise RuleError("not_a_hero", player=player_id(seat))
+    return seat
+
+
+def _bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    return _set(values, index, values[index] + delta)
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _add_face_up(piles: tuple[tuple[str, ...], ...], seat: int, card_id: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(pile + (card_id,) if s == seat else pile for s, pile in enumerate(piles))
