@@ -1,0 +1,218 @@
+"""Braille display outputs: every announced sentence also becomes a display line.
+
+Like NVDA's braille buffer, a sentence longer than the display is cut into
+display-width segments at word boundaries; the player pans through them, and a
+new announcement always starts at its first segment. Outputs differ only in how
+a segment is shown: BrlAPI dots (BRLTTY), text handed to a screen reader (which
+brailles it with the user's own table), or a Unicode braille line in the terminal.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, TextIO
+
+from braille.segments import Segment, wrap
+from braille.translate import BrailleUnavailable, words
+from companion.announce import Utterance
+from companion.i18n import Translator
+
+DEFAULT_WIDTH = 40
+SPECS = ("auto", "brlapi", "screenreader", "terminal", "none")
+
+
+class BrailleOutput:
+    """An announcer output that keeps the current sentence as segments and pans through them.
+
+    Subclasses only say how one segment is shown (``_show``).
+    """
+
+    name = "none"
+
+    def __init__(self, lang: str, width: int = DEFAULT_WIDTH, table: str | None = None, grade: int | None = None) -> None:
+        if width < 1:
+            raise ValueError("the display width must be at least 1 cell")
+        self.lang = lang
+        self.width = width
+        self.table = table
+        self.grade = grade
+        self.parts: list[Segment] = []
+        self.current = 0
+
+    @property
+    def segments(self) -> list[str]:
+        """The cells of each segment of the current sentence."""
+        return [part.cells for part in self.parts]
+
+    def send(self, utterance: Utterance) -> None:
+        """Show the first segment of a new sentence (translated with the table of the sentence's language)."""
+        lang = utterance.lang if self.table is None else self.lang
+        found = words(utterance.braille_text, lang, self.grade, self.table)
+        self.parts = wrap(found, self.width, split_long=True)
+        self.current = 0
+        if self.parts:
+            self._show(self.parts[0])
+
+    def pan(self, step: int) -> str | None:
+        """Move ``step`` segments (+1 forward, -1 back); the segment now shown, or None at either end."""
+        target = self.current + step
+        if not self.parts or not 0 <= target < len(self.parts) or step == 0:
+            return None
+        self.current = target
+        self._show(self.parts[target])
+        return self.parts[target].cells
+
+    def _show(self, segment: Segment) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class NoBraille(BrailleOutput):
+    """No display: nothing is translated, so a missing liblouis costs nothing."""
+
+    def send(self, utterance: Utterance) -> None:
+        pass
+
+
+class TerminalBraille(BrailleOutput):
+    """A Unicode braille line under each text line (for sighted helpers and for tests)."""
+
+    name = "terminal"
+
+    def __init__(self, lang: str, width: int = DEFAULT_WIDTH, table: str | None = None,
+                 grade: int | None = None, stream: TextIO | None = None) -> None:
+        super().__init__(lang, width, table, grade)
+        self.stream = stream if stream is not None else sys.stdout
+
+    def _show(self, segment: Segment) -> None:
+        self.stream.write(segment.cells + "\n")
+        self.stream.flush()
+
+
+class BrlapiBraille(BrailleOutput):
+    """A display driven by BRLTTY: our own liblouis cells are written as dots.
+
+    Unicode braille is a bitmask of dots (U+2800 + dot 1 = 1, dot 2 = 2, …), which
+    is exactly BrlAPI's dot format. The display's own pan keys move through segments.
+    """
+
+    name = "brlapi"
+
+    def __init__(self, connection: Any, lang: str, width: int, table: str | None = None, grade: int | None = None) -> None:
+        super().__init__(lang, width, table, grade)
+        self.connection = connection
+        self.cells = int(connection.displaySize[0])
+
+    def _show(self, segment: Segment) -> None:
+        dots = bytes(ord(cell) - 0x2800 for cell in segment.cells[: self.cells])
+        self.connection.writeDots(dots.ljust(self.cells, b"\0"))
+
+    def read_keys(self) -> None:
+        """Pan on the display's forward/back keys; call when the connection's file descriptor is readable."""
+        import brlapi
+
+        while (code := self.connection.readKey(False)) is not None:
+            key = brlapi.expandKeyCode(code)
+            if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in (brlapi.KEY_CMD_FWINRT, brlapi.KEY_CMD_FWINLT):
+                self.pan(1 if key["command"] == brlapi.KEY_CMD_FWINRT else -1)
+
+    def close(self) -> None:
+        try:
+            self.connection.leaveTtyMode()
+        finally:
+            self.connection.closeConnection()
+
+
+class ScreenReaderBraille(BrailleOutput):
+    """Braille through the running screen reader (accessible_output2): it gets text and brailles it itself."""
+
+    name = "screenreader"
+
+    def __init__(self, reader: Any, lang: str, width: int = DEFAULT_WIDTH, table: str | None = None,
+                 grade: int | None = None) -> None:
+        super().__init__(lang, width, table, grade)
+        self.reader = reader
+
+    def _show(self, segment: Segment) -> None:
+        self.reader.braille(segment.text)
+
+
+def _open_brlapi() -> Any:
+    import brlapi
+
+    connection = brlapi.Connection()
+    try:
+        connection.enterTtyMode()
+    except brlapi.OperationError:
+        connection.enterTtyModeWithPath()
+    # BRLTTY keeps every key but the two pan keys, which page through our segments.
+    connection.ignoreAllKeys()
+    connection.acceptKeys(brlapi.rangeType_command, [brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINLT,
+                                                     brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT])
+    return connection
+
+
+def _screen_reader_with_braille() -> Any | None:
+    """The first running screen reader that accessible_output2 can send braille to, if any."""
+    import accessible_output2
+    from accessible_output2.outputs.base import Output, OutputError
+
+    for output_class in accessible_output2.get_output_classes():
+        if output_class.braille is Output.braille:
+            continue  # speech only
+        try:
+            output = output_class()
+            if output.is_active():
+                return output
+        except (OutputError, OSError, AttributeError):
+            continue
+    return None
+
+
+def choose(spec: str, lang: str, width: int | None = None, table: str | None = None, grade: int | None = None,
+           stream: TextIO = sys.stdout) -> tuple[BrailleOutput, str]:
+    """The braille output ``spec`` asks for, and one sentence in ``lang`` saying which and why.
+
+    ``auto`` tries BrlAPI (BRLTTY running), then screen reader braille; the terminal
+    line is only used when asked for. A bad environment never raises: the result
+    is no braille, and the sentence says why.
+    :raises ValueError: ``spec`` is not one of ``SPECS``.
+    """
+    if spec not in SPECS:
+        raise ValueError(f"--braille must be one of {', '.join(SPECS)}, not {spec!r}")
+    t = Translator(lang, "braille")
+    if spec == "none":
+        return NoBraille(lang), t("Braille is off.")
+    try:
+        words("a", lang, grade, table)  # the tables load now, not on the first announcement
+    except (BrailleUnavailable, ValueError) as error:
+        return NoBraille(lang), t("No braille: {reason}", reason=str(error))
+    size = width or DEFAULT_WIDTH
+    if spec == "terminal":
+        return TerminalBraille(lang, size, table, grade, stream), t(
+            "Braille in the terminal: a line of {width} cells under each sentence.", width=size)
+    reasons: list[str] = []
+    if spec in ("auto", "brlapi"):
+        try:
+            connection = _open_brlapi()
+        except ImportError:
+            reasons.append(t("BrlAPI is not installed (Debian package python3-brlapi)."))
+        except Exception:  # brlapi raises its own errors, or OSError, when BRLTTY is not there
+            reasons.append(t("BRLTTY is not running or does not answer."))
+        else:
+            cells = int(connection.displaySize[0]) or size
+            shown = min(cells, width) if width else cells
+            return BrlapiBraille(connection, lang, shown, table, grade), t(
+                "Braille on the display through BRLTTY, {width} cells.", width=shown)
+    if spec in ("auto", "screenreader"):
+        try:
+            reader = _screen_reader_with_braille()
+        except Exception:  # accessible_output2 missing or broken on this system
+            reader = None
+        if reader is not None:
+            return ScreenReaderBraille(reader, lang, size, table, grade), t(
+                "Braille through the screen reader.")
+        reasons.append(t("No running screen reader takes braille."))
+    return NoBraille(lang), t("No braille: {reason}", reason=" ".join(reasons))

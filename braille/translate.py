@@ -1,0 +1,133 @@
+"""Text to braille cells through liblouis, with the source text of every word kept.
+
+The tables are the ones French and English braille readers learn: French
+*intégral* (uncontracted) and *abrégé* (contracted) from the BFU 2006 code, and
+Unified English Braille grade 1 and 2. A display table put first in the list
+chooses the output: Unicode braille (one character per cell, what displays and
+PEF files take) or North American ASCII braille (what BRF files hold).
+
+Positions matter: a display line or a page line is cut at word boundaries, and
+each piece must know its source words so it can be checked by back-translation.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from types import ModuleType
+
+from companion.i18n import Translator
+
+#: (language, grade) → liblouis table.
+TABLES: dict[tuple[str, int], str] = {
+    ("fr", 1): "fr-bfu-comp6.utb",
+    ("fr", 2): "fr-bfu-g2.ctb",
+    ("en", 1): "en-ueb-g1.ctb",
+    ("en", 2): "en-ueb-g2.ctb",
+}
+#: French readers mostly read intégral on a display; English readers read UEB grade 2.
+DEFAULT_GRADE: dict[str, int] = {"fr": 1, "en": 2}
+#: Output kind → display table (cells as characters).
+DISPLAY_TABLES: dict[str, str] = {"unicode": "unicode.dis", "brf": "en-us-brf.dis"}
+#: The blank cell in Unicode braille.
+BLANK = "\u2800"
+#: Debian packages that provide liblouis, its tables and its Python binding.
+PACKAGES = "liblouis20 liblouis-data python3-louis"
+
+
+class BrailleUnavailable(Exception):
+    """liblouis or one of its tables is missing; the message says what to install."""
+
+
+@dataclass(frozen=True)
+class Word:
+    """A run of cells between blank cells that stand for spaces, and the text it came from."""
+
+    cells: str
+    text: str
+
+
+def _louis(lang: str) -> ModuleType:
+    try:
+        import louis
+    except ImportError:
+        t = Translator(lang, "braille")
+        raise BrailleUnavailable(
+            t("Braille needs liblouis and its Python module: install the Debian packages {packages}.", packages=PACKAGES)
+        ) from None
+    return louis
+
+
+@functools.lru_cache(maxsize=None)
+def _checked(tables: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """Compile the table list once, so a missing table is reported clearly, not as a liblouis error."""
+    louis = _louis(lang)
+    louis.setLogLevel(louis.LOG_OFF)  # the failure is reported below, in the user's language
+    try:
+        louis.checkTable(list(tables))
+    except RuntimeError:
+        t = Translator(lang, "braille")
+        raise BrailleUnavailable(
+            t(
+                "The braille table {table} cannot be found or read: install the Debian packages {packages}.",
+                table=", ".join(tables[1:]),
+                packages=PACKAGES,
+            )
+        ) from None
+    return tables
+
+
+def table_list(lang: str, grade: int | None = None, table: str | None = None, output: str = "unicode") -> list[str]:
+    """The liblouis table list for a language and grade, or for an explicit table (comma-separated names)."""
+    if output not in DISPLAY_TABLES:
+        raise ValueError(f"output must be one of {', '.join(DISPLAY_TABLES)}, not {output!r}")
+    if table:
+        names = [name.strip() for name in table.split(",") if name.strip()]
+    else:
+        key = (lang, grade or DEFAULT_GRADE.get(lang, 2))
+        if key not in TABLES:
+            raise ValueError(f"no braille table for language {lang!r} grade {grade!r} (languages fr, en; grades 1, 2)")
+        names = [TABLES[key]]
+    return list(_checked((DISPLAY_TABLES[output], *names), lang))
+
+
+def translate(
+    text: str, lang: str, grade: int | None = None, table: str | None = None, output: str = "unicode"
+) -> str:
+    """``text`` in braille: Unicode braille cells, or ASCII braille when ``output`` is ``"brf"``.
+
+    :raises BrailleUnavailable: liblouis or the table is missing.
+    """
+    return _louis(lang).translateString(table_list(lang, grade, table, output), text)
+
+
+def back_translate(
+    cells: str, lang: str, grade: int | None = None, table: str | None = None, output: str = "unicode"
+) -> str:
+    """Braille back to text with the same tables (how a line is checked against its source)."""
+    return _louis(lang).backTranslateString(table_list(lang, grade, table, output), cells)
+
+
+def words(text: str, lang: str, grade: int | None = None, table: str | None = None) -> list[Word]:
+    """``text`` translated as a whole (contractions and indicators see the whole sentence), cut into words.
+
+    A blank cell is a word boundary only when liblouis says it came from white
+    space in the source, so each word keeps the exact source text it stands for.
+    """
+    if not text.strip():
+        return []
+    cells, input_pos, _, _ = _louis(lang).translate(table_list(lang, grade, table), text)
+    result: list[Word] = []
+    start = 0
+
+    def close(end: int) -> None:
+        if end > start:
+            source_end = input_pos[end] if end < len(cells) else len(text)
+            result.append(Word(cells[start:end], text[input_pos[start] : source_end].strip()))
+
+    for index, cell in enumerate(cells):
+        if cell == BLANK and text[input_pos[index]].isspace():
+            close(index)
+            start = index + 1
+    close(len(cells))
+    return result
