@@ -61,7 +61,7 @@ class SpeechOutput:
             try:
                 self.speaker.say(utterance.text, interrupt=interrupt)
             except Exception as second:
-                self._replace(second)
+                self._replace(second, last_resort=True)
 
     def take_notice(self) -> str | None:
         """The pending notice, cleared once read."""
@@ -81,17 +81,20 @@ class SpeechOutput:
         except Exception:
             pass
 
-    def _replace(self, error: BaseException) -> None:
+    def _replace(self, error: BaseException, last_resort: bool = False) -> None:
+        """Swaps in the next backend (text only when ``last_resort``) and sets ``notice``."""
         t = Translator(self.lang, "speech")
         failed = self.speaker
         self.close()
         if isinstance(failed, SilentSpeaker):
             return
         why = reason(error, t) if isinstance(error, SpeechUnavailable) else t("the speech backend stopped working")
-        try:
-            speaker, _ = self._fallback(failed)
-        except Exception:
-            speaker = SilentSpeaker()
+        speaker: Speaker = SilentSpeaker()
+        if not last_resort:
+            try:
+                speaker, _ = self._fallback(failed)
+            except Exception:
+                pass
         self.speaker = speaker
         if isinstance(speaker, SilentSpeaker):
             self.notice = t("Speech: {reason}, text only from now on.", reason=why)
