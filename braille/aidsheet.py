@@ -1,0 +1,136 @@
+"""A game's aid sheet, from its data: title, set-up, the turn, then every card.
+
+Nothing here knows a particular game. The card list comes from the game's card
+data (so a corrected card text changes the sheet), the rest from the optional
+``[sheet]`` section of the same TOML file (see docs/braille.en.md); a new game
+gets its sheet by adding data.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from typing import Any
+
+from braille.brf import write_brf
+from braille.layout import Block, Page, Paragraph, check_size, paginate
+from braille.pef import Meta, write_pef
+from braille.translate import DEFAULT_GRADE
+from companion.cards import CardDataError, CardSet
+from companion.games import GAMES, GameInfo, find
+from companion.i18n import LANGUAGES, Translator
+
+FORMATS = ("pef", "brf", "unicode", "txt")
+#: List sections of ``[sheet]``, in the order they are printed, with their headings.
+SECTIONS = {"setup": "Set-up", "turn": "The turn"}
+
+
+@dataclass(frozen=True)
+class SheetText:
+    """The non-card text of a sheet in one language."""
+
+    title: str | None
+    sections: dict[str, list[str]]
+    flags: dict[str, str]
+
+
+def games_with_cards() -> list[GameInfo]:
+    """Every registered game that has card data, hence an aid sheet."""
+    return [game for game in GAMES if game.data_file is not None]
+
+
+def sheet_text(cardset: CardSet, lang: str) -> SheetText:
+    """Read ``[sheet]`` from the same file the cards came from (the user's copy if any).
+
+    :raises CardDataError: naming the file, when a text lacks a language.
+    """
+    raw: dict[str, Any] = tomllib.loads(cardset.path.read_text(encoding="utf-8")).get("sheet", {})
+
+    def pick(where: str, value: Any, kind: type) -> Any:
+        if not isinstance(value, dict) or not all(isinstance(value.get(code), kind) for code in LANGUAGES):
+            raise CardDataError(cardset.path, f"sheet {where}: needs a French and an English {kind.__name__} (fr = …, en = …)")
+        return value[lang]
+
+    title = pick("title", raw["title"], str) if "title" in raw else None
+    sections = {key: [str(line) for line in pick(key, raw[key], list)] for key in SECTIONS if key in raw}
+    flags = {name: pick(f"flags.{name}", label, str) for name, label in raw.get("flags", {}).items()}
+    return SheetText(title, sections, flags)
+
+
+def sheet_blocks(game: GameInfo, lang: str) -> list[Block]:
+    """The sheet's content as blocks: what is said, not where it falls on the page."""
+    t = Translator(lang, "braille")
+    cardset = game.cards()
+    text = sheet_text(cardset, lang)
+    title = text.title or t("{game}: aid sheet", game=game.names[lang])
+    blocks = [Block((Paragraph(title, centre=True),), heading=True)]
+    for key, heading in SECTIONS.items():
+        if text.sections.get(key):
+            blocks.append(Block((Paragraph(t(heading)),), heading=True))
+            # One item per line as braille lists are set: runover lines indented two cells.
+            blocks += [Block((Paragraph(line, 0, 2),), keep=True) for line in text.sections[key]]
+    for side, names in cardset.sides.items():
+        heading = t.plural("{side} deck: {count} card", "{side} deck: {count} cards", cardset.count(side), side=names[lang])
+        blocks.append(Block((Paragraph(heading[:1].upper() + heading[1:]),), heading=True))
+        for card in cardset.of_side(side):
+            facts = [
+                t("{name}: value {value}", name=card.name(lang), value=card.value),
+                t.plural("{count} copy", "{count} copies", card.copies),
+                *(label for flag, label in text.flags.items() if getattr(card, flag, False)),
+            ]
+            # The name at the margin, everything else indented: a finger finds the next card fast.
+            blocks.append(Block((Paragraph(", ".join(facts) + ".", 0, 2), Paragraph(card.effect[lang], 2, 2)), keep=True))
+    return blocks
+
+
+def plain_text(blocks: list[Block]) -> str:
+    """The same content as text: a blank line before headings, indents as spaces."""
+    out: list[str] = []
+    for block in blocks:
+        if block.heading and out:
+            out.append("")
+        out.extend(" " * paragraph.indent + paragraph.text for paragraph in block.paragraphs)
+    return "\n".join(out) + "\n"
+
+
+def unicode_text(pages: list[Page]) -> str:
+    """Unicode braille with the embossed pagination: a form feed between pages."""
+    return "\f".join("".join(line.cells + "\n" for line in page.lines) for page in pages)
+
+
+def make_aid_sheet(
+    game_id: str, fmt: str = "pef", lang: str = "fr", grade: int | None = None, cells: int = 40, lines: int = 25
+) -> bytes:
+    """The aid sheet of ``game_id`` as file content in ``fmt`` (pef, brf, unicode or txt).
+
+    :raises ValueError: unknown game or format, a game without card data, a page too small.
+    :raises BrailleUnavailable: liblouis or its tables are missing.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    t = Translator(lang, "braille")
+    if fmt not in FORMATS:
+        raise ValueError(t("Unknown aid sheet format {fmt}: choose one of {formats}.", fmt=fmt, formats=", ".join(FORMATS)))
+    try:
+        game = find(game_id)
+    except KeyError:
+        known = ", ".join(g.id for g in games_with_cards())
+        raise ValueError(t("Unknown game {game}: the games with an aid sheet are {known}.", game=game_id, known=known)) from None
+    if game.data_file is None:
+        raise ValueError(t("{game} has no card data, so it has no aid sheet.", game=game.names[lang]))
+    check_size(cells, lines, lang)
+    blocks = sheet_blocks(game, lang)
+    if fmt == "txt":
+        return plain_text(blocks).encode("utf-8")
+    grade = grade or DEFAULT_GRADE[lang]
+    pages = paginate(blocks, lang, grade, None, cells, lines)
+    if fmt == "unicode":
+        return unicode_text(pages).encode("utf-8")
+    if fmt == "brf":
+        return write_brf(pages)
+    meta = Meta(
+        title=blocks[0].paragraphs[0].text,
+        language=lang,
+        identifier=f"companion-aid-sheet-{game.id}-{lang}-grade{grade}-{cells}x{lines}",
+    )
+    return write_pef(pages, meta, cells, lines)
