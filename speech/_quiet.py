@@ -16,7 +16,7 @@ import sys
 import threading
 from collections.abc import Iterator
 
-_lock = threading.Lock()
+_lock = threading.RLock()
 
 
 def _flush() -> None:

@@ -103,18 +103,18 @@ class ScreenReaderSpeaker:
         self.reader = "Orca" if linux else str(getattr(self._output, "name", "screen reader"))
 
     def say(self, text: str, interrupt: bool = False) -> None:
+        # Not silenced: speaking prints nothing, and silencing the terminal here
+        # could swallow what the session is writing at the same moment.
         try:
-            with quiet():
-                self._output.speak(text, interrupt=interrupt)
+            self._output.speak(text, interrupt=interrupt)
         except Exception as error:
             raise SpeechUnavailable("the screen reader stopped answering") from error
 
     def stop(self) -> None:
         try:
-            with quiet():
-                silence = getattr(self._output, "silence", None)
-                if silence is not None:
-                    silence()
+            silence = getattr(self._output, "silence", None)
+            if silence is not None:
+                silence()
         except Exception:
             pass
 

@@ -11,6 +11,7 @@ is playing and drop what is queued: stale speech is never heard.
 
 from __future__ import annotations
 
+import atexit
 import collections
 import os
 import shutil
@@ -19,6 +20,7 @@ import struct
 import subprocess
 import threading
 import time
+import weakref
 from collections.abc import Sequence
 
 from . import espeak
@@ -32,6 +34,15 @@ PLAYERS: tuple[tuple[str, ...], ...] = (
 )
 #: How long a killed process may take to go before it is killed harder.
 KILL_GRACE = 0.2
+#: Open speakers, stopped at exit: players run in their own session, so Ctrl+C
+#: does not reach them and they would otherwise finish their sentence.
+_open: weakref.WeakSet[TtsSpeaker] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_all() -> None:
+    for speaker in list(_open):
+        speaker.stop()
 
 
 def silent_wav(seconds: float = 0.02, rate: int = 22050) -> bytes:
@@ -104,6 +115,7 @@ class TtsSpeaker:
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="speech-tts", daemon=True)
         self._thread.start()
+        _open.add(self)
 
     def say(self, text: str, interrupt: bool = False) -> None:
         if self.failure is not None:
