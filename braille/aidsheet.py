@@ -17,7 +17,8 @@ from braille.layout import Block, Page, Paragraph, check_size, paginate
 from braille.pef import Meta, write_pef
 from braille.translate import DEFAULT_GRADE
 from companion.cards import CardDataError, CardSet
-from companion.games import GAMES, GameInfo, find
+from companion import games as registry
+from companion.games import GameInfo
 from companion.i18n import LANGUAGES, Translator
 
 FORMATS = ("pef", "brf", "unicode", "txt")
@@ -36,7 +37,7 @@ class SheetText:
 
 def games_with_cards() -> list[GameInfo]:
     """Every registered game that has card data, hence an aid sheet."""
-    return [game for game in GAMES if game.data_file is not None]
+    return [game for game in registry.GAMES if game.data_file is not None]
 
 
 def sheet_text(cardset: CardSet, lang: str) -> SheetText:
@@ -112,7 +113,7 @@ def make_aid_sheet(
     if fmt not in FORMATS:
         raise ValueError(t("Unknown aid sheet format {fmt}: choose one of {formats}.", fmt=fmt, formats=", ".join(FORMATS)))
     try:
-        game = find(game_id)
+        game = registry.find(game_id)
     except KeyError:
         known = ", ".join(g.id for g in games_with_cards())
         raise ValueError(t("Unknown game {game}: the games with an aid sheet are {known}.", game=game_id, known=known)) from None

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from speech import ScreenReaderSpeaker, SilentSpeaker, TtsSpeaker, WavSpeaker, choose, espeak, nullplayer
-from speech import screenreader
+from speech import ScreenReaderSpeaker, SilentSpeaker, TtsSpeaker, WavSpeaker, choose, espeak, nullplayer, screenreader
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ class GameInfo:
     id: str
     names: Mapping[str, str]
     aliases: tuple[str, ...]
-    module: str  # rules core, e.g. "companion.games.gauntlet"
+    module: str  # rules core, e.g. "companion.games.gauntlet"; its parser and renderer share the last name
     data_file: str | None  # card data in companion/data/
     deck_sizes: Mapping[str, int] = field(default_factory=dict)
     flags: Mapping[str, int] = field(default_factory=dict)
@@ -31,6 +31,17 @@ class GameInfo:
 
     def rules(self) -> ModuleType:
         return importlib.import_module(self.module)
+
+    def parser(self) -> ModuleType:
+        """Typed lines → requests: ``companion.commands.<game>``."""
+        return importlib.import_module("companion.commands." + self.module.rsplit(".", 1)[1])
+
+    def renderer(self) -> ModuleType:
+        """Events → sentences: ``companion.render.<game>``."""
+        return importlib.import_module("companion.render." + self.module.rsplit(".", 1)[1])
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names["en"]
 
     def cards(self) -> CardSet:
         """The game's validated card data (the user's corrected copy when there is one)."""

@@ -506,7 +506,7 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
         effect_card = _copied_card(state, command.copy)
     elif command.copy is not None:
         raise RuleError("no_copy", card=card.id)
-    resolve = _ACTIONS[effect_card.action]
+    resolve = action_of(effect_card)
     prepared = resolve.prepare(state, effect_card, command)
     state = replace(
         state,
@@ -721,6 +721,11 @@ _ACTIONS: dict[str, Action] = {
 }
 
 
+def action_of(card: Card) -> Action:
+    """The choices a card's effect needs (the parser reads them to split a play's words)."""
+    return _ACTIONS[card.action] if card.action in _ACTIONS else _ACTIONS["none"]
+
+
 def _copied_card(state: State, copy: str | None) -> Card:
     """The Time Stone uses the effect of another Thanos card face up."""
     if copy is None:
@@ -875,3 +880,15 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 
 def _add_face_up(piles: tuple[tuple[str, ...], ...], seat: int, card_id: str) -> tuple[tuple[str, ...], ...]:
     return tuple(pile + (card_id,) if s == seat else pile for s, pile in enumerate(piles))
+
+
+def query(state: State, what: str, args: dict[str, Any]) -> list[Event]:
+    """Answers to questions every player may ask: status, played, unseen."""
+    if what == "status":
+        return [status(state)]
+    if what == "played":
+        return [played(state)]
+    if what == "unseen":
+        sides = [args["side"]] if args.get("side") else [HEROES, THANOS_SIDE]
+        return [unseen(state, side) for side in sides]
+    raise KeyError(what)

@@ -1,0 +1,220 @@
+"""The ``companion`` command: games, cards, card, play, aid-sheet.
+
+Every word it prints exists in French and English (``--lang``, default from the
+locale, French otherwise). A bad option gets one clear sentence and exit status
+2; a game never ends in a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from companion import i18n
+from companion.i18n import Translator
+
+
+def _lang_from(argv: Sequence[str]) -> str:
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv) and argv[index + 1] in i18n.LANGUAGES:
+            return argv[index + 1]
+        if arg.startswith("--lang=") and arg[7:] in i18n.LANGUAGES:
+            return arg[7:]
+    return i18n.default_lang()
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse speaking the user's language (its messages go through our ``core`` catalog)."""
+
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        t = Translator(_LANG[0], "core")
+        self.print_usage(sys.stderr)
+        sys.stderr.write(t("companion: {problem}. Type companion --help for help.", problem=message) + "\n")
+        raise SystemExit(2)
+
+
+_LANG = ["fr"]
+
+
+def _localize_argparse(lang: str) -> None:
+    catalog = i18n.translations(lang, "core")
+    argparse._ = catalog.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = catalog.ngettext  # type: ignore[attr-defined]
+    _LANG[0] = lang
+
+
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    t = Translator(lang, "core")
+    parser = _Parser(prog="companion", description=t("An audio and braille companion for card games played with real cards."))
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=lang, help=t("language of every sentence: fr or en"))
+    sub = parser.add_subparsers(dest="command", metavar=t("COMMAND"), parser_class=_Parser)
+    sub.required = True
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--lang", choices=i18n.LANGUAGES, default=lang, help=t("language of every sentence: fr or en"))
+
+    p = sub.add_parser("games", help=t("list the games"))
+    common(p)
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("cards", help=t("list every card of a game"))
+    p.add_argument("game", metavar=t("GAME"))
+    common(p)
+    p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("card", help=t("read one card: value, copies, effect, notes"))
+    p.add_argument("game", metavar=t("GAME"))
+    p.add_argument("name", nargs="+", metavar=t("NAME"))
+    common(p)
+    p.set_defaults(func=cmd_card)
+
+    p = sub.add_parser("play", help=t("play a game: one command per line"))
+    p.add_argument("game", metavar=t("GAME"))
+    common(p)
+    p.add_argument("--players", type=int, help=t("number of players, Thanos included"))
+    p.add_argument("--names", nargs="+", metavar=t("NAME"), help=t("the players' names, in seat order"))
+    p.add_argument("--kit", choices=("tokens", "track"), default="tokens",
+                   help=t("lives shown with coins and rubies (tokens) or the life-track card (track)"))
+    p.add_argument("--verbosity", choices=("full", "short"), default="full", help=t("full sentences or short ones"))
+    p.add_argument("--save", type=Path, metavar=t("FILE"), help=t("save the game to this file"))
+    p.add_argument("--resume", type=Path, metavar=t("FILE"), help=t("resume the game saved in this file"))
+    p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))
+    p.add_argument("--speech", default=None, metavar="auto|screenreader|tts|wav:DIR|none",
+                   help=t("where speech goes (default: auto in a terminal, none in scripts)"))
+    p.add_argument("--rate", type=int, help=t("speech rate, in words per minute"))
+    p.add_argument("--voice", help=t("speech voice"))
+    p.add_argument("--braille", default=None, metavar="auto|brlapi|screenreader|terminal|none",
+                   help=t("where braille goes (default: auto in a terminal, none in scripts)"))
+    p.add_argument("--braille-width", type=int, metavar=t("CELLS"), help=t("braille display width in cells"))
+    p.add_argument("--braille-table", metavar=t("TABLE"), help=t("liblouis table for the braille line"))
+    p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("aid-sheet", help=t("write a game's aid sheet for embossing"))
+    p.add_argument("game", metavar=t("GAME"))
+    common(p)
+    p.add_argument("--format", choices=("pef", "brf", "unicode", "txt"), default="pef", help=t("file format"))
+    p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
+    p.add_argument("--cells", type=int, default=40, help=t("cells per line"))
+    p.add_argument("--lines", type=int, default=25, help=t("lines per page"))
+    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
+    p.set_defaults(func=cmd_aid_sheet)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = _lang_from(argv)
+    _localize_argparse(lang)
+    args = build_parser(lang).parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+# --------------------------------------------------------------------------- sub-commands
+
+
+def _game(args: argparse.Namespace) -> Any:
+    from companion import games
+
+    try:
+        return games.find(args.game)
+    except KeyError:
+        t = Translator(args.lang, "core")
+        known = ", ".join(g.id for g in games.GAMES)
+        _fail(t("Unknown game: {game}. Games: {known}.", game=args.game, known=known), 2)
+
+
+def _fail(message: str, status: int) -> None:
+    sys.stderr.write(message + "\n")
+    raise SystemExit(status)
+
+
+def _cards_or_fail(game: Any, lang: str) -> Any:
+    from companion.cards import CardDataError
+
+    try:
+        return game.cards()
+    except CardDataError as error:
+        t = Translator(lang, "core")
+        _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem), 1)
+    except LookupError:
+        _fail(Translator(lang, "core")("This game has no card data."), 1)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from companion import games
+
+    t = Translator(args.lang, "core")
+    for game in games.GAMES:
+        aliases = ", ".join(game.aliases)
+        print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=game.id, name=game.name(args.lang),
+                low=game.min_players, high=game.max_players, aliases=aliases))
+    return 0
+
+
+def _lines_for(args: argparse.Namespace, what: str, extra: dict[str, Any]) -> list[str]:
+    from companion.render import Context, Settings, render_ask
+
+    game = _game(args)
+    cards = _cards_or_fail(game, args.lang)
+
+    class _Holder:  # render_ask reads the cards from a session-like object
+        pass
+
+    holder = _Holder()
+    holder.cards = cards  # type: ignore[attr-defined]
+    ctx = Context(Settings(lang=args.lang), cards, game.renderer().DOMAIN)
+    return [text for text, _, _ in render_ask(what, extra, holder, ctx)]
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    for line in _lines_for(args, "cards", {}):
+        print(line)
+    return 0
+
+
+def cmd_card(args: argparse.Namespace) -> int:
+    from companion.commands.base import ParseError, match_card
+    from companion.render import Context, Settings, render_parse_error
+
+    game = _game(args)
+    cards = _cards_or_fail(game, args.lang)
+    try:
+        card = match_card(cards, args.name)
+    except ParseError as error:
+        ctx = Context(Settings(lang=args.lang), cards, game.renderer().DOMAIN)
+        _fail(render_parse_error(error.code, error.details, ctx) or error.code, 1)
+    for line in _lines_for(args, "card", {"card": card.id}):
+        print(line)
+    return 0
+
+
+def cmd_aid_sheet(args: argparse.Namespace) -> int:
+    game = _game(args)
+    t = Translator(args.lang, "core")
+    try:
+        from braille.aidsheet import make_aid_sheet
+
+        content = make_aid_sheet(game.id, args.format, args.lang, args.grade, args.cells, args.lines)
+    except ImportError:
+        _fail(t("Braille is not available: install liblouis20, liblouis-data and python3-louis."), 1)
+    except ValueError as error:
+        _fail(str(error), 1)
+    if args.output is None:
+        sys.stdout.buffer.write(content)
+        sys.stdout.flush()
+    else:
+        args.output.write_bytes(content)
+        print(t("Aid sheet written to {path}.", path=args.output))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from companion.play import play
+
+    return play(args, _game(args))

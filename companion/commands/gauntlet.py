@@ -1,0 +1,176 @@
+"""Typed lines for Le Gant d'Infinité → requests (see docs/gauntlet.*.md for the grammar)."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from companion.cards import normalize
+from companion.commands.base import (
+    Ask, Change, ParseError, Request, Secret, find_verb, is_word, longest_card, match_card,
+    match_player, no_more, parse_common, parse_int,
+)
+from companion.games import gauntlet as rules
+
+VERB_SECTIONS = ("common", "gauntlet")
+_HERO_ID = re.compile(r"^(?:hero|heros|h)([0-9]+)$")
+
+
+def parse(line: str, state: rules.State) -> Request:
+    """What ``line`` asks for; `ParseError` when it is not a command."""
+    words = line.split()
+    if not words:
+        raise ParseError("empty")
+    if words == ["?"]:
+        return Ask("help", {"topic": None})
+    verb = find_verb(words[0], VERB_SECTIONS)
+    if verb is None:
+        raise ParseError("unknown_command", text=words[0])
+    args = words[1:]
+    common = parse_common(verb, args, state.cards)
+    if common is not None:
+        return common
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        raise ParseError("not_in_this_game", text=words[0])
+    return parser(args, state)
+
+
+def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
+    """The seat the leading words name, and how many words that took.
+
+    ``thanos``, ``hero 2``/``héros 2``/``hero2``/``h2``, ``2`` or a given name.
+    """
+    if not words:
+        raise ParseError("player_needed")
+    first = normalize(words[0])
+    if is_word(words[0], "hero") and len(words) > 1 and words[1].isdigit():
+        return _hero_number(words[1], state), 2
+    found = _HERO_ID.match(first.replace(" ", ""))
+    if found:
+        return _hero_number(found.group(1), state), 1
+    if words[0].isdigit():
+        return _hero_number(words[0], state), 1
+    if is_word(words[0], "thanos"):
+        return rules.THANOS, 1
+    seats = list(range(state.players))
+    names = state.options.names
+    return match_player(words[0], seats, lambda s: [rules.player_id(s)] + ([names[s]] if names else [])), 1
+
+
+def _hero_number(text: str, state: rules.State) -> int:
+    number = int(text)
+    if not 1 <= number < state.players:
+        raise ParseError("no_such_hero", number=number, heroes=state.players - 1)
+    return number
+
+
+def _play(args: Sequence[str], state: rules.State) -> Request:
+    if not args:
+        raise ParseError("card_name_needed")
+    card, used = longest_card(state.cards, args)
+    rest = list(args[used:])
+    copy = None
+    effect = card
+    if card.action == "copy_effect" and rest:
+        effect, used = longest_card(state.cards, rest, rules.THANOS_SIDE)
+        copy, rest = effect.id, rest[used:]
+    action = rules.action_of(effect)
+    target = value = deck = None
+    if action.target != "none" and rest:
+        one_hero_value = action.value != "none" and len(rest) == 1 and state.players == 2
+        if not one_hero_value:
+            target, used = player(rest, state)
+            rest = rest[used:]
+    if action.value != "none" and rest:
+        value, rest = parse_int(rest[0], "value"), rest[1:]
+    if action.deck and rest:
+        if is_word(rest[0], "thanos"):
+            deck = rules.THANOS_SIDE
+        elif is_word(rest[0], "heroes"):
+            deck = rules.HEROES
+        else:
+            raise ParseError("bad_deck_word", text=rest[0])
+        rest = rest[1:]
+    no_more(rest)
+    return Change(rules.Play(card.id, target=target, value=value, deck=deck, copy=copy))
+
+
+def _defeat(args: Sequence[str], state: rules.State) -> Request:
+    seat, used = player(args, state)
+    rest = args[used:]
+    if not rest:
+        raise ParseError("card_needed", player=rules.player_id(seat))
+    card = match_card(state.cards, rest, rules.side_of(seat))
+    return Change(rules.Defeat(seat, card.id))
+
+
+def _fight(args: Sequence[str], state: rules.State) -> Request:
+    right = state.fight_right
+    only_hero = right.heroes[0] if right and len(right.heroes) == 1 else None
+    if len(args) == 2 and only_hero is not None and all(a.lstrip("+-").isdigit() for a in args):
+        hero, values = only_hero, args
+    elif not args:
+        return Secret("fight", {"hero": only_hero})
+    else:
+        hero, used = player(args, state)
+        values = args[used:]
+        if not values:
+            return Secret("fight", {"hero": hero})
+    if len(values) != 2:
+        raise ParseError("fight_values")
+    hero_value, thanos_value = (parse_int(v, "value") for v in values)
+    return Change(rules.resolve_fight(state, hero, hero_value, thanos_value))
+
+
+def _token(args: Sequence[str], state: rules.State) -> Request:
+    seat, used = player(args, state)
+    rest = args[used:]
+    delta = parse_int(rest[0], "count") if rest else 1
+    no_more(rest[1:])
+    return Change(rules.Token(seat, delta))
+
+
+def _snap(args: Sequence[str], state: rules.State) -> Request:
+    stones: list[str] = []
+    rest = list(args)
+    while rest:
+        card, used = longest_card(state.cards, rest, rules.THANOS_SIDE)
+        stones.append(card.id)
+        rest = rest[used:]
+    return Change(rules.Snap(tuple(stones)))
+
+
+def _next(args: Sequence[str], state: rules.State) -> Request:
+    no_more(args)
+    return Change(rules.Next())
+
+
+def _unseen(args: Sequence[str], state: rules.State) -> Request:
+    if not args:
+        return Ask("unseen", {"side": None})
+    if len(args) == 1 and is_word(args[0], "thanos"):
+        return Ask("unseen", {"side": rules.THANOS_SIDE})
+    if len(args) == 1 and is_word(args[0], "heroes"):
+        return Ask("unseen", {"side": rules.HEROES})
+    raise ParseError("bad_deck_word", text=" ".join(args))
+
+
+_PARSERS = {
+    "play": _play,
+    "defeat": _defeat,
+    "fight": _fight,
+    "token": _token,
+    "snap": _snap,
+    "next": _next,
+    "unseen": _unseen,
+}
+
+
+def verbs() -> list[str]:
+    """Every verb this game understands (for help and completion)."""
+    return ["status", "play", "defeat", "fight", "token", "snap", "next", "undo", "redo",
+            "played", "unseen", "card", "cards", "help", "repeat", "speech", "pan", "quit"]
+
+
+__all__ = ["parse", "player", "verbs", "find_verb", "match_card"]

@@ -1,0 +1,333 @@
+"""Le Gant d'Infinité: events and refusals as one short sentence each, French or English.
+
+Sentences mirror the physical kit: with ``kit = tokens`` a life is a coin (heroes)
+or a ruby (Thanos); with ``kit = track`` it is one space down the life-track card.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from companion.games import gauntlet as g
+from companion.render import Context
+
+DOMAIN = "gauntlet"
+
+
+def player(ctx: Context, pid: str | None) -> str:
+    """A player as the table calls them: the given name, else Thanos or hero N."""
+    if pid is None:
+        return ""
+    seat = 0 if pid == "thanos" else int(pid.removeprefix("hero"))
+    if ctx.names:
+        return ctx.names[seat]
+    return "Thanos" if seat == 0 else ctx.t("hero {n}", n=seat)
+
+
+def lives(ctx: Context, team: str, count: int) -> str:
+    t = ctx.t
+    if ctx.settings.kit == "tokens":
+        if team == "thanos":
+            return t.plural("{count} ruby", "{count} rubies", count)
+        return t.plural("{count} coin", "{count} coins", count)
+    return t.plural("{count} life", "{count} lives", count)
+
+
+def cards_count(ctx: Context, count: int) -> str:
+    return ctx.t.plural("{count} card", "{count} cards", count)
+
+
+def render(event: g.Event, ctx: Context) -> str:
+    """The sentence for ``event``."""
+    maker = _RENDERERS[type(event)]
+    return maker(event, ctx)
+
+
+def _game_started(e: g.GameStarted, ctx: Context) -> str:
+    t = ctx.t
+    heroes = e.players - 1
+    return t(
+        "Infinity Gauntlet, {players}: Thanos and {heroes}. Thanos has {thanos_lives}, the heroes have {hero_lives}.",
+        players=t.plural("{count} player", "{count} players", e.players),
+        heroes=t.plural("{count} hero", "{count} heroes", heroes),
+        thanos_lives=lives(ctx, "thanos", e.thanos_lives),
+        hero_lives=lives(ctx, "heroes", e.hero_lives),
+    )
+
+
+def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
+    if e.second:
+        return ctx.t("Turn {turn}: {player}, second turn in a row.", turn=e.turn, player=player(ctx, e.player))
+    return ctx.t("Turn {turn}: {player}.", turn=e.turn, player=player(ctx, e.player))
+
+
+def _card_drawn(e: g.CardDrawn, ctx: Context) -> str:
+    if e.deck == g.THANOS_SIDE:
+        return ctx.t("{player} draws. Thanos deck: {left}.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
+    return ctx.t("{player} draws. Hero deck: {left}.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
+
+
+def _draw_skipped(e: g.DrawSkipped, ctx: Context) -> str:
+    if e.deck == g.THANOS_SIDE:
+        return ctx.t("Thanos deck empty: {player} skips the draw.", player=player(ctx, e.player))
+    return ctx.t("Hero deck empty and no hero card face up: {player} cannot draw.", player=player(ctx, e.player))
+
+
+def _reshuffled(e: g.HeroDeckReshuffled, ctx: Context) -> str:
+    return ctx.t(
+        "Hero deck empty: Thanos may look at the {cards} face up in front of the heroes, then shuffle them into a new hero deck.",
+        cards=ctx.t.plural("{count} hero card", "{count} hero cards", e.count),
+    )
+
+
+def _card_played(e: g.CardPlayed, ctx: Context) -> str:
+    t = ctx.t
+    parts = [t("{player} plays {card}, {value}", player=player(ctx, e.player), card=ctx.card(e.card), value=e.value)]
+    if e.copy is not None:
+        parts.append(t(", using the effect of {card}", card=ctx.card(e.copy)))
+    if e.target is not None:
+        parts.append(t(", on {target}", target=player(ctx, e.target)))
+    if e.named_value is not None:
+        parts.append(t(", naming {value}", value=e.named_value))
+    if e.deck is not None:
+        parts.append(t(", on the Thanos deck") if e.deck == g.THANOS_SIDE else t(", on the hero deck"))
+    return "".join(parts) + "."
+
+
+def _card_effect(e: g.CardEffect, ctx: Context) -> str:
+    if ctx.cards is None:
+        return e.card
+    return ctx.cards[e.card].effect.get(ctx.lang) or ctx.cards[e.card].effect["en"]
+
+
+def _tokens_taken(e: g.TokensTaken, ctx: Context) -> str:
+    t = ctx.t
+    sentence = t(
+        "{player} takes {count}: {held} held, {reserve} in the reserve.",
+        player=player(ctx, e.player),
+        count=t.plural("{count} power token", "{count} power tokens", e.count),
+        held=e.held,
+        reserve=e.reserve,
+    )
+    if e.substitutes:
+        sentence += " " + t.plural(
+            "The reserve is empty: use {count} substitute object.",
+            "The reserve is empty: use {count} substitute objects.",
+            e.substitutes,
+        )
+    return sentence
+
+
+def _tokens_returned(e: g.TokensReturned, ctx: Context) -> str:
+    t = ctx.t
+    return t(
+        "{player} puts back {count}: {held} held, {reserve} in the reserve.",
+        player=player(ctx, e.player),
+        count=t.plural("{count} power token", "{count} power tokens", e.count),
+        held=e.held,
+        reserve=e.reserve,
+    )
+
+
+def _token_spent(e: g.TokenSpent, ctx: Context) -> str:
+    return ctx.t("{player} spends a power token: +2 for this fight, {held} left.", player=player(ctx, e.player), held=e.held)
+
+
+def _deck_cycled(e: g.ThanosDeckCycled, ctx: Context) -> str:
+    return ctx.t(
+        "Thanos draws {drawn}, then puts {returned} on the bottom of his deck. Thanos deck: {deck}.",
+        drawn=e.drawn,
+        returned=e.returned,
+        deck=cards_count(ctx, e.thanos_deck),
+    )
+
+
+def _fight(e: g.FightResolved, ctx: Context) -> str:
+    t = ctx.t
+    hero = player(ctx, e.hero)
+    if e.winner is None:
+        sentence = t("Fight, {hero} against Thanos: a tie, no card is defeated.", hero=hero)
+    elif e.winner == "hero":
+        sentence = t("Fight: {hero} beats Thanos.", hero=hero)
+    else:
+        sentence = t("Fight: Thanos beats {hero}.", hero=hero)
+    if e.fights_left:
+        sentence += " " + t.plural("{count} more fight allowed.", "{count} more fights allowed.", e.fights_left)
+    return sentence
+
+
+def _defeat_pending(e: g.DefeatPending, ctx: Context) -> str:
+    if e.player == "thanos":
+        return ctx.t("Thanos's card is defeated: which one? Type defeat thanos and the card.")
+    return ctx.t(
+        "The card of {player} is defeated: which one? Type defeat hero {n} and the card.",
+        player=player(ctx, e.player),
+        n=e.player.removeprefix("hero"),
+    )
+
+
+def _card_defeated(e: g.CardDefeated, ctx: Context) -> str:
+    return ctx.t("{card} of {player} is defeated.", card=ctx.card(e.card), player=player(ctx, e.player))
+
+
+def _life_lost(e: g.LifeLost, ctx: Context) -> str:
+    t = ctx.t
+    if ctx.short:
+        if e.team == "thanos":
+            return t("Thanos: {lives}.", lives=lives(ctx, e.team, e.lives))
+        return t("Heroes: {lives}.", lives=lives(ctx, e.team, e.lives))
+    if ctx.settings.kit == "tokens":
+        if e.team == "thanos":
+            return t("Thanos loses a life: remove a ruby. {lives} left.", lives=e.lives)
+        return t("The heroes lose a life: remove a coin. {lives} left.", lives=e.lives)
+    if e.team == "thanos":
+        return t("Thanos loses a life: move his slider down one space, to {lives}.", lives=e.lives)
+    return t("The heroes lose a life: move their slider down one space, to {lives}.", lives=e.lives)
+
+
+def _shuffled_back(e: g.CardShuffledBack, ctx: Context) -> str:
+    return ctx.t(
+        "{card} goes back into the Thanos deck: shuffle it. Thanos deck: {deck}.",
+        card=ctx.card(e.card),
+        deck=cards_count(ctx, e.thanos_deck),
+    )
+
+
+def _snapped(e: g.Snapped, ctx: Context) -> str:
+    return ctx.t("Thanos reveals {stones} and snaps his fingers.", stones=ctx.join([ctx.card(s) for s in e.stones]))
+
+
+def _game_over(e: g.GameOver, ctx: Context) -> str:
+    t = ctx.t
+    if e.reason == "snap":
+        return t("All six Infinity Stones: Thanos wins the game.")
+    if e.winner == "thanos":
+        return t("The heroes have no life left: Thanos wins the game.")
+    return t("Thanos has no life left: the heroes win the game.")
+
+
+def _status(e: g.Status, ctx: Context) -> str:
+    t = ctx.t
+    if e.winner is not None:
+        head = t("Game over, Thanos won.") if e.winner == "thanos" else t("Game over, the heroes won.")
+    else:
+        head = t("Turn {turn}, {player} to play.", turn=e.turn, player=player(ctx, e.current_player))
+    tokens = [f"{player(ctx, pid)} {n}" for pid, n in e.power_tokens.items() if n]
+    return " ".join([
+        head,
+        t("Lives: Thanos {thanos} of {thanos_max}, heroes {heroes} of {heroes_max}.", thanos=e.thanos_lives,
+          thanos_max=e.thanos_lives_max, heroes=e.hero_lives, heroes_max=e.hero_lives_max),
+        t("Stones face up: {count}, {stones}.", count=len(e.stones), stones=ctx.join([ctx.card(s) for s in e.stones]))
+        if e.stones else t("No stone face up."),
+        t("Power tokens: {tokens}; reserve {reserve}.", tokens=ctx.join(tokens), reserve=e.reserve)
+        if tokens else t("No power token held; reserve {reserve}.", reserve=e.reserve),
+        t("Decks: heroes {heroes}, Thanos {thanos}.", heroes=e.hero_deck, thanos=e.thanos_deck),
+    ])
+
+
+def _played(e: g.PlayedCards, ctx: Context) -> str:
+    parts = [
+        ctx.t("{player}: {cards}", player=player(ctx, pid), cards=ctx.join([ctx.card(c) for c in pile]))
+        for pid, pile in e.face_up.items()
+    ]
+    return ctx.t("Face up. {piles}.", piles="; ".join(parts))
+
+
+def _unseen(e: g.UnseenCards, ctx: Context) -> str:
+    assert ctx.cards is not None
+    by_value: dict[int, list[str]] = {}
+    for card_id, n in e.cards.items():
+        name = ctx.card(card_id) if n == 1 else f"{ctx.card(card_id)} ×{n}"
+        by_value.setdefault(ctx.cards[card_id].value, []).append(name)
+    groups = "; ".join(f"{value}: {', '.join(names)}" for value, names in sorted(by_value.items()))
+    total = sum(e.cards.values())
+    if e.side == g.THANOS_SIDE:
+        return ctx.t("Thanos cards not seen face up, {count}. {groups}.", count=total, groups=groups or ctx.core("nothing"))
+    return ctx.t("Hero cards not seen face up, {count}. {groups}.", count=total, groups=groups or ctx.core("nothing"))
+
+
+_RENDERERS: dict[type, Callable[[Any, Context], str]] = {
+    g.GameStarted: _game_started,
+    g.TurnStarted: _turn_started,
+    g.CardDrawn: _card_drawn,
+    g.DrawSkipped: _draw_skipped,
+    g.HeroDeckReshuffled: _reshuffled,
+    g.CardPlayed: _card_played,
+    g.CardEffect: _card_effect,
+    g.TokensTaken: _tokens_taken,
+    g.TokensReturned: _tokens_returned,
+    g.TokenSpent: _token_spent,
+    g.ThanosDeckCycled: _deck_cycled,
+    g.FightResolved: _fight,
+    g.DefeatPending: _defeat_pending,
+    g.CardDefeated: _card_defeated,
+    g.LifeLost: _life_lost,
+    g.CardShuffledBack: _shuffled_back,
+    g.Snapped: _snapped,
+    g.GameOver: _game_over,
+    g.Status: _status,
+    g.PlayedCards: _played,
+    g.UnseenCards: _unseen,
+}
+
+
+def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
+    """The sentence for a refused command of this game."""
+    t = ctx.t
+    d = dict(details)
+    name = lambda key: player(ctx, d.get(key))  # noqa: E731
+    card = lambda: ctx.card(d.get("card", ""))  # noqa: E731
+    messages: dict[str, Callable[[], str]] = {
+        "game_over": lambda: t("The game is over. Type undo to take back the last command."),
+        "defeat_pending": lambda: t("First name the defeated card of {player}: defeat, the player, then the card.", player=name("player")),
+        "already_played": lambda: t("{player} has already played a card this turn. Type next to end the turn.", player=name("player")),
+        "wrong_side": lambda: t("{card} is not a card of {player}'s deck.", card=card(), player=name("player")),
+        "unplayable": lambda: t("{card} can never be played.", card=card()),
+        "already_face_up": lambda: t("{card} is already face up: it cannot be in a hand.", card=card()),
+        "empty_hand": lambda: t("{player} has no card in hand.", player=name("player")),
+        "no_copy": lambda: t("Only the Time Stone uses the effect of another card."),
+        "copy_needed": lambda: t("Which face-up Thanos card does the Time Stone copy? Type its name after the stone."),
+        "bad_copy": lambda: t("The Time Stone can only use another Thanos card face up in front of Thanos; {card} is not.", card=card()),
+        "no_target": lambda: t("{card} does not target a player.", card=card()),
+        "target_needed": lambda: t("Which hero does {card} target? Type the hero after the card.", card=card()),
+        "no_value": lambda: t("{card} does not name a value.", card=card()),
+        "value_needed": lambda: t("Which value does {card} name? Type it after the card.", card=card()),
+        "bad_value": lambda: t("{value} is not a card value here: from {low} to {high}.", **d),
+        "bad_deck": lambda: t("{card} does not choose a deck.", card=card()),
+        "bad_deck_word": lambda: t("{text}: say heroes or thanos.", **d),
+        "not_thanos_turn": lambda: t("Thanos can only snap his fingers during his own turn."),
+        "not_a_stone": lambda: t("{card} is not an Infinity Stone.", card=card()),
+        "stone_named_twice": lambda: t("{card} is named twice.", card=card()),
+        "stone_face_up": lambda: t("{card} is face up, not in Thanos's hand.", card=card()),
+        "too_many_stones": lambda: t("Thanos holds only {hand} cards, not {count}.", **d),
+        "snap_incomplete": lambda: t("No snap: missing {stones}.", stones=ctx.join([ctx.card(s) for s in d["missing"]])),
+        "not_played": lambda: t("{player} must play a card before the turn ends.", player=name("player")),
+        "no_fight": lambda: t("No fight is allowed now: only some cards allow one."),
+        "fight_not_allowed": lambda: t("{player} may not fight now.", player=name("player")),
+        "already_fought": lambda: t("{player} has already fought for this card.", player=name("player")),
+        "bad_loser": lambda: t("A fight is won by the hero, by Thanos, or tied."),
+        "bad_token_count": lambda: t("Give a number of tokens, like +1 or -1."),
+        "not_enough_tokens": lambda: t("{player} holds only {held} power tokens.", player=name("player"), held=d["held"]),
+        "unknown_player": lambda: t("No such player."),
+        "not_a_hero": lambda: t("{player} is not a hero.", player=name("player")),
+        "unknown_card": lambda: t("No such card."),
+        "no_such_hero": lambda: t.plural("There is only {count} hero.", "There are only {count} heroes.", d["heroes"]),
+        "card_needed": lambda: t("Which card is defeated? Type the card after the player."),
+        "fight_values": lambda: t("Type the hero, the hero's value, then Thanos's value, or no value for a secret fight."),
+        "bad_players": lambda: t("This game is for {low} to {high} players.", **d),
+        "bad_names": lambda: t("Give one name per player, Thanos first: {players} names.", players=d["players"]),
+        "bad_lives": lambda: t("Lives must be at least 1."),
+    }
+    maker = messages.get(code)
+    return maker() if maker else t("That command is refused ({code}). Nothing was changed.", code=code)
+
+
+# Translators: the command words are the ones users type; give the French words (joue, vaincu, combat, pouvoir, claque, suivant).
+HELP = {
+    "play": "play CARD, then its choices: a hero, a value, a deck.",
+    "defeat": "defeat thanos CARD, or defeat hero N CARD: a card is defeated.",
+    "fight": "fight HERO: the fight that the card allows, values typed secretly; fight HERO HERO_VALUE THANOS_VALUE in scripts.",
+    "token": "token PLAYER +N or -N: take or put back power tokens.",
+    "snap": "snap STONES: Thanos reveals the stones in his hand and snaps his fingers.",
+    "next": "next: end the turn; the next player's draw is counted.",
+}

@@ -1,0 +1,219 @@
+"""A game being played: typed lines in, announcements out, every change journaled.
+
+The session is the only place that ties the layers together: it parses a line,
+asks the rules core, writes the journal (before announcing), renders the
+events and hands the sentences to the announcer. It is the same for every game
+and for every front end (batch, interactive, tests).
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from companion import journal as journal_mod
+from companion.announce import Announcer, Priority, Utterance
+from companion.cards import CardSet
+from companion.commands.base import Ask, Change, Control, ParseError, Request, Secret
+from companion.games import GameInfo
+from companion.games.base import Command, Event, RuleError
+from companion.render import Context, Settings, render_ask, render_parse_error
+
+SecretHandler = Callable[["Session", Secret], "Request | None"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One accepted command and what it did, kept for undo."""
+
+    command: Command
+    state: Any  # the state after the command
+    events: tuple[Event, ...]
+
+
+class Session:
+    """One game at the table."""
+
+    def __init__(
+        self,
+        game: GameInfo,
+        options: Any,
+        settings: Settings,
+        announcer: Announcer,
+        journal: journal_mod.Journal | None = None,
+        cards: CardSet | None = None,
+    ) -> None:
+        self.game = game
+        self.rules = game.rules()
+        self.parser = game.parser()
+        self.renderer = game.renderer()
+        self.cards = cards if cards is not None else game.cards()
+        self.options = options
+        self.initial = self.rules.new(options, self.cards)
+        self.steps: list[Step] = []
+        self.redo_stack: list[Command] = []
+        self.announcer = announcer
+        self.journal = journal
+        self.settings = settings
+        self.ctx = Context(settings, self.cards, self.renderer.DOMAIN, getattr(options, "names", ()))
+        self.secret_handler: SecretHandler | None = None
+        self.controls: dict[str, Callable[[dict[str, Any]], None]] = {}
+        self.running = True
+        self.last_error: BaseException | None = None
+
+    # ----------------------------------------------------------------- state
+
+    @property
+    def state(self) -> Any:
+        return self.steps[-1].state if self.steps else self.initial
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state.winner)
+
+    def replay(self, commands: list[dict[str, Any]], redo: list[dict[str, Any]] | None = None) -> list[int]:
+        """Rebuild the game from journal commands, silently; returns the indexes refused (should be none)."""
+        refused = []
+        for index, data in enumerate(commands):
+            try:
+                command = self.rules.command_from(data)
+                state, events = self.rules.apply(self.state, command)
+            except (ValueError, RuleError):
+                refused.append(index)
+                continue
+            self.steps.append(Step(command, state, tuple(events)))
+        self.redo_stack = []
+        for data in reversed(redo or []):
+            try:
+                self.redo_stack.insert(0, self.rules.command_from(data))
+            except ValueError:
+                pass
+        return refused
+
+    # ----------------------------------------------------------------- announcing
+
+    def say(self, text: str, event: str = "message", fields: dict[str, Any] | None = None,
+            priority: Priority = Priority.NORMAL, remember: bool = True) -> None:
+        text = text[:1].upper() + text[1:]  # a sentence starts with a capital, even "hero 2 draws"
+        self.announcer.announce(Utterance(text, self.settings.lang, event, fields or {}, priority), remember=remember)
+
+    def announce(self, events: list[Event] | tuple[Event, ...]) -> None:
+        for event in events:
+            text = self.renderer.render(event, self.ctx)
+            priority = Priority.NOW if event.name == "game_over" else Priority.NORMAL
+            self.say(text, event.name, event.fields(), priority)
+
+    def refuse(self, code: str, details: dict[str, Any]) -> None:
+        """One clear sentence for a refused line; nothing changed."""
+        text = render_parse_error(code, details, self.ctx)
+        if text is None:
+            text = self.renderer.render_error(code, details, self.ctx)
+        fields = {"code": code}
+        fields.update({k: _plain(v) for k, v in details.items()})
+        self.say(text, "error", fields, Priority.NOW)
+
+    def start(self) -> None:
+        """Announce the table as set up and the first turn."""
+        self.announce(self.rules.opening(self.initial))
+
+    # ----------------------------------------------------------------- lines
+
+    def handle(self, line: str) -> bool:
+        """Handle one typed line; ``False`` once the user asked to quit. Never raises."""
+        try:
+            self._handle(line)
+        except ParseError as error:
+            self.refuse(error.code, error.details)
+        except RuleError as error:
+            self.refuse(error.code, error.details)
+        except Exception as error:  # a bug must never lose the game
+            self.last_error = error
+            self.refuse("internal", {"detail": "".join(traceback.format_exception_only(error)).strip()})
+        return self.running
+
+    def _handle(self, line: str) -> None:
+        request = self.parser.parse(line, self.state)
+        self.do(request)
+
+    def do(self, request: Request) -> None:
+        if isinstance(request, Secret):
+            if self.secret_handler is None:
+                raise ParseError("secret_needs_terminal")
+            follow = self.secret_handler(self, request)
+            if follow is not None:
+                self.do(follow)
+        elif isinstance(request, Change):
+            self.change(request.command)
+        elif isinstance(request, Ask):
+            self.ask(request)
+        elif isinstance(request, Control):
+            self.control(request)
+
+    def change(self, command: Command) -> None:
+        """Apply, journal (on disk first), then announce."""
+        state, events = self.rules.apply(self.state, command)
+        if self.journal is not None:
+            self.journal.append(command.to_json())
+        self.steps.append(Step(command, state, tuple(events)))
+        self.redo_stack.clear()
+        self.announce(events)
+
+    def ask(self, request: Ask) -> None:
+        if request.what in ("status", "played", "unseen"):
+            events = self.rules.query(self.state, request.what, request.args)
+            for event in events:
+                self.say(self.renderer.render(event, self.ctx), event.name, event.fields(), Priority.NOW)
+            return
+        for text, event, fields in render_ask(request.what, request.args, self, self.ctx):
+            self.say(text, event, fields, Priority.NOW)
+
+    def control(self, request: Control) -> None:
+        what = request.what
+        if what == "undo":
+            self.undo()
+        elif what == "redo":
+            self.redo()
+        elif what == "quit":
+            self.running = False
+        elif what in self.controls:
+            self.controls[what](request.args)
+        elif what == "repeat":
+            last = self.announcer.history.last
+            if last is not None:
+                self.announcer.announce(last, remember=False)
+        else:
+            self.say(self.ctx.core("This command does nothing here."), "message", {"command": what}, Priority.NOW)
+
+    def undo(self) -> None:
+        if not self.steps:
+            raise ParseError("nothing_to_undo")
+        step = self.steps.pop()
+        if self.journal is not None:
+            self.journal.mark("undo")
+        self.redo_stack.append(step.command)
+        first = self.renderer.render(step.events[0], self.ctx) if step.events else step.command.name
+        self.say(self.ctx.core("Undone: {what}", what=first), "undo", {"command": step.command.to_json()}, Priority.NOW)
+
+    def redo(self) -> None:
+        if not self.redo_stack:
+            raise ParseError("nothing_to_redo")
+        command = self.redo_stack[-1]
+        state, events = self.rules.apply(self.state, command)
+        self.redo_stack.pop()
+        if self.journal is not None:
+            self.journal.mark("redo")
+        self.steps.append(Step(command, state, tuple(events)))
+        self.say(self.ctx.core("Redone."), "redo", {"command": command.to_json()}, Priority.NOW)
+        self.announce(events)
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,232 @@
+"""Aid sheets: every line back-translates to its source, pages obey the size, PEF validates, BRF is BRF."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+louis = pytest.importorskip("louis")
+from lxml import etree
+
+import companion.games
+from braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet, sheet_blocks
+from braille.brf import NORTH_AMERICAN
+from braille.layout import Block, Paragraph, paginate
+from braille.translate import BLANK, TABLES, back_translate, translate
+from companion.games import GameInfo
+
+PEF_DIR = Path(__file__).parents[2] / "shared/formats/pef"
+NS = {"p": "http://www.daisy.org/ns/2008/pef", "dc": "http://purl.org/dc/elements/1.1/"}
+# Written here, not taken from the catalog: what a card's line must start with.
+CARD_LINE = {"fr": "{name} : valeur {value}", "en": "{name}: value {value}"}
+GAME_IDS = [game.id for game in games_with_cards()]
+VARIANTS = [(lang, grade) for lang in ("fr", "en") for grade in (1, 2)]
+
+
+def squeeze(text: str) -> str:
+    # One cell stands for both apostrophes; UEB reads it back as the typographic one.
+    return "".join(text.split()).casefold().replace("\u2019", "'")
+
+
+@pytest.fixture(scope="module")
+def schema() -> etree.RelaxNG:
+    return etree.RelaxNG(etree.parse(str(PEF_DIR / "pef-2008-1.rng")))
+
+
+def pages_of(game_id: str, lang: str, grade: int, cells: int = 40, lines: int = 25):
+    return paginate(sheet_blocks(companion.games.find(game_id), lang), lang, grade, None, cells, lines)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("lang,grade", VARIANTS)
+def test_every_line_back_translates_to_its_source(game_id: str, lang: str, grade: int) -> None:
+    pages = pages_of(game_id, lang, grade)
+    checked = 0
+    for page in pages:
+        for line in page.lines:
+            if line.cells:
+                assert squeeze(back_translate(line.cells, lang, grade)) == squeeze(line.text), line.text
+                checked += 1
+    assert checked > 50
+    # The lines carry all the source text, word for word (no word lost or split).
+    body = " ".join(line.text for page in pages for line in page.lines[:-1] if line.text)
+    blocks = sheet_blocks(companion.games.find(game_id), lang)
+    assert body.split() == " ".join(p.text for b in blocks for p in b.paragraphs).split()
+    # The Unicode sheet is exactly these pages.
+    text = make_aid_sheet(game_id, "unicode", lang, grade).decode("utf-8")
+    assert text.split("\f") == ["".join(line.cells + "\n" for line in page.lines) for page in pages]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("lang,grade", VARIANTS)
+@pytest.mark.parametrize("cells,lines", [(40, 25), (32, 28), (24, 12)])
+def test_pages_obey_the_layout_rules(game_id: str, lang: str, grade: int, cells: int, lines: int) -> None:
+    pages = pages_of(game_id, lang, grade, cells, lines)
+    game = companion.games.find(game_id)
+    headings = {p.text for b in sheet_blocks(game, lang) if b.heading for p in b.paragraphs}
+    assert len(pages) >= 2
+    for number, page in enumerate(pages, 1):
+        assert len(page.lines) == lines
+        assert all(len(line.cells) <= cells for line in page.lines)
+        last = page.lines[-1].cells
+        assert len(last) == cells and last.lstrip(BLANK) == translate(str(number), lang, grade)
+        assert back_translate(last.lstrip(BLANK), lang, grade) == str(number)
+        body = [line for line in page.lines[:-1] if line.cells]
+        # A heading never ends a page; a card or list item never starts with its indented runover.
+        assert body[-1].text not in headings
+        if number > 1:
+            assert not body[0].cells.startswith(BLANK)
+    # Every card appears exactly once, with its effect.
+    cards = game.cards()
+    flat = squeeze(" ".join(line.text for page in pages for line in page.lines[:-1]))
+    for card in cards.cards:
+        assert flat.count(squeeze(CARD_LINE[lang].format(name=card.name(lang), value=card.value))) == 1, card.id
+        same_effect = sum(1 for other in cards.cards if other.effect[lang] == card.effect[lang])
+        assert flat.count(squeeze(card.effect[lang])) == same_effect
+
+
+def test_layout_keeps_headings_and_cards_together() -> None:
+    card = Block((Paragraph("Nebula: value 1.", 0, 2), Paragraph("Name a value.", 2, 2)), keep=True)
+    filler = [Block((Paragraph(f"Line {n}."),)) for n in range(1, 3)]
+    # Body of 4 lines: two filler lines, then a heading would sit on line 4 alone (after its blank line).
+    pages = paginate([*filler, Block((Paragraph("Cards"),), heading=True), card], "en", 1, None, 20, 5)
+    assert [line.text for line in pages[0].lines[:-1]] == ["Line 1.", "Line 2.", "", ""]
+    assert [line.text for line in pages[1].lines[:2]] == ["Cards", "Nebula: value 1."]
+    # A kept block moves whole to the next page; one longer than a page is split.
+    filler.append(Block((Paragraph("Line 3."),)))
+    pages = paginate([*filler, Block((Paragraph("one two three four five six seven"),), keep=True)], "en", 1, None, 20, 5)
+    assert pages[0].lines[3].text == "" and pages[1].lines[0].text == "one two three four"
+    long = Block((Paragraph(" ".join(["word"] * 30)),), keep=True)
+    pages = paginate([*filler, long], "en", 1, None, 20, 5)
+    assert pages[0].lines[3].text.startswith("word")
+    with pytest.raises(ValueError, match="Supercalifragilistic"):
+        paginate([Block((Paragraph("Supercalifragilisticexpialidocious"),))], "en", 1, None, 16, 5)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("lang,grade", VARIANTS)
+def test_pef_validates_against_the_schema(schema: etree.RelaxNG, game_id: str, lang: str, grade: int) -> None:
+    data = make_aid_sheet(game_id, "pef", lang, grade, cells=34, lines=27)
+    document = etree.fromstring(data)
+    assert schema.validate(document), schema.error_log
+    for field in ("title", "language", "identifier", "format", "date"):
+        assert document.findtext(f".//dc:{field}", namespaces=NS)
+    assert document.findtext(".//dc:language", namespaces=NS) == lang
+    assert document.findtext(".//dc:format", namespaces=NS) == "application/x-pef+xml"
+    volume = document.find(".//p:volume", NS)
+    assert (volume.get("cols"), volume.get("rows"), volume.get("rowgap")) == ("34", "27", "0")
+    assert volume.get("duplex") in ("true", "false")
+    # The schematron rules: rows fit the page height, characters fit the width.
+    pages = volume.findall(".//p:page", NS)
+    for page in pages:
+        rows = [row.text or "" for row in page.findall("p:row", NS)]
+        assert len(rows) <= 27 and all(len(row) <= 34 for row in rows)
+    expected = pages_of(game_id, lang, grade, 34, 27)
+    assert [[row.text or "" for row in page.findall("p:row", NS)] for page in pages] == [
+        [line.cells for line in page.lines] for page in expected
+    ]
+
+
+def test_sample_pef_validates(schema: etree.RelaxNG) -> None:
+    assert schema.validate(etree.parse(str(PEF_DIR / "poem.pef")))  # the schema itself is the right one
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("lang,grade", VARIANTS)
+def test_brf_pages(game_id: str, lang: str, grade: int) -> None:
+    cells, lines = 38, 24
+    data = make_aid_sheet(game_id, "brf", lang, grade, cells=cells, lines=lines)
+    text = data.decode("ascii")
+    assert "\r\n" in text and "\n" not in text.replace("\r\n", "")
+    assert set(text) <= set(NORTH_AMERICAN) | {"\r", "\n", "\f"}
+    assert text == text.upper()
+    pages = text.split("\f")
+    assert len(pages) >= 2
+    brf_tables = ["en-us-brf.dis", TABLES[lang, grade]]
+    for number, page in enumerate(pages, 1):
+        page_lines = page.split("\r\n")
+        assert page_lines[-1] == ""  # every line ends with CR LF
+        page_lines = page_lines[:-1]
+        assert len(page_lines) <= lines and all(len(line) <= cells for line in page_lines)
+        # liblouis's own BRF table reads the number back.
+        assert louis.backTranslateString(brf_tables, page_lines[-1].strip()) == str(number)
+        assert len(page_lines[-1]) == cells
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_txt_is_the_same_content(lang: str) -> None:
+    text = make_aid_sheet("gauntlet", "txt", lang).decode("utf-8")
+    cards = companion.games.find("gauntlet").cards()
+    for card in cards.cards:
+        assert text.count(CARD_LINE[lang].format(name=card.name(lang), value=card.value)) == 1
+        assert card.effect[lang] in text
+    title = {"fr": "Le Gant d'Infinité : aide de jeu", "en": "Infinity Gauntlet: aid sheet"}[lang]
+    assert text.startswith(title + "\n")
+    assert ("9 pions pouvoir" if lang == "fr" else "9 power tokens") in text
+
+
+def test_a_corrected_card_text_changes_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shipped = Path(companion.games.__file__).parents[1] / "data" / "gauntlet.toml"
+    corrected = shipped.read_text(encoding="utf-8").replace(
+        "You may fight Thanos.", "You may fight Thanos, bravely."
+    )
+    (tmp_path / "gauntlet.toml").write_text(corrected, encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path))
+    assert make_aid_sheet("gauntlet", "txt", "en").decode().count("You may fight Thanos, bravely.") == 3
+    braille = make_aid_sheet("gauntlet", "unicode", "en").decode()
+    assert translate("bravely.", "en") in braille
+
+
+NEW_GAME = """
+[game]
+id = "tiny"
+name = { fr = "Petit jeu", en = "Tiny game" }
+[sides.deck]
+name = { fr = "pioche", en = "draw pile" }
+[[cards]]
+id = "guard"
+name = { fr = "Garde", en = "Guard" }
+value = 1
+copies = 2
+side = "deck"
+effect = { fr = "Devinez une carte.", en = "Guess a card." }
+[[cards]]
+id = "king"
+name = { fr = "Roi", en = "King" }
+value = 6
+side = "deck"
+effect = { fr = "Échangez vos mains.", en = "Trade hands." }
+"""
+
+
+def test_a_new_game_gets_its_sheet_from_data_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   schema: etree.RelaxNG) -> None:
+    (tmp_path / "tiny.toml").write_text(NEW_GAME, encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path))
+    tiny = GameInfo(id="tiny", names={"fr": "Petit jeu", "en": "Tiny game"}, aliases=(), module="none",
+                    data_file="tiny.toml", deck_sizes={"deck": 3})
+    monkeypatch.setattr(companion.games, "GAMES", (*companion.games.GAMES, tiny))
+    assert "tiny" in [game.id for game in games_with_cards()]
+    text = make_aid_sheet("tiny", "txt", "fr").decode()
+    assert text.splitlines()[0] == "Petit jeu : aide de jeu"
+    assert "Paquet pioche : 3 cartes" in text and "Garde : valeur 1, 2 exemplaires." in text
+    assert "Roi : valeur 6, 1 exemplaire." in text
+    assert schema.validate(etree.fromstring(make_aid_sheet("tiny", "pef", "en")))
+
+
+def test_bad_requests_are_value_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValueError, match="docx"):
+        make_aid_sheet("gauntlet", "docx")
+    with pytest.raises(ValueError, match="Jeu inconnu"):
+        make_aid_sheet("chess")
+    with pytest.raises(ValueError, match="cells"):
+        make_aid_sheet("gauntlet", "pef", "en", cells=8)
+    with pytest.raises(ValueError, match="lignes"):
+        make_aid_sheet("gauntlet", "brf", "fr", lines=2)
+    cardless = GameInfo(id="dice", names={"fr": "Dés", "en": "Dice"}, aliases=(), module="none", data_file=None)
+    monkeypatch.setattr(companion.games, "GAMES", (*companion.games.GAMES, cardless))
+    with pytest.raises(ValueError, match="no card data"):
+        make_aid_sheet("dice", "pef", "en")
+    assert set(FORMATS) == {"pef", "brf", "unicode", "txt"}
