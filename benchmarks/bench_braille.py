@@ -1,0 +1,75 @@
+"""Braille timings: every aid sheet of every game, and one announcement on a display.
+
+Prints figures, not a test. Targets: all sheets (every game, format, language and
+grade) under 2 s together; one announcement translated and cut into display
+segments under 2 ms. The first sheet also pays for loading the liblouis tables,
+so it is timed apart.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet  # noqa: E402
+from braille.display import TerminalBraille  # noqa: E402
+from braille.translate import translate  # noqa: E402
+from companion.announce import Utterance  # noqa: E402
+
+SENTENCES = {
+    "fr": "Thanos joue la Pierre de l'Âme contre Iron Man : sa carte vaut 6, elle est vaincue. Les héros perdent une vie, il en reste 5.",
+    "en": "Thanos plays the Soul Stone against Iron Man: the card is 6, so it is defeated. The heroes lose a life, 5 are left.",
+}
+TARGET_SHEETS_S = 2.0
+TARGET_ANNOUNCE_MS = 2.0
+RUNS = 500
+
+
+def bench_sheets() -> None:
+    started = time.perf_counter()
+    make_aid_sheet(games_with_cards()[0].id, "pef", "fr")
+    print(f"first sheet (tables loading): {(time.perf_counter() - started) * 1000:.1f} ms")
+    count = 0
+    total_bytes = 0
+    started = time.perf_counter()
+    for game in games_with_cards():
+        for fmt in FORMATS:
+            for lang in ("fr", "en"):
+                for grade in (1, 2):
+                    total_bytes += len(make_aid_sheet(game.id, fmt, lang, grade))
+                    count += 1
+    elapsed = time.perf_counter() - started
+    verdict = "ok" if elapsed < TARGET_SHEETS_S else "TOO SLOW"
+    print(f"all aid sheets: {count} sheets ({total_bytes} bytes) in {elapsed * 1000:.1f} ms "
+          f"(target {TARGET_SHEETS_S:.0f} s) {verdict}")
+
+
+def bench_announcement() -> None:
+    for lang, sentence in SENTENCES.items():
+        output = TerminalBraille(lang, 40, stream=io.StringIO())
+        output.send(Utterance(sentence, lang))  # tables loaded before timing
+        times = []
+        for _ in range(RUNS):
+            started = time.perf_counter()
+            output.send(Utterance(sentence, lang))
+            times.append((time.perf_counter() - started) * 1000)
+        plain = []
+        for _ in range(RUNS):
+            started = time.perf_counter()
+            translate(sentence, lang)
+            plain.append((time.perf_counter() - started) * 1000)
+        p99 = sorted(times)[int(RUNS * 0.99) - 1]
+        verdict = "ok" if p99 < TARGET_ANNOUNCE_MS else "TOO SLOW"
+        print(f"one announcement ({lang}, {len(sentence)} characters, {len(output.segments)} segments): "
+              f"median {statistics.median(times):.3f} ms, p99 {p99:.3f} ms "
+              f"(translate alone {statistics.median(plain):.3f} ms; target {TARGET_ANNOUNCE_MS:.0f} ms) {verdict}")
+
+
+if __name__ == "__main__":
+    bench_sheets()
+    bench_announcement()
