@@ -109,8 +109,12 @@ class BrlapiBraille(BrailleOutput):
         dots = bytes(ord(cell) - 0x2800 for cell in segment.cells[: self.cells])
         self.connection.writeDots(dots.ljust(self.cells, b"\0"))
 
+    def fileno(self) -> int:
+        """BrlAPI's socket: the UI watches it and calls ``read_keys`` when it is readable."""
+        return int(self.connection.fileDescriptor)
+
     def read_keys(self) -> None:
-        """Pan on the display's forward/back keys; call when the connection's file descriptor is readable."""
+        """Pan on the display's forward/back keys (never blocks: reads only the keys already there)."""
         import brlapi
 
         while (code := self.connection.readKey(False)) is not None:
@@ -189,7 +193,7 @@ def choose(spec: str, lang: str, width: int | None = None, table: str | None = N
         words("a", lang, grade, table)  # the tables load now, not on the first announcement
     except (BrailleUnavailable, ValueError) as error:
         return NoBraille(lang), t("No braille: {reason}", reason=str(error))
-    size = width or DEFAULT_WIDTH
+    size = width if width and width > 0 else DEFAULT_WIDTH
     if spec == "terminal":
         return TerminalBraille(lang, size, table, grade, stream), t(
             "Braille in the terminal: a line of {width} cells under each sentence.", width=size)
@@ -203,7 +207,7 @@ def choose(spec: str, lang: str, width: int | None = None, table: str | None = N
             reasons.append(t("BRLTTY is not running or does not answer."))
         else:
             cells = int(connection.displaySize[0]) or size
-            shown = min(cells, width) if width else cells
+            shown = min(cells, size) if width and width > 0 else cells
             return BrlapiBraille(connection, lang, shown, table, grade), t(
                 "Braille on the display through BRLTTY, {width} cells.", width=shown)
     if spec in ("auto", "screenreader"):

@@ -40,36 +40,39 @@ def wrap(words: list[Word], width: int, first_width: int | None = None, *, split
     lines: list[Segment] = []
     cells: list[str] = []
     texts: list[str] = []
+    used = 0  # cells on the current line, blanks between words included
 
     def limit() -> int:
         return first_width if first_width is not None and not lines else width
 
     def flush() -> None:
-        lines.append(Segment(BLANK.join(cells), " ".join(texts)))
+        nonlocal used
+        if cells:
+            lines.append(Segment(BLANK.join(cells), " ".join(texts)))
         cells.clear()
         texts.clear()
+        used = 0
+
+    def add(piece: str, text: str) -> None:
+        nonlocal used
+        used += len(piece) + (1 if cells else 0)
+        cells.append(piece)
+        texts.append(text)
 
     for word in words:
-        used = len(BLANK.join(cells))
-        if cells and used + 1 + len(word.cells) <= limit():
-            cells.append(word.cells)
-            texts.append(word.text)
-            continue
-        if cells:
+        if cells and used + 1 + len(word.cells) > limit():
             flush()
         if len(word.cells) <= limit():
-            cells.append(word.cells)
-            texts.append(word.text)
+            add(word.cells, word.text)
             continue
         if not split_long:
             raise WordTooLong(word, limit())
         rest = word.cells
         while len(rest) > limit():
-            # The source of a cut word cannot be divided cell by cell: each piece names the whole word.
-            lines.append(Segment(rest[: limit()], word.text))
+            # A cut word's source cannot be divided cell by cell: each piece names the whole word.
+            add(rest[: limit()], word.text)
             rest = rest[limit() :]
-        cells.append(rest)
-        texts.append(word.text)
-    if cells:
-        flush()
+            flush()
+        add(rest, word.text)
+    flush()
     return lines

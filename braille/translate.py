@@ -114,20 +114,16 @@ def words(text: str, lang: str, grade: int | None = None, table: str | None = No
     A blank cell is a word boundary only when liblouis says it came from white
     space in the source, so each word keeps the exact source text it stands for.
     """
-    if not text.strip():
+    text = " ".join(text.split())  # tabs and line breaks would reach the cells as they are
+    if not text:
         return []
     cells, input_pos, _, _ = _louis(lang).translate(table_list(lang, grade, table), text)
+    # Word boundaries: blank cells made from white space, plus both ends.
+    bounds = [-1, *(i for i, cell in enumerate(cells) if cell == BLANK and text[input_pos[i]].isspace()), len(cells)]
     result: list[Word] = []
-    start = 0
-
-    def close(end: int) -> None:
-        if end > start:
-            source_end = input_pos[end] if end < len(cells) else len(text)
-            result.append(Word(cells[start:end], text[input_pos[start] : source_end].strip()))
-
-    for index, cell in enumerate(cells):
-        if cell == BLANK and text[input_pos[index]].isspace():
-            close(index)
-            start = index + 1
-    close(len(cells))
+    for before, after in zip(bounds, bounds[1:]):
+        start = before + 1
+        if after > start:
+            source_end = input_pos[after] if after < len(cells) else len(text)
+            result.append(Word(cells[start:after], text[input_pos[start] : source_end].strip()))
     return result
