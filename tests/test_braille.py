@@ -97,6 +97,9 @@ def test_words_keep_their_source_text() -> None:
     found = words(text, "fr", 2)
     assert [w.text for w in found] == text.split()
     assert BLANK.join(w.cells for w in found) == translate(text, "fr", 2)
+    # Tabs and line breaks are word boundaries, never cells.
+    assert [w.text for w in words("Iron\tMan\njoue", "en")] == ["Iron", "Man", "joue"]
+    assert all(0x2800 <= ord(c) <= 0x28FF for w in words("Iron\tMan\njoue", "en") for c in w.cells)
 
 
 HUNDRED = "Thanos plays Corvus Glaive against Iron Man, whose card is 6, so nothing is defeated at all, today."
