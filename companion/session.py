@@ -21,7 +21,10 @@ from companion.games import GameInfo
 from companion.games.base import Command, Event, RuleError
 from companion.render import Context, Settings, render_ask, render_parse_error
 
-SecretHandler = Callable[["Session", Secret], "Request | None"]
+#: Asks, without echo, the value of each player in ``parser.secret_steps(secret, state)``
+#: and returns them in that order, or ``None`` when the user cancelled. The values are
+#: never printed, spoken, brailled, kept in the history or saved: only the outcome is.
+SecretHandler = Callable[["Session", Secret], "list[int] | None"]
 
 
 @dataclass(frozen=True)
@@ -96,12 +99,11 @@ class Session:
 
     def say(self, text: str, event: str = "message", fields: dict[str, Any] | None = None,
             priority: Priority = Priority.NORMAL, remember: bool = True) -> None:
-        text = text[:1].upper() + text[1:]  # a sentence starts with a capital, even "hero 2 draws"
         self.announcer.announce(Utterance(text, self.settings.lang, event, fields or {}, priority), remember=remember)
 
     def announce(self, events: list[Event] | tuple[Event, ...]) -> None:
         for event in events:
-            text = self.renderer.render(event, self.ctx)
+            text = _sentence(self.renderer.render(event, self.ctx))
             priority = Priority.NOW if event.name == "game_over" else Priority.NORMAL
             self.say(text, event.name, event.fields(), priority)
 
@@ -112,7 +114,7 @@ class Session:
             text = self.renderer.render_error(code, details, self.ctx)
         fields = {"code": code}
         fields.update({k: _plain(v) for k, v in details.items()})
-        self.say(text, "error", fields, Priority.NOW)
+        self.say(_sentence(text), "error", fields, Priority.NOW)
 
     def start(self) -> None:
         """Announce the table as set up and the first turn."""
@@ -141,9 +143,9 @@ class Session:
         if isinstance(request, Secret):
             if self.secret_handler is None:
                 raise ParseError("secret_needs_terminal")
-            follow = self.secret_handler(self, request)
-            if follow is not None:
-                self.do(follow)
+            values = self.secret_handler(self, request)
+            if values is not None:
+                self.do(self.parser.resolve_secret(request, self.state, values))
         elif isinstance(request, Change):
             self.change(request.command)
         elif isinstance(request, Ask):
@@ -164,7 +166,7 @@ class Session:
         if request.what in ("status", "played", "unseen"):
             events = self.rules.query(self.state, request.what, request.args)
             for event in events:
-                self.say(self.renderer.render(event, self.ctx), event.name, event.fields(), Priority.NOW)
+                self.say(_sentence(self.renderer.render(event, self.ctx)), event.name, event.fields(), Priority.NOW)
             return
         for text, event, fields in render_ask(request.what, request.args, self, self.ctx):
             self.say(text, event, fields, Priority.NOW)
@@ -193,8 +195,8 @@ class Session:
         if self.journal is not None:
             self.journal.mark("undo")
         self.redo_stack.append(step.command)
-        first = self.renderer.render(step.events[0], self.ctx) if step.events else step.command.name
-        self.say(self.ctx.core("Undone: {what}", what=first), "undo", {"command": step.command.to_json()}, Priority.NOW)
+        what = _sentence(self.renderer.render(step.events[0], self.ctx)) if step.events else step.command.name
+        self.say(self.ctx.core("Undone.") + " " + what, "undo", {"command": step.command.to_json()}, Priority.NOW)
 
     def redo(self) -> None:
         if not self.redo_stack:
@@ -211,6 +213,11 @@ class Session:
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
+
+
+def _sentence(text: str) -> str:
+    """A sentence starts with a capital, even "hero 2 draws"."""
+    return text[:1].upper() + text[1:]
 
 
 def _plain(value: Any) -> Any:

@@ -111,16 +111,33 @@ def _fight(args: Sequence[str], state: rules.State) -> Request:
     if len(args) == 2 and only_hero is not None and all(a.lstrip("+-").isdigit() for a in args):
         hero, values = only_hero, args
     elif not args:
+        if only_hero is None:
+            raise ParseError("fight_hero_needed")
+        rules.check_fight(state, only_hero)
         return Secret("fight", {"hero": only_hero})
     else:
         hero, used = player(args, state)
         values = args[used:]
         if not values:
+            rules.check_fight(state, hero)
             return Secret("fight", {"hero": hero})
     if len(values) != 2:
         raise ParseError("fight_values")
     hero_value, thanos_value = (parse_int(v, "value") for v in values)
     return Change(rules.resolve_fight(state, hero, hero_value, thanos_value))
+
+
+def secret_steps(secret: Secret, state: rules.State) -> list[str]:
+    """Whose secret value is typed, in order: the hero's, then Thanos's."""
+    if secret.what != "fight":
+        raise KeyError(secret.what)
+    return [rules.player_id(secret.args["hero"]), rules.player_id(rules.THANOS)]
+
+
+def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Request:
+    """The outcome of a secret fight; the values themselves go no further."""
+    hero_value, thanos_value = values
+    return Change(rules.resolve_fight(state, secret.args["hero"], hero_value, thanos_value))
 
 
 def _token(args: Sequence[str], state: rules.State) -> Request:

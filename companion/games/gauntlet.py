@@ -822,6 +822,20 @@ def _fight_right_for(state: State, hero: int) -> FightRight:
     return right
 
 
+def check_fight(state: State, hero: int) -> int:
+    """Refuse a fight that is not allowed now, before anyone types a secret value.
+
+    :raises RuleError: the game is over, a defeated card must be named first, or no fight is allowed.
+    """
+    if state.is_over:
+        raise RuleError("game_over", winner=state.winner)
+    if state.pending_defeat is not None:
+        raise RuleError("defeat_pending", player=player_id(state.pending_defeat))
+    hero = _hero(state, hero)
+    _fight_right_for(state, hero)
+    return hero
+
+
 def resolve_fight(state: State, hero: int, hero_value: int, thanos_value: int) -> Fight:
     """Turn the two secret values into a fight's outcome (tokens held add +2).
 
@@ -830,12 +844,7 @@ def resolve_fight(state: State, hero: int, hero_value: int, thanos_value: int) -
 
     :raises RuleError: the fight is not allowed now, or a value is not a card value.
     """
-    if state.is_over:
-        raise RuleError("game_over", winner=state.winner)
-    if state.pending_defeat is not None:
-        raise RuleError("defeat_pending", player=player_id(state.pending_defeat))
-    hero = _hero(state, hero)
-    _fight_right_for(state, hero)
+    hero = check_fight(state, hero)
     for value, side in ((hero_value, HEROES), (thanos_value, THANOS_SIDE)):
         allowed = sorted({c.value for c in state.cards.of_side(side)})
         if value not in allowed:

@@ -14,6 +14,10 @@ from companion.cards import CardSet
 from companion.i18n import Translator
 
 
+def N_(message: str) -> str:  # noqa: N802 - marks a message for the catalog; translated where used
+    return message
+
+
 @dataclass(frozen=True)
 class Settings:
     """How the user wants to hear things."""
@@ -50,7 +54,7 @@ class Context:
             return self.core("nothing")
         if len(items) == 1:
             return items[0]
-        pattern = "{first} or {last}" if alternative else "{first} and {last}"
+        pattern = N_("{first} or {last}") if alternative else N_("{first} and {last}")
         return self.core(pattern, first=", ".join(items[:-1]), last=items[-1])
 
 
@@ -120,19 +124,19 @@ def render_ask(what: str, args: Mapping[str, Any], session: Any, ctx: Context) -
 
 
 COMMON_HELP = {
-    "status": "status: lives, stones, tokens, decks and whose turn.",
-    "next": "next: end the turn; the next player's draw is counted.",
-    "undo": "undo: take back the last change (Ctrl+Z).",
-    "redo": "redo: put back what undo took back (Ctrl+Y).",
-    "played": "played: the cards face up in front of each player.",
-    "unseen": "unseen: the cards not yet seen face up, by value.",
-    "card": "card NAME: read a card's value and effect.",
-    "cards": "cards: list every card of the game.",
-    "help": "help: this list; help COMMAND for one command.",
-    "repeat": "repeat: say the last sentence again (F2).",
-    "speech": "speech on, speech off: turn the voice on or off.",
-    "pan": "pan, pan back: move the braille line forward or back.",
-    "quit": "quit: stop for now; the game is saved.",
+    "status": N_("status: lives, stones, tokens, decks and whose turn."),
+    "next": N_("next: end the turn; the next player's draw is counted."),
+    "undo": N_("undo: take back the last change (Ctrl+Z)."),
+    "redo": N_("redo: put back what undo took back (Ctrl+Y)."),
+    "played": N_("played: the cards face up in front of each player."),
+    "unseen": N_("unseen: the cards not yet seen face up, by value."),
+    "card": N_("card NAME: read a card's value and effect."),
+    "cards": N_("cards: list every card of the game."),
+    "help": N_("help: this list; help COMMAND for one command."),
+    "repeat": N_("repeat: say the last sentence again (F2)."),
+    "speech": N_("speech on, speech off: turn the voice on or off."),
+    "pan": N_("pan, pan back: move the braille line forward or back."),
+    "quit": N_("quit: stop for now; the game is saved."),
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.games import gauntlet as g
-from companion.render import Context
+from companion.render import Context, N_
 
 DOMAIN = "gauntlet"
 
@@ -313,6 +313,7 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "unknown_card": lambda: t("No such card."),
         "no_such_hero": lambda: t.plural("There is only {count} hero.", "There are only {count} heroes.", d["heroes"]),
         "card_needed": lambda: t("Which card is defeated? Type the card after the player."),
+        "fight_hero_needed": lambda: t("Which hero fights? Type fight and the hero."),
         "fight_values": lambda: t("Type the hero, the hero's value, then Thanos's value, or no value for a secret fight."),
         "bad_players": lambda: t("This game is for {low} to {high} players.", **d),
         "bad_names": lambda: t("Give one name per player, Thanos first: {players} names.", players=d["players"]),
@@ -324,10 +325,10 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
 
 # Translators: the command words are the ones users type; give the French words (joue, vaincu, combat, pouvoir, claque, suivant).
 HELP = {
-    "play": "play CARD, then its choices: a hero, a value, a deck.",
-    "defeat": "defeat thanos CARD, or defeat hero N CARD: a card is defeated.",
-    "fight": "fight HERO: the fight that the card allows, values typed secretly; fight HERO HERO_VALUE THANOS_VALUE in scripts.",
-    "token": "token PLAYER +N or -N: take or put back power tokens.",
-    "snap": "snap STONES: Thanos reveals the stones in his hand and snaps his fingers.",
-    "next": "next: end the turn; the next player's draw is counted.",
+    "play": N_("play CARD, then its choices: a hero, a value, a deck."),
+    "defeat": N_("defeat thanos CARD, or defeat hero N CARD: a card is defeated."),
+    "fight": N_("fight HERO: the fight that the card allows, values typed secretly; fight HERO HERO_VALUE THANOS_VALUE in scripts."),
+    "token": N_("token PLAYER +N or -N: take or put back power tokens."),
+    "snap": N_("snap STONES: Thanos reveals the stones in his hand and snaps his fingers."),
+    "next": N_("next: end the turn; the next player's draw is counted."),
 }

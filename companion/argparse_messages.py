@@ -1,0 +1,26 @@
+"""argparse's own words, listed so that the ``core`` catalog translates them.
+
+The CLI routes argparse's gettext calls through our catalog (see cli.py); these
+are the messages a user can meet. Nothing here runs.
+"""
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext marker convention
+    return message
+
+
+MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
