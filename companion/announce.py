@@ -97,10 +97,13 @@ class Announcer:
     def add(self, output: Output) -> None:
         self.outputs.append(output)
 
-    def announce(self, utterance: Utterance, *, remember: bool = True) -> None:
+    def announce(self, utterance: Utterance, *, remember: bool = True, skip: tuple[Output, ...] = ()) -> None:
+        """Send to every output but those in ``skip`` (a braille notice must not replace the line being read)."""
         if remember:
             self.history.send(utterance)
         for output in list(self.outputs):
+            if any(output is skipped for skipped in skip):
+                continue
             try:
                 output.send(utterance)
             except Exception as error:  # an output must never stop the game

@@ -198,12 +198,13 @@ def cmd_aid_sheet(args: argparse.Namespace) -> int:
     game = _game(args)
     t = Translator(args.lang, "core")
     try:
+        from braille import BrailleUnavailable
         from braille.aidsheet import make_aid_sheet
-
-        content = make_aid_sheet(game.id, args.format, args.lang, args.grade, args.cells, args.lines)
     except ImportError:
         _fail(t("Braille is not available: install liblouis20, liblouis-data and python3-louis."), 1)
-    except ValueError as error:
+    try:
+        content = make_aid_sheet(game.id, args.format, args.lang, args.grade, args.cells, args.lines)
+    except (ValueError, BrailleUnavailable) as error:
         _fail(str(error), 1)
     if args.output is None:
         sys.stdout.buffer.write(content)

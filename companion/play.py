@@ -152,34 +152,61 @@ def _add_outputs(args: argparse.Namespace, session: Session, interactive: bool, 
     braille_spec = args.braille or ("auto" if interactive else "none")
     notes: list[str] = []
     if speech_spec != "none":
-        try:
-            import speech
+        import speech
 
+        try:
             speaker, note = speech.choose(speech_spec, args.lang, rate=args.rate, voice=args.voice)
-            output = speech.SpeechOutput(speaker, args.lang)
-            session.announcer.add(output)
-            session.speech = output  # type: ignore[attr-defined]
-            notes.append(note)
         except ValueError:
-            raise SystemExit(_bad(args, "--speech", speech_spec))
-        except ImportError:
-            pass
+            raise SystemExit(_bad(args, "--speech", speech_spec)) from None
+        output = speech.SpeechOutput(speaker, args.lang, rate=args.rate, voice=args.voice)
+        session.announcer.add(output)
+        session.speech = output  # type: ignore[attr-defined]
+        _wire_speech(session, output)
+        notes.append(note)
     if braille_spec != "none":
-        try:
-            import braille
+        import braille
 
+        try:
             display, note = braille.choose(braille_spec, args.lang, width=args.braille_width,
                                            table=args.braille_table, grade=args.grade, stream=stdout)
-            session.announcer.add(display)
-            session.braille = display  # type: ignore[attr-defined]
-            notes.append(note)
         except ValueError:
-            raise SystemExit(_bad(args, "--braille", braille_spec))
-        except ImportError:
-            pass
+            raise SystemExit(_bad(args, "--braille", braille_spec)) from None
+        session.announcer.add(display)
+        session.braille = display  # type: ignore[attr-defined]
+        session.controls["pan"] = lambda a: _pan(session, display, a["step"])
+        notes.append(note)
     for note in notes:
         if note:
             session.say(note, "output")
+
+
+def _wire_speech(session: Session, output: Any) -> None:
+    """speech on/off, a new line cutting off stale speech, and the one notice of a fallback."""
+    core = session.ctx.core
+
+    def switch(args: dict[str, Any]) -> None:
+        if args["on"]:
+            output.enabled = True
+            session.say(core("Speech on."), "speech", {"on": True})
+        else:
+            session.say(core("Speech off."), "speech", {"on": False})
+            output.enabled = False
+
+    def notice() -> None:
+        text = output.take_notice()
+        if text:
+            session.say(text, "output")
+
+    session.controls["speech"] = switch
+    session.before_line.append(output.interrupt)
+    session.after_line.append(notice)
+
+
+def _pan(session: Session, display: Any, step: int) -> None:
+    """Show the next (or previous) part of the last sentence on the braille line."""
+    if display.pan(step) is None:
+        text = session.ctx.core("End of the sentence.") if step > 0 else session.ctx.core("Start of the sentence.")
+        session.say(text, "pan", {"step": step}, remember=False, skip=(display,))
 
 
 def _bad(args: argparse.Namespace, option: str, value: str) -> int:

@@ -63,6 +63,9 @@ class Session:
         self.ctx = Context(settings, self.cards, self.renderer.DOMAIN, getattr(options, "names", ()))
         self.secret_handler: SecretHandler | None = None
         self.controls: dict[str, Callable[[dict[str, Any]], None]] = {}
+        #: Called before each line (speech cuts off a stale sentence) and after it (pending notices).
+        self.before_line: list[Callable[[], None]] = []
+        self.after_line: list[Callable[[], None]] = []
         self.running = True
         self.last_error: BaseException | None = None
 
@@ -98,8 +101,9 @@ class Session:
     # ----------------------------------------------------------------- announcing
 
     def say(self, text: str, event: str = "message", fields: dict[str, Any] | None = None,
-            priority: Priority = Priority.NORMAL, remember: bool = True) -> None:
-        self.announcer.announce(Utterance(text, self.settings.lang, event, fields or {}, priority), remember=remember)
+            priority: Priority = Priority.NORMAL, remember: bool = True, skip: tuple[Any, ...] = ()) -> None:
+        self.announcer.announce(Utterance(text, self.settings.lang, event, fields or {}, priority), remember=remember,
+                                skip=skip)
 
     def announce(self, events: list[Event] | tuple[Event, ...]) -> None:
         for event in events:
@@ -124,6 +128,8 @@ class Session:
 
     def handle(self, line: str) -> bool:
         """Handle one typed line; ``False`` once the user asked to quit. Never raises."""
+        for hook in self.before_line:
+            hook()
         try:
             self._handle(line)
         except ParseError as error:
@@ -133,6 +139,8 @@ class Session:
         except Exception as error:  # a bug must never lose the game
             self.last_error = error
             self.refuse("internal", {"detail": "".join(traceback.format_exception_only(error)).strip()})
+        for hook in self.after_line:
+            hook()
         return self.running
 
     def _handle(self, line: str) -> None:
@@ -181,12 +189,18 @@ class Session:
             self.running = False
         elif what in self.controls:
             self.controls[what](request.args)
+        elif what == "speech":
+            self.say(self.ctx.core("No voice is in use: start the companion with --speech auto or --speech tts."),
+                     "speech", {"on": False}, Priority.NOW)
+        elif what == "pan":
+            self.say(self.ctx.core("No braille display is in use: start the companion with --braille auto or --braille terminal."),
+                     "pan", {}, Priority.NOW)
         elif what == "repeat":
             last = self.announcer.history.last
             if last is not None:
                 self.announcer.announce(last, remember=False)
         else:
-            self.say(self.ctx.core("This command does nothing here."), "message", {"command": what}, Priority.NOW)
+            raise KeyError(what)
 
     def undo(self) -> None:
         if not self.steps:

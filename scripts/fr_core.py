@@ -52,7 +52,6 @@ TRANSLATIONS = {
     '{path} was saved by a newer companion: update the companion to resume it.': "{path} a été enregistré par un compagnon plus récent : mettez le compagnon à jour pour la reprendre.",
     'Cannot read {path}.': "Impossible de lire {path}.",
     'companion: {option} {value} is not a valid choice. Type companion play --help.': "companion : {option} {value} n'est pas un choix valable. Tapez companion play --help.",
-    'This command does nothing here.': "Cette commande ne fait rien ici.",
     'Undone.': "Annulé.",
     'Redone.': "Rétabli.",
     'nothing': "rien",
@@ -109,4 +108,10 @@ TRANSLATIONS = {
     'expected at least one argument': "au moins une valeur est attendue",
     '%(prog)s: error: %(message)s\n': "%(prog)s : erreur : %(message)s\n",
     'ambiguous option: %(option)s could match %(matches)s': "option ambiguë : %(option)s peut être %(matches)s",
+    'Speech on.': "Parole activée.",
+    'Speech off.': "Parole coupée.",
+    'End of the sentence.': "Fin de la phrase.",
+    'Start of the sentence.': "Début de la phrase.",
+    'No voice is in use: start the companion with --speech auto or --speech tts.': "Aucune voix n'est utilisée : lancez le compagnon avec --speech auto ou --speech tts.",
+    'No braille display is in use: start the companion with --braille auto or --braille terminal.': "Aucun afficheur braille n'est utilisé : lancez le compagnon avec --braille auto ou --braille terminal.",
 }
