@@ -1,0 +1,73 @@
+"""Shared fixtures: a private data and config folder for every test, and the Gauntlet's cards."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+from companion.announce import Announcer, Utterance
+from companion.games import find
+from companion.render import Settings
+from companion.session import Session
+
+
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path, monkeypatch):
+    """Autosaves and card overrides never touch the real home folder."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def gauntlet_cards():
+    return find("gauntlet").cards()
+
+
+class Recorder:
+    """An output that keeps every utterance (text and JSON form)."""
+
+    def __init__(self) -> None:
+        self.utterances: list[Utterance] = []
+
+    def send(self, utterance: Utterance) -> None:
+        self.utterances.append(utterance)
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def texts(self) -> list[str]:
+        return [u.text for u in self.utterances]
+
+    def events(self, name: str) -> list[Utterance]:
+        return [u for u in self.utterances if u.event == name]
+
+    def clear(self) -> None:
+        self.utterances.clear()
+
+
+def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str = "full",
+                 journal: Any = None, **options: Any) -> tuple[Session, Recorder]:
+    info = find(game)
+    recorder = Recorder()
+    rules = info.rules()
+    session = Session(info, rules.Options(**options), Settings(lang, kit, verbosity), Announcer([recorder]), journal)
+    return session, recorder
+
+
+@pytest.fixture
+def session_factory():
+    return make_session
+
+
+def run_lines(session: Session, recorder: Recorder, lines: str) -> list[str]:
+    """Handle each line; the sentences announced."""
+    recorder.clear()
+    for line in lines.strip().splitlines():
+        session.handle(line.strip())
+    return recorder.texts
+
+
+__all__ = ["Recorder", "make_session", "run_lines", "io"]
