@@ -108,6 +108,8 @@ class Session:
     def announce(self, events: list[Event] | tuple[Event, ...]) -> None:
         for event in events:
             text = _sentence(self.renderer.render(event, self.ctx))
+            if not text:  # nothing to say at this verbosity
+                continue
             priority = Priority.NOW if event.name == "game_over" else Priority.NORMAL
             self.say(text, event.name, event.fields(), priority)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.games import gauntlet as g
-from companion.render import Context, N_
+from companion.render import Context, N_, piles_sentence
 
 DOMAIN = "gauntlet"
 
@@ -95,6 +95,8 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
 
 
 def _card_effect(e: g.CardEffect, ctx: Context) -> str:
+    if ctx.short:  # short verbosity: the effect is known, only changes are said
+        return ""
     if ctx.cards is None:
         return e.card
     return ctx.cards[e.card].effect.get(ctx.lang) or ctx.cards[e.card].effect["en"]
@@ -226,11 +228,7 @@ def _status(e: g.Status, ctx: Context) -> str:
 
 
 def _played(e: g.PlayedCards, ctx: Context) -> str:
-    parts = [
-        ctx.t("{player}: {cards}", player=player(ctx, pid), cards=ctx.join([ctx.card(c) for c in pile]))
-        for pid, pile in e.face_up.items()
-    ]
-    return ctx.t("Face up. {piles}.", piles="; ".join(parts))
+    return piles_sentence(ctx, e.face_up, lambda pid: player(ctx, pid))
 
 
 def _unseen(e: g.UnseenCards, ctx: Context) -> str:

@@ -1,0 +1,130 @@
+"""Golden sentences, French and English: what the table hears for each change."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import make_session, run_lines
+
+SCRIPT = """
+play proxima
+next
+play hulk
+fight 3 7
+defeat hero 1 thor
+"""
+
+GOLDEN = {
+    "fr": [
+        "Thanos joue Proxima Midnight, 4.",
+        "Thanos prend 1 pion pouvoir.",
+        "Thanos prend 1 pion pouvoir : 1 devant lui, 8 dans la réserve.",
+        "Tour 2 : héros 1.",
+        "Héros 1 pioche. Paquet héros : 12 cartes.",
+        "Héros 1 joue Hulk, 3.",
+        "Vous pouvez combattre Thanos.",
+        "Thanos dépense un pion pouvoir : +2 pour ce combat, il lui en reste 0.",
+        "Combat : Thanos bat héros 1.",
+        "La carte de héros 1 est vaincue : laquelle ? Tapez vaincu héros 1 puis la carte.",
+        "Héros 1 : carte Thor vaincue.",
+        "Les héros perdent une vie : retirez une pièce. Il en reste 5.",
+        "Héros 1 pioche. Paquet héros : 11 cartes.",
+    ],
+    "en": [
+        "Thanos plays Proxima Midnight, 4.",
+        "Thanos takes 1 power token.",
+        "Thanos takes 1 power token: 1 held, 8 in the reserve.",
+        "Turn 2: hero 1.",
+        "Hero 1 draws. Hero deck: 12 cards.",
+        "Hero 1 plays Hulk, 3.",
+        "You may fight Thanos.",
+        "Thanos spends a power token: +2 for this fight, 0 left.",
+        "Fight: Thanos beats hero 1.",
+        "The card of hero 1 is defeated: which one? Type defeat hero 1 and the card.",
+        "Thor of hero 1 is defeated.",
+        "The heroes lose a life: remove a coin. 5 left.",
+        "Hero 1 draws. Hero deck: 11 cards.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_golden_transcript(lang):
+    session, recorder = make_session(lang=lang)
+    assert run_lines(session, recorder, SCRIPT) == GOLDEN[lang]
+
+
+@pytest.mark.parametrize("lang, opening", [
+    ("fr", ["Le Gant d'Infinité, 4 joueurs : Thanos et 3 héros. Thanos a 5 rubis, les héros ont 6 pièces.",
+            "Tour 1 : Thanos.", "Thanos pioche. Paquet Thanos : 10 cartes."]),
+    ("en", ["Infinity Gauntlet, 4 players: Thanos and 3 heroes. Thanos has 5 rubies, the heroes have 6 coins.",
+            "Turn 1: Thanos.", "Thanos draws. Thanos deck: 10 cards."]),
+])
+def test_opening(lang, opening):
+    session, recorder = make_session(lang=lang)
+    session.start()
+    assert recorder.texts == opening
+
+
+def test_plurals_in_french_and_english():
+    session, recorder = make_session(lang="fr", players=2, hero_lives=1, thanos_lives=1)
+    session.start()
+    assert recorder.texts[0] == "Le Gant d'Infinité, 2 joueurs : Thanos et 1 héros. Thanos a 1 rubis, les héros ont 1 pièce."
+    session, recorder = make_session(lang="en", players=2, hero_lives=1, thanos_lives=2)
+    session.start()
+    assert recorder.texts[0] == "Infinity Gauntlet, 2 players: Thanos and 1 hero. Thanos has 2 rubies, the heroes have 1 coin."
+    session, recorder = make_session(lang="fr", players=3, hero_lives=2)
+    session.start()
+    assert "les héros ont 2 pièces" in recorder.texts[0]
+    assert run_lines(session, recorder, "pouvoir 1 +2")[-1] == "Héros 1 prend 2 pions pouvoir : 2 devant lui, 7 dans la réserve."
+
+
+@pytest.mark.parametrize("lang, line, expected", [
+    ("fr", "vaincu thanos ebony", "Thanos perd une vie : descendez son curseur d'une case, sur 4."),
+    ("en", "defeat thanos ebony", "Thanos loses a life: move his slider down one space, to 4."),
+    ("fr", "vaincu héros 2 vision", "Les héros perdent une vie : descendez leur curseur d'une case, sur 5."),
+])
+def test_the_track_kit_moves_the_slider(lang, line, expected):
+    session, recorder = make_session(lang=lang, kit="track")
+    assert expected in run_lines(session, recorder, line)
+
+
+def test_short_verbosity_puts_numbers_first_and_skips_effects():
+    session, recorder = make_session(lang="fr", verbosity="short")
+    texts = run_lines(session, recorder, "joue proxima\nvaincu thanos ebony")
+    assert "Thanos prend 1 pion pouvoir." not in texts
+    assert "Thanos : 4 rubis." in texts
+
+
+def test_stones_shuffled_back_and_win_sentences():
+    session, recorder = make_session(lang="fr", thanos_lives=2)
+    texts = run_lines(session, recorder, "vaincu thanos pierre de l'esprit\nvaincu thanos thanos")
+    assert "Pierre de l'Esprit retourne dans le paquet Thanos : mélangez-le. Paquet Thanos : 10 cartes." in texts
+    assert texts[-1] == "Thanos n'a plus de vie : les héros remportent la partie."
+
+
+def test_status_sentence_and_fields():
+    session, recorder = make_session(lang="en")
+    run_lines(session, recorder, "play power stone\nstatus")
+    status = recorder.events("status")[-1]
+    assert status.text == ("Turn 1, Thanos to play. Lives: Thanos 5 of 5, heroes 6 of 6. Stones face up: 1, Power Stone. "
+                           "Power tokens: Thanos 3; reserve 6. Decks: heroes 13, Thanos 10.")
+    assert status.fields["power_tokens"] == {"thanos": 3, "hero1": 0, "hero2": 0, "hero3": 0}
+    assert status.fields["reserve"] == 6 and status.fields["winner"] is None
+    assert status.fields["stones"] == ["power-stone"]
+
+
+def test_names_given_are_used():
+    session, recorder = make_session(lang="fr", players=3, names=("Alice", "Bruno", "Chloé"))
+    texts = run_lines(session, recorder, "joue proxima\nsuivant")
+    assert "Tour 2 : Bruno." in texts
+    texts = run_lines(session, recorder, "joue falcon chloé")
+    assert "Bruno joue Falcon, 4, sur Chloé." in texts
+
+
+def test_unseen_lists_cards_by_value_numbers_first():
+    session, recorder = make_session(lang="fr")
+    texts = run_lines(session, recorder, "joue proxima\nrestantes thanos")
+    assert texts[-1] == ("Cartes Thanos pas encore vues face visible, 12. 1: Outriders ×2, Pierre de l'Esprit; "
+                         "2: Corvus Glaive, Pierre de l'Âme; 3: Black Dwarf, Pierre de l'Espace; 4: Pierre du Pouvoir; "
+                         "5: Ebony Maw, Pierre de la Réalité; 6: Pierre du Temps; 7: Thanos.")
