@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-import locale
 import os
 import sys
 from pathlib import Path
@@ -28,11 +27,7 @@ def default_lang(environ: dict[str, str] | None = None) -> str:
         value = env.get(name, "")
         if value:
             return "en" if value.lower().startswith("en") else "fr"
-    try:
-        code = locale.getlocale()[0] or ""
-    except ValueError:
-        code = ""
-    return "en" if code.lower().startswith("en") else "fr"
+    return "fr"
 
 
 def _compile(po_path: Path) -> bytes:

@@ -154,4 +154,9 @@ def autosave_path(game: str, now: _dt.datetime | None = None) -> Path:
 
         base = Path(platformdirs.user_data_dir("companion"))
     stamp = (now or _dt.datetime.now()).strftime("%Y-%m-%d_%H-%M-%S")
-    return base / "saves" / f"{game}_{stamp}.jsonl"
+    path = base / "saves" / f"{game}_{stamp}.jsonl"
+    number = 2
+    while path.exists():  # two games started in the same second
+        path = base / "saves" / f"{game}_{stamp}_{number}.jsonl"
+        number += 1
+    return path

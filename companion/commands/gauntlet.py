@@ -7,10 +7,11 @@ from typing import Sequence
 
 from companion.cards import normalize
 from companion.commands.base import (
-    Ask, Change, ParseError, Request, Secret, find_verb, is_word, longest_card, match_card,
-    match_player, no_more, parse_common, parse_int,
+    Ask, Change, ParseError, Request, Secret, dispatch, find_verb, is_word, longest_card, match_card,
+    named_player, no_arguments, no_more, parse_int,
 )
 from companion.games import gauntlet as rules
+from companion.games.base import RuleError
 
 VERB_SECTIONS = ("common", "gauntlet")
 _HERO_ID = re.compile(r"^(?:hero|heros|h)([0-9]+)$")
@@ -18,22 +19,7 @@ _HERO_ID = re.compile(r"^(?:hero|heros|h)([0-9]+)$")
 
 def parse(line: str, state: rules.State) -> Request:
     """What ``line`` asks for; `ParseError` when it is not a command."""
-    words = line.split()
-    if not words:
-        raise ParseError("empty")
-    if words == ["?"]:
-        return Ask("help", {"topic": None})
-    verb = find_verb(words[0], VERB_SECTIONS)
-    if verb is None:
-        raise ParseError("unknown_command", text=words[0])
-    args = words[1:]
-    common = parse_common(verb, args, state.cards)
-    if common is not None:
-        return common
-    parser = _PARSERS.get(verb)
-    if parser is None:
-        raise ParseError("not_in_this_game", text=words[0])
-    return parser(args, state)
+    return dispatch(line, state, VERB_SECTIONS, _PARSERS)
 
 
 def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
@@ -53,9 +39,7 @@ def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
         return _hero_number(words[0], state), 1
     if is_word(words[0], "thanos"):
         return rules.THANOS, 1
-    seats = list(range(state.players))
-    names = state.options.names
-    return match_player(words[0], seats, lambda s: [rules.player_id(s)] + ([names[s]] if names else [])), 1
+    return named_player(words[0], state.players, rules.player_id, state.options.names), 1
 
 
 def _hero_number(text: str, state: rules.State) -> int:
@@ -107,6 +91,8 @@ def _defeat(args: Sequence[str], state: rules.State) -> Request:
 
 def _fight(args: Sequence[str], state: rules.State) -> Request:
     right = state.fight_right
+    if not state.is_over and state.pending_defeat is None and (right is None or not right.left):
+        raise RuleError("no_fight")
     only_hero = right.heroes[0] if right and len(right.heroes) == 1 else None
     if len(args) == 2 and only_hero is not None and all(a.lstrip("+-").isdigit() for a in args):
         hero, values = only_hero, args
@@ -158,11 +144,6 @@ def _snap(args: Sequence[str], state: rules.State) -> Request:
     return Change(rules.Snap(tuple(stones)))
 
 
-def _next(args: Sequence[str], state: rules.State) -> Request:
-    no_more(args)
-    return Change(rules.Next())
-
-
 def _unseen(args: Sequence[str], state: rules.State) -> Request:
     if not args:
         return Ask("unseen", {"side": None})
@@ -179,7 +160,7 @@ _PARSERS = {
     "fight": _fight,
     "token": _token,
     "snap": _snap,
-    "next": _next,
+    "next": no_arguments(rules.Next),
     "unseen": _unseen,
 }
 

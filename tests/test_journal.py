@@ -1,0 +1,128 @@
+"""The journal: on disk before it is announced, undo/redo, resume, damaged and future files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion import journal
+from companion.games import find
+from tests.conftest import make_session, run_lines
+
+
+def new_journal(tmp_path, name="game.jsonl"):
+    return journal.Journal.create(tmp_path / name, "gauntlet", {"players": 4}, {"lang": "fr"})
+
+
+def test_each_accepted_command_is_on_disk_before_it_is_announced(tmp_path):
+    saved = new_journal(tmp_path)
+    session, recorder = make_session(journal=saved)
+    seen_on_disk = []
+
+    class Spy:
+        def send(self, utterance):
+            seen_on_disk.append(len((tmp_path / "game.jsonl").read_text().splitlines()))
+
+        def close(self):
+            pass
+
+    session.announcer.add(Spy())
+    run_lines(session, recorder, "play proxima")
+    assert seen_on_disk and all(n == 2 for n in seen_on_disk)  # header + the command
+    run_lines(session, recorder, "play hulk")  # refused: nothing written
+    assert len((tmp_path / "game.jsonl").read_text().splitlines()) == 2
+
+
+def test_undo_and_redo_are_recorded_and_replayed(tmp_path):
+    saved = new_journal(tmp_path)
+    session, recorder = make_session(journal=saved)
+    run_lines(session, recorder, "play proxima\nnext\nplay hulk\nundo\nundo\nredo")
+    saved.close()
+    replay = journal.read(tmp_path / "game.jsonl")
+    assert [c["cmd"] for c in replay.commands] == ["play", "next"]
+    assert [c["card"] for c in replay.redo] == ["hulk"]
+    again, _ = make_session()
+    again.replay(replay.commands, replay.redo)
+    assert again.state == session.state
+    run_lines(again, _, "redo")
+    assert again.state.face_up[1] == ("hulk",)
+
+
+def test_undo_redo_messages():
+    session, recorder = make_session(lang="fr")
+    assert run_lines(session, recorder, "annule") == ["Rien à annuler."]
+    texts = run_lines(session, recorder, "joue proxima\nannule")
+    assert texts[-1] == "Annulé. Thanos joue Proxima Midnight, 4."
+    assert session.state.tokens[0] == 0
+    texts = run_lines(session, recorder, "rétablis")
+    assert texts[0] == "Rétabli." and session.state.tokens[0] == 1
+    assert run_lines(session, recorder, "rétablis") == ["Rien à rétablir."]
+
+
+def test_a_new_command_after_undo_clears_redo():
+    session, recorder = make_session(lang="en")
+    run_lines(session, recorder, "play proxima\nundo\nplay ebony maw")
+    assert run_lines(session, recorder, "redo") == ["Nothing to redo."]
+
+
+def test_a_cut_last_line_is_reported_and_skipped(tmp_path):
+    saved = new_journal(tmp_path)
+    session, recorder = make_session(journal=saved)
+    run_lines(session, recorder, "play proxima\nnext")
+    saved.close()
+    path = tmp_path / "game.jsonl"
+    with path.open("a") as handle:
+        handle.write('{"cmd": "play", "card": "hu')  # a crash in the middle of a write
+    replay = journal.read(path)
+    assert replay.skipped == [4]
+    assert [c["cmd"] for c in replay.commands] == ["play", "next"]
+    reopened = journal.Journal.reopen(path)
+    reopened.append({"cmd": "play", "card": "hulk"})
+    reopened.close()
+    assert [c["cmd"] for c in journal.read(path).commands] == ["play", "next", "play"]
+
+
+@pytest.mark.parametrize("content, code", [
+    ('{"format": "companion-journal", "version": 99, "game": "gauntlet"}\n', "future_version"),
+    ("not json at all\n", "not_a_journal"),
+    ('{"format": "something-else"}\n', "not_a_journal"),
+    ("", "not_a_journal"),
+])
+def test_unusable_files_give_a_clear_error(tmp_path, content, code):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content)
+    with pytest.raises(journal.JournalError) as caught:
+        journal.read(path)
+    assert caught.value.code == code
+
+
+def test_a_missing_file(tmp_path):
+    with pytest.raises(journal.JournalError) as caught:
+        journal.read(tmp_path / "none.jsonl")
+    assert caught.value.code == "not_found"
+
+
+def test_save_files_are_json_lines_with_a_header(tmp_path):
+    saved = new_journal(tmp_path)
+    saved.append({"cmd": "next"})
+    saved.close()
+    lines = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
+    assert lines[0]["format"] == "companion-journal" and lines[0]["version"] == 1 and lines[0]["game"] == "gauntlet"
+    assert lines[1] == {"cmd": "next"}
+
+
+def test_autosave_path_names_game_and_time(tmp_path, monkeypatch):
+    import datetime
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    path = journal.autosave_path("gauntlet", datetime.datetime(2026, 11, 30, 20, 15, 3))
+    assert path == tmp_path / "saves" / "gauntlet_2026-11-30_20-15-03.jsonl"
+
+
+def test_replay_skips_a_command_the_rules_refuse():
+    session, _ = make_session()
+    refused = session.replay([{"cmd": "play", "card": "proxima-midnight"}, {"cmd": "play", "card": "hulk"},
+                              {"cmd": "bogus"}])
+    assert refused == [1, 2] and len(session.steps) == 1
+    assert find("gauntlet").id == "gauntlet"
