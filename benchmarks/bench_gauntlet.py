@@ -1,0 +1,88 @@
+"""Gauntlet timings: one command from typed line to announced sentence, and start-up.
+
+Prints figures, not a test. A command's time covers the whole path a player waits
+for: parse, rules core, journal write with fsync, render, and the announcement
+to an output (an in-memory stdout). Targets: p99 under 5 ms per command;
+``companion --help`` under 250 ms (next to ``python -c pass`` for scale).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion import journal  # noqa: E402
+from companion.announce import Announcer  # noqa: E402
+from companion.games import find  # noqa: E402
+from companion.output import StdoutOutput  # noqa: E402
+from companion.render import Settings  # noqa: E402
+from companion.session import Session  # noqa: E402
+
+TARGET_P99_MS = 5.0
+TARGET_HELP_MS = 250.0
+ROUNDS = 60  # each round: a Thanos turn, three hero turns, a fight, a defeat, questions, an undo
+
+ROUND = [
+    "play proxima", "next",
+    "play hulk", "fight 1 3 3", "next",
+    "play falcon 3", "next",
+    "play vision thanos", "next",
+    "status", "played", "unseen", "card iron man", "undo", "redo", "play zorglub",
+]
+
+
+def command_times() -> list[float]:
+    game = find("gauntlet")
+    rules = game.rules()
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(ROUNDS):
+            path = Path(folder) / f"bench{len(times)}.jsonl"
+            options = rules.Options(players=4)
+            saved = journal.Journal.create(path, game.id, options.to_json())
+            session = Session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
+            for line in ROUND:
+                started = time.perf_counter()
+                session.handle(line)
+                times.append((time.perf_counter() - started) * 1000)
+            session.close()
+    return times
+
+
+def process_ms(command: list[str], runs: int = 15) -> float:
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        samples.append((time.perf_counter() - started) * 1000)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    times = sorted(command_times())
+    p99 = times[int(len(times) * 0.99) - 1]
+    print(f"gauntlet command, line to sentence (parse, rules, journal fsync, render, output): "
+          f"{len(times)} commands, median {statistics.median(times):.3f} ms, p99 {p99:.3f} ms, "
+          f"max {times[-1]:.3f} ms (target p99 < {TARGET_P99_MS} ms)")
+    companion = str(Path(sys.executable).with_name("companion"))
+    if not os.path.exists(companion):
+        companion_cmd = [sys.executable, "-m", "companion", "--help"]
+    else:
+        companion_cmd = [companion, "--help"]
+    help_ms = process_ms(companion_cmd)
+    bare_ms = process_ms([sys.executable, "-c", "pass"])
+    print(f"start-up: companion --help median {help_ms:.1f} ms, python -c pass median {bare_ms:.1f} ms "
+          f"(target companion --help < {TARGET_HELP_MS} ms)")
+
+
+if __name__ == "__main__":
+    main()
