@@ -31,6 +31,10 @@ def play(args: argparse.Namespace, game: GameInfo, stdin: TextIO | None = None, 
     interactive = stdin.isatty() and not args.json
     settings = Settings(lang=args.lang, kit=args.kit, verbosity=args.verbosity)
     announcer = Announcer([StdoutOutput(args.json, stdout)])
+    if interactive and args.resume is None and args.save is None:
+        from companion.ui.resume import offer_resume
+
+        args.resume = offer_resume(args, game)  # an unfinished autosave, if the player wants it back
     try:
         session, notes = _open_session(args, game, settings, announcer, t)
     except _OptionError as error:

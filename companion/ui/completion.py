@@ -1,0 +1,136 @@
+"""Tab completion of command words, player names and card names, in French and English.
+
+Completion only suggests: the parser stays the judge (``ironman`` or ``h1`` still
+work when typed in full). Matching ignores case, accents and punctuation, like
+the parser does, so ``sorc`` finds "la Sorcière Rouge" and ``etat`` finds "état".
+Candidates come from the session alone, so every game gets completion without
+a line of its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from typing import Any, Iterable, Iterator
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from companion.cards import DATA_DIR, normalize
+
+
+@functools.lru_cache(maxsize=None)
+def _verb_file() -> dict[str, dict[str, list[str]]]:
+    """verbs.toml as written (with accents), for showing; the parser keeps its normalised copy."""
+    return tomllib.loads((DATA_DIR / "verbs.toml").read_text(encoding="utf-8"))
+
+
+def command_words(verbs: Iterable[str]) -> list[str]:
+    """Every word, English and French, that names one of ``verbs`` (one-letter shortcuts left out)."""
+    wanted = set(verbs)
+    words: list[str] = []
+    for section, table in _verb_file().items():
+        if section == "words":
+            continue
+        for verb, names in table.items():
+            if verb in wanted:
+                words.extend(name for name in names if len(name) > 1)
+    return list(dict.fromkeys(words))
+
+
+def inner_words() -> list[str]:
+    """Words used inside commands: thanos, hero/héros, on/off, back…"""
+    words: list[str] = []
+    for names in _verb_file().get("words", {}).values():
+        words.extend(name for name in names if len(name) > 1)
+    return list(dict.fromkeys(words))
+
+
+def player_words(session: Any) -> list[str]:
+    """The players' ids (``thanos``, ``hero1``, ``p1``…) and given names, for any game."""
+    options = session.options
+    words: list[str] = []
+    player_id = getattr(session.rules, "player_id", None)
+    if player_id is not None:
+        for seat in range(getattr(options, "players", 0)):
+            try:
+                words.append(str(player_id(seat)))
+            except Exception:  # a game whose ids are not by seat: given names still complete
+                break
+    words.extend(str(name) for name in getattr(options, "names", ()) or ())
+    return list(dict.fromkeys(words))
+
+
+def card_words(session: Any) -> list[str]:
+    """Every card's names in both languages, then its id."""
+    cards = getattr(getattr(session, "cards", None), "cards", ()) or ()
+    lang = session.settings.lang
+    words: list[str] = []
+    for card in cards:
+        names = card.names
+        words.extend(names[key] for key in sorted(names, key=lambda k: k != lang))
+        words.append(card.id)
+    return _distinct(words)
+
+
+def _distinct(words: list[str]) -> list[str]:
+    """One candidate per spoken form: "captain-america" adds nothing to "Captain America"."""
+    seen: dict[str, str] = {}
+    for word in words:
+        seen.setdefault(normalize(word), word)
+    return list(seen.values())
+
+
+class SessionCompleter(Completer):
+    """Completes the first word with commands, the others with players, words of commands and cards.
+
+    A card name may have several words ("Ant-Man & Wasp"): the longest run of
+    trailing typed words that starts a name is the one replaced.
+    """
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self._commands = command_words(session.parser.verbs())
+        self._arguments = _distinct(player_words(session) + inner_words() + card_words(session))
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        text = document.text_before_cursor
+        words = text.split()
+        at_new_word = not text or text[-1].isspace()
+        if not words or (len(words) == 1 and not at_new_word):
+            yield from _matching(words[0] if words else "", self._commands)
+            return
+        if at_new_word:
+            return  # nothing typed yet: listing every card and player would drown the player
+        for count in range(len(words) - 1, 0, -1):
+            fragment = _tail(text, count)
+            found = list(_matching(fragment, self._arguments))
+            if found:
+                yield from found
+                return
+
+
+def _tail(text: str, count: int) -> str:
+    """The last ``count`` words of ``text`` with the spaces between them, as typed."""
+    starts = [match.start() for match in re.finditer(r"\S+", text)]
+    return text[starts[-count]:]
+
+
+def _matching(fragment: str, candidates: list[str]) -> Iterator[Completion]:
+    key = normalize(fragment)
+    if not key:
+        return
+    squeezed = key.replace(" ", "")
+    starts, inside = [], []
+    for candidate in candidates:
+        form = normalize(candidate)
+        if form.startswith(key) or form.replace(" ", "").startswith(squeezed):
+            starts.append(candidate)
+        elif any(form[i:].startswith(key) for i in range(1, len(form)) if form[i - 1] == " "):
+            inside.append(candidate)  # "sorc" → "la Sorcière Rouge", as the parser accepts
+    for candidate in starts or inside:
+        yield Completion(candidate, start_position=-len(fragment))
+
+
+__all__ = ["SessionCompleter", "card_words", "command_words", "inner_words", "player_words"]

@@ -1,0 +1,213 @@
+"""The interactive mode: a linear prompt, one plain line per announcement.
+
+A plain prompt_toolkit ``PromptSession`` loop: no full screen, no toolbar, no
+menu popping up, no refresh timer, because a screen reader follows a terminal
+best when it only ever grows by whole lines. Lines typed are the same commands
+as in scripts; keys (``keys.py``) add help, repeat, status, review and undo;
+fights ask their values secretly (``secret.py``). The session does the game;
+this module only reads the keyboard and says what only a terminal can say.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer
+from prompt_toolkit.history import History, InMemoryHistory
+from prompt_toolkit.shortcuts import CompleteStyle
+
+from companion.announce import Priority, Utterance
+from companion.commands.base import Ask, verb_word
+from companion.i18n import Translator
+from companion.ui.completion import SessionCompleter
+from companion.ui.keys import build_key_bindings, help_lines
+from companion.ui.secret import SecretAsker
+
+PROMPT = "> "
+
+
+def _quiet_terminal() -> None:
+    """No cursor-position requests: a terminal that does not answer them makes prompt_toolkit print a warning."""
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+
+
+class Interactive:
+    """The keyboard side of one session; its methods are the keys' actions."""
+
+    def __init__(self, session: Any, history: History | None = None, completer: Completer | None = None) -> None:
+        self.session = session
+        self.t = Translator(session.settings.lang, "ui")
+        self.completer = completer if completer is not None else SessionCompleter(session)
+        self.history = history if history is not None else InMemoryHistory()
+        self.prompt: PromptSession[str] | None = None
+        if session.secret_handler is None:
+            session.secret_handler = SecretAsker()
+
+    # ----------------------------------------------------------------- the loop
+
+    def run(self) -> None:
+        """Read lines until ``quit``, Ctrl+D or the end of input, then say where the game is saved."""
+        _quiet_terminal()
+        session = self.session
+        self.prompt = PromptSession(
+            history=self.history,
+            completer=self.completer,
+            complete_style=CompleteStyle.READLINE_LIKE,
+            complete_while_typing=False,
+            key_bindings=build_key_bindings(self, self.completer),
+            enable_history_search=False,
+            mouse_support=False,
+            reserve_space_for_menu=0,
+            include_default_pygments_style=False,
+        )
+        self._say(self.t("Type help for the commands, or press F1."), "hint")
+        while session.running:
+            try:
+                line = self.prompt.prompt(PROMPT, pre_run=self._watch_braille_keys)
+            except KeyboardInterrupt:
+                self._say(self.t("Line cleared."), "line_cleared", remember=False)
+                continue
+            except EOFError:
+                session.running = False
+                break
+            finally:
+                self._unwatch_braille_keys()
+            self.handle(line)
+        self._say_saved()
+
+    def handle(self, line: str) -> None:
+        """One typed line, as in scripts; a general ``help`` also lists the keys."""
+        general_help = self._is_general_help(line)
+        self.session.handle(line)
+        if general_help:
+            self._say_keys()
+
+    # ----------------------------------------------------------------- key actions
+
+    def help(self) -> None:
+        self.session.handle("help")
+        self._say_keys()
+
+    def repeat(self) -> None:
+        self._replay(self.session.announcer.history.last)
+
+    def status(self) -> None:
+        self.session.handle("status")
+
+    def turn(self) -> None:
+        session = self.session
+        ctx = session.ctx
+        if session.is_over:
+            self._say(ctx.core("The game is over: undo, status, played, card and quit still work."), "turn")
+            return
+        legal = list(session.rules.legal_commands(session.state))
+        commands = ctx.join([verb_word(v, ctx.lang) for v in legal], alternative=True)
+        pid = self._current_player()
+        if pid is None:
+            self._say(ctx.core("Now: {commands}.", commands=commands), "turn", {"legal": legal})
+            return
+        render = getattr(session.renderer, "player", None)
+        name = render(ctx, pid) if render is not None else pid
+        text = self.t("{player} to play. Now: {commands}.", player=name, commands=commands)
+        self._say(text[:1].upper() + text[1:], "turn", {"player": pid, "legal": legal})
+
+    def previous(self) -> None:
+        self._replay(self.session.announcer.history.previous())
+
+    def next(self) -> None:
+        self._replay(self.session.announcer.history.next())
+
+    def undo(self) -> None:
+        self.session.handle("undo")
+
+    def redo(self) -> None:
+        self.session.handle("redo")
+
+    def stop_speech(self) -> None:
+        speech = getattr(self.session, "speech", None)
+        if speech is not None:
+            speech.interrupt()
+
+    def choices(self, candidates: list[str]) -> None:
+        self._say(self.t("Choices: {choices}.", choices=", ".join(candidates)), "choices", {"choices": candidates},
+                  remember=False)
+
+    # ----------------------------------------------------------------- helpers
+
+    def _say(self, text: str, event: str, fields: dict[str, Any] | None = None, remember: bool = True) -> None:
+        self.session.say(text, event, fields, Priority.NOW, remember=remember)
+
+    def _say_keys(self) -> None:
+        for message in help_lines():
+            self._say(self.t(message), "help", {"topic": "keys"})
+
+    def _replay(self, utterance: Utterance | None) -> None:
+        """Say a sentence of the history again, cutting off what is being said; it is not added to the history."""
+        if utterance is None:
+            self._say(self.t("Nothing has been said yet."), "history", remember=False)
+            return
+        self.session.announcer.announce(dataclasses.replace(utterance, priority=Priority.NOW), remember=False)
+
+    def _is_general_help(self, line: str) -> bool:
+        try:
+            request = self.session.parser.parse(line, self.session.state)
+        except Exception:
+            return False
+        return isinstance(request, Ask) and request.what == "help" and request.args.get("topic") is None
+
+    def _current_player(self) -> str | None:
+        session = self.session
+        try:
+            pid = session.rules.status(session.state).fields().get("current_player")
+        except Exception:
+            pid = None
+        if pid is None and hasattr(session.state, "current") and hasattr(session.rules, "player_id"):
+            pid = session.rules.player_id(session.state.current)
+        return None if pid is None else str(pid)
+
+    def _say_saved(self) -> None:
+        journal = self.session.journal
+        if journal is None:
+            return
+        text = self.session.ctx.core("Game saved in {path}.", path=journal.path)
+        if not self.session.is_over:
+            text += " " + self.t("Type companion play again to resume it.")
+        self.session.say(text, "saved", {"path": str(journal.path)})
+
+    # BrlAPI: the display's pan keys are read while the prompt waits.
+    _watched: tuple[asyncio.AbstractEventLoop, int] | None = None
+
+    def _watch_braille_keys(self) -> None:
+        display = getattr(self.session, "braille", None)
+        if display is None or not hasattr(display, "read_keys") or not hasattr(display, "fileno"):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+            fd = display.fileno()
+            loop.add_reader(fd, display.read_keys)
+            self._watched = (loop, fd)
+        except Exception:  # no running loop, or a display without a socket: panning by command still works
+            self._watched = None
+
+    def _unwatch_braille_keys(self) -> None:
+        if self._watched is None:
+            return
+        loop, fd = self._watched
+        self._watched = None
+        try:
+            if not loop.is_closed():
+                loop.remove_reader(fd)
+        except Exception:
+            pass
+
+
+def run_interactive(session: Any) -> None:
+    """Play ``session`` at the keyboard (called by ``companion play`` when standard input is a terminal)."""
+    Interactive(session).run()
+
+
+__all__ = ["Interactive", "PROMPT", "run_interactive"]

@@ -1,0 +1,340 @@
+"""The interactive mode, headless: prompt_toolkit pipe input in, recorded outputs out.
+
+Each key does what help says; a secret value never reaches the screen, the
+speech recorder, the braille line, any history or the save file; the resume
+offer finds unfinished autosaves only.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+import speech
+from braille.display import BrailleOutput
+from companion import games, journal
+from companion.announce import Announcer
+from companion.output import StdoutOutput
+from companion.render import Settings
+from companion.session import Session
+from companion.ui.completion import SessionCompleter
+from companion.ui.interactive import Interactive
+from companion.ui.resume import answer_is_yes, offer_resume, unfinished_autosave
+from companion.ui.secret import parse_value
+
+F1, F2, F3, F4, F5, F6 = "\x1bOP", "\x1bOQ", "\x1bOR", "\x1bOS", "\x1b[15~", "\x1b[17~"
+CTRL_C, CTRL_D, CTRL_Y, CTRL_Z, ESCAPE, TAB = "\x03", "\x04", "\x19", "\x1a", "\x1b", "\t"
+GAUNTLET = games.find("gauntlet")
+TO_FIGHT = "play ebony maw\rnext\rplay captain america\r"
+
+
+class RecordingBraille(BrailleOutput):
+    """A braille output that keeps every text it was asked to show (no liblouis needed)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(lang)
+        self.shown: list[str] = []
+
+    def send(self, utterance: Any) -> None:
+        self.shown.append(utterance.braille_text)
+
+    def pan(self, step: int) -> str | None:
+        return None
+
+
+class Table:
+    """A two-player Gauntlet session with every output recorded."""
+
+    def __init__(self, tmp_path: Path, lang: str = "en", players: int = 2) -> None:
+        self.stdout = io.StringIO()
+        self.screen = io.StringIO()
+        self.speaker = speech.RecordingSpeaker()
+        self.braille = RecordingBraille(lang)
+        self.history = InMemoryHistory()
+        self.path = tmp_path / f"game-{lang}.jsonl"
+        rules = GAUNTLET.rules()
+        options = rules.Options(players=players)
+        announcer = Announcer([StdoutOutput(False, self.stdout)])
+        self.session = Session(GAUNTLET, options, Settings(lang=lang), announcer)
+        self.session.journal = journal.Journal.create(self.path, GAUNTLET.id, options.to_json())
+        self.speech = speech.SpeechOutput(self.speaker, lang)
+        announcer.add(self.speech)
+        announcer.add(self.braille)
+        self.session.speech = self.speech  # type: ignore[attr-defined]
+        self.session.braille = self.braille  # type: ignore[attr-defined]
+        self.session.start()
+
+    def play(self, keys: str) -> str:
+        """Type ``keys`` (then Ctrl+D, to leave) into the interactive mode; the lines announced meanwhile."""
+        before = len(self.stdout.getvalue())
+        self.session.running = True  # each call is a new stretch of play at the same table
+        output = Vt100_Output(self.screen, lambda: Size(rows=40, columns=120), term="xterm")
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
+            pipe.send_text(keys + CTRL_C + CTRL_D)
+            Interactive(self.session, history=self.history).run()
+        return self.stdout.getvalue()[before:]
+
+    def everything(self) -> str:
+        """Every place a secret could leak to."""
+        history = self.session.announcer.history.items
+        return "\n".join([
+            self.stdout.getvalue(),
+            self.screen.getvalue(),
+            repr(self.speaker.said),
+            repr(self.braille.shown),
+            repr([(u.text, u.fields) for u in history]),
+            repr(list(self.history.load_history_strings())),
+            self.path.read_text(encoding="utf-8"),
+        ])
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return Table(tmp_path)
+
+
+# --------------------------------------------------------------------------- keys
+
+
+def test_start_says_how_to_get_help(table: Table) -> None:
+    out = table.play("")
+    assert out.splitlines()[0] == "Type help for the commands, or press F1."
+
+
+def test_f1_help_lists_commands_and_keys(table: Table) -> None:
+    out = table.play(F1)
+    assert "Now: play, defeat, token or snap." in out
+    assert "undo: take back the last change (Ctrl+Z)." in out
+    for key in ("F1:", "F2:", "F3:", "F4:", "F5:", "F6:", "Ctrl+Z:", "Ctrl+Y:", "Escape:", "Tab:", "Ctrl+C:", "Ctrl+D"):
+        assert key in out
+
+
+def test_typed_help_lists_the_keys_too(table: Table) -> None:
+    out = table.play("help\r")
+    assert "F4: whose turn it is and what they may do." in out
+    assert "help play" not in out
+    assert "F4" not in table.play("help play\r")
+
+
+def test_f2_repeats_the_last_sentence(table: Table) -> None:
+    out = table.play("status\r" + F2)
+    status = [line for line in out.splitlines() if line.startswith("Turn 1, Thanos to play.")]
+    assert len(status) == 2
+
+
+def test_f3_status_and_f4_turn(table: Table) -> None:
+    out = table.play(F3 + F4)
+    assert "Turn 1, Thanos to play." in out
+    assert "Thanos to play. Now: play, defeat, token or snap." in out
+
+
+def test_f5_f6_walk_the_history_without_adding_to_it(table: Table) -> None:
+    out = table.play(F5 + F5 + F6)
+    history = [u.text for u in table.session.announcer.history.items]
+    lines = out.splitlines()
+    hint = history.index("Type help for the commands, or press F1.")
+    assert lines[1:4] == [history[hint], history[hint - 1], history[hint]]
+    assert history.count("Type help for the commands, or press F1.") == 1
+
+
+def test_ctrl_z_undoes_and_ctrl_y_redoes(table: Table) -> None:
+    table.play("play ebony maw\r" + CTRL_Z)
+    assert table.session.steps == []
+    assert any(line.startswith("Undone.") for line in table.stdout.getvalue().splitlines())
+    table.play(CTRL_Y)
+    assert len(table.session.steps) == 1
+    assert "Redone." in table.stdout.getvalue()
+
+
+def test_escape_stops_speech(table: Table) -> None:
+    stops = table.speaker.stops
+    table.play(ESCAPE)
+    assert table.speaker.stops > stops
+
+
+def test_ctrl_c_drops_the_line_and_ctrl_d_saves(table: Table) -> None:
+    out = table.play("play ebony" + CTRL_C)
+    assert table.session.steps == []
+    assert "Line cleared." in out
+    assert out.splitlines()[-1].startswith(f"Game saved in {table.path}.")
+    assert not table.session.running
+
+
+def test_quit_ends_and_says_where(table: Table) -> None:
+    out = table.play("quit\rstatus\r")
+    assert "Turn 1, Thanos to play" not in out
+    assert str(table.path) in out.splitlines()[-1]
+
+
+def test_tab_completes_then_lists_the_choices(table: Table) -> None:
+    out = table.play("sta" + TAB + "\r")
+    assert "Turn 1, Thanos to play." in out
+    out = table.play("play ca" + TAB + TAB + CTRL_C)
+    assert "Choices: Captain America, Captain Marvel." in out
+
+
+def test_french_keys_and_prompts(tmp_path: Path) -> None:
+    french = Table(tmp_path, "fr")
+    out = french.play("aide\r" + F4)
+    assert out.splitlines()[0] == "Tapez aide pour les commandes, ou appuyez sur F1."
+    assert "F1 : aide, ce qu'on peut faire maintenant." in out
+    assert "À Thanos de jouer. Maintenant : joue, vaincu, pouvoir ou claque." in out
+
+
+# --------------------------------------------------------------------------- secret input
+
+
+def test_secret_fight_never_leaks_a_value(table: Table) -> None:
+    out = table.play(TO_FIGHT + "fight\r" + "12abc34\r" + "0003\r" + "00005\r")
+    assert "Hero 1, type your value secretly." in out
+    assert "Thanos, type your value secretly." in out
+    assert out.count("Thank you.") == 2
+    assert "Fight: Thanos beats hero 1." in out
+    assert "Secret value: " in table.screen.getvalue()
+    everything = table.everything()
+    for typed in ("12abc34", "0003", "00005"):
+        assert typed not in everything
+    fights = [line for line in table.path.read_text().splitlines() if '"fight"' in line]
+    assert fights == ['{"cmd":"fight","hero":1,"loser":"hero","card":null}']
+
+
+def test_secret_value_out_of_range_is_asked_again_without_saying_it(table: Table) -> None:
+    out = table.play(TO_FIGHT + "fight\r" + "0099\r" + "00005\r" + "0004\r" + "00002\r")
+    assert "One of the values is not possible: values go from" in out
+    assert "Fight: hero 1 beats Thanos." in out
+    everything = table.everything()
+    for typed in ("0099", "00005", "0004", "00002"):
+        assert typed not in everything
+    assert "99" not in table.stdout.getvalue()
+
+
+@pytest.mark.parametrize("cancel", [ESCAPE, CTRL_C, CTRL_D])
+def test_secret_fight_can_be_cancelled(table: Table, cancel: str) -> None:
+    out = table.play(TO_FIGHT + "fight\r" + "0003\r" + cancel)
+    assert "Fight cancelled." in out
+    assert "Thank you." in out
+    assert '"fight"' not in table.path.read_text()
+    assert "0003" not in table.everything()
+
+
+def test_parse_value() -> None:
+    assert parse_value(" 0007 ") == 7
+    assert parse_value("-2") == -2
+    assert parse_value("+3") == 3
+    for bad in ("", "3.5", "x", "٣", "1 2", "+"):
+        assert parse_value(bad) is None
+
+
+# --------------------------------------------------------------------------- completion
+
+
+def _complete(session: Session, text: str) -> list[str]:
+    completer = SessionCompleter(session)
+    return [c.text for c in completer.get_completions(Document(text), CompleteEvent(completion_requested=True))]
+
+
+def test_completion_of_commands_players_and_cards_in_both_languages(table: Table) -> None:
+    session = table.session
+    assert _complete(session, "sta") == ["status"]
+    assert "état" in _complete(session, "eta")
+    assert set(_complete(session, "comb")) == {"combat", "combattre"}
+    assert "Captain America" in _complete(session, "play capt")
+    assert "la Sorcière Rouge" in _complete(session, "joue sorc")
+    assert "Ant-Man & Wasp" in _complete(session, "play ant-m")
+    assert _complete(session, "play ant m") == ["Ant-Man & Wasp", "Ant-Man et la Guêpe"]
+    assert "hero1" in _complete(session, "fight he")
+    assert "thanos" in _complete(session, "defeat tha")
+    assert _complete(session, "play ") == []
+
+
+def test_completion_uses_given_names_and_any_game_ids(tmp_path: Path) -> None:
+    rules = GAUNTLET.rules()
+    session = Session(GAUNTLET, rules.Options(players=3, names=("Alice", "Bob", "Chloé")), Settings(), Announcer())
+    assert _complete(session, "token chl") == ["Chloé"]
+    fake = SimpleNamespace(options=SimpleNamespace(players=2, names=()), rules=SimpleNamespace(player_id=lambda s: f"p{s + 1}"),
+                           parser=SimpleNamespace(verbs=lambda: ["help"]), settings=Settings(), cards=None)
+    assert _complete(fake, "help p") == ["p1", "p2"]  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- resume offer
+
+
+def _autosave(folder: Path, name: str, lines: list[str]) -> Path:
+    options = GAUNTLET.rules().Options(players=2)
+    path = folder / "saves" / name
+    save = journal.Journal.create(path, GAUNTLET.id, options.to_json())
+    session = Session(GAUNTLET, options, Settings(), Announcer(), save)
+    for line in lines:
+        session.handle(line)
+    save.close()
+    return path
+
+
+def test_unfinished_autosave_is_found_and_others_are_not(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    assert unfinished_autosave(GAUNTLET, folder) is None
+    _autosave(tmp_path, "gauntlet_2026-01-01_10-00-00.jsonl", [])  # no move: nothing to resume
+    assert unfinished_autosave(GAUNTLET, folder) is None
+    started = _autosave(tmp_path, "gauntlet_2026-01-01_11-00-00.jsonl", ["play ebony maw"])
+    assert unfinished_autosave(GAUNTLET, folder) == started
+    (folder / "gauntlet_2026-01-01_12-00-00.jsonl").write_text("not a journal\n")
+    assert unfinished_autosave(GAUNTLET, folder) == started
+
+
+def test_offer_resume_asks_in_the_players_language(tmp_path: Path) -> None:
+    started = _autosave(tmp_path, "gauntlet_2026-01-01_11-00-00.jsonl", ["play ebony maw"])
+    out = io.StringIO()
+    answers = iter(["peut-être", "oui"])
+    prompts: list[str] = []
+
+    def ask(message: str) -> str | None:
+        prompts.append(message)
+        return next(answers)
+
+    args = SimpleNamespace(lang="fr", speech="none")
+    found = offer_resume(args, GAUNTLET, ask, tmp_path / "saves", Announcer([StdoutOutput(False, out)]))  # type: ignore[arg-type]
+    assert found == started
+    assert prompts == ["oui ou non : ", "oui ou non : "]
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Une partie inachevée (Le Gant d'Infinité) a été sauvegardée le ")
+    assert lines[1] == "Tapez oui ou non, s'il vous plaît."
+    for answer in ("non", None):
+        assert offer_resume(args, GAUNTLET, lambda m: answer, tmp_path / "saves", Announcer()) is None  # type: ignore[arg-type]
+
+
+def test_yes_and_no_in_both_languages() -> None:
+    assert [answer_is_yes(w) for w in ("yes", "Oui", "y", "o", "no", "NON", "n", "", "on")] == [
+        True, True, True, True, False, False, False, None, None]
+
+
+# --------------------------------------------------------------------------- catalog
+
+
+def test_every_ui_sentence_has_french() -> None:
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[1]
+    with (root / "companion/locale/fr/LC_MESSAGES/ui.po").open("rb") as handle:
+        catalog = read_po(handle)
+    assert catalog.plural_forms == "nplurals=2; plural=(n > 1);"
+    translated = {m.id: m.string for m in catalog if m.id}
+    pattern = re.compile(r'(?:\bt|N_)\(\s*"((?:[^"\\]|\\.)*)"')
+    found = set()
+    for path in (root / "companion/ui").glob("*.py"):
+        found.update(pattern.findall(path.read_text(encoding="utf-8")))
+    assert found, "no sentence found in companion/ui"
+    missing = sorted(m for m in found if not translated.get(m))
+    assert missing == []
