@@ -1,6 +1,10 @@
 """French for the ``core`` domain (CLI, session, shared sentences)."""
 
 TRANSLATIONS = {
+    '{player}: {cards}': "{player} : {cards}",
+    'Face up. {piles}.': "Face visible. {piles}.",
+    'Love Letter, full tie at the end of a round: every tied player takes a token (all, the default) or nobody does (none)':
+        "Love Letter, égalité complète en fin de manche : chaque joueur à égalité prend un jeton (all, par défaut) ou personne (none)",
     'companion: {problem}. Type companion --help for help.': "companion : {problem}. Tapez companion --help pour l'aide.",
     'An audio and braille companion for card games played with real cards.': "Un compagnon audio et braille pour les jeux de cartes joués avec de vraies cartes.",
     'language of every sentence: fr or en': "langue de toutes les phrases : fr ou en",

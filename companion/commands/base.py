@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from companion.cards import CardNameError, CardSet, Card, DATA_DIR, match_name, normalize
 from companion.games.base import Command
@@ -146,6 +146,42 @@ def match_player(text: str, players: Iterable[Any], keys: Callable[[Any], Iterab
         if error.candidates:
             raise ParseError("ambiguous_player", text=text) from None
         raise ParseError("unknown_player", text=text) from None
+
+
+def named_player(text: str, players: int, player_id: Callable[[int], str], names: Sequence[str] = ()) -> int:
+    """The seat ``text`` names by player id (``p2``, ``hero2``…) or by a given name (unique prefix allowed)."""
+    return match_player(text, range(players), lambda s: [player_id(s)] + ([names[s]] if names else []))
+
+
+def no_arguments(make: Callable[[], Command]) -> Callable[[Sequence[str], Any], Request]:
+    """A parser for a command that takes no word, such as ``next``."""
+
+    def parse(args: Sequence[str], state: Any) -> Request:
+        no_more(args)
+        return Change(make())
+
+    return parse
+
+
+def dispatch(line: str, state: Any, sections: Sequence[str],
+             parsers: Mapping[str, Callable[[Sequence[str], Any], Request]]) -> Request:
+    """A game's ``parse``: the verb in ``sections``, the shared verbs, then the game's own ``parsers``."""
+    words = line.split()
+    if not words:
+        raise ParseError("empty")
+    if words == ["?"]:
+        return Ask("help", {"topic": None})
+    verb = find_verb(words[0], sections)
+    if verb is None:
+        raise ParseError("unknown_command", text=words[0])
+    args = words[1:]
+    common = parse_common(verb, args, state.cards)
+    if common is not None:
+        return common
+    parser = parsers.get(verb)
+    if parser is None:
+        raise ParseError("not_in_this_game", text=words[0])
+    return parser(args, state)
 
 
 def parse_common(verb: str, args: Sequence[str], cards: CardSet | None) -> Request | None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Mapping, TypeVar
 
+from companion.cards import Card, CardSet
+
 
 class RuleError(ValueError):
     """A command the rules refuse. ``code`` is stable (scripts read it); ``details`` fill the sentence."""
@@ -44,6 +46,20 @@ class Command:
 
 
 C = TypeVar("C", bound=Command)
+O = TypeVar("O", bound="GameOptions")
+
+
+class GameOptions:
+    """Mixin for a game's frozen ``Options`` dataclass: its JSON form in a save file."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_json(cls: type[O], data: Mapping[str, Any]) -> O:
+        known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in known}
+        return cls(**values)
 
 
 def command_from_json(kinds: Mapping[str, type[Command]], data: Mapping[str, Any]) -> Command:
@@ -63,6 +79,46 @@ def command_from_json(kinds: Mapping[str, type[Command]], data: Mapping[str, Any
         return kind(**values)
     except TypeError as error:
         raise ValueError(str(error)) from None
+
+
+# --------------------------------------------------------------------------- tuple helpers (states are immutable)
+
+T = TypeVar("T")
+
+
+def set_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with item ``index`` replaced by ``value``."""
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``delta`` added to item ``index``."""
+    return set_at(values, index, values[index] + delta)
+
+
+def append_at(piles: tuple[tuple[str, ...], ...], index: int, item: str) -> tuple[tuple[str, ...], ...]:
+    """``piles`` with ``item`` put on top of pile ``index`` (a card face up in front of a player)."""
+    return set_at(piles, index, piles[index] + (item,))
+
+
+def known_card(cards: CardSet, card_id: str) -> Card:
+    """The card ``card_id``.
+
+    :raises RuleError: ``unknown_card``.
+    """
+    if card_id not in cards:
+        raise RuleError("unknown_card", card=card_id)
+    return cards[card_id]
+
+
+def check_seat(seat: Any, players: int) -> int:
+    """``seat`` when it is a seat of a ``players``-player table.
+
+    :raises RuleError: ``unknown_player``.
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise RuleError("unknown_player", player=seat)
+    return seat
 
 
 def _plain(value: Any) -> Any:

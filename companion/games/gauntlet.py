@@ -11,12 +11,13 @@ front of a player, so each side's counts always add up to its deck size.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from companion.cards import Card, CardSet
-from companion.games.base import Command, Event, RuleError, command_from_json
+from companion.games.base import (
+    Command, Event, GameOptions, RuleError, append_at, bump, check_seat, command_from_json, known_card, set_at,
+)
 
 GAME_ID = "gauntlet"
 THANOS = 0
@@ -31,7 +32,7 @@ HAND_START = {HEROES: 1, THANOS_SIDE: 2}
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(GameOptions):
     """How the table set the game up."""
 
     players: int = 4
@@ -39,15 +40,6 @@ class Options:
     thanos_lives: int | None = None
     hero_lives: int = HERO_LIVES
     token_pool: int = TOKEN_POOL
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Options:
-        known = {f.name for f in dataclasses.fields(cls)}
-        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in known}
-        return cls(**values)
 
 
 @dataclass(frozen=True)
@@ -510,8 +502,8 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     prepared = resolve.prepare(state, effect_card, command)
     state = replace(
         state,
-        hands=_bump(state.hands, seat, -1),
-        face_up=_add_face_up(state.face_up, seat, card.id),
+        hands=bump(state.hands, seat, -1),
+        face_up=append_at(state.face_up, seat, card.id),
         played=True,
     )
     events: list[Event] = [
@@ -552,7 +544,7 @@ def _apply_fight(state: State, command: Fight) -> tuple[State, list[Event]]:
     events: list[Event] = []
     for seat in (hero, THANOS):  # a token held must be spent: +2 for this fight
         if state.tokens[seat]:
-            state = replace(state, tokens=_bump(state.tokens, seat, -1))
+            state = replace(state, tokens=bump(state.tokens, seat, -1))
             events.append(TokenSpent(player_id(seat), state.tokens[seat], state.reserve))
     right = replace(right, left=right.left - 1, fought=right.fought + (hero,))
     state = replace(state, fight_right=right)
@@ -576,7 +568,7 @@ def _apply_token(state: State, command: Token) -> tuple[State, list[Event]]:
     count = -command.delta
     if state.tokens[seat] < count:
         raise RuleError("not_enough_tokens", player=player_id(seat), held=state.tokens[seat], count=count)
-    state = replace(state, tokens=_bump(state.tokens, seat, -count))
+    state = replace(state, tokens=bump(state.tokens, seat, -count))
     return state, [TokensReturned(player_id(seat), count, state.tokens[seat], state.reserve)]
 
 
@@ -699,7 +691,7 @@ def _draw_then_bottom(state: State, card: Card, prepared: Prepared) -> tuple[Sta
     hand = state.hands[THANOS] + drawn
     returned = min(wanted, hand)
     deck = state.thanos_deck - drawn + returned
-    state = replace(state, thanos_deck=deck, hands=_set(state.hands, THANOS, hand - returned))
+    state = replace(state, thanos_deck=deck, hands=set_at(state.hands, THANOS, hand - returned))
     return state, [ThanosDeckCycled(drawn, returned, deck)]
 
 
@@ -751,7 +743,7 @@ def _draw(state: State, seat: int) -> tuple[State, list[Event]]:
     if seat == THANOS:
         if state.thanos_deck == 0:
             return state, [DrawSkipped(player_id(seat), THANOS_SIDE)]
-        state = replace(state, thanos_deck=state.thanos_deck - 1, hands=_bump(state.hands, seat, 1))
+        state = replace(state, thanos_deck=state.thanos_deck - 1, hands=bump(state.hands, seat, 1))
         return state, [CardDrawn(player_id(seat), THANOS_SIDE, state.thanos_deck)]
     if state.hero_deck == 0:
         gathered = tuple(card_id for hero in state.heroes for card_id in state.face_up[hero])
@@ -761,14 +753,14 @@ def _draw(state: State, seat: int) -> tuple[State, list[Event]]:
             events.append(HeroDeckReshuffled(len(gathered), gathered))
     if state.hero_deck == 0:
         return state, events + [DrawSkipped(player_id(seat), HEROES)]
-    state = replace(state, hero_deck=state.hero_deck - 1, hands=_bump(state.hands, seat, 1))
+    state = replace(state, hero_deck=state.hero_deck - 1, hands=bump(state.hands, seat, 1))
     return state, events + [CardDrawn(player_id(seat), HEROES, state.hero_deck)]
 
 
 def _defeat(state: State, seat: int, card: Card) -> tuple[State, list[Event]]:
     """Defeat, in the rules' order: life lost, card face up, replacement drawn, card shuffled back."""
     events: list[Event] = [CardDefeated(player_id(seat), card.id)]
-    state = replace(state, hands=_bump(state.hands, seat, -1), face_up=_add_face_up(state.face_up, seat, card.id))
+    state = replace(state, hands=bump(state.hands, seat, -1), face_up=append_at(state.face_up, seat, card.id))
     if seat == THANOS:
         state = replace(state, thanos_lives=state.thanos_lives - 1)
         events.append(LifeLost("thanos", state.thanos_lives, state.thanos_lives_max))
@@ -796,7 +788,7 @@ def _defeat(state: State, seat: int, card: Card) -> tuple[State, list[Event]]:
 
 def _take_tokens(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
     before = state.substitutes
-    state = replace(state, tokens=_bump(state.tokens, seat, count))
+    state = replace(state, tokens=bump(state.tokens, seat, count))
     return state, [TokensTaken(player_id(seat), count, state.tokens[seat], state.reserve, state.substitutes - before)]
 
 
@@ -862,33 +854,17 @@ def resolve_fight(state: State, hero: int, hero_value: int, thanos_value: int) -
 
 
 def _known_card(state: State, card_id: str) -> Card:
-    if card_id not in state.cards:
-        raise RuleError("unknown_card", card=card_id)
-    return state.cards[card_id]
+    return known_card(state.cards, card_id)
 
 
 def _seat(state: State, seat: int) -> int:
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise RuleError("unknown_player", player=seat)
-    return seat
+    return check_seat(seat, state.players)
 
 
 def _hero(state: State, seat: int) -> int:
     if _seat(state, seat) == THANOS:
         raise RuleError("not_a_hero", player=player_id(seat))
     return seat
-
-
-def _bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    return _set(values, index, values[index] + delta)
-
-
-def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1 :]
-
-
-def _add_face_up(piles: tuple[tuple[str, ...], ...], seat: int, card_id: str) -> tuple[tuple[str, ...], ...]:
-    return tuple(pile + (card_id,) if s == seat else pile for s, pile in enumerate(piles))
 
 
 def query(state: State, what: str, args: dict[str, Any]) -> list[Event]:

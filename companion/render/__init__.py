@@ -8,7 +8,7 @@ joins them, and the sentences for errors every game can meet.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.cards import CardSet
 from companion.i18n import Translator
@@ -56,6 +56,13 @@ class Context:
             return items[0]
         pattern = N_("{first} or {last}") if alternative else N_("{first} and {last}")
         return self.core(pattern, first=", ".join(items[:-1]), last=items[-1])
+
+
+def piles_sentence(ctx: Context, piles: Mapping[str, Sequence[str]], name: Callable[[str], str]) -> str:
+    """The cards face up in front of each player, in the order they were played."""
+    parts = [ctx.core("{player}: {cards}", player=name(pid), cards=ctx.join([ctx.card(c) for c in pile]))
+             for pid, pile in piles.items()]
+    return ctx.core("Face up. {piles}.", piles="; ".join(parts))
 
 
 def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> str | None:
