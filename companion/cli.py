@@ -78,6 +78,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--kit", choices=("tokens", "track"), default="tokens",
                    help=t("lives shown with coins and rubies (tokens) or the life-track card (track)"))
     p.add_argument("--verbosity", choices=("full", "short"), default="full", help=t("full sentences or short ones"))
+    p.add_argument("--tie", choices=("all", "none"), help=t("Love Letter, full tie at the end of a round: every tied player takes a token (all, the default) or nobody does (none)"))
     p.add_argument("--save", type=Path, metavar=t("FILE"), help=t("save the game to this file"))
     p.add_argument("--resume", type=Path, metavar=t("FILE"), help=t("resume the game saved in this file"))
     p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))

@@ -63,6 +63,17 @@ GAMES: tuple[GameInfo, ...] = (
         max_players=6,
         default_players=4,
     ),
+    GameInfo(
+        id="love-letter",
+        names={"fr": "Love Letter", "en": "Love Letter"},
+        aliases=("loveletter", "love_letter"),
+        module="companion.games.love_letter",
+        data_file="love-letter.toml",
+        deck_sizes={"deck": 16},
+        min_players=2,
+        max_players=4,
+        default_players=4,
+    ),
 )
 
 

@@ -1,0 +1,150 @@
+"""Typed lines for Love Letter → requests (see docs/love-letter.*.md for the grammar)."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from companion.cards import Card, normalize
+from companion.commands.base import (
+    Ask, Change, ParseError, Request, Secret, dispatch, longest_card, match_card, named_player, no_arguments,
+    no_more,
+)
+from companion.games import love_letter as rules
+
+VERB_SECTIONS = ("common", "love-letter")
+_PLAYER_ID = re.compile(r"^p([0-9]+)$")
+
+
+def parse(line: str, state: rules.State) -> Request:
+    """What ``line`` asks for; `ParseError` when it is not a command."""
+    return dispatch(line, state, VERB_SECTIONS, _PARSERS)
+
+
+def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
+    """The seat the leading word names, and how many words that took: ``p2``, ``2`` or a given name."""
+    if not words:
+        raise ParseError("player_needed")
+    found = _PLAYER_ID.match(normalize(words[0]).replace(" ", ""))
+    if found or words[0].isdigit():
+        number = int(found.group(1) if found else words[0])
+        if not 1 <= number <= state.players:
+            raise ParseError("no_such_seat", number=number, players=state.players)
+        return number - 1, 1
+    return named_player(words[0], state.players, rules.player_id, state.options.names), 1
+
+
+def _value(words: Sequence[str], state: rules.State) -> tuple[int, int]:
+    """A card value, typed as a number or as the card's name ("2" or "priest")."""
+    if words[0].lstrip("+-").isdigit():
+        return int(words[0]), 1
+    card, used = longest_card(state.cards, words)
+    return card.value, used
+
+
+def _cards(words: Sequence[str], state: rules.State) -> list[Card]:
+    found: list[Card] = []
+    rest = list(words)
+    while rest:
+        card, used = longest_card(state.cards, rest)
+        found.append(card)
+        rest = rest[used:]
+    return found
+
+
+def _play(args: Sequence[str], state: rules.State) -> Request:
+    if not args:
+        raise ParseError("card_name_needed")
+    card, used = longest_card(state.cards, args)
+    rest = list(args[used:])
+    target = value = None
+    action = card.action
+    if action in rules.TARGETS_OTHER or action == "prince":
+        only_value = action == "guess" and len(rest) == 1 and len(rules.possible_targets(state)) == 1
+        if rest and not only_value:
+            target, used = player(rest, state)
+            rest = rest[used:]
+        if action == "guess" and rest:
+            value, used = _value(rest, state)
+            rest = rest[used:]
+    no_more(rest)
+    return Change(rules.Play(card.id, target=target, value=value))
+
+
+def _aside(args: Sequence[str], state: rules.State) -> Request:
+    if not args:
+        raise ParseError("aside_cards_needed")
+    return Change(rules.Aside(tuple(card.id for card in _cards(args, state))))
+
+
+def _out(args: Sequence[str], state: rules.State) -> Request:
+    seat, used = player(args, state)
+    rest = args[used:]
+    card = match_card(state.cards, rest).id if rest else None
+    return Change(rules.Out(seat, card))
+
+
+def _player_and_card(args: Sequence[str], state: rules.State) -> tuple[int, str]:
+    seat, used = player(args, state)
+    rest = args[used:]
+    if not rest:
+        raise ParseError("card_needed", player=rules.player_id(seat))
+    return seat, match_card(state.cards, rest).id
+
+
+def _discard(args: Sequence[str], state: rules.State) -> Request:
+    return Change(rules.Discard(*_player_and_card(args, state)))
+
+
+def _reveal(args: Sequence[str], state: rules.State) -> Request:
+    return Change(rules.Reveal(*_player_and_card(args, state)))
+
+
+def _compare(args: Sequence[str], state: rules.State) -> Request:
+    """``compare``: both values typed secretly; ``compare VALUE VALUE`` in scripts (the Baron's player first)."""
+    if not args:
+        effect = rules.check_compare(state)
+        return Secret("baron", {"player": state.current, "target": effect.target})
+    if len(args) != 2:
+        raise ParseError("compare_values")
+    (first, _), (second, _) = _value(args[:1], state), _value(args[1:], state)
+    return Change(rules.resolve_compare(state, first, second))
+
+
+def secret_steps(secret: Secret, state: rules.State) -> list[str]:
+    """Whose secret value is typed, in order: the Baron's player, then the target."""
+    if secret.what != "baron":
+        raise KeyError(secret.what)
+    return [rules.player_id(secret.args["player"]), rules.player_id(secret.args["target"])]
+
+
+def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Request:
+    """The outcome of a secret comparison; the values themselves go no further."""
+    player_value, target_value = values
+    return Change(rules.resolve_compare(state, player_value, target_value))
+
+
+def _unseen(args: Sequence[str], state: rules.State) -> Request:
+    no_more(args)
+    return Ask("unseen", {})
+
+
+_PARSERS = {
+    "play": _play,
+    "aside": _aside,
+    "out": _out,
+    "discard": _discard,
+    "reveal": _reveal,
+    "compare": _compare,
+    "next": no_arguments(rules.Next),
+    "unseen": _unseen,
+}
+
+
+def verbs() -> list[str]:
+    """Every verb this game understands (for help and completion)."""
+    return ["status", "play", "aside", "out", "discard", "compare", "reveal", "next", "undo", "redo",
+            "played", "unseen", "card", "cards", "help", "repeat", "speech", "pan", "quit"]
+
+
+__all__ = ["parse", "player", "verbs", "secret_steps", "resolve_secret"]

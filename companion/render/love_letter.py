@@ -1,0 +1,334 @@
+"""Love Letter: events and refusals as one short sentence each, French or English.
+
+French sentences use the rules text's words (manche, pioche, jeton de faveur,
+face visible) and avoid gendered participles about players ("sort de la
+manche" rather than "éliminé·e").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from companion.commands.base import verb_word
+from companion.games import love_letter as g
+from companion.render import Context, N_, piles_sentence
+
+DOMAIN = "love_letter"
+
+
+def player(ctx: Context, pid: str | None) -> str:
+    """A player as the table calls them: the given name, else player N."""
+    if pid is None:
+        return ""
+    seat = g.seat_of(pid)
+    if ctx.names:
+        return ctx.names[seat]
+    return ctx.t("player {n}", n=seat + 1)
+
+
+def players(ctx: Context, pids: Sequence[str]) -> str:
+    return ctx.join([player(ctx, pid) for pid in pids])
+
+
+def cards_count(ctx: Context, count: int) -> str:
+    return ctx.t.plural("{count} card", "{count} cards", count)
+
+
+def tokens_count(ctx: Context, count: int) -> str:
+    return ctx.t.plural("{count} favour token", "{count} favour tokens", count)
+
+
+def named(ctx: Context, card_id: str) -> str:
+    """A card with its value: "Priest, 2"."""
+    value = ctx.cards[card_id].value if ctx.cards is not None and card_id in ctx.cards else "?"
+    return ctx.t("{card}, {value}", card=ctx.card(card_id), value=value)
+
+
+def typed(ctx: Context, verb: str, pid: str) -> str:
+    """What to type for ``verb`` on a player, in the user's words: "out 2", "défausse 2"."""
+    return f"{verb_word(verb, ctx.lang)} {g.seat_of(pid) + 1}"
+
+
+def render(event: g.Event, ctx: Context) -> str:
+    """The sentence for ``event``."""
+    return _RENDERERS[type(event)](event, ctx)
+
+
+def _game_started(e: g.GameStarted, ctx: Context) -> str:
+    t = ctx.t
+    return t("Love Letter, {players}: {tokens} to win the game.",
+             players=t.plural("{count} player", "{count} players", e.players), tokens=tokens_count(ctx, e.tokens_to_win))
+
+
+def _round_started(e: g.RoundStarted, ctx: Context) -> str:
+    t = ctx.t
+    total = ctx.cards.count(g.SIDE) if ctx.cards is not None else 16
+    if e.aside_needed:
+        return t("Round {round}. Shuffle the {total} cards, remove one face down, set three aside face up and deal one "
+                 "card to each player; {player} starts. Type {aside} and the three cards set aside.",
+                 round=e.round, total=total, player=player(ctx, e.starter), aside=verb_word("aside", ctx.lang))
+    return t("Round {round}. Shuffle the {total} cards, remove one face down and deal one card to each player; "
+             "{player} starts.", round=e.round, total=total, player=player(ctx, e.starter))
+
+
+def _aside(e: g.AsideSet, ctx: Context) -> str:
+    return ctx.t("Set aside face up: {cards}. Deck: {deck}.", cards=ctx.join([ctx.card(c) for c in e.cards]),
+                 deck=cards_count(ctx, e.deck))
+
+
+def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
+    t = ctx.t
+    sentence = t("{player}'s turn: draw a card. Deck: {deck}.", player=player(ctx, e.player), deck=cards_count(ctx, e.deck))
+    if e.deck == 0:
+        sentence += " " + t("That was the last card: the round ends after this turn.")
+    return sentence
+
+
+def _protection_ended(e: g.ProtectionEnded, ctx: Context) -> str:
+    return ctx.t("The Handmaid no longer protects {player}.", player=player(ctx, e.player))
+
+
+def _card_played(e: g.CardPlayed, ctx: Context) -> str:
+    t = ctx.t
+    parts = [t("{player} plays {card}", player=player(ctx, e.player), card=named(ctx, e.card))]
+    if e.target is not None:
+        parts.append(t(", on {target}", target=player(ctx, e.target)))
+    if e.named_value is not None and ctx.cards is not None:
+        card = next(c for c in ctx.cards.cards if c.value == e.named_value)
+        parts.append(t(", naming {card}", card=named(ctx, card.id)))
+    if e.no_effect:
+        parts.append(t(": every other player is protected, no effect"))
+    return "".join(parts) + "."
+
+
+def _card_effect(e: g.CardEffect, ctx: Context) -> str:
+    t = ctx.t
+    who, target = player(ctx, e.player), player(ctx, e.target)
+    if e.action == "guess" and e.target is not None and e.named_card is not None:
+        return t("If the card of {target} is {card}, type: {command}.", target=target, card=ctx.card(e.named_card),
+                 command=typed(ctx, "out", e.target))
+    if e.action == "peek":
+        return t("{player} looks at the card of {target} in secret.", player=who, target=target)
+    if e.action == "compare":
+        return t("{player} and {target} compare their cards in secret: type {compare}, then each value, unseen.",
+                 player=who, target=target, compare=verb_word("compare", ctx.lang))
+    if e.action == "protect":
+        return t("{player} is protected until their next turn.", player=who)
+    if e.action == "prince" and e.target is not None:
+        return t("{target} discards their card face up: type {command} and the card.", target=target,
+                 command=typed(ctx, "discard", e.target))
+    if e.action == "swap":
+        return t("{player} and {target} swap their cards.", player=who, target=target)
+    return t("No effect.")
+
+
+def _player_out(e: g.PlayerOut, ctx: Context) -> str:
+    t = ctx.t
+    who = player(ctx, e.player)
+    if e.reason == "princess":
+        sentence = t("{player} played the Princess and is out of the round. To show their other card, type {command} "
+                     "and the card.", player=who, command=typed(ctx, "out", e.player))
+    elif e.reason == "prince":
+        sentence = t("{player} discarded the Princess and is out of the round.", player=who)
+    elif e.card is not None:
+        sentence = t("{player} is out of the round; their card goes face up: {card}.", player=who, card=named(ctx, e.card))
+    else:
+        sentence = t("{player} is out of the round.", player=who)
+    if e.left > 1:
+        sentence += " " + t.plural("{count} player left in the round.", "{count} players left in the round.", e.left)
+    return sentence
+
+
+def _card_shown(e: g.CardShown, ctx: Context) -> str:
+    return ctx.t("{player} shows their card: {card}, face up.", player=player(ctx, e.player), card=named(ctx, e.card))
+
+
+def _card_discarded(e: g.CardDiscarded, ctx: Context) -> str:
+    t = ctx.t
+    who, card = player(ctx, e.player), named(ctx, e.card)
+    if e.drew == "deck":
+        return t("{player} discards {card} face up and draws again. Deck: {deck}.", player=who, card=card,
+                 deck=cards_count(ctx, e.deck))
+    if e.drew == "removed":
+        return t("{player} discards {card} face up and takes the card removed face down.", player=who, card=card)
+    return t("{player} discards {card} face up.", player=who, card=card)
+
+
+def _compare_tied(e: g.CompareTied, ctx: Context) -> str:
+    return ctx.t("Baron: {player} and {target} tie, nobody is out.", player=player(ctx, e.player),
+                 target=player(ctx, e.target))
+
+
+def _deck_empty(e: g.DeckEmpty, ctx: Context) -> str:
+    return ctx.t("The deck is empty: the round ends. Each player still in reveals their card: type {reveal}, the player "
+                 "and the card. Waiting for {players}.", reveal=verb_word("reveal", ctx.lang), players=players(ctx, e.waiting))
+
+
+def _card_revealed(e: g.CardRevealed, ctx: Context) -> str:
+    t = ctx.t
+    sentence = t("{player} reveals {card}.", player=player(ctx, e.player), card=named(ctx, e.card))
+    if e.waiting:
+        sentence += " " + t("Waiting for {players}.", players=players(ctx, e.waiting))
+    return sentence
+
+
+def _round_won(e: g.RoundWon, ctx: Context) -> str:
+    t = ctx.t
+    if e.reason == "last":
+        return t("{player} is the last one in and wins round {round}.", player=players(ctx, e.winners), round=e.round)
+    if e.reason == "card":
+        return t("{player} wins round {round} with the highest card, {value}.", player=players(ctx, e.winners),
+                 round=e.round, value=e.value)
+    if e.reason == "discards":
+        return t("Tie at {value}: {player} wins round {round} with the higher total of cards face up, {total}.",
+                 player=players(ctx, e.winners), round=e.round, value=e.value, total=e.total)
+    if e.reason == "tie":
+        return t("Round {round} is a full tie, at {value} and {total} face up: {players} each win it.", round=e.round,
+                 value=e.value, total=e.total, players=players(ctx, e.winners))
+    return t("Round {round} is a full tie between {players}, at {value} and {total} face up: nobody wins it.",
+             round=e.round, players=players(ctx, e.tied), value=e.value, total=e.total)
+
+
+def _token_given(e: g.TokenGiven, ctx: Context) -> str:
+    return ctx.t("{player} takes a favour token: {tokens} of {to_win}.", player=player(ctx, e.player), tokens=e.tokens,
+                 to_win=e.tokens_to_win)
+
+
+def _game_over(e: g.GameOver, ctx: Context) -> str:
+    return ctx.t("{player} wins the game with {tokens}.", player=player(ctx, e.winner), tokens=tokens_count(ctx, e.tokens))
+
+
+def _status(e: g.Status, ctx: Context) -> str:
+    t = ctx.t
+    if e.winner is not None:
+        head = t("Game over, {player} won.", player=player(ctx, e.winner))
+    elif e.phase == g.ASIDE:
+        head = t("Round {round}: waiting for the three cards set aside.", round=e.round)
+    elif e.phase == g.REVEAL:
+        head = t("Round {round}: the deck is empty, each player still in reveals their card.", round=e.round)
+    elif e.phase == g.ROUND_OVER:
+        head = t("Round {round} is over: type {next} for the next round.", round=e.round, next=verb_word("next", ctx.lang))
+    else:
+        head = t("Round {round}, turn {turn}, {player} to play.", round=e.round, turn=e.turn,
+                 player=player(ctx, e.current_player))
+    parts = [head, t("Deck: {deck}.", deck=cards_count(ctx, e.deck)),
+             t("Still in the round: {players}.", players=players(ctx, e.in_round))]
+    if e.protected:
+        parts.append(t("Protected: {players}.", players=players(ctx, e.protected)))
+    if e.aside:
+        parts.append(t("Set aside: {cards}.", cards=ctx.join([ctx.card(c) for c in e.aside])))
+    tokens = ctx.join([t("{count} for {player}", player=player(ctx, pid), count=n) for pid, n in e.tokens.items()])
+    parts.append(t("Favour tokens: {tokens}; {to_win} to win.", tokens=tokens, to_win=e.tokens_to_win))
+    return " ".join(parts)
+
+
+def _played(e: g.PlayedCards, ctx: Context) -> str:
+    sentence = piles_sentence(ctx, e.face_up, lambda pid: player(ctx, pid))
+    if e.aside:
+        sentence += " " + ctx.t("Set aside: {cards}.", cards=ctx.join([ctx.card(c) for c in e.aside]))
+    return sentence
+
+
+def _unseen(e: g.UnseenCards, ctx: Context) -> str:
+    t = ctx.t
+    counts = ", ".join(t("{card}: {count}", card=ctx.card(card_id), count=n) for card_id, n in e.cards.items())
+    return t.plural("{count} card not seen face up. {cards}.", "{count} cards not seen face up. {cards}.", e.total,
+                    cards=counts)
+
+
+_RENDERERS: dict[type, Callable[[Any, Context], str]] = {
+    g.GameStarted: _game_started,
+    g.RoundStarted: _round_started,
+    g.AsideSet: _aside,
+    g.TurnStarted: _turn_started,
+    g.ProtectionEnded: _protection_ended,
+    g.CardPlayed: _card_played,
+    g.CardEffect: _card_effect,
+    g.PlayerOut: _player_out,
+    g.CardShown: _card_shown,
+    g.CardDiscarded: _card_discarded,
+    g.CompareTied: _compare_tied,
+    g.DeckEmpty: _deck_empty,
+    g.CardRevealed: _card_revealed,
+    g.RoundWon: _round_won,
+    g.TokenGiven: _token_given,
+    g.GameOver: _game_over,
+    g.Status: _status,
+    g.PlayedCards: _played,
+    g.UnseenCards: _unseen,
+}
+
+
+def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
+    """The sentence for a refused command of this game."""
+    t = ctx.t
+    d = dict(details)
+    name = lambda key: player(ctx, d.get(key))  # noqa: E731
+    card = lambda key="card": ctx.card(d.get(key, ""))  # noqa: E731
+    messages: dict[str, Callable[[], str]] = {
+        "game_over": lambda: t("The game is over. Type undo to take back the last command."),
+        "aside_needed": lambda: t("First type {aside} and the three cards set aside face up.",
+                                  aside=verb_word("aside", ctx.lang)),
+        "reveal_needed": lambda: t("The deck is empty: first each player still in reveals their card. Waiting for "
+                                   "{players}.", players=players(ctx, d.get("waiting", ()))),
+        "round_over": lambda: t("The round is over: type {next} for the next round.", next=verb_word("next", ctx.lang)),
+        "not_now": lambda: t("That cannot be done now."),
+        "aside_count": lambda: t.plural("With 2 players, set aside exactly 3 cards, not {count}.",
+                                        "With 2 players, set aside exactly 3 cards, not {count}.", d["count"]),
+        "too_many_copies": lambda: t.plural("There is only {count} {card}.", "There are only {count} copies of {card}.",
+                                            d["copies"], card=card()),
+        "aside_cards_needed": lambda: t("Which cards are set aside? Type their names after the command."),
+        "already_played": lambda: t("{player} has already played a card this turn. Type {next} to end the turn.",
+                                    player=name("player"), next=verb_word("next", ctx.lang)),
+        "all_face_up": lambda: t("Every copy of {card} is already face up: it cannot be in a hand.", card=card()),
+        "target_needed": lambda: t("Which player does {card} choose? Type the player after the card.", card=card()),
+        "not_yourself": lambda: t("{card} chooses another player, not yourself.", card=card()),
+        "not_in_round": lambda: t("{player} is out of the round.", player=name("player")),
+        "protected": lambda: t("{player} is protected by the Handmaid and cannot be chosen.", player=name("player")),
+        "impossible_value": lambda: t("No card of value {value} can still be in a hand.", **d),
+        "value_needed": lambda: t("Which value does the Guard name? Type the player, then a value from 2 to 8."),
+        "guard_named_guard": lambda: t("The Guard may not name the Guard: name a value from 2 to 8."),
+        "bad_value": lambda: t("{value} is not a value here: from {low} to {high}.", **d),
+        "no_value": lambda: t("{card} does not name a value.", card=card()),
+        "no_target": lambda: t("{card} does not choose a player.", card=card()),
+        "already_out": lambda: t("{player} is already out of the round.", player=name("player")),
+        "no_out_now": lambda: t("Nobody can be put out now: only after a Guard or a Baron played this turn."),
+        "out_not_target": lambda: t("The Guard chose another player, not {player}.", player=name("player")),
+        "not_named_card": lambda: t("The Guard named {named}, not {card}.", named=card("named"), card=card()),
+        "out_not_compared": lambda: t("{player} is not in the Baron's comparison.", player=name("player")),
+        "card_needed": lambda: t("Which card? Type the card after the player."),
+        "no_compare_now": lambda: t("No comparison now: only after a Baron played on another player this turn."),
+        "compare_values": lambda: t("Type {compare} alone to type the values in secret, or {compare} and the two "
+                                    "values, the Baron's player first.", compare=verb_word("compare", ctx.lang)),
+        "no_discard_now": lambda: t("Nobody discards now: only the player a Prince chose this turn."),
+        "discard_not_target": lambda: t("The Prince chose {target}, not {player}.", target=name("target"),
+                                        player=name("player")),
+        "already_revealed": lambda: t("{player} has already revealed {card}.", player=name("player"), card=card()),
+        "not_played": lambda: t("{player} must play a card before the turn ends.", player=name("player")),
+        "discard_needed": lambda: t("First {player} discards their card: type {command} and the card.",
+                                    player=name("player"), command=typed(ctx, "discard", d["player"])),
+        "no_such_seat": lambda: t.plural("There is only {count} player.", "There are only {count} players.",
+                                         d["players"]),
+        "unknown_player": lambda: t("No such player."),
+        "unknown_card": lambda: t("No such card."),
+        "bad_players": lambda: t("This game is for {low} to {high} players.", **d),
+        "bad_names": lambda: t("Give one name per player: {players} names.", players=d["players"]),
+        "bad_tie": lambda: t("The tie rule is all or none."),
+    }
+    maker = messages.get(code)
+    return maker() if maker else t("That command is refused ({code}). Nothing was changed.", code=code)
+
+
+# Translators: the command words are the ones users type; give the French words
+# (joue, écartées, éliminé, défausse, compare, révèle, suivant, restantes, état).
+HELP = {
+    "status": N_("status: round, favour tokens, deck, who is still in, who is protected, whose turn."),
+    "play": N_("play CARD, then the player it chooses, and for the Guard the value named: play guard 2 priest."),
+    "aside": N_("aside CARD CARD CARD: with 2 players, the three cards set aside face up."),
+    "out": N_("out PLAYER: the Guard guessed right; out PLAYER CARD: a player is out and their card goes face up."),
+    "discard": N_("discard PLAYER CARD: the player a Prince chose discards face up and draws again."),
+    "compare": N_("compare: the Baron's comparison, both values typed secretly; compare VALUE VALUE in scripts."),
+    "reveal": N_("reveal PLAYER CARD: at the end of a round, a player still in shows their card."),
+    "next": N_("next: end the turn (the next player's draw is counted), or start the next round."),
+    "unseen": N_("unseen: how many copies of each card are not yet seen face up this round."),
+}
