@@ -26,6 +26,7 @@ from companion.i18n import Translator
 from companion.ui.completion import SessionCompleter
 from companion.ui.keys import build_key_bindings, help_lines
 from companion.ui.secret import SecretAsker
+from companion.ui.terminal import no_echo
 
 PROMPT = "> "
 
@@ -52,19 +53,27 @@ class Interactive:
     def run(self) -> None:
         """Read lines until ``quit``, Ctrl+D or the end of input, then say where the game is saved."""
         _quiet_terminal()
-        session = self.session
         self.prompt = PromptSession(
             history=self.history,
             completer=self.completer,
             complete_style=CompleteStyle.READLINE_LIKE,
             complete_while_typing=False,
-            key_bindings=build_key_bindings(self, self.completer),
+            key_bindings=build_key_bindings(self, self.completer, PROMPT),
             enable_history_search=False,
             mouse_support=False,
             reserve_space_for_menu=0,
             include_default_pygments_style=False,
         )
         self._say(self.t("Type help for the commands, or press F1."), "hint")
+        # Between two prompts the terminal would echo what is typed ahead (a secret value too):
+        # echo stays off for the whole game; each prompt shows what it reads itself.
+        with no_echo():
+            self._loop()
+        self._say_saved()
+
+    def _loop(self) -> None:
+        session = self.session
+        assert self.prompt is not None
         while session.running:
             try:
                 line = self.prompt.prompt(PROMPT, pre_run=self._watch_braille_keys)
@@ -77,7 +86,6 @@ class Interactive:
             finally:
                 self._unwatch_braille_keys()
             self.handle(line)
-        self._say_saved()
 
     def handle(self, line: str) -> None:
         """One typed line, as in scripts; a general ``help`` also lists the keys."""

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Callable, Protocol
 
 from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.completion import CompleteEvent, Completer, get_common_complete_suffix
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.key_processor import KeyPressEvent
+from prompt_toolkit.utils import is_dumb_terminal
 
 from companion.render import N_
 
@@ -71,12 +73,12 @@ def help_lines() -> list[str]:
     return [key.help for key in KEYS] + list(OTHER_KEYS)
 
 
-def build_key_bindings(actions: Actions, completer: Completer) -> KeyBindings:
-    """The key bindings of the main prompt."""
+def build_key_bindings(actions: Actions, completer: Completer, prompt: str = "> ") -> KeyBindings:
+    """The key bindings of the main prompt (``prompt`` is shown again after a key spoke, on dumb terminals)."""
     bindings = KeyBindings()
 
     for key in KEYS:
-        _bind(bindings, key, getattr(actions, key.action))
+        _bind(bindings, key, getattr(actions, key.action), prompt)
 
     @bindings.add("tab")
     def _complete(event: KeyPressEvent) -> None:
@@ -95,12 +97,31 @@ def build_key_bindings(actions: Actions, completer: Completer) -> KeyBindings:
             buffer.insert_text(common)
             return
         shown = list(dict.fromkeys(c.text for c in completions))
-        run_in_terminal(lambda: actions.choices(shown))
+        above_prompt(event, lambda: actions.choices(shown), prompt)
 
     return bindings
 
 
-def _bind(bindings: KeyBindings, key: Key, action: Callable[[], None]) -> None:
+def above_prompt(event: KeyPressEvent, action: Callable[[], None], prompt: str) -> None:
+    """Run ``action`` (which prints whole lines) above the prompt, then show the prompt and the typed text again.
+
+    ``run_in_terminal`` does this by erasing and redrawing the prompt; a dumb
+    terminal (``TERM=dumb``) cannot erase, so the line is ended and the prompt
+    written again by hand.
+    """
+    if not is_dumb_terminal():
+        run_in_terminal(action)
+        return
+    terminal = get_app_session().output
+    typed = event.current_buffer.document.text_before_cursor
+    terminal.write("\r\n")
+    terminal.flush()
+    action()
+    terminal.write(prompt + typed)
+    terminal.flush()
+
+
+def _bind(bindings: KeyBindings, key: Key, action: Callable[[], None], prompt: str) -> None:
     eager = key.keys == ("escape",)  # Escape alone, at once: no waiting for an Alt combination
 
     quiet = key.action == "stop_speech"  # prints nothing: the prompt need not be drawn again
@@ -110,7 +131,7 @@ def _bind(bindings: KeyBindings, key: Key, action: Callable[[], None]) -> None:
         if quiet:
             action()
         else:
-            run_in_terminal(action)
+            above_prompt(event, action, prompt)
 
 
-__all__ = ["Actions", "KEYS", "Key", "OTHER_KEYS", "build_key_bindings", "help_lines"]
+__all__ = ["Actions", "above_prompt", "KEYS", "Key", "OTHER_KEYS", "build_key_bindings", "help_lines"]

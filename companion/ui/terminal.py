@@ -1,0 +1,58 @@
+"""The terminal between two prompts: no echo while the companion is busy.
+
+prompt_toolkit puts the terminal in raw mode only while a prompt runs. In
+between (a command being handled, the moment before a secret prompt starts) the
+terminal is back in its ordinary mode, which echoes whatever is typed ahead: a
+secret value typed quickly would appear on the screen, and commands typed ahead
+would leave stray text between the announcements. Turning echo off for that
+time closes both gaps; what was typed ahead is kept and read by the next prompt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import Any, Iterator
+
+
+def _fileno() -> int | None:
+    try:
+        from prompt_toolkit.application.current import get_app_session
+
+        fd = get_app_session().input.fileno()
+    except Exception:
+        return None
+    try:
+        return fd if os.isatty(fd) else None
+    except OSError:
+        return None
+
+
+@contextlib.contextmanager
+def no_echo() -> Iterator[None]:
+    """Nothing typed is echoed by the terminal inside this block (no-op when input is not a terminal)."""
+    fd = _fileno()
+    saved: Any = None
+    if fd is not None:
+        try:
+            import termios
+
+            saved = termios.tcgetattr(fd)
+            quiet = list(saved)
+            quiet[3] &= ~(termios.ECHO | termios.ECHONL)
+            termios.tcsetattr(fd, termios.TCSANOW, quiet)
+        except Exception:  # not a POSIX terminal (Windows): prompt_toolkit's own input handles echo there
+            saved = None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            import termios
+
+            try:
+                termios.tcsetattr(fd, termios.TCSANOW, saved)
+            except Exception:
+                pass
+
+
+__all__ = ["no_echo"]

@@ -1,0 +1,169 @@
+"""The interactive mode in a real terminal (tmux): the screen holds plain announcement lines and nothing else.
+
+Also: a killed game is offered back at the next start, and resumes where it was.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from companion import journal
+from companion.announce import Announcer
+from companion.render import Settings
+from companion.session import Session
+from test_ui import GAUNTLET
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+COMPANION = Path(sys.executable).with_name("companion")
+LINES = ["status", "play ebony maw", "next", "play captain america"]
+UI_SENTENCES = {
+    "Type help for the commands, or press F1.",
+    "Hero 1 to play. Now: defeat, token, fight or next.",
+    "Hero 1, type your value secretly.",
+    "Thanos, type your value secretly.",
+    "Thank you.",
+}
+
+
+class Pane:
+    """One tmux session running one command; a private tmux server, so the user's own is never touched."""
+
+    def __init__(self, command: str, env: dict[str, str]) -> None:
+        self.socket = f"companion-test-{uuid.uuid4().hex[:8]}"
+        self.name = "ui"
+        exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
+        # The pane stays open after the program ends, so its last lines can still be read.
+        self._tmux("new-session", "-d", "-x", "120", "-y", "40", "-s", self.name,
+                   f"env {exports} {command}; sleep 60")
+
+    def _tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True, capture_output=True, text=True).stdout
+
+    def keys(self, *keys: str) -> None:
+        self._tmux("send-keys", "-t", self.name, *keys)
+
+    def line(self, text: str) -> None:
+        self._tmux("send-keys", "-t", self.name, "-l", text)
+        self._tmux("send-keys", "-t", self.name, "Enter")
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", self.name)
+
+    def wait_for(self, text: str, timeout: float = 15.0) -> str:
+        end = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            if time.monotonic() > end:
+                raise AssertionError(f"{text!r} never appeared on the screen:\n{screen}")
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+def _batch(lines: list[str], data_dir: Path) -> list[str]:
+    """What the scripted mode announces for the same lines."""
+    result = subprocess.run([str(COMPANION), "play", "gauntlet", "--lang", "en", "--players", "2"],
+                            input="\n".join(lines) + "\n", capture_output=True, text=True, check=True,
+                            env={**os.environ, "COMPANION_DATA_DIR": str(data_dir)})
+    return result.stdout.splitlines()
+
+
+def _play_command() -> str:
+    return f"{COMPANION} play gauntlet --lang en --players 2 --speech none --braille none"
+
+
+@pytest.mark.parametrize("extra", [{}, {"NO_COLOR": "1"}, {"TERM": "dumb"}], ids=["xterm", "no-color", "dumb"])
+def test_the_screen_holds_plain_announcements_only(tmp_path: Path, extra: dict[str, str]) -> None:
+    env = {"COMPANION_DATA_DIR": str(tmp_path / "data"), "LANG": "C.UTF-8", **extra}
+    pane = Pane(_play_command(), env)
+    try:
+        pane.wait_for("Type help for the commands, or press F1.")
+        for line in LINES:
+            pane.line(line)
+            pane.wait_for(f"> {line}")
+        pane.wait_for("You may fight Thanos.")
+        pane.keys("F4")
+        pane.wait_for("Hero 1 to play.")
+        pane.line("fight")
+        pane.wait_for("Hero 1, type your value secretly.")
+        pane.line("0003")
+        pane.wait_for("Thanos, type your value secretly.")
+        pane.line("00005")
+        pane.wait_for("Fight: Thanos beats hero 1.")
+        pane.line("quit")
+        screen = pane.wait_for("Game saved in")
+    finally:
+        pane.close()
+    lines = [line.rstrip() for line in screen.splitlines() if line.strip()]
+    assert "\x1b" not in screen and "\x07" not in screen
+    assert "0003" not in screen and "00005" not in screen
+    for word in ("WARNING", "Traceback", "Warning", "CPR", "^[", "[?"):
+        assert word not in screen
+    expected = _batch(LINES, tmp_path / "batch")
+    fight_outcome = {"Fight: Thanos beats hero 1.", "The card of hero 1 is defeated: which one? Type defeat hero 1 and the card."}
+    announcements = []
+    for line in lines:
+        if line.startswith(">"):
+            assert line[2:] in LINES + ["fight", "quit"] or line == ">", line
+        elif line == "Secret value:":
+            continue
+        else:
+            announcements.append(line)
+            assert line in expected or line in UI_SENTENCES or line in fight_outcome or line.startswith("Game saved in "), line
+    assert [line for line in announcements if line in expected] == expected
+    assert announcements[-1].startswith(f"Game saved in {tmp_path / 'data' / 'saves'}")
+
+
+def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) -> None:
+    env = {"COMPANION_DATA_DIR": str(tmp_path), "LANG": "C.UTF-8"}
+    pane = Pane(_play_command(), env)
+    try:
+        pane.wait_for("Type help for the commands, or press F1.")
+        for line in ["play ebony maw", "next", "play captain america"]:
+            pane.line(line)
+        pane.wait_for("You may fight Thanos.")
+        pane.line("status")
+        before = [l for l in pane.wait_for("Turn 2, hero 1 to play.").splitlines() if l.startswith("Turn 2, hero 1")][0]
+    finally:
+        pane.close()  # the companion is killed with its terminal: no quit, no goodbye
+    saves = list((tmp_path / "saves").glob("gauntlet_*.jsonl"))
+    assert len(saves) == 1
+    killed = journal.read(saves[0])
+
+    pane = Pane(_play_command(), env)
+    try:
+        pane.wait_for("Resume it? Type yes or no.")
+        pane.line("yes")
+        pane.wait_for("Game resumed: 3 commands replayed.")
+        pane.line("status")
+        screen = pane.wait_for("> status")
+        time.sleep(0.5)
+        screen = pane.screen()
+        pane.line("quit")
+        pane.wait_for("Game saved in")
+    finally:
+        pane.close()
+    after = [l for l in screen.splitlines() if l.startswith("Turn 2, hero 1")]
+    assert after and after[-1] == before
+    assert list((tmp_path / "saves").glob("gauntlet_*.jsonl")) == saves  # no new save: the same file goes on
+    resumed = journal.read(saves[0])
+    assert resumed.commands == killed.commands
+    options = GAUNTLET.rules().Options.from_json(resumed.options)
+    again = Session(GAUNTLET, options, Settings(), Announcer())
+    again.replay(resumed.commands)
+    first = Session(GAUNTLET, options, Settings(), Announcer())
+    first.replay(killed.commands)
+    assert again.state == first.state and len(again.steps) == 3
