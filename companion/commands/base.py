@@ -138,6 +138,24 @@ def longest_card(cards: CardSet, words: Sequence[str], side: str | None = None) 
     raise ParseError("unknown_card", text=" ".join(words))
 
 
+def leading_card(cards: CardSet, args: Sequence[str], side: str | None = None) -> tuple[Card, list[str]]:
+    """The card a command's words start with, and the words left after it."""
+    if not args:
+        raise ParseError("card_name_needed")
+    card, used = longest_card(cards, args, side)
+    return card, list(args[used:])
+
+
+def player_and_card(args: Sequence[str], state: Any, player: Callable[[Sequence[str], Any], tuple[int, int]],
+                    player_id: Callable[[int], str], side_of: Callable[[int], str] | None = None) -> tuple[int, Card]:
+    """``PLAYER CARD``: the seat the words name (with the game's ``player``), then the card (of the seat's side)."""
+    seat, used = player(args, state)
+    rest = args[used:]
+    if not rest:
+        raise ParseError("card_needed", player=player_id(seat))
+    return seat, match_card(state.cards, rest, side_of(seat) if side_of else None)
+
+
 def match_player(text: str, players: Iterable[Any], keys: Callable[[Any], Iterable[str]]) -> Any:
     """The player ``text`` names: by id, number or given name (unique prefix allowed)."""
     try:

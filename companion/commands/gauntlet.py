@@ -7,8 +7,8 @@ from typing import Sequence
 
 from companion.cards import normalize
 from companion.commands.base import (
-    Ask, Change, ParseError, Request, Secret, dispatch, find_verb, is_word, longest_card, match_card,
-    named_player, no_arguments, no_more, parse_int,
+    Ask, Change, ParseError, Request, Secret, dispatch, find_verb, is_word, leading_card, longest_card, match_card,
+    named_player, no_arguments, no_more, parse_int, player_and_card,
 )
 from companion.games import gauntlet as rules
 from companion.games.base import RuleError
@@ -50,10 +50,7 @@ def _hero_number(text: str, state: rules.State) -> int:
 
 
 def _play(args: Sequence[str], state: rules.State) -> Request:
-    if not args:
-        raise ParseError("card_name_needed")
-    card, used = longest_card(state.cards, args)
-    rest = list(args[used:])
+    card, rest = leading_card(state.cards, args)
     copy = None
     effect = card
     if card.action == "copy_effect" and rest:
@@ -81,11 +78,7 @@ def _play(args: Sequence[str], state: rules.State) -> Request:
 
 
 def _defeat(args: Sequence[str], state: rules.State) -> Request:
-    seat, used = player(args, state)
-    rest = args[used:]
-    if not rest:
-        raise ParseError("card_needed", player=rules.player_id(seat))
-    card = match_card(state.cards, rest, rules.side_of(seat))
+    seat, card = player_and_card(args, state, player, rules.player_id, rules.side_of)
     return Change(rules.Defeat(seat, card.id))
 
 

@@ -9,7 +9,7 @@ also the ``--json`` line and a command is also a line of the journal.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, TypeVar
 
 from companion.cards import Card, CardSet
 
@@ -109,6 +109,25 @@ def known_card(cards: CardSet, card_id: str) -> Card:
     if card_id not in cards:
         raise RuleError("unknown_card", card=card_id)
     return cards[card_id]
+
+
+Handler = Callable[[Any, Any], "tuple[Any, list[Event]]"]
+
+
+def apply_handler(state: Any, command: Command, handlers: Mapping[type, Handler],
+                  check: Callable[[Any, Command], None] | None = None) -> tuple[Any, list[Event]]:
+    """A game's ``apply``: refuse once the game is over or for an unknown command, run ``check``, then the handler.
+
+    :raises RuleError: ``game_over``, ``unknown_command``, or what ``check`` and the handler raise.
+    """
+    if state.is_over:
+        raise RuleError("game_over", winner=state.winner)
+    handler = handlers.get(type(command))
+    if handler is None:
+        raise RuleError("unknown_command", command=command.name)
+    if check is not None:
+        check(state, command)
+    return handler(state, command)
 
 
 def check_seat(seat: Any, players: int) -> int:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
-    Command, Event, GameOptions, RuleError, append_at, bump, check_seat, command_from_json, known_card, set_at,
+    Command, Event, GameOptions, RuleError, append_at, apply_handler, bump, check_seat, command_from_json, known_card, set_at,
 )
 
 GAME_ID = "gauntlet"
@@ -470,14 +470,12 @@ def apply(state: State, command: Command) -> tuple[State, list[Event]]:
 
     :raises RuleError: the command breaks a rule; ``state`` is unchanged (it is immutable).
     """
-    if state.is_over:
-        raise RuleError("game_over", winner=state.winner)
-    handler = _HANDLERS.get(type(command))
-    if handler is None:
-        raise RuleError("unknown_command", command=command.name)
+    return apply_handler(state, command, _HANDLERS, _check_pending_defeat)
+
+
+def _check_pending_defeat(state: State, command: Command) -> None:
     if state.pending_defeat is not None and not isinstance(command, Defeat):
         raise RuleError("defeat_pending", player=player_id(state.pending_defeat))
-    return handler(state, command)
 
 
 def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
