@@ -7,8 +7,8 @@ from typing import Sequence
 
 from companion.cards import Card, normalize
 from companion.commands.base import (
-    Ask, Change, ParseError, Request, Secret, dispatch, longest_card, match_card, named_player, no_arguments,
-    no_more,
+    Ask, Change, ParseError, Request, Secret, dispatch, leading_card, longest_card, match_card, named_player,
+    no_arguments, no_more, player_and_card,
 )
 from companion.games import love_letter as rules
 
@@ -53,10 +53,7 @@ def _cards(words: Sequence[str], state: rules.State) -> list[Card]:
 
 
 def _play(args: Sequence[str], state: rules.State) -> Request:
-    if not args:
-        raise ParseError("card_name_needed")
-    card, used = longest_card(state.cards, args)
-    rest = list(args[used:])
+    card, rest = leading_card(state.cards, args)
     target = value = None
     action = card.action
     if action in rules.TARGETS_OTHER or action == "prince":
@@ -84,20 +81,14 @@ def _out(args: Sequence[str], state: rules.State) -> Request:
     return Change(rules.Out(seat, card))
 
 
-def _player_and_card(args: Sequence[str], state: rules.State) -> tuple[int, str]:
-    seat, used = player(args, state)
-    rest = args[used:]
-    if not rest:
-        raise ParseError("card_needed", player=rules.player_id(seat))
-    return seat, match_card(state.cards, rest).id
-
-
 def _discard(args: Sequence[str], state: rules.State) -> Request:
-    return Change(rules.Discard(*_player_and_card(args, state)))
+    seat, card = player_and_card(args, state, player, rules.player_id)
+    return Change(rules.Discard(seat, card.id))
 
 
 def _reveal(args: Sequence[str], state: rules.State) -> Request:
-    return Change(rules.Reveal(*_player_and_card(args, state)))
+    seat, card = player_and_card(args, state, player, rules.player_id)
+    return Change(rules.Reveal(seat, card.id))
 
 
 def _compare(args: Sequence[str], state: rules.State) -> Request:

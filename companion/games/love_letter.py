@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
-    Command, Event, GameOptions, RuleError, append_at, bump, check_seat, command_from_json, known_card, set_at,
+    Command, Event, GameOptions, RuleError, append_at, apply_handler, bump, check_seat, command_from_json, known_card, set_at,
 )
 
 GAME_ID = "love-letter"
@@ -431,18 +431,18 @@ def unseen(state: State) -> UnseenCards:
 
 def public_view(state: State) -> dict[str, Any]:
     """Everything every player may know, as plain data."""
-    view = status(state).fields()
-    view.update(
-        face_up=played(state).fields()["face_up"],
-        hands={player_id(seat): n for seat, n in enumerate(state.hands)},
-        unseen=state.unseen(),
-        removed=state.removed,
-        revealed={player_id(s): c for s, c in enumerate(state.revealed) if c is not None},
-        effect=None if state.effect is None else {
-            "card": state.effect.card, "target": None if state.effect.target is None else player_id(state.effect.target),
-            "value": state.effect.value, "resolved": state.effect.resolved},
-    )
-    return view
+    effect = state.effect
+    return {
+        **status(state).fields(),
+        **played(state).fields(),
+        "hands": {player_id(seat): n for seat, n in enumerate(state.hands)},
+        "unseen": state.unseen(),
+        "removed": state.removed,
+        "revealed": {player_id(s): c for s, c in enumerate(state.revealed) if c is not None},
+        "effect": None if effect is None else {
+            "card": effect.card, "target": None if effect.target is None else player_id(effect.target),
+            "value": effect.value, "resolved": effect.resolved},
+    }
 
 
 def legal_commands(state: State) -> list[str]:
@@ -469,14 +469,12 @@ def legal_commands(state: State) -> list[str]:
 
 
 def query(state: State, what: str, args: dict[str, Any]) -> list[Event]:
-    """Answers to questions every player may ask: status, played, unseen."""
-    if what == "status":
-        return [status(state)]
-    if what == "played":
-        return [played(state)]
-    if what == "unseen":
-        return [unseen(state)]
-    raise KeyError(what)
+    """Answers to questions every player may ask: status, played, unseen (``KeyError`` for anything else)."""
+    return [_QUERIES[what](state)]
+
+
+_QUERIES: dict[str, Callable[[State], Event]] = {"status": lambda s: status(s), "played": lambda s: played(s),
+                                                 "unseen": lambda s: unseen(s)}
 
 
 def possible_targets(state: State) -> list[int]:
@@ -492,12 +490,7 @@ def apply(state: State, command: Command) -> tuple[State, list[Event]]:
 
     :raises RuleError: the command breaks a rule; ``state`` is unchanged (it is immutable).
     """
-    if state.is_over:
-        raise RuleError("game_over", winner=state.winner)
-    handler = _HANDLERS.get(type(command))
-    if handler is None:
-        raise RuleError("unknown_command", command=command.name)
-    return handler(state, command)
+    return apply_handler(state, command, _HANDLERS)
 
 
 def _expect_phase(state: State, *phases: str) -> None:

@@ -261,10 +261,14 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 
 def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
     """The sentence for a refused command of this game."""
-    t = ctx.t
-    d = dict(details)
-    name = lambda key: player(ctx, d.get(key))  # noqa: E731
-    card = lambda key="card": ctx.card(d.get(key, ""))  # noqa: E731
+    t, d = ctx.t, dict(details)
+
+    def name(key: str) -> str:
+        return player(ctx, d.get(key))
+
+    def card(key: str = "card") -> str:
+        return ctx.card(d.get(key, ""))
+
     messages: dict[str, Callable[[], str]] = {
         "game_over": lambda: t("The game is over. Type undo to take back the last command."),
         "aside_needed": lambda: t("First type {aside} and the three cards set aside face up.",

@@ -1,0 +1,156 @@
+"""Love Letter: golden sentences in French and English, plurals right, every event and refusal has words."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from companion.games import find
+from companion.games import love_letter as ll
+from companion.render import Context, Settings
+from companion.render import love_letter as r
+
+from conftest import make_session, run_lines
+
+CARDS = find("love-letter").cards()
+
+GAME = """aside guard guard king
+play guard 2 priest
+next
+play handmaid
+next
+play guard
+next
+status
+unseen
+play prince 2
+discard 2 princess
+next"""
+
+GOLDEN = {
+    "en": [
+        "Set aside face up: Guard, Guard and King. Deck: 10 cards.",
+        "Player 1's turn: draw a card. Deck: 9 cards.",
+        "Player 1 plays Guard, 1, on player 2, naming Priest, 2.",
+        "If the card of player 2 is Priest, type: out 2.",
+        "Player 2's turn: draw a card. Deck: 8 cards.",
+        "Player 2 plays Handmaid, 4.",
+        "Player 2 is protected until their next turn.",
+        "Player 1's turn: draw a card. Deck: 7 cards.",
+        "Player 1 plays Guard, 1: every other player is protected, no effect.",
+        "Player 2's turn: draw a card. Deck: 6 cards.",
+        "The Handmaid no longer protects player 2.",
+        "Round 1, turn 4, player 2 to play. Deck: 6 cards. Still in the round: player 1 and player 2. Set aside: Guard, "
+        "Guard and King. Favour tokens: 0 for player 1 and 0 for player 2; 7 to win.",
+        "10 cards not seen face up. Guard: 1, Priest: 2, Baron: 2, Handmaid: 1, Prince: 2, King: 0, Countess: 1, Princess: 1.",
+        "Player 2 plays Prince, 5, on player 2.",
+        "Player 2 discards their card face up: type discard 2 and the card.",
+        "Player 2 discards Princess, 8 face up.",
+        "Player 2 discarded the Princess and is out of the round.",
+        "Player 1 is the last one in and wins round 1.",
+        "Player 1 takes a favour token: 1 of 7.",
+        "Round 2. Shuffle the 16 cards, remove one face down, set three aside face up and deal one card to each player; "
+        "player 1 starts. Type aside and the three cards set aside.",
+    ],
+    "fr": [
+        "Écartées face visible : Garde, Garde et Roi. Pioche : 10 cartes.",
+        "Joueur 1, à vous : piochez une carte. Pioche : 9 cartes.",
+        "Joueur 1 joue Garde, 1, sur joueur 2, et nomme Prêtre, 2.",
+        "Joueur 2 : si sa carte est Prêtre, tapez : éliminé 2.",
+        "Joueur 2, à vous : piochez une carte. Pioche : 8 cartes.",
+        "Joueur 2 joue Servante, 4.",
+        "Joueur 2 est sous la protection de la Servante jusqu'à son prochain tour.",
+        "Joueur 1, à vous : piochez une carte. Pioche : 7 cartes.",
+        "Joueur 1 joue Garde, 1 : tous les autres joueurs sont protégés, sans effet.",
+        "Joueur 2, à vous : piochez une carte. Pioche : 6 cartes.",
+        "La Servante ne protège plus joueur 2.",
+        "Manche 1, tour 4 : joueur 2 joue. Pioche : 6 cartes. En lice : joueur 1 et joueur 2. Écartées : Garde, Garde et "
+        "Roi. Jetons de faveur : 0 pour joueur 1 et 0 pour joueur 2 ; 7 pour gagner.",
+        "10 cartes pas encore vues face visible. Garde : 1, Prêtre : 2, Baron : 2, Servante : 1, Prince : 2, Roi : 0, "
+        "Comtesse : 1, Princesse : 1.",
+        "Joueur 2 joue Prince, 5, sur joueur 2.",
+        "Joueur 2 défausse sa carte face visible : tapez défausse 2 et la carte.",
+        "Joueur 2 défausse Princesse, 8 face visible.",
+        "Joueur 2 a défaussé la Princesse et sort de la manche.",
+        "Joueur 1 reste seul en lice et gagne la manche 1.",
+        "Joueur 1 prend un jeton de faveur : 1 sur 7.",
+        "Manche 2. Mélangez les 16 cartes, retirez-en une face cachée, écartez-en trois face visible et distribuez une carte "
+        "à chaque joueur ; joueur 1 commence. Tapez écartées et les trois cartes écartées.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_golden_game(lang):
+    session, recorder = make_session("love-letter", lang=lang, players=2)
+    assert run_lines(session, recorder, GAME) == GOLDEN[lang]
+
+
+def ctx(lang, names=()):
+    return Context(Settings(lang), CARDS, r.DOMAIN, names)
+
+
+@pytest.mark.parametrize("lang, event, text", [
+    ("en", ll.GameStarted(3, (), 5, "all"), "Love Letter, 3 players: 5 favour tokens to win the game."),
+    ("fr", ll.GameStarted(2, (), 7, "all"), "Love Letter, 2 joueurs : 7 jetons de faveur pour gagner la partie."),
+    ("en", ll.TurnStarted("p1", 1, 9, 1), "Player 1's turn: draw a card. Deck: 1 card."),
+    ("fr", ll.TurnStarted("p1", 1, 9, 1), "Joueur 1, à vous : piochez une carte. Pioche : 1 carte."),
+    ("fr", ll.TurnStarted("p2", 1, 10, 0),
+     "Joueur 2, à vous : piochez une carte. Pioche : 0 carte. C'était la dernière carte : la manche finit après ce tour."),
+    ("en", ll.PlayerOut("p2", "baron", "baron", 2),
+     "Player 2 is out of the round; their card goes face up: Baron, 3. 2 players left in the round."),
+    ("fr", ll.PlayerOut("p3", "king", "guard", 1), "Joueur 3 sort de la manche ; sa carte va face visible : Roi, 6."),
+    ("en", ll.CardEffect("baron", "compare", "p1", "p2"),
+     "Player 1 and player 2 compare their cards in secret: type compare, then each value, unseen."),
+    ("fr", ll.CardDiscarded("p1", "guard", "removed", 0),
+     "Joueur 1 défausse Garde, 1 face visible et prend la carte retirée face cachée."),
+    ("en", ll.CompareTied("p1", "p3"), "Baron: player 1 and player 3 tie, nobody is out."),
+    ("fr", ll.DeckEmpty(("p1", "p3")), "La pioche est vide : la manche finit. Chaque joueur encore en lice révèle sa carte : "
+     "tapez révèle, le joueur et la carte. On attend joueur 1 et joueur 3."),
+    ("en", ll.CardRevealed("p1", "prince", ("p3",)), "Player 1 reveals Prince, 5. Waiting for player 3."),
+    ("en", ll.RoundWon(2, ("p2",), "discards", 5, 9), "Tie at 5: player 2 wins round 2 with the higher total of cards face up, 9."),
+    ("fr", ll.RoundWon(2, ("p1", "p2"), "tie", 5, 9, ("p1", "p2")),
+     "Manche 2 : égalité complète, à 5 et 9 face visible ; joueur 1 et joueur 2 la gagnent chacun."),
+    ("en", ll.RoundWon(2, (), "no_winner", 5, 9, ("p1", "p2")),
+     "Round 2 is a full tie between player 1 and player 2, at 5 and 9 face up: nobody wins it."),
+    ("fr", ll.GameOver("p2", 4), "Joueur 2 remporte la partie avec 4 jetons de faveur."),
+    ("en", ll.UnseenCards({"guard": 1}, 1), "1 card not seen face up. Guard: 1."),
+    ("fr", ll.UnseenCards({"guard": 1}, 1), "1 carte pas encore vue face visible. Garde : 1."),
+    ("fr", ll.PlayedCards({"p1": ("guard", "king"), "p2": ()}, ("priest",)),
+     "Face visible. joueur 1 : Garde et Roi; joueur 2 : rien. Écartées : Prêtre."),
+])
+def test_golden_sentences(lang, event, text):
+    rendered = r.render(event, ctx(lang))
+    assert rendered[:1].upper() + rendered[1:] == text
+
+
+def test_given_names_replace_player_numbers():
+    assert r.render(ll.CardShown("p2", "king"), ctx("fr", ("Léa", "Marc"))) == "Marc montre sa carte : Roi, 6, face visible."
+
+
+def test_every_event_has_a_sentence_and_every_refusal_code_has_words_in_both_languages():
+    events = [cls for _, cls in inspect.getmembers(ll, inspect.isclass) if issubclass(cls, ll.Event) and cls is not ll.Event]
+    assert set(events) == set(r._RENDERERS)
+    source = inspect.getsource(ll) + inspect.getsource(__import__("companion.commands.love_letter", fromlist=["x"]))
+    import re
+
+    codes = set(re.findall(r'(?:RuleError|ParseError)\("([a-z_]+)"', source))
+    details = {"count": 2, "copies": 1, "players": 4, "value": 9, "low": 2, "high": 8, "player": "p1", "target": "p2",
+               "card": "guard", "named": "priest", "waiting": ("p1",), "number": 5, "tie": "x", "names": 1}
+    from companion.render import render_parse_error
+
+    for lang in ("en", "fr"):
+        for code in codes:
+            text = render_parse_error(code, {"text": "x", **details}, ctx(lang)) or r.render_error(code, details, ctx(lang))
+            assert "({code})".format(code=code) not in text, code
+    french = [r.render_error(code, details, ctx("fr")) for code in sorted(codes)]
+    english = [r.render_error(code, details, ctx("en")) for code in sorted(codes)]
+    assert sum(f != e for f, e in zip(french, english)) >= len(codes) - 3
+
+
+def test_help_lists_the_game_s_commands_in_french():
+    session, recorder = make_session("love-letter", lang="fr", players=3)
+    texts = run_lines(session, recorder, "aide")
+    assert texts[0] == "Maintenant : joue."
+    assert "écartées CARTE CARTE CARTE : à 2 joueurs, les trois cartes écartées face visible." in texts
