@@ -9,11 +9,13 @@ from __future__ import annotations
 from .base import RecordingSpeaker, SilentSpeaker, Speaker, SpeechUnavailable
 from .choose import choose
 from .output import SpeechOutput
+from .pyttsx3_voice import Pyttsx3Speaker
 from .screenreader import ScreenReaderSpeaker
 from .tts import TtsSpeaker
 from .wavfile import WavSpeaker
 
 __all__ = [
+    "Pyttsx3Speaker",
     "RecordingSpeaker",
     "ScreenReaderSpeaker",
     "SilentSpeaker",

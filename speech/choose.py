@@ -4,15 +4,26 @@
 braille), then the built-in voice when an audio output works, then text only.
 A backend asked for by name that cannot work here falls back to text only:
 the game goes on, and the sentence says why.
+
+The built-in voice is the espeak-ng command streamed into a player we own
+(`TtsSpeaker`: cut off within milliseconds) wherever that command and a player
+work, in practice on Linux; otherwise pyttsx3 (`Pyttsx3Speaker`: SAPI5 on
+Windows, NSSpeechSynthesizer on macOS, its espeak driver on a Linux without the
+espeak-ng command). On Linux, pyttsx3 is used only when ``aplay``, which its
+espeak driver plays with, opens an audio output, and the sentence warns that
+interrupting it may lag.
 """
 
 from __future__ import annotations
 
+import platform
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from companion.i18n import Translator
 
 from .base import SilentSpeaker, Speaker, SpeechUnavailable
+from .pyttsx3_voice import Pyttsx3Speaker, aplay_works
 from .screenreader import ScreenReaderSpeaker
 from .tts import TtsSpeaker
 from .wavfile import WavSpeaker
@@ -40,6 +51,43 @@ def parse(spec: str, lang: str = "en") -> tuple[str, str | None]:
     return mode, None
 
 
+def builtin_voice(
+    lang: str,
+    rate: int | None = None,
+    voice: str | None = None,
+    *,
+    player: Sequence[str] | None = None,
+    streaming: Callable[..., Any] | None = None,
+    pyttsx3: Callable[..., Any] | None = None,
+    audio_output: Callable[[], None] | None = None,
+    system: str | None = None,
+) -> Speaker:
+    """The built-in voice: the espeak-ng streaming voice, else pyttsx3.
+
+    On Linux pyttsx3 is tried only when ``audio_output`` (``aplay`` opens an
+    output) passes. Raises the `SpeechUnavailable` to tell the user: on Linux
+    the streaming voice's (installing espeak-ng is the fix there), elsewhere
+    pyttsx3's. The keyword arguments replace the real checks (tests).
+    """
+    system = system or platform.system()
+    streaming = streaming or (lambda lang, rate, voice: TtsSpeaker(lang, rate, voice, player=player))
+    pyttsx3 = pyttsx3 or Pyttsx3Speaker
+    try:
+        return streaming(lang, rate, voice)
+    except SpeechUnavailable as first:
+        try:
+            if system == "Linux":
+                (audio_output or aplay_works)()
+            return pyttsx3(lang, rate, voice)
+        except SpeechUnavailable as second:
+            raise (first if system == "Linux" else second) from None
+
+
+def lags(speaker: Speaker, system: str | None = None) -> bool:
+    """True for pyttsx3 on Linux, whose espeak driver plays with a blocking ``aplay``."""
+    return getattr(speaker, "name", "") == Pyttsx3Speaker.name and (system or platform.system()) == "Linux"
+
+
 def choose(
     spec: str,
     lang: str,
@@ -48,11 +96,17 @@ def choose(
     *,
     player: Sequence[str] | None = None,
     screen_reader_running: Callable[[], bool] | None = None,
+    streaming: Callable[..., Any] | None = None,
+    pyttsx3: Callable[..., Any] | None = None,
+    audio_output: Callable[[], None] | None = None,
+    system: str | None = None,
 ) -> tuple[Speaker, str]:
     """The speaker for ``spec`` (auto|screenreader|tts|wav:DIR|none) and the sentence saying so.
 
     Never raises for a bad environment; ValueError only for a malformed spec.
-    ``player`` and ``screen_reader_running`` are for tests and benchmarks.
+    The keyword-only arguments are for tests and benchmarks: ``player`` for the
+    streaming voice, ``screen_reader_running`` for the Orca check, and
+    ``streaming``, ``pyttsx3``, ``audio_output`` and ``system`` as in `builtin_voice`.
     """
     mode, directory = parse(spec, lang)
     t = Translator(lang, "speech")
@@ -74,11 +128,23 @@ def choose(
             if mode == "screenreader":
                 return SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.", reason=reason(error, t))
     try:
-        tts = TtsSpeaker(lang, rate, voice, player=player)
+        tts = builtin_voice(
+            lang, rate, voice, player=player, streaming=streaming, pyttsx3=pyttsx3, audio_output=audio_output, system=system
+        )
     except SpeechUnavailable as error:
         if mode == "tts":
             return SilentSpeaker(), t("Speech: text only, built-in voice not available: {reason}.", reason=reason(error, t))
         return SilentSpeaker(), t("Speech: text only, no screen reader running and {reason}.", reason=reason(error, t))
+    except Exception as error:  # a backend's bug must not stop the game from starting
+        return SilentSpeaker(), t("Speech: text only, built-in voice not available: {reason}.", reason=str(error) or type(error).__name__)
+    if getattr(tts, "name", "") == Pyttsx3Speaker.name:
+        if lags(tts, system):
+            if mode == "tts":
+                return tts, t("Speech: built-in voice through pyttsx3; interrupting it may lag.")
+            return tts, t("Speech: built-in voice through pyttsx3, no screen reader running; interrupting it may lag.")
+        if mode == "tts":
+            return tts, t("Speech: built-in voice through pyttsx3.")
+        return tts, t("Speech: built-in voice through pyttsx3, no screen reader running.")
     if mode == "tts":
         return tts, t("Speech: built-in voice.")
     return tts, t("Speech: built-in voice, no screen reader running.")
@@ -92,7 +158,7 @@ def replacement(
     start, why."""
     if failed.name == "screenreader":
         try:
-            return TtsSpeaker(lang, rate, voice, player=player), None
+            return builtin_voice(lang, rate, voice, player=player), None
         except SpeechUnavailable as error:
             return SilentSpeaker(), error
     return SilentSpeaker(), None
