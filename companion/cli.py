@@ -70,6 +70,10 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     common(p)
     p.set_defaults(func=cmd_card)
 
+    p = sub.add_parser("config-dir", help=t("where to put corrected card files"))
+    common(p)
+    p.set_defaults(func=cmd_config_dir)
+
     p = sub.add_parser("play", help=t("play a game: one command per line"))
     p.add_argument("game", metavar=t("GAME"))
     common(p)
@@ -192,6 +196,14 @@ def cmd_card(args: argparse.Namespace) -> int:
         _fail(render_parse_error(error.code, error.details, ctx) or error.code, 1)
     for line in _lines_for(args, "card", {"card": card.id}):
         print(line)
+    return 0
+
+
+def cmd_config_dir(args: argparse.Namespace) -> int:
+    """The folder a referee copies a game's card file into, to correct it."""
+    from companion.cards import config_dir
+
+    print(config_dir())
     return 0
 
 

@@ -81,7 +81,7 @@ def game_options(game: GameInfo, args: argparse.Namespace) -> Any:
     """The rules core's options from the command line (only the fields the game has)."""
     rules = game.rules()
     fields = {f.name for f in dataclasses.fields(rules.Options)}
-    values: dict[str, Any] = {"players": args.players or game.default_players}
+    values: dict[str, Any] = {"players": args.players or (len(args.names) if args.names else game.default_players)}
     if args.names:
         values["names"] = tuple(args.names)
     for name in fields - {"players", "names"}:

@@ -119,7 +119,8 @@ class Session:
         if text is None:
             text = self.renderer.render_error(code, details, self.ctx)
         fields = {"code": code}
-        fields.update({k: _plain(v) for k, v in details.items()})
+        # "text" is the sentence in a JSON line: what the user typed goes in "input".
+        fields.update({("input" if k == "text" else k): _plain(v) for k, v in details.items()})
         self.say(_sentence(text), "error", fields, Priority.NOW)
 
     def start(self) -> None:
@@ -212,7 +213,9 @@ class Session:
             self.journal.mark("undo")
         self.redo_stack.append(step.command)
         what = _sentence(self.renderer.render(step.events[0], self.ctx)) if step.events else step.command.name
-        self.say(self.ctx.core("Undone.") + " " + what, "undo", {"command": step.command.to_json()}, Priority.NOW)
+        now = _sentence(self.renderer.status_head(self.rules.status(self.state), self.ctx))
+        self.say(self.ctx.core("Undone: {what} Now: {now}", what=what, now=now), "undo",
+                 {"command": step.command.to_json()}, Priority.NOW)
 
     def redo(self) -> None:
         if not self.redo_stack:

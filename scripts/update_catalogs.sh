@@ -1,27 +1,35 @@
 #!/usr/bin/env bash
-# Extract the messages of each domain and merge them into the French catalogs.
-# Run after adding or changing a sentence; then translate the new entries.
+# Extract each domain's messages from the code and merge them into its French catalog.
+# Run after adding or changing a sentence, translate the new (empty) entries in the
+# .po file with any gettext tool, then check with: .venv/bin/python -m pytest tests/test_catalogs.py
+# Message ids are the English sentences; the .po files are the source of the French.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pybabel=".venv/bin/pybabel"
+# domain: files. A game's renderer is its own domain (companion/render/<game>.py).
 declare -A files=(
-  [core]="companion/cli.py companion/play.py companion/session.py companion/render/__init__.py companion/argparse_messages.py companion/ui"
-  [gauntlet]="companion/render/gauntlet.py"
+  [core]="companion/cli.py companion/play.py companion/session.py companion/render/__init__.py companion/argparse_messages.py"
+  [ui]="companion/ui"
+  [speech]="speech"
+  [braille]="braille"
 )
-for extra in companion/render/*.py; do
-  name=$(basename "$extra" .py)
-  [ "$name" = "__init__" ] && continue
-  [ -n "${files[$name]:-}" ] || files[$name]="$extra"
+for renderer in companion/render/*.py; do
+  name=$(basename "$renderer" .py)
+  [ "$name" = "__init__" ] || files[$name]="$renderer"
 done
 for domain in "${!files[@]}"; do
+  keywords="-k t -k plural:1,2 -k N_"
+  [ "$domain" = "core" ] && keywords="$keywords -k core"
+  [ "$domain" = "speech" ] && keywords="$keywords -k SpeechUnavailable"  # its reasons are said to the user
   pot=$(mktemp --suffix=.pot)
   # shellcheck disable=SC2086
-  "$pybabel" extract --no-location --omit-header -k t -k core -k plural:1,2 -k N_ -o "$pot" ${files[$domain]}
+  "$pybabel" extract --no-location --omit-header $keywords -o "$pot" ${files[$domain]} >/dev/null 2>&1
   po="companion/locale/fr/LC_MESSAGES/$domain.po"
   if [ -f "$po" ]; then
-    "$pybabel" update --no-fuzzy-matching --omit-header -D "$domain" -l fr -i "$pot" -o "$po"
+    "$pybabel" update --no-fuzzy-matching --ignore-obsolete --update-header-comment -D "$domain" -l fr -i "$pot" -o "$po" >/dev/null 2>&1
   else
-    "$pybabel" init -D "$domain" -l fr -i "$pot" -o "$po"
+    "$pybabel" init -D "$domain" -l fr -i "$pot" -o "$po" >/dev/null 2>&1
   fi
   rm -f "$pot"
+  echo "$po"
 done

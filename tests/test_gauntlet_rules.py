@@ -349,6 +349,19 @@ def test_an_empty_hero_deck_is_rebuilt_from_the_face_up_hero_cards(gauntlet_card
     assert state.face_up[1:] == ((), (), ())
 
 
+def test_the_hero_deck_is_rebuilt_as_soon_as_a_draw_empties_it(gauntlet_cards):
+    state = dataclasses.replace(new(gauntlet_cards), hero_deck=1, face_up=((), ("hulk",), (), ()))
+    state, events = apply_all(state, g.Play("proxima-midnight"), g.Next())
+    assert events[-2:] == [g.CardDrawn("hero1", "heroes", 0), g.HeroDeckReshuffled(1, ("hulk",))]
+    assert state.hero_deck == 1 and state.face_up[1] == ()
+
+
+def test_an_empty_hero_deck_with_no_hero_card_face_up_skips_the_draw(gauntlet_cards):
+    state = dataclasses.replace(new(gauntlet_cards), hero_deck=0, hands=(3, 1, 1, 1))
+    state, events = apply_all(state, g.Play("proxima-midnight"), g.Next())
+    assert events[-1] == g.DrawSkipped("hero1", "heroes")
+
+
 def test_an_empty_thanos_deck_skips_his_draw(gauntlet_cards):
     state = dataclasses.replace(new(gauntlet_cards, 2), thanos_deck=0)
     state, _ = apply_all(state, g.Play("proxima-midnight"), g.Next(), g.Play("hulk"), g.Next(), g.Play("thor"))

@@ -125,6 +125,12 @@ def test_names_given_are_used():
 def test_unseen_lists_cards_by_value_numbers_first():
     session, recorder = make_session(lang="fr")
     texts = run_lines(session, recorder, "joue proxima\nrestantes thanos")
-    assert texts[-1] == ("Cartes Thanos pas encore vues face visible, 12. 1: Outriders ×2, Pierre de l'Esprit; "
-                         "2: Corvus Glaive, Pierre de l'Âme; 3: Black Dwarf, Pierre de l'Espace; 4: Pierre du Pouvoir; "
-                         "5: Ebony Maw, Pierre de la Réalité; 6: Pierre du Temps; 7: Thanos.")
+    assert texts[-1] == ("Cartes Thanos pas encore vues face visible, 12. 1 : Outriders ×2, Pierre de l'Esprit ; "
+                         "2 : Corvus Glaive, Pierre de l'Âme ; 3 : Black Dwarf, Pierre de l'Espace ; 4 : Pierre du Pouvoir ; "
+                         "5 : Ebony Maw, Pierre de la Réalité ; 6 : Pierre du Temps ; 7 : Thanos.")
+
+
+def test_played_piles_in_french_typography():
+    session, recorder = make_session(lang="fr", players=2)
+    texts = run_lines(session, recorder, "joue proxima\njouées")
+    assert texts[-1] == "Face visible. Thanos : Proxima Midnight ; héros 1 : rien."

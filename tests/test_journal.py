@@ -53,11 +53,17 @@ def test_undo_redo_messages():
     session, recorder = make_session(lang="fr")
     assert run_lines(session, recorder, "annule") == ["Rien à annuler."]
     texts = run_lines(session, recorder, "joue proxima\nannule")
-    assert texts[-1] == "Annulé. Thanos joue Proxima Midnight, 4."
+    assert texts[-1] == "Annulé : Thanos joue Proxima Midnight, 4. Maintenant : Tour 1, à Thanos de jouer."
     assert session.state.tokens[0] == 0
     texts = run_lines(session, recorder, "rétablis")
     assert texts[0] == "Rétabli." and session.state.tokens[0] == 1
     assert run_lines(session, recorder, "rétablis") == ["Rien à rétablir."]
+
+
+def test_undoing_next_says_whose_turn_it_is_again():
+    session, recorder = make_session(lang="en")
+    texts = run_lines(session, recorder, "play proxima\nnext\nundo")
+    assert texts[-1] == "Undone: Turn 2: hero 1. Now: Turn 1, Thanos to play."
 
 
 def test_a_new_command_after_undo_clears_redo():

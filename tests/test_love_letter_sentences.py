@@ -118,7 +118,7 @@ def ctx(lang, names=()):
     ("en", ll.UnseenCards({"guard": 1}, 1), "1 card not seen face up. Guard: 1."),
     ("fr", ll.UnseenCards({"guard": 1}, 1), "1 carte pas encore vue face visible. Garde : 1."),
     ("fr", ll.PlayedCards({"p1": ("guard", "king"), "p2": ()}, ("priest",)),
-     "Face visible. joueur 1 : Garde et Roi; joueur 2 : rien. Écartées : Prêtre."),
+     "Face visible. Joueur 1 : Garde et Roi ; joueur 2 : rien. Écartées : Prêtre."),
 ])
 def test_golden_sentences(lang, event, text):
     rendered = r.render(event, ctx(lang))

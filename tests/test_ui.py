@@ -153,7 +153,7 @@ def test_f5_f6_walk_the_history_without_adding_to_it(table: Table) -> None:
 def test_ctrl_z_undoes_and_ctrl_y_redoes(table: Table) -> None:
     table.play("play ebony maw\r" + CTRL_Z)
     assert table.session.steps == []
-    assert any(line.startswith("Undone.") for line in table.stdout.getvalue().splitlines())
+    assert any(line.startswith("Undone:") for line in table.stdout.getvalue().splitlines())
     table.play(CTRL_Y)
     assert len(table.session.steps) == 1
     assert "Redone." in table.stdout.getvalue()

@@ -736,23 +736,30 @@ def _begin_turn(state: State, seat: int, *, turn: int, second: bool) -> tuple[St
 
 
 def _draw(state: State, seat: int) -> tuple[State, list[Event]]:
-    """``seat`` draws from its side's deck; an empty hero deck is rebuilt first."""
-    events: list[Event] = []
+    """``seat`` draws from its side's deck; the hero deck is rebuilt as soon as it is empty."""
     if seat == THANOS:
         if state.thanos_deck == 0:
             return state, [DrawSkipped(player_id(seat), THANOS_SIDE)]
         state = replace(state, thanos_deck=state.thanos_deck - 1, hands=bump(state.hands, seat, 1))
         return state, [CardDrawn(player_id(seat), THANOS_SIDE, state.thanos_deck)]
-    if state.hero_deck == 0:
-        gathered = tuple(card_id for hero in state.heroes for card_id in state.face_up[hero])
-        if gathered:
-            face_up = tuple(pile if s == THANOS else () for s, pile in enumerate(state.face_up))
-            state = replace(state, face_up=face_up, hero_deck=len(gathered))
-            events.append(HeroDeckReshuffled(len(gathered), gathered))
+    state, events = _rebuild_hero_deck(state)  # emptied earlier while no hero card was face up
     if state.hero_deck == 0:
         return state, events + [DrawSkipped(player_id(seat), HEROES)]
     state = replace(state, hero_deck=state.hero_deck - 1, hands=bump(state.hands, seat, 1))
-    return state, events + [CardDrawn(player_id(seat), HEROES, state.hero_deck)]
+    events.append(CardDrawn(player_id(seat), HEROES, state.hero_deck))
+    state, rebuilt = _rebuild_hero_deck(state)  # the rules: "dès que" the deck is empty
+    return state, events + rebuilt
+
+
+def _rebuild_hero_deck(state: State) -> tuple[State, list[Event]]:
+    """An empty hero deck becomes the hero cards face up in front of the heroes (Thanos may look first)."""
+    if state.hero_deck:
+        return state, []
+    gathered = tuple(card_id for hero in state.heroes for card_id in state.face_up[hero])
+    if not gathered:
+        return state, []
+    face_up = tuple(pile if s == THANOS else () for s, pile in enumerate(state.face_up))
+    return replace(state, face_up=face_up, hero_deck=len(gathered)), [HeroDeckReshuffled(len(gathered), gathered)]
 
 
 def _defeat(state: State, seat: int, card: Card) -> tuple[State, list[Event]]:

@@ -47,6 +47,11 @@ class Context:
             return card_id
         return self.cards[card_id].name(self.lang)
 
+    @property
+    def separator(self) -> str:
+        """Between the groups of a list ("; "; French typography puts a space before it)."""
+        return self.core("; ")
+
     def join(self, items: Sequence[str], alternative: bool = False) -> str:
         """``a, b and c`` (or ``a, b or c``) in the user's language; ``nothing`` for no item."""
         items = list(items)
@@ -62,7 +67,8 @@ def piles_sentence(ctx: Context, piles: Mapping[str, Sequence[str]], name: Calla
     """The cards face up in front of each player, in the order they were played."""
     parts = [ctx.core("{player}: {cards}", player=name(pid), cards=ctx.join([ctx.card(c) for c in pile]))
              for pid, pile in piles.items()]
-    return ctx.core("Face up. {piles}.", piles="; ".join(parts))
+    listed = ctx.separator.join(parts)
+    return ctx.core("Face up. {piles}.", piles=listed[:1].upper() + listed[1:])
 
 
 def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> str | None:

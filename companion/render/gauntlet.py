@@ -208,12 +208,17 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
     return t("Thanos has no life left: the heroes win the game.")
 
 
-def _status(e: g.Status, ctx: Context) -> str:
+def status_head(e: g.Status, ctx: Context) -> str:
+    """Whose turn it is (or who won): the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.winner is not None:
-        head = t("Game over, Thanos won.") if e.winner == "thanos" else t("Game over, the heroes won.")
-    else:
-        head = t("Turn {turn}, {player} to play.", turn=e.turn, player=player(ctx, e.current_player))
+        return t("Game over, Thanos won.") if e.winner == "thanos" else t("Game over, the heroes won.")
+    return t("Turn {turn}, {player} to play.", turn=e.turn, player=player(ctx, e.current_player))
+
+
+def _status(e: g.Status, ctx: Context) -> str:
+    t = ctx.t
+    head = status_head(e, ctx)
     tokens = [f"{player(ctx, pid)} {n}" for pid, n in e.power_tokens.items() if n]
     return " ".join([
         head,
@@ -237,7 +242,8 @@ def _unseen(e: g.UnseenCards, ctx: Context) -> str:
     for card_id, n in e.cards.items():
         name = ctx.card(card_id) if n == 1 else f"{ctx.card(card_id)} ×{n}"
         by_value.setdefault(ctx.cards[card_id].value, []).append(name)
-    groups = "; ".join(f"{value}: {', '.join(names)}" for value, names in sorted(by_value.items()))
+    groups = ctx.separator.join(ctx.t("{value}: {cards}", value=value, cards=", ".join(names))
+                                for value, names in sorted(by_value.items()))
     total = sum(e.cards.values())
     if e.side == g.THANOS_SIDE:
         return ctx.t("Thanos cards not seen face up, {count}. {groups}.", count=total, groups=groups or ctx.core("nothing"))
@@ -305,7 +311,9 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "already_fought": lambda: t("{player} has already fought for this card.", player=name("player")),
         "bad_loser": lambda: t("A fight is won by the hero, by Thanos, or tied."),
         "bad_token_count": lambda: t("Give a number of tokens, like +1 or -1."),
-        "not_enough_tokens": lambda: t("{player} holds only {held} power tokens.", player=name("player"), held=d["held"]),
+        "not_enough_tokens": lambda: t("{player} has no power token.", player=name("player")) if not d["held"] else
+        t.plural("{player} holds only {count} power token.", "{player} holds only {count} power tokens.", d["held"],
+                 player=name("player")),
         "unknown_player": lambda: t("No such player."),
         "not_a_hero": lambda: t("{player} is not a hero.", player=name("player")),
         "unknown_card": lambda: t("No such card."),

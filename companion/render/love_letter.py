@@ -198,20 +198,24 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
     return ctx.t("{player} wins the game with {tokens}.", player=player(ctx, e.winner), tokens=tokens_count(ctx, e.tokens))
 
 
-def _status(e: g.Status, ctx: Context) -> str:
+def status_head(e: g.Status, ctx: Context) -> str:
+    """Where the round stands: the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.winner is not None:
-        head = t("Game over, {player} won.", player=player(ctx, e.winner))
-    elif e.phase == g.ASIDE:
-        head = t("Round {round}: waiting for the three cards set aside.", round=e.round)
-    elif e.phase == g.REVEAL:
-        head = t("Round {round}: the deck is empty, each player still in reveals their card.", round=e.round)
-    elif e.phase == g.ROUND_OVER:
-        head = t("Round {round} is over: type {next} for the next round.", round=e.round, next=verb_word("next", ctx.lang))
-    else:
-        head = t("Round {round}, turn {turn}, {player} to play.", round=e.round, turn=e.turn,
-                 player=player(ctx, e.current_player))
-    parts = [head, t("Deck: {deck}.", deck=cards_count(ctx, e.deck)),
+        return t("Game over, {player} won.", player=player(ctx, e.winner))
+    if e.phase == g.ASIDE:
+        return t("Round {round}: waiting for the three cards set aside.", round=e.round)
+    if e.phase == g.REVEAL:
+        return t("Round {round}: the deck is empty, each player still in reveals their card.", round=e.round)
+    if e.phase == g.ROUND_OVER:
+        return t("Round {round} is over: type {next} for the next round.", round=e.round, next=verb_word("next", ctx.lang))
+    return t("Round {round}, turn {turn}, {player} to play.", round=e.round, turn=e.turn,
+             player=player(ctx, e.current_player))
+
+
+def _status(e: g.Status, ctx: Context) -> str:
+    t = ctx.t
+    parts = [status_head(e, ctx), t("Deck: {deck}.", deck=cards_count(ctx, e.deck)),
              t("Still in the round: {players}.", players=players(ctx, e.in_round))]
     if e.protected:
         parts.append(t("Protected: {players}.", players=players(ctx, e.protected)))
