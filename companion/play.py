@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from pathlib import Path
 from typing import Any, TextIO
 
 from companion import journal
@@ -100,7 +99,7 @@ def _open_session(args: argparse.Namespace, game: GameInfo, settings: Settings, 
     try:
         cards = game.cards()
     except CardDataError as error:
-        raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem))
+        raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem)) from None
     if args.resume is not None:
         try:
             replay = journal.read(args.resume)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 from companion import journal as journal_mod
