@@ -25,7 +25,7 @@ GOLDEN = {
         "Vous pouvez combattre Thanos.",
         "Thanos dépense un pion pouvoir : +2 pour ce combat, il lui en reste 0.",
         "Combat : Thanos bat héros 1.",
-        "La carte de héros 1 est vaincue : laquelle ? Tapez vaincu héros 1 puis la carte.",
+        "Héros 1 : sa carte est vaincue ; laquelle ? Tapez vaincu héros 1 puis la carte.",
         "Héros 1 : carte Thor vaincue.",
         "Les héros perdent une vie : retirez une pièce. Il en reste 5.",
         "Héros 1 pioche. Paquet héros : 11 cartes.",

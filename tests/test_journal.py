@@ -53,7 +53,7 @@ def test_undo_redo_messages():
     session, recorder = make_session(lang="fr")
     assert run_lines(session, recorder, "annule") == ["Rien à annuler."]
     texts = run_lines(session, recorder, "joue proxima\nannule")
-    assert texts[-1] == "Annulé : Thanos joue Proxima Midnight, 4. Maintenant : Tour 1, à Thanos de jouer."
+    assert texts[-1] == "Annulé : Thanos joue Proxima Midnight, 4. Maintenant : Tour 1 : Thanos doit jouer."
     assert session.state.tokens[0] == 0
     texts = run_lines(session, recorder, "rétablis")
     assert texts[0] == "Rétabli." and session.state.tokens[0] == 1
