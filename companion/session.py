@@ -212,9 +212,13 @@ class Session:
             self.journal.mark("undo")
         self.redo_stack.append(step.command)
         what = _sentence(self.renderer.render(step.events[0], self.ctx)) if step.events else step.command.name
-        now = _sentence(self.renderer.status_head(self.rules.status(self.state), self.ctx))
+        status = self.rules.status(self.state)
+        now = _sentence(self.renderer.status_head(status, self.ctx))
         self.say(self.ctx.core("Undone: {what} Now: {now}", what=what, now=now), "undo",
                  {"command": step.command.to_json()}, Priority.NOW)
+        if _table_changed(self.rules.status(step.state), status):
+            # Lives, tokens or decks moved: the table puts them back by ear, so say them all.
+            self.say(_sentence(self.renderer.render(status, self.ctx)), status.name, status.fields(), Priority.NOW)
 
     def redo(self) -> None:
         if not self.redo_stack:
@@ -231,6 +235,13 @@ class Session:
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
+
+
+def _table_changed(before: Event, after: Event) -> bool:
+    """Whether anything but whose turn it is differs between two status events."""
+    turn_only = {"current_player", "turn"}
+    old, new = before.fields(), after.fields()
+    return any(old[key] != new.get(key) for key in old if key not in turn_only)
 
 
 def _sentence(text: str) -> str:

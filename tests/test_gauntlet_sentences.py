@@ -18,12 +18,12 @@ GOLDEN = {
     "fr": [
         "Thanos joue Proxima Midnight, 4.",
         "Thanos prend 1 pion pouvoir.",
-        "Thanos prend 1 pion pouvoir : 1 devant lui, 8 dans la réserve.",
+        "Thanos prend 1 pion pouvoir : total 1, réserve 8.",
         "Tour 2 : héros 1.",
         "Héros 1 pioche. Paquet héros : 12 cartes.",
         "Héros 1 joue Hulk, 3.",
         "Vous pouvez combattre Thanos.",
-        "Thanos dépense un pion pouvoir : +2 pour ce combat, il lui en reste 0.",
+        "Thanos dépense un pion pouvoir : +2 pour ce combat ; reste 0.",
         "Combat : Thanos bat héros 1.",
         "Héros 1 : sa carte est vaincue ; laquelle ? Tapez vaincu héros 1 puis la carte.",
         "Héros 1 : carte Thor vaincue.",
@@ -76,7 +76,7 @@ def test_plurals_in_french_and_english():
     session, recorder = make_session(lang="fr", players=3, hero_lives=2)
     session.start()
     assert "les héros ont 2 pièces" in recorder.texts[0]
-    assert run_lines(session, recorder, "pouvoir 1 +2")[-1] == "Héros 1 prend 2 pions pouvoir : 2 devant lui, 7 dans la réserve."
+    assert run_lines(session, recorder, "pouvoir 1 +2")[-1] == "Héros 1 prend 2 pions pouvoir : total 2, réserve 7."
 
 
 @pytest.mark.parametrize("lang, line, expected", [
@@ -108,7 +108,7 @@ def test_status_sentence_and_fields():
     run_lines(session, recorder, "play power stone\nstatus")
     status = recorder.events("status")[-1]
     assert status.text == ("Turn 1, Thanos to play. Lives: Thanos 5 of 5, heroes 6 of 6. Stones face up: 1, Power Stone. "
-                           "Power tokens: Thanos 3; reserve 6. Decks: heroes 13, Thanos 10.")
+                           "Power tokens: 3 for Thanos; reserve 6. Decks: heroes 13, Thanos 10.")
     assert status.fields["power_tokens"] == {"thanos": 3, "hero1": 0, "hero2": 0, "hero3": 0}
     assert status.fields["reserve"] == 6 and status.fields["winner"] is None
     assert status.fields["stones"] == ["power-stone"]

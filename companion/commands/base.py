@@ -191,6 +191,9 @@ def dispatch(line: str, state: Any, sections: Sequence[str],
         return Ask("help", {"topic": None})
     verb = find_verb(words[0], sections)
     if verb is None:
+        other_games = [section for section in _verb_table() if section not in sections and section != "words"]
+        if find_verb(words[0], other_games) is not None:
+            raise ParseError("not_in_this_game", text=words[0])
         raise ParseError("unknown_command", text=words[0])
     args = words[1:]
     common = parse_common(verb, args, state.cards)

@@ -219,7 +219,7 @@ def status_head(e: g.Status, ctx: Context) -> str:
 def _status(e: g.Status, ctx: Context) -> str:
     t = ctx.t
     head = status_head(e, ctx)
-    tokens = [f"{player(ctx, pid)} {n}" for pid, n in e.power_tokens.items() if n]
+    tokens = [t("{count} for {player}", count=n, player=player(ctx, pid)) for pid, n in e.power_tokens.items() if n]
     return " ".join([
         head,
         t("Lives: Thanos {thanos} of {thanos_max}, heroes {heroes} of {heroes_max}.", thanos=e.thanos_lives,
