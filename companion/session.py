@@ -112,9 +112,13 @@ class Session:
             priority = Priority.NOW if event.name == "game_over" else Priority.NORMAL
             self.say(text, event.name, event.fields(), priority)
 
-    def refuse(self, code: str, details: dict[str, Any]) -> None:
-        """One clear sentence for a refused line; nothing changed."""
-        text = render_parse_error(code, details, self.ctx)
+    def refuse(self, code: str, details: dict[str, Any], parse: bool = False) -> None:
+        """One clear sentence for a refused line; nothing changed.
+
+        A line that is not a command (``parse``) may be refused for reasons every
+        game shares; a command the rules refuse is explained by the game.
+        """
+        text = render_parse_error(code, details, self.ctx) if parse else None
         if text is None:
             text = self.renderer.render_error(code, details, self.ctx)
         fields = {"code": code}
@@ -135,12 +139,12 @@ class Session:
         try:
             self._handle(line)
         except ParseError as error:
-            self.refuse(error.code, error.details)
+            self.refuse(error.code, error.details, parse=True)
         except RuleError as error:
             self.refuse(error.code, error.details)
         except Exception as error:  # a bug must never lose the game
             self.last_error = error
-            self.refuse("internal", {"detail": "".join(traceback.format_exception_only(error)).strip()})
+            self.refuse("internal", {"detail": "".join(traceback.format_exception_only(error)).strip()}, parse=True)
         for hook in self.after_line:
             hook()
         return self.running

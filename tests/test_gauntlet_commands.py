@@ -131,3 +131,28 @@ def test_help_says_what_can_be_done_now():
     texts = run_lines(session, recorder, "aide")
     assert texts[0] == "Maintenant : joue, vaincu, pouvoir ou claque."
     assert any(t.startswith("claque PIERRES") for t in texts)
+
+
+def test_every_refusal_code_of_the_gauntlet_has_its_own_sentence_in_both_languages():
+    """Each RuleError and game ParseError code has a sentence, not the generic fallback."""
+    import re
+    from pathlib import Path
+
+    from companion.render import Context, Settings, render_parse_error
+    from companion.render import gauntlet as renderer
+    from companion.games import find
+
+    root = Path(__file__).resolve().parent.parent
+    sources = (root / "companion/games/gauntlet.py").read_text() + (root / "companion/commands/gauntlet.py").read_text()
+    found = re.findall(r'(RuleError|ParseError)\("(\w+)"', sources)
+    details = {"player": "hero1", "card": "hulk", "value": 9, "low": 1, "high": 6, "hand": 2, "count": 3, "held": 0,
+               "missing": ("mind-stone",), "players": 4, "names": 2, "winner": "thanos", "text": "zorglub",
+               "heroes": 3, "number": 7, "loser": "x", "command": "x"}
+    cards = find("gauntlet").cards()
+    for lang in ("fr", "en"):
+        ctx = Context(Settings(lang), cards, renderer.DOMAIN)
+        fallback = ctx.core("That command is refused ({code}). Nothing was changed.", code="X").split("(")[0]
+        for kind, code in sorted(set(found)):
+            text = render_parse_error(code, details, ctx) if kind == "ParseError" else None
+            text = text or renderer.render_error(code, details, ctx)
+            assert text and not text.startswith(fallback), (lang, code)

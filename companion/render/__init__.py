@@ -99,6 +99,25 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
     return maker() if maker else None
 
 
+def refusal(code: str, details: Mapping[str, Any], ctx: Context, messages: Mapping[str, Any]) -> str:
+    """A game's refusal: its own sentence for ``code``, else one every game shares.
+
+    ``messages`` maps the game's codes to functions returning the sentence.
+    """
+    maker = messages.get(code)
+    if maker is not None:
+        return str(maker())
+    t, d = ctx.core, dict(details)
+    shared = {
+        "unknown_player": lambda: t("No such player."),
+        "unknown_card": lambda: t("No such card."),
+        "bad_players": lambda: t("This game is for {low} to {high} players.", low=d["low"], high=d["high"]),
+    }
+    if code in shared:
+        return shared[code]()
+    return t("That command is refused ({code}). Nothing was changed.", code=code)
+
+
 def card_sentence(card: Any, ctx: Context) -> str:
     """A card read aloud for the referee: name, side, value, copies, effect, note."""
     t = ctx.core

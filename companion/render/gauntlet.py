@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.games import gauntlet as g
-from companion.render import Context, N_, piles_sentence
+from companion.render import Context, N_, piles_sentence, refusal
 
 DOMAIN = "gauntlet"
 
@@ -314,19 +314,15 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "not_enough_tokens": lambda: t("{player} has no power token.", player=name("player")) if not d["held"] else
         t.plural("{player} holds only {count} power token.", "{player} holds only {count} power tokens.", d["held"],
                  player=name("player")),
-        "unknown_player": lambda: t("No such player."),
         "not_a_hero": lambda: t("{player} is not a hero.", player=name("player")),
-        "unknown_card": lambda: t("No such card."),
         "no_such_hero": lambda: t.plural("There is only {count} hero.", "There are only {count} heroes.", d["heroes"]),
         "card_needed": lambda: t("Which card is defeated? Type the card after the player."),
         "fight_hero_needed": lambda: t("Which hero fights? Type fight and the hero."),
         "fight_values": lambda: t("Type the hero, the hero's value, then Thanos's value, or no value for a secret fight."),
-        "bad_players": lambda: t("This game is for {low} to {high} players.", **d),
         "bad_names": lambda: t("Give one name per player, Thanos first: {players} names.", players=d["players"]),
         "bad_lives": lambda: t("Lives must be at least 1."),
     }
-    maker = messages.get(code)
-    return maker() if maker else t("That command is refused ({code}). Nothing was changed.", code=code)
+    return refusal(code, d, ctx, messages)
 
 
 # Translators: the command words are the ones users type; give the French words (joue, vaincu, combat, pouvoir, claque, suivant).

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.commands.base import verb_word
 from companion.games import love_letter as g
-from companion.render import Context, N_, piles_sentence
+from companion.render import Context, N_, piles_sentence, refusal
 
 DOMAIN = "love_letter"
 
@@ -317,14 +317,10 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
                                     player=name("player"), command=typed(ctx, "discard", d["player"])),
         "no_such_seat": lambda: t.plural("There is only {count} player.", "There are only {count} players.",
                                          d["players"]),
-        "unknown_player": lambda: t("No such player."),
-        "unknown_card": lambda: t("No such card."),
-        "bad_players": lambda: t("This game is for {low} to {high} players.", **d),
         "bad_names": lambda: t("Give one name per player: {players} names.", players=d["players"]),
         "bad_tie": lambda: t("The tie rule is all or none."),
     }
-    maker = messages.get(code)
-    return maker() if maker else t("That command is refused ({code}). Nothing was changed.", code=code)
+    return refusal(code, d, ctx, messages)
 
 
 # Translators: the command words are the ones users type; give the French words
