@@ -40,7 +40,6 @@ class Replay:
     commands: list[dict[str, Any]]
     redo: list[dict[str, Any]]
     skipped: list[int] = field(default_factory=list)  # line numbers of corrupt lines
-    finished: bool = False
 
 
 class Journal:
@@ -85,7 +84,7 @@ class Journal:
         self._write(command)
 
     def mark(self, op: str) -> None:
-        """Record an undo, a redo or the end of the game."""
+        """Record an undo or a redo."""
         self._write({"op": op})
 
     def _write(self, data: dict[str, Any]) -> None:
@@ -134,8 +133,6 @@ def read(path: Path) -> Replay:
             replay.redo.append(replay.commands.pop())
         elif op == "redo" and replay.redo:
             replay.commands.append(replay.redo.pop())
-        elif op == "finished":
-            replay.finished = True
         elif "cmd" in entry:
             replay.commands.append(entry)
             replay.redo.clear()

@@ -99,10 +99,6 @@ def is_word(token: str, word: str) -> bool:
     return normalize(token) in verb_words("words").get(word, ())
 
 
-def tokens(line: str) -> list[str]:
-    return line.split()
-
-
 def parse_int(text: str, what: str = "number") -> int:
     try:
         return int(text)

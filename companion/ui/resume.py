@@ -45,7 +45,7 @@ def _unfinished(game: Any, path: Path) -> bool:
 
     try:
         replay = journal.read(path)
-        if replay.game != game.id or replay.finished or not replay.commands:
+        if replay.game != game.id or not replay.commands:
             return False
         options = game.rules().Options.from_json(replay.options)
         session = Session(game, options, Settings(), Announcer(), None)
