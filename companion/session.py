@@ -218,11 +218,13 @@ class Session:
         what = _sentence(self.renderer.render(step.events[0], self.ctx)) if step.events else step.command.name
         status = self.rules.status(self.state)
         now = _sentence(self.renderer.status_head(status, self.ctx))
-        self.say(self.ctx.core("Undone: {what} Now: {now}", what=what, now=now), "undo",
+        self.say(self.ctx.core("Undone: “{what}” Now: {now}", what=what, now=now), "undo",
                  {"command": step.command.to_json()}, Priority.NOW)
-        if _table_changed(self.rules.status(step.state), status):
-            # Lives, tokens or decks moved: the table puts them back by ear, so say them all.
-            self.say(_sentence(self.renderer.render(status, self.ctx)), status.name, status.fields(), Priority.NOW)
+        # Lives, tokens or decks moved back: the table puts them back by ear, so say those parts.
+        before = dict(self.renderer.status_parts(self.rules.status(step.state), self.ctx))
+        changed = [text for key, text in self.renderer.status_parts(status, self.ctx) if before.get(key) != text]
+        if changed:
+            self.say(" ".join(changed), status.name, status.fields(), Priority.NOW)
 
     def redo(self) -> None:
         if not self.redo_stack:
@@ -239,13 +241,6 @@ class Session:
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
-
-
-def _table_changed(before: Event, after: Event) -> bool:
-    """Whether anything but whose turn it is differs between two status events."""
-    turn_only = {"current_player", "turn"}
-    old, new = before.fields(), after.fields()
-    return any(old[key] != new.get(key) for key in old if key not in turn_only)
 
 
 def _sentence(text: str) -> str:

@@ -54,9 +54,8 @@ def test_undo_redo_messages():
     assert run_lines(session, recorder, "annule") == ["Rien à annuler."]
     texts = run_lines(session, recorder, "joue proxima\nannule")
     # what was undone, whose turn it is, then the table to put back (a token returns to the reserve)
-    assert texts[-2:] == ["Annulé : Thanos joue Proxima Midnight, 4. Maintenant : Tour 1 : Thanos doit jouer.",
-                          "Tour 1 : Thanos doit jouer. Vies : Thanos 5 sur 5, héros 6 sur 6. Aucune pierre face visible. "
-                          "Aucun pion pouvoir en jeu ; réserve 9. Paquets : héros 13, Thanos 10."]
+    assert texts[-2:] == ["Annulé : « Thanos joue Proxima Midnight, 4. » Maintenant : Tour 1 : Thanos doit jouer.",
+                          "Aucun pion pouvoir en jeu ; réserve 9."]
     assert session.state.tokens[0] == 0
     texts = run_lines(session, recorder, "rétablis")
     assert texts[0] == "Rétabli." and session.state.tokens[0] == 1
@@ -66,14 +65,23 @@ def test_undo_redo_messages():
 def test_undoing_next_says_whose_turn_it_is_again():
     session, recorder = make_session(lang="en")
     texts = run_lines(session, recorder, "play proxima\nnext\nundo")
-    assert texts[-2] == "Undone: Turn 2: hero 1. Now: Turn 1, Thanos to play."
-    assert texts[-1].endswith("Decks: heroes 13, Thanos 10.")  # hero 1's draw is back in the deck
+    assert texts[-2:] == ["Undone: “Turn 2: hero 1.” Now: Turn 1, Thanos to play.",
+                          "Decks: heroes 13, Thanos 10."]  # hero 1's draw is back in the deck
 
 
 def test_an_undo_that_moves_nothing_on_the_table_says_one_sentence():
     session, recorder = make_session(lang="en", players=3)
     run_lines(session, recorder, "play ebony maw")  # draw one, put one under: no count changes
-    assert run_lines(session, recorder, "undo") == ["Undone: Thanos plays Ebony Maw, 5. Now: Turn 1, Thanos to play."]
+    assert run_lines(session, recorder, "undo") == ["Undone: “Thanos plays Ebony Maw, 5.” Now: Turn 1, Thanos to play."]
+
+
+def test_undoing_a_defeat_after_a_fight_asks_for_the_card_again():
+    session, recorder = make_session(lang="en", players=3)
+    run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 3 5\ndefeat hero 1 thor")
+    texts = run_lines(session, recorder, "undo")
+    assert texts == ["Undone: “Thor of hero 1 is defeated.” Now: The card of hero 1 is defeated: which one? "
+                     "Type defeat hero 1 and the card.", "Lives: Thanos 4 of 4, heroes 6 of 6. Decks: heroes 13, Thanos 10."]
+    assert recorder.events("status")[-1].fields["pending_defeat"] == "hero1"
 
 
 def test_a_new_command_after_undo_clears_redo():

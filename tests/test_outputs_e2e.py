@@ -27,7 +27,8 @@ def test_speech_to_wav_files_and_a_braille_line_under_each_sentence(tmp_path):
     assert all(line and all(ord(ch) in BRAILLE for ch in line) and len(line) <= 40 for line in braille_lines)
     assert not any(ord(ch) in BRAILLE for line in text_lines for ch in line)
     assert text_lines[0].startswith("Parole : chaque phrase est enregistrée")
-    assert "Annulé : Héros 1 : carte Thor vaincue. Maintenant : Tour 2 : héros 1 doit jouer." in text_lines
+    assert "Annulé : « Héros 1 : carte Thor vaincue. » Maintenant : Héros 1 : sa carte est vaincue ; laquelle ? " \
+        "Tapez vaincu héros 1 puis la carte." in text_lines
     assert text_lines[-1] == "Commande inconnue : bogus. Tapez aide pour les commandes."
     wavs = sorted((tmp_path / "wav").glob("*.wav"))
     assert len(wavs) == len(text_lines)  # every sentence spoken, once

@@ -190,7 +190,7 @@ def test_french_keys_and_prompts(tmp_path: Path) -> None:
     out = french.play("aide\r" + F4)
     assert out.splitlines()[0] == "Tapez aide pour les commandes, ou appuyez sur F1."
     assert "F1 : aide, ce qu'on peut faire maintenant." in out
-    assert "À Thanos de jouer. Maintenant : joue, vaincu, pouvoir ou claque." in out
+    assert "Thanos doit jouer. Maintenant : joue, vaincu, pouvoir ou claque." in out
 
 
 # --------------------------------------------------------------------------- secret input

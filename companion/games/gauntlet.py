@@ -346,6 +346,7 @@ class Status(Event):
     winner: str | None
     turn: int = 1
     substitutes: int = 0
+    pending_defeat: str | None = None
 
 
 @dataclass(frozen=True)
@@ -419,6 +420,7 @@ def status(state: State) -> Status:
         winner=state.winner,
         turn=state.turn,
         substitutes=state.substitutes,
+        pending_defeat=None if state.pending_defeat is None else player_id(state.pending_defeat),
     )
 
 

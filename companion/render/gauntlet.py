@@ -209,27 +209,32 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
 
 
 def status_head(e: g.Status, ctx: Context) -> str:
-    """Whose turn it is (or who won): the start of ``status``, and what ``undo`` reminds."""
+    """Whose turn it is (or who won, or the card to name): the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.winner is not None:
         return t("Game over, Thanos won.") if e.winner == "thanos" else t("Game over, the heroes won.")
+    if e.pending_defeat is not None:
+        return _defeat_pending(g.DefeatPending(e.pending_defeat), ctx)
     return t("Turn {turn}, {player} to play.", turn=e.turn, player=player(ctx, e.current_player))
 
 
-def _status(e: g.Status, ctx: Context) -> str:
+def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
+    """The table after the head, part by part (``undo`` says only the parts that changed)."""
     t = ctx.t
-    head = status_head(e, ctx)
     tokens = [t("{count} for {player}", count=n, player=player(ctx, pid)) for pid, n in e.power_tokens.items() if n]
-    return " ".join([
-        head,
-        t("Lives: Thanos {thanos} of {thanos_max}, heroes {heroes} of {heroes_max}.", thanos=e.thanos_lives,
-          thanos_max=e.thanos_lives_max, heroes=e.hero_lives, heroes_max=e.hero_lives_max),
-        t("Stones face up: {count}, {stones}.", count=len(e.stones), stones=ctx.join([ctx.card(s) for s in e.stones]))
-        if e.stones else t("No stone face up."),
-        t("Power tokens: {tokens}; reserve {reserve}.", tokens=ctx.join(tokens), reserve=e.reserve)
-        if tokens else t("No power token held; reserve {reserve}.", reserve=e.reserve),
-        t("Decks: heroes {heroes}, Thanos {thanos}.", heroes=e.hero_deck, thanos=e.thanos_deck),
-    ])
+    return [
+        ("lives", t("Lives: Thanos {thanos} of {thanos_max}, heroes {heroes} of {heroes_max}.", thanos=e.thanos_lives,
+                    thanos_max=e.thanos_lives_max, heroes=e.hero_lives, heroes_max=e.hero_lives_max)),
+        ("stones", t("Stones face up: {count}, {stones}.", count=len(e.stones), stones=ctx.join([ctx.card(s) for s in e.stones]))
+         if e.stones else t("No stone face up.")),
+        ("tokens", t("Power tokens: {tokens}; reserve {reserve}.", tokens=ctx.join(tokens), reserve=e.reserve)
+         if tokens else t("No power token held; reserve {reserve}.", reserve=e.reserve)),
+        ("decks", t("Decks: heroes {heroes}, Thanos {thanos}.", heroes=e.hero_deck, thanos=e.thanos_deck)),
+    ]
+
+
+def _status(e: g.Status, ctx: Context) -> str:
+    return " ".join([status_head(e, ctx)] + [text for _, text in status_parts(e, ctx)])
 
 
 def _played(e: g.PlayedCards, ctx: Context) -> str:

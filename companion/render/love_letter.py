@@ -213,17 +213,22 @@ def status_head(e: g.Status, ctx: Context) -> str:
              player=player(ctx, e.current_player))
 
 
-def _status(e: g.Status, ctx: Context) -> str:
+def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
+    """The round after the head, part by part (``undo`` says only the parts that changed)."""
     t = ctx.t
-    parts = [status_head(e, ctx), t("Deck: {deck}.", deck=cards_count(ctx, e.deck)),
-             t("Still in the round: {players}.", players=players(ctx, e.in_round))]
+    parts = [("deck", t("Deck: {deck}.", deck=cards_count(ctx, e.deck))),
+             ("in_round", t("Still in the round: {players}.", players=players(ctx, e.in_round)))]
     if e.protected:
-        parts.append(t("Protected: {players}.", players=players(ctx, e.protected)))
+        parts.append(("protected", t("Protected: {players}.", players=players(ctx, e.protected))))
     if e.aside:
-        parts.append(t("Set aside: {cards}.", cards=ctx.join([ctx.card(c) for c in e.aside])))
+        parts.append(("aside", t("Set aside: {cards}.", cards=ctx.join([ctx.card(c) for c in e.aside]))))
     tokens = ctx.join([t("{count} for {player}", player=player(ctx, pid), count=n) for pid, n in e.tokens.items()])
-    parts.append(t("Favour tokens: {tokens}; {to_win} to win.", tokens=tokens, to_win=e.tokens_to_win))
-    return " ".join(parts)
+    parts.append(("tokens", t("Favour tokens: {tokens}; {to_win} to win.", tokens=tokens, to_win=e.tokens_to_win)))
+    return parts
+
+
+def _status(e: g.Status, ctx: Context) -> str:
+    return " ".join([status_head(e, ctx)] + [text for _, text in status_parts(e, ctx)])
 
 
 def _played(e: g.PlayedCards, ctx: Context) -> str:
