@@ -667,6 +667,7 @@ class Action:
 
 
 def _fights(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
+    heroes: tuple[int, ...]
     if card.side == HEROES:
         heroes = (prepared.target if prepared.target is not None else state.current,)
         left = 1
