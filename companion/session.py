@@ -215,16 +215,41 @@ class Session:
         if self.journal is not None:
             self.journal.mark("undo")
         self.redo_stack.append(step.command)
-        what = _sentence(self.renderer.render(step.events[0], self.ctx)) if step.events else step.command.name
+        minor = getattr(self.renderer, "MINOR_EVENTS", frozenset())
+        headline = next((e for e in step.events if e.name not in minor), step.events[0] if step.events else None)
+        what = _sentence(self.renderer.render(headline, self.ctx)) if headline else step.command.name
         status = self.rules.status(self.state)
         now = _sentence(self.renderer.status_head(status, self.ctx))
         self.say(self.ctx.core("Undone: “{what}” Now: {now}", what=what, now=now), "undo",
                  {"command": step.command.to_json()}, Priority.NOW)
-        # Lives, tokens or decks moved back: the table puts them back by ear, so say those parts.
+        # The table puts things back by ear: say the parts of the status that changed
+        # back, and the cards that leave or come back face up.
         before = dict(self.renderer.status_parts(self.rules.status(step.state), self.ctx))
         changed = [text for key, text in self.renderer.status_parts(status, self.ctx) if before.get(key) != text]
+        changed += self._face_up_changes(step.state, self.state)
         if changed:
             self.say(" ".join(changed), status.name, status.fields(), Priority.NOW)
+
+    def _face_up_changes(self, before: Any, after: Any) -> list[str]:
+        """``Back in hand: …`` and ``Face up again: …`` between two states, by player."""
+        old = self.rules.query(before, "played", {})[0].face_up
+        new = self.rules.query(after, "played", {})[0].face_up
+        gone, back = [], []
+        for pid in new:
+            old_pile, new_pile = list(old.get(pid, ())), list(new[pid])
+            for card in list(old_pile):
+                if card in new_pile:
+                    new_pile.remove(card)
+                    old_pile.remove(card)
+            name = self.renderer.player(self.ctx, pid)
+            gone += [self.ctx.core("{card} of {player}", card=self.ctx.card(c), player=name) for c in old_pile]
+            back += [self.ctx.core("{card} of {player}", card=self.ctx.card(c), player=name) for c in new_pile]
+        sentences = []
+        if gone:
+            sentences.append(self.ctx.core("No longer face up: {cards}.", cards=self.ctx.join(gone)))
+        if back:
+            sentences.append(self.ctx.core("Face up again: {cards}.", cards=self.ctx.join(back)))
+        return sentences
 
     def redo(self) -> None:
         if not self.redo_stack:

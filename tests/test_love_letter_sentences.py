@@ -41,7 +41,7 @@ GOLDEN = {
         "Player 1 plays Guard, 1: every other player is protected, no effect.",
         "Player 2's turn: draw a card. Deck: 6 cards.",
         "The Handmaid no longer protects player 2.",
-        "Round 1, turn 4, player 2 to play. Deck: 6 cards. Still in the round: player 1 and player 2. Set aside: Guard, "
+        "Round 1, turn 4, player 2 to play. Deck: 6 cards. Still in the round: player 1 and player 2. No one is protected. Set aside: Guard, "
         "Guard and King. Favour tokens: 0 for player 1 and 0 for player 2; 7 to win.",
         "10 cards not seen face up. Guard: 1, Priest: 2, Baron: 2, Handmaid: 1, Prince: 2, King: 0, Countess: 1, Princess: 1.",
         "Player 2 plays Prince, 5, on player 2.",
@@ -65,7 +65,7 @@ GOLDEN = {
         "Joueur 1 joue Garde, 1 : tous les autres joueurs sont protégés, sans effet.",
         "Joueur 2, à vous : piochez une carte. Pioche : 6 cartes.",
         "La Servante ne protège plus joueur 2.",
-        "Manche 1, tour 4 : joueur 2 joue. Pioche : 6 cartes. En lice : joueur 1 et joueur 2. Écartées : Garde, Garde et "
+        "Manche 1, tour 4 : joueur 2 joue. Pioche : 6 cartes. En lice : joueur 1 et joueur 2. Personne n'est protégé. Écartées : Garde, Garde et "
         "Roi. Jetons de faveur : 0 pour joueur 1 et 0 pour joueur 2 ; 7 pour gagner.",
         "10 cartes pas encore vues face visible. Garde : 1, Prêtre : 2, Baron : 2, Servante : 1, Prince : 2, Roi : 0, "
         "Comtesse : 1, Princesse : 1.",

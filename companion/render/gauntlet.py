@@ -37,6 +37,10 @@ def cards_count(ctx: Context, count: int) -> str:
     return ctx.t.plural("{count} card", "{count} cards", count)
 
 
+#: Events that are never the headline of a command (``undo`` quotes the headline).
+MINOR_EVENTS = frozenset({"token_spent", "card_effect"})
+
+
 def render(event: g.Event, ctx: Context) -> str:
     """The sentence for ``event``."""
     maker = _RENDERERS[type(event)]

@@ -218,9 +218,10 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     t = ctx.t
     parts = [("deck", t("Deck: {deck}.", deck=cards_count(ctx, e.deck))),
              ("in_round", t("Still in the round: {players}.", players=players(ctx, e.in_round)))]
-    if e.protected:
-        parts.append(("protected", t("Protected: {players}.", players=players(ctx, e.protected))))
-    if e.aside:
+    # Always said, even when empty, so that undo can say that a protection or the cards set aside are gone.
+    parts.append(("protected", t("Protected: {players}.", players=players(ctx, e.protected)) if e.protected
+                  else t("No one is protected.")))
+    if e.aside or len(e.tokens) == 2:  # only two players set cards aside
         parts.append(("aside", t("Set aside: {cards}.", cards=ctx.join([ctx.card(c) for c in e.aside]))))
     tokens = ctx.join([t("{count} for {player}", player=player(ctx, pid), count=n) for pid, n in e.tokens.items()])
     parts.append(("tokens", t("Favour tokens: {tokens}; {to_win} to win.", tokens=tokens, to_win=e.tokens_to_win)))
