@@ -73,7 +73,7 @@ GOLDEN = {
         "Joueur 2 défausse sa carte face visible : tapez défausse 2 et la carte.",
         "Joueur 2 défausse Princesse, 8 face visible.",
         "Joueur 2 a défaussé la Princesse et sort de la manche.",
-        "Joueur 1 reste seul en lice et gagne la manche 1.",
+        "Il ne reste que joueur 1 en lice : joueur 1 gagne la manche 1.",
         "Joueur 1 prend un jeton de faveur : 1 sur 7.",
         "Manche 2. Mélangez les 16 cartes, retirez-en une face cachée, écartez-en trois face visible et distribuez une carte "
         "à chaque joueur ; joueur 1 commence. Tapez écartées et les trois cartes écartées.",
