@@ -24,7 +24,14 @@ the driver does not look as expected:
   command silently, in a process we can kill, and reports its exit status;
 - its synthesis callback drops the audio that arrives with the end-of-message
   event, up to a second of the end of each sentence: the callback is wrapped
-  so those samples are kept.
+  so those samples are kept;
+- every ``runAndWait`` calls the driver's ``stop``, which cancels espeak
+  whenever espeak's command thread looks busy, as it is for a moment after each
+  queued setting: that cancel drops a queued command (the rate, so a sentence
+  came out at the driver's default 200 words per minute) and reports a false
+  "finished-utterance". The driver's ``stop`` now acts only when a sentence
+  was really stopped, and the worker waits until espeak has applied its
+  settings before each sentence.
 
 The terminal is silenced at the file-descriptor level (speech/_quiet.py) only
 around short steps (loading pyttsx3, creating the engine, writing a file),
@@ -215,6 +222,7 @@ class Pyttsx3Speaker:
         self._closed = False
         self._ready = threading.Event()
         self._rearm: Callable[[], None] = lambda: None
+        self._settle: Callable[[], None] = lambda: None
         self._finished = threading.Event()
         self._asynchronous = False
         self._start_error: BaseException | None = None
@@ -370,9 +378,14 @@ class Pyttsx3Speaker:
                     continue
                 self._current = job
             try:
+                # espeak idle: the last sentence's callback has returned (so it may
+                # be replaced), and the voice, set at once and not queued, is never
+                # changed under espeak's thread while it synthesizes (that crashes)
+                self._settle()
                 self._rearm()
                 if self._asynchronous:  # espeak's settings are library-wide: set them again each time
                     self._apply_settings(engine)
+                    self._settle()  # the rate is a queued command: applied before this sentence starts
                 self._finished.clear()
                 if job.path is None:
                     engine.say(job.text)
@@ -475,9 +488,39 @@ class Pyttsx3Speaker:
         # next runAndWait would say that text again (or write that file)
         self._forget(engine)
         module.os = _SilentOs(self._play)
+        low = getattr(module, "_espeak", None)
+        stop = getattr(type(driver), "stop", None)  # the class's own: an engine handed out again is already wrapped
+        if low is not None and callable(stop) and callable(getattr(low, "IsPlaying", None)):
+            # pyttsx3's runAndWait always calls driver.stop(), which calls
+            # espeak_Cancel whenever espeak_IsPlaying() — and espeak's command
+            # thread is "playing" from each queued setting until it has run it,
+            # and for an instant ~150 ms after going idle. That cancel can throw
+            # away the next queued command (our rate: the sentence was then
+            # spoken at the driver's own 200 words per minute, ~15% short),
+            # may cut the sentence queued right after, and sets a flag that
+            # makes the driver report "finished-utterance" at once. Which of
+            # these happens depends on thread timing (a loaded machine, the
+            # whole test suite). So the driver only stops when a sentence
+            # really has to stop: it is stale, or the speaker is closing.
+            def stop_when_asked() -> None:
+                with self._cond:
+                    wanted = self._stale()
+                if wanted:
+                    stop(driver)
+
+            driver.stop = stop_when_asked
+
+            def settle() -> None:
+                # espeak applies settings on its own thread, in order: wait
+                # until its queue is empty (bounded; a stuck espeak is caught
+                # by the end-of-sentence timeout)
+                deadline = time.monotonic() + 2
+                while low.IsPlaying() and time.monotonic() < deadline:
+                    time.sleep(0.002)
+
+            self._settle = settle
         # a collected driver resets espeak's one callback to none: keep ours in place
         driver.destroy = lambda: None
-        low = getattr(module, "_espeak", None)
         callback = getattr(driver, "_onSynth", None)
         if low is not None and callback is not None and hasattr(driver, "_data_buffer"):
 
@@ -506,6 +549,8 @@ class Pyttsx3Speaker:
         def restore() -> None:
             if isinstance(getattr(module, "os", None), _SilentOs) and module.os._run == self._play:
                 module.os = os
+            if getattr(vars(driver).get("stop"), "__qualname__", "").endswith("stop_when_asked"):
+                del driver.stop
 
         return restore
 

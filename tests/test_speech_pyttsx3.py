@@ -87,6 +87,22 @@ def test_french_audio_is_spoken_in_full_and_differs_from_english(tmp_path, speak
     assert other.read_bytes() != path.read_bytes()
 
 
+def test_a_busy_espeak_thread_neither_cancels_the_settings_nor_ends_the_sentence_early(tmp_path, monkeypatch, speakers):
+    """pyttsx3's runAndWait calls the driver's stop, which cancels espeak whenever espeak's
+    command thread looks busy, as it does for a moment after each queued setting: the rate
+    was dropped (the sentence came out at the driver's 200 words per minute) or the file was
+    never written. Here the thread looks busy every time the driver asks: nothing changes."""
+    low = pytest.importorskip("pyttsx3.drivers._espeak")
+    real = low.IsPlaying
+    monkeypatch.setattr(low, "IsPlaying", lambda: 1 if sys._getframe(1).f_code.co_name == "stop" else real())
+    french = speakers("fr")
+    for name in ("a.wav", "b.wav"):
+        path = french.synthesize_to(tmp_path / name, FRENCH)
+        command = tmp_path / "command.wav"
+        command.write_bytes(espeak.synthesize(FRENCH, "fr"))
+        assert stat(path)["Length (seconds)"] > 0.95 * stat(command)["Length (seconds)"]
+
+
 def test_rate_is_words_per_minute_and_one_engine_at_a_time(tmp_path, speakers):
     first = speakers("fr")
     normal = stat(first.synthesize_to(tmp_path / "n.wav", FRENCH))["Length (seconds)"]
