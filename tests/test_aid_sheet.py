@@ -16,7 +16,10 @@ from braille.layout import Block, Paragraph, paginate
 from braille.translate import BLANK, TABLES, back_translate, translate
 from companion.games import GameInfo
 
-PEF_DIR = Path(__file__).parents[2] / "shared/formats/pef"
+# The PEF 2008-1 schema, copied from the project's shared/formats/pef so that the
+# tests run in any clone; test_the_schema_copy_matches_shared keeps the two equal.
+PEF_DIR = Path(__file__).parent / "data" / "pef"
+SHARED_PEF_DIR = Path(__file__).parents[2] / "shared" / "formats" / "pef"
 NS = {"p": "http://www.daisy.org/ns/2008/pef", "dc": "http://purl.org/dc/elements/1.1/"}
 # Written here, not taken from the catalog: what a card's line must start with.
 CARD_LINE = {"fr": "{name} : valeur {value}", "en": "{name}: value {value}"}
@@ -229,3 +232,9 @@ def test_bad_requests_are_value_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(ValueError, match="no card data"):
         make_aid_sheet("dice", "pef", "en")
     assert set(FORMATS) == {"pef", "brf", "unicode", "txt"}
+
+
+@pytest.mark.skipif(not SHARED_PEF_DIR.is_dir(), reason="no shared/ folder beside this clone")
+def test_the_schema_copy_matches_shared():
+    for name in ("pef-2008-1.rng", "pef-2008-1.sch", "poem.pef"):
+        assert (PEF_DIR / name).read_bytes() == (SHARED_PEF_DIR / name).read_bytes()
