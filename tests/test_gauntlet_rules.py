@@ -8,29 +8,14 @@ import pytest
 
 from companion.games import gauntlet as g
 from companion.games.base import RuleError
+from tests.rules_helpers import for_rules, names
 
 
 def new(cards, players=4, **options):
     return g.new(g.Options(players=players, **options), cards)
 
 
-def apply_all(state, *commands):
-    events = []
-    for command in commands:
-        state, more = g.apply(state, command)
-        events += more
-    return state, events
-
-
-def names(events):
-    return [e.name for e in events]
-
-
-def refused(state, command, code):
-    with pytest.raises(RuleError) as caught:
-        g.apply(state, command)
-    assert caught.value.code == code
-    return caught.value
+apply_all, refused = for_rules(g)
 
 
 # ----------------------------------------------------------------- set-up

@@ -9,6 +9,7 @@ import pytest
 from companion.games import find
 from companion.games import love_letter as ll
 from companion.games.base import RuleError
+from tests.rules_helpers import for_rules, names
 
 CARDS = find("love-letter").cards()
 
@@ -17,23 +18,7 @@ def new(players=4, **options):
     return ll.new(ll.Options(players=players, **options), CARDS)
 
 
-def apply_all(state, *commands):
-    events = []
-    for command in commands:
-        state, more = ll.apply(state, command)
-        events += more
-    return state, events
-
-
-def names(events):
-    return [e.name for e in events]
-
-
-def refused(state, command, code):
-    with pytest.raises(RuleError) as caught:
-        ll.apply(state, command)
-    assert caught.value.code == code
-    return caught.value
+apply_all, refused = for_rules(ll)
 
 
 def two_players():
