@@ -78,7 +78,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help=t("play a game: one command per line"))
     p.add_argument("game", metavar=t("GAME"))
     common(p)
-    p.add_argument("--players", type=int, help=t("number of players, Thanos included"))
+    p.add_argument("--players", type=int, metavar="N", help=t("number of players (in Le Gant d'Infinité, Thanos included)"))
     p.add_argument("--names", nargs="+", metavar=t("NAME"), help=t("the players' names, in seat order"))
     p.add_argument("--kit", choices=("tokens", "track"), default="tokens",
                    help=t("lives shown with coins and rubies (tokens) or the life-track card (track)"))
@@ -89,8 +89,8 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))
     p.add_argument("--speech", default=None, metavar="auto|screenreader|tts|wav:DIR|none",
                    help=t("where speech goes (default: auto in a terminal, none in scripts)"))
-    p.add_argument("--rate", type=int, help=t("speech rate, in words per minute"))
-    p.add_argument("--voice", help=t("speech voice"))
+    p.add_argument("--rate", type=int, metavar="N", help=t("speech rate, in words per minute"))
+    p.add_argument("--voice", metavar=t("VOICE"), help=t("speech voice"))
     p.add_argument("--braille", default=None, metavar="auto|brlapi|screenreader|terminal|none",
                    help=t("where braille goes (default: auto in a terminal, none in scripts)"))
     p.add_argument("--braille-width", type=int, metavar=t("CELLS"), help=t("braille display width in cells"))
