@@ -227,6 +227,10 @@ class Session:
         before = dict(self.renderer.status_parts(self.rules.status(step.state), self.ctx))
         changed = [text for key, text in self.renderer.status_parts(status, self.ctx) if before.get(key) != text]
         changed += self._face_up_changes(step.state, self.state)
+        # What hands and decks must undo, which no count shows (a drawn card back on its deck…).
+        undo_hint = getattr(self.renderer, "undo_hint", None)
+        if undo_hint is not None:
+            changed += [_sentence(hint) for hint in (undo_hint(e, self.ctx) for e in reversed(step.events)) if hint]
         if changed:
             self.say(" ".join(changed), status.name, status.fields(), Priority.NOW)
 

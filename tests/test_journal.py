@@ -66,7 +66,7 @@ def test_undoing_next_says_whose_turn_it_is_again():
     session, recorder = make_session(lang="en")
     texts = run_lines(session, recorder, "play proxima\nnext\nundo")
     assert texts[-2:] == ["Undone: “Turn 2: hero 1.” Now: Turn 1, Thanos to play.",
-                          "Decks: heroes 13, Thanos 10."]  # hero 1's draw is back in the deck
+                          "Decks: heroes 13, Thanos 10. Hero 1 puts the card drawn back on top of the hero deck."]
 
 
 def test_an_undo_that_moves_no_count_names_the_card_back_in_hand():
@@ -84,13 +84,22 @@ def test_an_undo_of_a_fight_quotes_the_fight_not_the_token_spent():
                                                     "Power tokens: 1 for Thanos; reserve 8."]
 
 
+def test_undoing_a_stone_defeat_says_to_take_it_back_out_of_the_deck():
+    session, recorder = make_session(lang="fr", players=3)
+    run_lines(session, recorder, "vaincu thanos réalité")
+    assert run_lines(session, recorder, "annule")[-1] == (
+        "Vies : Thanos 4 sur 4, héros 6 sur 6. Reprenez Pierre de la Réalité dans le paquet Thanos. "
+        "Thanos remet la carte piochée sur le paquet Thanos.")
+
+
 def test_undoing_a_defeat_after_a_fight_asks_for_the_card_again():
     session, recorder = make_session(lang="en", players=3)
     run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 3 5\ndefeat hero 1 thor")
     texts = run_lines(session, recorder, "undo")
     assert texts == ["Undone: “Thor of hero 1 is defeated.” Now: The card of hero 1 is defeated: which one? "
                      "Type defeat hero 1 and the card.",
-                     "Lives: Thanos 4 of 4, heroes 6 of 6. Decks: heroes 13, Thanos 10. No longer face up: Thor of hero 1."]
+                     "Lives: Thanos 4 of 4, heroes 6 of 6. Decks: heroes 13, Thanos 10. No longer face up: Thor of hero 1. "
+                     "Hero 1 puts the card drawn back on top of the hero deck."]
     assert recorder.events("status")[-1].fields["pending_defeat"] == "hero1"
 
 

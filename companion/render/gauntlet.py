@@ -47,6 +47,17 @@ def render(event: g.Event, ctx: Context) -> str:
     return maker(event, ctx)
 
 
+def undo_hint(event: g.Event, ctx: Context) -> str | None:
+    """What the table does by hand to take back ``event`` when no count says it."""
+    if isinstance(event, g.CardDrawn):
+        if event.deck == g.THANOS_SIDE:
+            return ctx.t("{player} puts the card drawn back on top of the Thanos deck.", player=player(ctx, event.player))
+        return ctx.t("{player} puts the card drawn back on top of the hero deck.", player=player(ctx, event.player))
+    if isinstance(event, g.CardShuffledBack):
+        return ctx.t("Take {card} back out of the Thanos deck.", card=ctx.card(event.card))
+    return None
+
+
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
     t = ctx.t
     heroes = e.players - 1
