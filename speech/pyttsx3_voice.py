@@ -63,6 +63,7 @@ from . import espeak
 from ._quiet import quiet
 from .base import SpeechUnavailable
 from .tts import silent_wav
+from .worker import WorkerVoice
 
 #: How long the constructor waits for the worker to create the engine.
 START_TIMEOUT = 15.0
@@ -185,7 +186,7 @@ class _SilentOs:
         return getattr(os, name)
 
 
-class Pyttsx3Speaker:
+class Pyttsx3Speaker(WorkerVoice):
     """Speaks with pyttsx3 from its own worker thread."""
 
     name = "pyttsx3"
@@ -241,20 +242,8 @@ class Pyttsx3Speaker:
 
     # -- the caller's side -------------------------------------------------
 
-    def say(self, text: str, interrupt: bool = False) -> None:
-        if self.failure is not None:
-            raise self.failure
-        text = text.strip()
-        with self._cond:
-            if interrupt:
-                self._cancel()
-            if text and not self._closed:
-                self._queue.append(_Job(self._generation, text))
-                self._cond.notify()
-
-    def stop(self) -> None:
-        with self._cond:
-            self._cancel()
+    def _enqueue(self, text: str) -> None:
+        self._queue.append(_Job(self._generation, text))
 
     def close(self) -> None:
         with self._cond:
@@ -293,15 +282,6 @@ class Pyttsx3Speaker:
         """True while a sentence is being spoken or waits."""
         with self._cond:
             return self._current is not None or any(j.generation is not None for j in self._queue)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Waits until everything queued was said; False on timeout (tests and scripts)."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while self.speaking:
-            if deadline is not None and time.monotonic() > deadline:
-                return False
-            time.sleep(0.005)
-        return True
 
     def _cancel(self) -> None:
         """With the lock held: drop queued sentences, stop the one being said."""

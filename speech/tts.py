@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from . import espeak
 from .base import SpeechUnavailable
+from .worker import WorkerVoice
 
 #: Players tried in order; each reads a WAV stream on standard input.
 PLAYERS: tuple[tuple[str, ...], ...] = (
@@ -85,7 +86,7 @@ def _signal(process: subprocess.Popen[bytes], signum: int) -> None:
         pass
 
 
-class TtsSpeaker:
+class TtsSpeaker(WorkerVoice):
     """Speaks with espeak-ng through a player process, off the main thread."""
 
     name = "tts"
@@ -117,20 +118,8 @@ class TtsSpeaker:
         self._thread.start()
         _open.add(self)
 
-    def say(self, text: str, interrupt: bool = False) -> None:
-        if self.failure is not None:
-            raise self.failure
-        text = text.strip()
-        with self._cond:
-            if interrupt:
-                self._cancel()
-            if text and not self._closed:
-                self._queue.append((self._generation, text))
-                self._cond.notify()
-
-    def stop(self) -> None:
-        with self._cond:
-            self._cancel()
+    def _enqueue(self, text: str) -> None:
+        self._queue.append((self._generation, text))
 
     def close(self) -> None:
         with self._cond:
@@ -144,15 +133,6 @@ class TtsSpeaker:
         """True while a sentence is playing or waiting."""
         with self._cond:
             return bool(self._current or self._queue)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Waits until everything queued was said; False on timeout (for tests and scripts)."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while self.speaking:
-            if deadline is not None and time.monotonic() > deadline:
-                return False
-            time.sleep(0.005)
-        return True
 
     def _cancel(self) -> None:
         """With the lock held: drop the queue, signal what plays."""
