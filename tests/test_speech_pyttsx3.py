@@ -10,8 +10,6 @@ with a fake engine.
 from __future__ import annotations
 
 import os
-import re
-import subprocess
 import sys
 import threading
 import time
@@ -21,19 +19,10 @@ import pytest
 
 from speech import Pyttsx3Speaker, SilentSpeaker, SpeechUnavailable, choose, espeak
 from speech import pyttsx3_voice
+from tests.audio_helpers import stat
 
 FRENCH = "Thanos perd une vie : retirez un rubis. Il en reste trois."
 LONG = "Le joueur suivant pioche deux cartes et perd une vie, il lui reste trois rubis maintenant."
-
-
-def stat(path: Path) -> dict[str, float]:
-    result = subprocess.run(["sox", str(path), "-n", "stat"], capture_output=True, text=True, check=True)
-    figures = {}
-    for line in result.stderr.splitlines():
-        name, _, value = line.partition(":")
-        if re.fullmatch(r"\s*-?[\d.]+\s*", value):
-            figures[" ".join(name.split())] = float(value)
-    return figures
 
 
 @pytest.fixture

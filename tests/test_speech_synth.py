@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from speech import WavSpeaker, espeak
+from tests.audio_helpers import stat
 
 FRENCH = "Thanos perd une vie : retirez un rubis. Il en reste trois."
 LONG_FRENCH = FRENCH + " Le joueur suivant pioche deux cartes, puis la partie continue jusqu'au prochain combat."
-
-
-def stat(path: Path) -> dict[str, float]:
-    """sox's ``stat`` figures (printed on stderr)."""
-    result = subprocess.run(["sox", str(path), "-n", "stat"], capture_output=True, text=True, check=True)
-    figures = {}
-    for line in result.stderr.splitlines():
-        name, _, value = line.partition(":")
-        if re.fullmatch(r"\s*-?[\d.]+\s*", value):
-            figures[" ".join(name.split())] = float(value)
-    return figures
 
 
 def one_wav(tmp_path: Path, text: str, lang: str, **options) -> Path:
