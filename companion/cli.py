@@ -53,31 +53,25 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar=t("COMMAND"), parser_class=_Parser)
     sub.required = True
 
-    def common(p: argparse.ArgumentParser) -> None:
+    def command(name: str, help_text: str, func: Any, game: bool = False) -> argparse.ArgumentParser:
+        """A sub-command: its GAME argument when it takes one, --lang, and what runs it."""
+        p = sub.add_parser(name, help=help_text)
+        if game:
+            p.add_argument("game", metavar=t("GAME"))
         p.add_argument("--lang", choices=i18n.LANGUAGES, default=lang, help=t("language of every sentence: fr or en"))
+        p.set_defaults(func=func)
+        return p
 
-    p = sub.add_parser("games", help=t("list the games"))
-    common(p)
-    p.set_defaults(func=cmd_games)
+    command("games", t("list the games"), cmd_games)
 
-    p = sub.add_parser("cards", help=t("list every card of a game"))
-    p.add_argument("game", metavar=t("GAME"))
-    common(p)
-    p.set_defaults(func=cmd_cards)
+    command("cards", t("list every card of a game"), cmd_cards, game=True)
 
-    p = sub.add_parser("card", help=t("read one card: value, copies, effect, notes"))
-    p.add_argument("game", metavar=t("GAME"))
+    p = command("card", t("read one card: value, copies, effect, notes"), cmd_card, game=True)
     p.add_argument("name", nargs="+", metavar=t("NAME"))
-    common(p)
-    p.set_defaults(func=cmd_card)
 
-    p = sub.add_parser("config-dir", help=t("where to put corrected card files"))
-    common(p)
-    p.set_defaults(func=cmd_config_dir)
+    command("config-dir", t("where to put corrected card files"), cmd_config_dir)
 
-    p = sub.add_parser("play", help=t("play a game: one command per line"))
-    p.add_argument("game", metavar=t("GAME"))
-    common(p)
+    p = command("play", t("play a game: one command per line"), cmd_play, game=True)
     p.add_argument("--players", type=int, metavar="N", help=t("number of players (in Le Gant d'Infinité, Thanos included)"))
     p.add_argument("--names", nargs="+", metavar=t("NAME"), help=t("the players' names, in seat order"))
     p.add_argument("--kit", choices=("tokens", "track"), default="tokens",
@@ -96,17 +90,13 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--braille-width", type=int, metavar=t("CELLS"), help=t("braille display width in cells"))
     p.add_argument("--braille-table", metavar=t("TABLE"), help=t("liblouis table for the braille line"))
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
-    p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("aid-sheet", help=t("write a game's aid sheet for embossing"))
-    p.add_argument("game", metavar=t("GAME"))
-    common(p)
+    p = command("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
     p.add_argument("--format", choices=("pef", "brf", "unicode", "txt"), default="pef", help=t("file format"))
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
     p.add_argument("--cells", type=int, default=40, help=t("cells per line"))
     p.add_argument("--lines", type=int, default=25, help=t("lines per page"))
     p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
-    p.set_defaults(func=cmd_aid_sheet)
     return parser
 
 
