@@ -14,22 +14,24 @@ GAME ?= gauntlet
 
 setup: $(STAMP)
 
+# Recipes are not echoed: at the table a screen reader would read every command line aloud.
 $(STAMP): pyproject.toml Makefile scripts/setup-system.sh scripts/link_system_modules.py
-	bash scripts/setup-system.sh $(DEB_PACKAGES)
-	test -x $(PY) || $(SYSTEM_PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
-	$(PY) scripts/link_system_modules.py $(SYSTEM_MODULES)
-	$(PY) -m companion.i18n compile
-	touch $(STAMP)
+	@echo "companion : installation / setting up"
+	@bash scripts/setup-system.sh $(DEB_PACKAGES)
+	@test -x $(PY) || $(SYSTEM_PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@$(PY) scripts/link_system_modules.py $(SYSTEM_MODULES)
+	@$(PY) -m companion.i18n compile
+	@touch $(STAMP)
 
 run: setup
-	$(VENV)/bin/companion play $(GAME)
+	@$(VENV)/bin/companion play $(GAME)
 
 test: setup
-	$(PY) -m pytest
+	@$(PY) -m pytest
 
 bench: setup
-	for f in benchmarks/bench_*.py; do $(PY) $$f || exit 1; done
+	@for f in benchmarks/bench_*.py; do $(PY) $$f || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info
