@@ -25,6 +25,7 @@ from companion.announce import Announcer  # noqa: E402
 from companion.games import find  # noqa: E402
 from companion.output import StdoutOutput  # noqa: E402
 from companion.render import Settings  # noqa: E402
+from companion.games.base import options_to_json
 from companion.session import Session  # noqa: E402
 
 TARGET_P99_MS = 5.0
@@ -42,13 +43,13 @@ ROUND = [
 
 def command_times() -> list[float]:
     game = find("gauntlet")
-    rules = game.rules()
+    rules = game.rules
     times: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         for _ in range(ROUNDS):
             path = Path(folder) / f"bench{len(times)}.jsonl"
-            options = rules.Options(players=4)
-            saved = journal.Journal.create(path, game.id, options.to_json())
+            options = rules.options_type(players=4)
+            saved = journal.Journal.create(path, game.id, options_to_json(options))
             session = Session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
             for line in ROUND:
                 started = time.perf_counter()

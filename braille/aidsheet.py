@@ -18,7 +18,7 @@ from braille.pef import Meta, write_pef
 from braille.translate import DEFAULT_GRADE
 from companion.cards import CardDataError, CardSet
 from companion import games as registry
-from companion.games import GameInfo
+from companion.games import Game
 from companion.i18n import LANGUAGES, Translator
 
 FORMATS = ("pef", "brf", "unicode", "txt")
@@ -35,9 +35,9 @@ class SheetText:
     flags: dict[str, str]
 
 
-def games_with_cards() -> list[GameInfo]:
+def games_with_cards() -> list[Game]:
     """Every registered game that has card data, hence an aid sheet."""
-    return [game for game in registry.GAMES if game.data_file is not None]
+    return [game for game in registry.GAMES if game.spec.data_file is not None]
 
 
 def sheet_text(cardset: CardSet, lang: str) -> SheetText:
@@ -58,12 +58,12 @@ def sheet_text(cardset: CardSet, lang: str) -> SheetText:
     return SheetText(title, sections, flags)
 
 
-def sheet_blocks(game: GameInfo, lang: str) -> list[Block]:
+def sheet_blocks(game: Game, lang: str) -> list[Block]:
     """The sheet's content as blocks: what is said, not where it falls on the page."""
     t = Translator(lang, "braille")
     cardset = game.cards()
     text = sheet_text(cardset, lang)
-    title = text.title or t("{game}: aid sheet", game=game.names[lang])
+    title = text.title or t("{game}: aid sheet", game=game.name(lang))
     blocks = [Block((Paragraph(title, centre=True),), heading=True)]
     for key, heading in SECTIONS.items():
         if text.sections.get(key):
@@ -77,7 +77,7 @@ def sheet_blocks(game: GameInfo, lang: str) -> list[Block]:
             facts = [
                 t("{name}: value {value}", name=card.name(lang), value=card.value),
                 t.plural("{count} copy", "{count} copies", card.copies),
-                *(label for flag, label in text.flags.items() if getattr(card, flag, False)),
+                *(label for flag, label in text.flags.items() if getattr(card.traits, flag, False)),
             ]
             # The name at the margin, everything else indented: a finger finds the next card fast.
             blocks.append(Block((Paragraph(", ".join(facts) + ".", 0, 2), Paragraph(card.effect[lang], 2, 2)), keep=True))
@@ -117,8 +117,8 @@ def make_aid_sheet(
     except KeyError:
         known = ", ".join(g.id for g in games_with_cards())
         raise ValueError(t("Unknown game {game}: the games with an aid sheet are {known}.", game=game_id, known=known)) from None
-    if game.data_file is None:
-        raise ValueError(t("{game} has no card data, so it has no aid sheet.", game=game.names[lang]))
+    if game.spec.data_file is None:
+        raise ValueError(t("{game} has no card data, so it has no aid sheet.", game=game.name(lang)))
     check_size(cells, lines, lang)
     blocks = sheet_blocks(game, lang)
     if fmt == "txt":

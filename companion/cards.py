@@ -14,10 +14,12 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Annotated, Any, Iterable, Mapping
+
+import msgspec
 
 DATA_DIR = Path(__file__).parent / "data"
-PARAMETERS = ("tokens", "limit", "fights", "cards")
+MAX_FILE_SIZE = 1 << 20  # a card file is a few kilobytes
 
 
 class CardDataError(ValueError):
@@ -31,7 +33,11 @@ class CardDataError(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class Card:
-    """One card as printed: its id is stable ASCII, its names and texts are per language."""
+    """One card as printed: its id is stable ASCII, its names and texts are per language.
+
+    ``traits`` holds what only its game reads (a Gauntlet stone, a Mindbug keyword),
+    decoded into the type the game declares in its spec.
+    """
 
     id: str
     names: Mapping[str, str]
@@ -39,12 +45,9 @@ class Card:
     side: str
     effect: Mapping[str, str]
     copies: int = 1
-    stone: bool = False
-    shuffle_back: bool = False
-    action: str = "none"
-    params: Mapping[str, int] = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
     note: Mapping[str, str] | None = None
+    traits: Any = None
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]
@@ -154,76 +157,126 @@ def config_dir() -> Path:
 
 
 def data_path(filename: str) -> Path:
-    """The user's copy of a data file when there is one, else the shipped file."""
+    """The user's copy of a data file when there is one, else the shipped file.
+
+    :raises CardDataError: the user's copy exists but is not a regular file (a folder, a FIFO, a broken link).
+    """
     user = config_dir() / filename
-    return user if user.is_file() else DATA_DIR / filename
+    if os.path.lexists(user):
+        if not user.is_file():
+            raise CardDataError(user, "is not a regular file")
+        return user
+    return DATA_DIR / filename
 
 
-def load(filename: str, sizes: Mapping[str, int], flags: Mapping[str, int] | None = None) -> CardSet:
+class _Entry(msgspec.Struct, frozen=True):
+    """The fields every card has; the game's own (``traits``) are decoded apart."""
+
+    id: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+    name: dict[str, str]
+    value: Annotated[int, msgspec.Meta(ge=-1000, le=1000)]
+    side: str
+    effect: dict[str, str]
+    copies: Annotated[int, msgspec.Meta(ge=1, le=100)] = 1
+    aliases: list[str] = []
+    note: dict[str, str] | None = None
+
+
+_COMMON_FIELDS = frozenset(_Entry.__struct_fields__)
+
+
+def load(filename: str, sizes: Mapping[str, int], traits: type[Any] | None = None,
+         trait_counts: Mapping[str, int] | None = None) -> CardSet:
     """Load and validate a game's cards.
 
-    ``sizes`` gives the number of cards each side must have, ``flags`` how many
-    distinct cards must carry a flag (``{"stone": 6}``).
+    ``sizes`` gives the number of cards each side must have; ``traits`` the type
+    the game's own fields of each card are decoded into (unknown fields refused);
+    ``trait_counts`` how many distinct cards must carry a trait (``{"stone": 6}``).
 
-    :raises CardDataError: naming the file and the problem.
+    :raises CardDataError: naming the file, the card and the field.
     """
     path = data_path(filename)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_SIZE + 1)
+        if len(data) > MAX_FILE_SIZE:
+            raise CardDataError(path, "is too large for a card file")
+        raw = tomllib.loads(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise CardDataError(path, f"cannot be read ({error})") from None
     except tomllib.TOMLDecodeError as error:
         raise CardDataError(path, f"is not valid TOML ({error})") from None
-    cards = tuple(_card(path, index, entry) for index, entry in enumerate(raw.get("cards", []), 1))
+    entries = raw.get("cards", [])
+    if not isinstance(entries, list):
+        raise CardDataError(path, "'cards' must be a list of [[cards]] tables")
+    cards = tuple(_card(path, index, entry, traits) for index, entry in enumerate(entries, 1))
     game = raw.get("game", {})
+    sides = raw.get("sides", {})
+    if not isinstance(game, dict) or not isinstance(sides, dict) or not all(isinstance(v, dict) for v in sides.values()):
+        raise CardDataError(path, "[game] and [sides.NAME] must be tables")
     cardset = CardSet(
         game=str(game.get("id", path.stem)),
         names=_texts(path, "game", game.get("name")),
-        sides={key: _texts(path, f"side {key}", value.get("name")) for key, value in raw.get("sides", {}).items()},
+        sides={key: _texts(path, f"side {key}", value.get("name")) for key, value in sides.items()},
         cards=cards,
         path=path,
     )
-    _validate(cardset, sizes, flags or {})
+    _validate(cardset, sizes, trait_counts or {})
     return cardset
 
 
 def _texts(path: Path, where: str, value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(value.get(lang), str) and value[lang] for lang in ("fr", "en")):
         raise CardDataError(path, f"{where}: needs a French and an English text (fr = …, en = …)")
+    if not all(isinstance(v, str) for v in value.values()):
+        raise CardDataError(path, f"{where}: every text must be a string")
     return {str(k): str(v) for k, v in value.items()}
 
 
-def _card(path: Path, index: int, entry: Any) -> Card:
+def _card(path: Path, index: int, entry: Any, traits: type[Any] | None) -> Card:
     if not isinstance(entry, dict):
         raise CardDataError(path, f"card {index} is not a table")
     card_id = entry.get("id")
-    if not isinstance(card_id, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", card_id):
-        raise CardDataError(path, f"card {index}: id must be lower-case ASCII words joined by '-', got {card_id!r}")
-    where = f"card {card_id}"
-    for key, kind in (("value", int), ("side", str)):
-        if not isinstance(entry.get(key), kind):
-            raise CardDataError(path, f"{where}: '{key}' is missing or not a {kind.__name__}")
-    copies = entry.get("copies", 1)
-    if not isinstance(copies, int) or copies < 1:
-        raise CardDataError(path, f"{where}: 'copies' must be a whole number of at least 1")
-    note = entry.get("note")
+    where = f"card {card_id}" if isinstance(card_id, str) else f"card {index}"
+    common = {k: v for k, v in entry.items() if k in _COMMON_FIELDS}
+    try:
+        fields = msgspec.convert(common, type=_Entry, strict=True)
+    except msgspec.ValidationError as error:
+        raise CardDataError(path, f"{where}: {_field_problem(error)}") from None
+    own = {k: v for k, v in entry.items() if k not in _COMMON_FIELDS}
+    if traits is None:
+        if own:
+            raise CardDataError(path, f"{where}: unknown field {sorted(own)[0]!r}")
+        decoded = None
+    else:
+        try:
+            decoded = msgspec.convert(own, type=traits, strict=True)
+        except msgspec.ValidationError as error:
+            raise CardDataError(path, f"{where}: {_field_problem(error)}") from None
     return Card(
-        id=card_id,
-        names=_texts(path, f"{where} name", entry.get("name")),
-        value=entry["value"],
-        side=entry["side"],
-        effect=_texts(path, f"{where} effect", entry.get("effect")),
-        copies=copies,
-        stone=bool(entry.get("stone", False)),
-        shuffle_back=bool(entry.get("shuffle_back", False)),
-        action=str(entry.get("action", "none")),
-        params={key: int(entry[key]) for key in PARAMETERS if key in entry},
-        aliases=tuple(str(alias) for alias in entry.get("aliases", [])),
-        note=_texts(path, f"{where} note", note) if note is not None else None,
+        id=fields.id,
+        names=_texts(path, f"{where} name", fields.name),
+        value=fields.value,
+        side=fields.side,
+        effect=_texts(path, f"{where} effect", fields.effect),
+        copies=fields.copies,
+        aliases=tuple(fields.aliases),
+        note=_texts(path, f"{where} note", fields.note) if fields.note is not None else None,
+        traits=decoded,
     )
 
 
-def _validate(cardset: CardSet, sizes: Mapping[str, int], flags: Mapping[str, int]) -> None:
+def _field_problem(error: msgspec.ValidationError) -> str:
+    """msgspec's "Expected `int`, got `str` - at `$.tokens`" as "field 'tokens': expected `int`, got `str`"."""
+    text = str(error)
+    match = re.fullmatch(r"(.*) - at `\$\.?([^`]*)`", text)
+    if match is None:
+        return text
+    problem, where = match.groups()
+    return f"field '{where}': {problem[:1].lower()}{problem[1:]}"
+
+
+def _validate(cardset: CardSet, sizes: Mapping[str, int], trait_counts: Mapping[str, int]) -> None:
     path = cardset.path
     ids = Counter(card.id for card in cardset.cards)
     repeated = sorted(card_id for card_id, n in ids.items() if n > 1)
@@ -235,7 +288,7 @@ def _validate(cardset: CardSet, sizes: Mapping[str, int], flags: Mapping[str, in
     for side, size in sizes.items():
         if cardset.count(side) != size:
             raise CardDataError(path, f"side {side} must have {size} cards, found {cardset.count(side)}")
-    for flag, expected in flags.items():
-        found = sum(1 for card in cardset.cards if getattr(card, flag))
+    for trait, expected in trait_counts.items():
+        found = sum(1 for card in cardset.cards if getattr(card.traits, trait, False))
         if found != expected:
-            raise CardDataError(path, f"{expected} cards must be marked {flag}, found {found}")
+            raise CardDataError(path, f"{expected} cards must be marked {trait}, found {found}")

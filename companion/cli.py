@@ -46,7 +46,44 @@ def _localize_argparse(lang: str) -> None:
     _LANG[0] = lang
 
 
-def build_parser(lang: str) -> argparse.ArgumentParser:
+def _game_named(argv: Sequence[str]) -> Any:
+    """The game ``companion play GAME`` names, if the command line names one the registry knows."""
+    words = [a for a in argv if not a.startswith("-")]
+    if len(words) >= 2 and words[0] == "play":
+        from companion import games
+
+        try:
+            return games.find(words[1])
+        except KeyError:
+            return None
+    return None
+
+
+def _add_game_options(p: argparse.ArgumentParser, game: Any, lang: str) -> None:
+    """``--players`` and the game's declared options as flags (their help in the game's catalog)."""
+    t = Translator(lang, "core")
+    if game is None:
+        p.add_argument("--players", type=int, metavar="N", help=t("number of players"))
+        return
+    spec = game.spec
+    g = Translator(lang, spec.domain)
+    p.add_argument("--players", type=int, metavar="N",
+                   help=t("{what}: {low} to {high}, default {default}", what=g(spec.players_help), low=spec.min_players,
+                          high=spec.max_players, default=spec.default_players))
+    for option in spec.options:
+        kwargs: dict[str, Any] = {"help": g(option.help), "dest": option.name, "default": None}
+        if option.type is bool:
+            p.add_argument(option.flag, action="store_true", **kwargs)
+            continue
+        kwargs["type"] = option.type
+        if option.choices:
+            kwargs["choices"] = option.choices
+        else:
+            kwargs["metavar"] = option.metavar or "N"
+        p.add_argument(option.flag, **kwargs)
+
+
+def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     t = Translator(lang, "core")
     parser = _Parser(prog="companion", description=t("An audio and braille companion for card games played with real cards."))
     parser.add_argument("--lang", choices=i18n.LANGUAGES, default=lang, help=t("language of every sentence: fr or en"))
@@ -72,12 +109,10 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     command("config-dir", t("where to put corrected card files"), cmd_config_dir)
 
     p = command("play", t("play a game: one command per line"), cmd_play, game=True)
-    p.add_argument("--players", type=int, metavar="N", help=t("number of players (in Le Gant d'Infinité, Thanos included)"))
+    p.epilog = t("Each game has options of its own: type companion play GAME --help.")
+    _add_game_options(p, game, lang)
     p.add_argument("--names", nargs="+", metavar=t("NAME"), help=t("the players' names, in seat order"))
-    p.add_argument("--kit", choices=("tokens", "track"), default="tokens",
-                   help=t("lives shown with coins and rubies (tokens) or the life-track card (track)"))
     p.add_argument("--verbosity", choices=("full", "short"), default="full", help=t("full sentences or short ones"))
-    p.add_argument("--tie", choices=("all", "none"), help=t("Love Letter, full tie at the end of a round: every tied player takes a token (all, the default) or nobody does (none)"))
     p.add_argument("--save", type=Path, metavar=t("FILE"), help=t("save the game to this file"))
     p.add_argument("--resume", type=Path, metavar=t("FILE"), help=t("resume the game saved in this file"))
     p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))
@@ -104,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = _lang_from(argv)
     _localize_argparse(lang)
-    args = build_parser(lang).parse_args(argv)
+    args = build_parser(lang, _game_named(argv)).parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
@@ -151,46 +186,35 @@ def cmd_games(args: argparse.Namespace) -> int:
 
     t = Translator(args.lang, "core")
     for game in games.GAMES:
-        aliases = ", ".join(game.aliases)
-        print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=game.id, name=game.name(args.lang),
-                low=game.min_players, high=game.max_players, aliases=aliases))
+        spec = game.spec
+        print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=spec.id, name=spec.name(args.lang),
+                low=spec.min_players, high=spec.max_players, aliases=", ".join(spec.aliases)))
     return 0
 
 
-def _lines_for(args: argparse.Namespace, what: str, extra: dict[str, Any]) -> list[str]:
-    from companion.render import Context, Settings, render_ask
+def cmd_cards(args: argparse.Namespace) -> int:
+    from companion.render import Context, Settings, cards_answer
 
     game = _game(args)
     cards = _cards_or_fail(game, args.lang)
-
-    class _Holder:  # render_ask reads the cards from a session-like object
-        pass
-
-    holder = _Holder()
-    holder.cards = cards  # type: ignore[attr-defined]
-    ctx = Context(Settings(lang=args.lang), cards, game.renderer().DOMAIN)
-    return [text for text, _, _ in render_ask(what, extra, holder, ctx)]
-
-
-def cmd_cards(args: argparse.Namespace) -> int:
-    for line in _lines_for(args, "cards", {}):
-        print(line)
+    ctx = Context(Settings(lang=args.lang), cards, game.spec.domain)
+    for text, _, _ in cards_answer(cards, ctx):
+        print(text)
     return 0
 
 
 def cmd_card(args: argparse.Namespace) -> int:
     from companion.commands.base import ParseError, match_card
-    from companion.render import Context, Settings, render_parse_error
+    from companion.render import Context, Settings, card_answer, render_parse_error
 
     game = _game(args)
     cards = _cards_or_fail(game, args.lang)
+    ctx = Context(Settings(lang=args.lang), cards, game.spec.domain)
     try:
         card = match_card(cards, args.name)
     except ParseError as error:
-        ctx = Context(Settings(lang=args.lang), cards, game.renderer().DOMAIN)
         _fail(render_parse_error(error.code, error.details, ctx) or error.code, 1)
-    for line in _lines_for(args, "card", {"card": card.id}):
-        print(line)
+    print(card_answer(card, ctx)[0])
     return 0
 
 
@@ -224,6 +248,7 @@ def cmd_aid_sheet(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from companion.play import play
+    from companion.play import config_from_args, play
 
-    return play(args, _game(args))
+    game = _game(args)
+    return play(config_from_args(args, game), game)

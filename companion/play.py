@@ -1,9 +1,10 @@
 """``companion play``: build a session (new or resumed), its outputs, and run it.
 
-When standard input is a terminal the interactive mode runs; otherwise each
-input line is one command and each announcement one output line (``--json``:
-one JSON object per line). The exit status is 0 at the end of input; only bad
-options give another.
+The command line is read once, here, into a typed `PlayConfig`; nothing below
+this module sees ``argparse``. When standard input is a terminal the
+interactive mode runs; otherwise each input line is one command and each
+announcement one output line (``--json``: one JSON object per line). The exit
+status is 0 at the end of input; only bad options give another (2).
 """
 
 from __future__ import annotations
@@ -11,36 +12,84 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from companion import journal
 from companion.announce import Announcer
-from companion.games import GameInfo
-from companion.games.base import RuleError
+from companion.games import Game
+from companion.games.base import OptionError, RuleError, options_to_json
 from companion.i18n import Translator
 from companion.output import StdoutOutput
 from companion.render import Context, Settings
 from companion.session import Session
 
 
-def play(args: argparse.Namespace, game: GameInfo, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+@dataclass(frozen=True)
+class OutputConfig:
+    """Where sentences go besides standard output: speech and braille, as the user chose them."""
+
+    speech: str | None = None  # auto | screenreader | tts | wav:DIR | none; None: auto in a terminal, none in scripts
+    rate: int | None = None
+    voice: str | None = None
+    braille: str | None = None  # auto | brlapi | screenreader | terminal | none
+    braille_width: int | None = None
+    braille_table: str | None = None
+    grade: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayConfig:
+    """Everything ``companion play GAME`` was asked for, typed."""
+
+    lang: str = "fr"
+    json: bool = False
+    verbosity: str = "full"
+    players: int | None = None
+    names: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)  # the game's rules options given on the command line
+    display: Mapping[str, Any] = field(default_factory=dict)  # the game's display options
+    save: Path | None = None
+    resume: Path | None = None
+    outputs: OutputConfig = OutputConfig()
+
+
+def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
+    """The typed configuration from the parsed command line (the CLI's one crossing into the game)."""
+    spec = game.spec
+    options = {o.name: getattr(args, o.name) for o in spec.options
+               if o.scope == "rules" and getattr(args, o.name, None) is not None}
+    display = {o.name: getattr(args, o.name) if getattr(args, o.name, None) is not None else o.default
+               for o in spec.options if o.scope == "display"}
+    return PlayConfig(
+        lang=args.lang, json=args.json, verbosity=args.verbosity, players=args.players, names=tuple(args.names or ()),
+        options=options, display=display, save=args.save, resume=args.resume,
+        outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
+                             args.grade),
+    )
+
+
+def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
-    t = Translator(args.lang, "core")
-    interactive = stdin.isatty() and not args.json
-    settings = Settings(lang=args.lang, kit=args.kit, verbosity=args.verbosity)
-    announcer = Announcer([StdoutOutput(args.json, stdout)])
-    if interactive and args.resume is None and args.save is None:
+    t = Translator(config.lang, "core")
+    interactive = stdin.isatty() and not config.json
+    settings = Settings(lang=config.lang, verbosity=config.verbosity, display=dict(config.display))
+    announcer = Announcer([StdoutOutput(config.json, stdout)])
+    if interactive and config.resume is None and config.save is None:
         from companion.ui.resume import offer_resume
 
-        args.resume = offer_resume(args, game)  # an unfinished autosave, if the player wants it back
+        # An unfinished autosave, if the player wants it back.
+        config = dataclasses.replace(config, resume=offer_resume(config.lang, config.outputs, game))
     try:
-        session, notes = _open_session(args, game, settings, announcer, t)
+        session, notes = _open_session(config, game, settings, announcer, t)
     except _OptionError as error:
         sys.stderr.write(str(error) + "\n")
         return 2
-    _add_outputs(args, session, interactive, stdout)
-    if args.resume is None:
+    _add_outputs(config, session, interactive, stdout)
+    if config.resume is None:
         session.start()
     for note in notes:
         session.say(note, "resumed")
@@ -76,44 +125,62 @@ class _OptionError(Exception):
     """A bad option: one sentence, exit status 2."""
 
 
-def game_options(game: GameInfo, args: argparse.Namespace) -> Any:
-    """The rules core's options from the command line (only the fields the game has)."""
-    rules = game.rules()
-    fields = {f.name for f in dataclasses.fields(rules.Options)}
-    values: dict[str, Any] = {"players": args.players or (len(args.names) if args.names else game.default_players)}
-    if args.names:
-        values["names"] = tuple(args.names)
-    for name in fields - {"players", "names"}:
-        value = getattr(args, name, None)
-        if value is not None:
-            values[name] = value
-    return rules.Options(**values)
+def game_options(game: Game, config: PlayConfig) -> Any:
+    """The rules core's options from the command line, checked against the game's spec.
+
+    :raises _OptionError: a value the game does not allow (the sentence names the range or the choices).
+    """
+    spec = game.spec
+    t = Translator(config.lang, "core")
+    players = config.players if config.players is not None else (len(config.names) if config.names else
+                                                                 spec.default_players)
+    if not spec.min_players <= players <= spec.max_players:
+        raise _OptionError(t("This game is for {low} to {high} players.", low=spec.min_players, high=spec.max_players))
+    values: dict[str, Any] = {"players": players, **config.options}
+    if config.names:
+        values["names"] = tuple(config.names)
+    for option in spec.options:
+        if option.scope == "rules" and option.name in values:
+            try:
+                option.check(values[option.name])
+            except OptionError as error:
+                raise _OptionError(_option_problem(error, t)) from None
+    return game.rules.options_type(**values)
 
 
-def _open_session(args: argparse.Namespace, game: GameInfo, settings: Settings, announcer: Announcer,
+def _option_problem(error: OptionError, t: Translator) -> str:
+    option = error.option
+    if option.choices:
+        return t("companion: {option} {value}: choose one of {choices}.", option=option.flag, value=error.value,
+                 choices=", ".join(str(c) for c in option.choices))
+    return t("companion: {option} {value}: give a whole number from {low} to {high}.", option=option.flag,
+             value=error.value, low=option.low, high=option.high)
+
+
+def _open_session(config: PlayConfig, game: Game, settings: Settings, announcer: Announcer,
                   t: Translator) -> tuple[Session, list[str]]:
     from companion.cards import CardDataError
 
-    rules = game.rules()
+    rules = game.rules
     notes: list[str] = []
     try:
         cards = game.cards()
     except CardDataError as error:
         raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem)) from None
-    if args.resume is not None:
+    if config.resume is not None:
         try:
-            replay = journal.read(args.resume)
+            replay = journal.read(config.resume)
         except journal.JournalError as error:
             raise _OptionError(_journal_problem(error, t)) from None
         if replay.game != game.id:
-            raise _OptionError(t("{path} is a save of another game ({game}).", path=args.resume, game=replay.game))
+            raise _OptionError(t("{path} is a save of another game ({game}).", path=config.resume, game=replay.game))
         try:
-            options = rules.Options.from_json(replay.options)
+            options = rules.options_from(replay.options)
             session = Session(game, options, settings, announcer, None, cards)
         except (TypeError, ValueError, RuleError):
-            raise _OptionError(t("{path} is not a save file the companion can read.", path=args.resume)) from None
+            raise _OptionError(t("{path} is not a save file the companion can read.", path=config.resume)) from None
         refused = session.replay(replay.commands, replay.redo)
-        session.journal = journal.Journal.reopen(args.resume)
+        session.journal = journal.Journal.reopen(config.resume)
         for number in replay.skipped:
             notes.append(t("Line {line} of the save file was damaged and is skipped.", line=number))
         if refused:
@@ -123,20 +190,25 @@ def _open_session(args: argparse.Namespace, game: GameInfo, settings: Settings, 
                               len(session.steps)))
         notes.append(session.renderer.render(rules.status(session.state), session.ctx))
         return session, notes
-    options = game_options(game, args)
+    options = game_options(game, config)
     try:
         session = Session(game, options, settings, announcer, None, cards)
     except RuleError as error:
-        ctx = Context(settings, cards, game.renderer().DOMAIN)
-        raise _OptionError(game.renderer().render_error(error.code, error.details, ctx)) from None
-    path = args.save or journal.autosave_path(game.id)
+        ctx = Context(settings, cards, game.renderer.domain, (), game.parser.vocabulary)
+        raise _OptionError(game.renderer.render_error(error.code, error.details, ctx)) from None
+    path = config.save or journal.autosave_path(game.id)
     try:
-        session.journal = journal.Journal.create(path, game.id, options.to_json(), dataclasses.asdict(settings))
+        session.journal = journal.Journal.create(path, game.id, options_to_json(options), _settings_json(settings))
     except FileExistsError:
         raise _OptionError(t("{path} already exists: choose another file, or resume it with --resume.", path=path)) from None
     except OSError as error:
         raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path, reason=error.strerror)) from None
     return session, notes
+
+
+def _settings_json(settings: Settings) -> dict[str, Any]:
+    """The settings a save file records (the language, the verbosity, the game's display options)."""
+    return {"lang": settings.lang, "verbosity": settings.verbosity, **settings.display}
 
 
 def _journal_problem(error: journal.JournalError, t: Translator) -> str:
@@ -149,33 +221,34 @@ def _journal_problem(error: journal.JournalError, t: Translator) -> str:
     return t("{path} is not a save file the companion can read.", path=error.path)
 
 
-def _add_outputs(args: argparse.Namespace, session: Session, interactive: bool, stdout: TextIO) -> None:
+def _add_outputs(config: PlayConfig, session: Session, interactive: bool, stdout: TextIO) -> None:
     """Speech and braille: ``auto`` in a terminal, nothing in scripts unless asked."""
-    speech_spec = args.speech or ("auto" if interactive else "none")
-    braille_spec = args.braille or ("auto" if interactive else "none")
+    outputs = config.outputs
+    speech_spec = outputs.speech or ("auto" if interactive else "none")
+    braille_spec = outputs.braille or ("auto" if interactive else "none")
     notes: list[str] = []
     if speech_spec != "none":
         import speech
 
         try:
-            speaker, note = speech.choose(speech_spec, args.lang, rate=args.rate, voice=args.voice)
+            speaker, note = speech.choose(speech_spec, config.lang, rate=outputs.rate, voice=outputs.voice)
         except ValueError:
-            raise SystemExit(_bad(args, "--speech", speech_spec)) from None
-        output = speech.SpeechOutput(speaker, args.lang, rate=args.rate, voice=args.voice)
+            raise SystemExit(_bad(config.lang, "--speech", speech_spec)) from None
+        output = speech.SpeechOutput(speaker, config.lang, rate=outputs.rate, voice=outputs.voice)
         session.announcer.add(output)
-        session.speech = output  # type: ignore[attr-defined]
+        session.speech = output
         _wire_speech(session, output)
         notes.append(note)
     if braille_spec != "none":
         import braille
 
         try:
-            display, note = braille.choose(braille_spec, args.lang, width=args.braille_width,
-                                           table=args.braille_table, grade=args.grade, stream=stdout)
+            display, note = braille.choose(braille_spec, config.lang, width=outputs.braille_width,
+                                           table=outputs.braille_table, grade=outputs.grade, stream=stdout)
         except ValueError:
-            raise SystemExit(_bad(args, "--braille", braille_spec)) from None
+            raise SystemExit(_bad(config.lang, "--braille", braille_spec)) from None
         session.announcer.add(display)
-        session.braille = display  # type: ignore[attr-defined]
+        session.braille = display
         session.controls["pan"] = lambda a: _pan(session, display, a["step"])
         notes.append(note)
     for note in notes:
@@ -212,11 +285,11 @@ def _pan(session: Session, display: Any, step: int) -> None:
         session.say(text, "pan", {"step": step}, remember=False, skip=(display,))
 
 
-def _bad(args: argparse.Namespace, option: str, value: str) -> int:
-    t = Translator(args.lang, "core")
+def _bad(lang: str, option: str, value: str) -> int:
+    t = Translator(lang, "core")
     sys.stderr.write(t("companion: {option} {value} is not a valid choice. Type companion play --help.", option=option,
                        value=value) + "\n")
     return 2
 
 
-__all__ = ["play", "run_batch", "game_options"]
+__all__ = ["OutputConfig", "PlayConfig", "config_from_args", "game_options", "play", "run_batch"]

@@ -9,16 +9,17 @@ and for every front end (batch, interactive, tests).
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from companion import journal as journal_mod
 from companion.announce import Announcer, Priority, Utterance
 from companion.cards import CardSet
 from companion.commands.base import Ask, Change, Control, ParseError, Request, Secret
-from companion.games import GameInfo
-from companion.games.base import Command, Event, RuleError
-from companion.render import Context, Settings, render_ask, render_parse_error
+from companion.games import Game
+from companion.games.base import Command, Event, Outcome, RuleError, ToAct, Zone, plain
+from companion.render import Context, Settings, capitalized, card_answer, cards_answer, render_parse_error
 
 #: Asks, without echo, the value of each player in ``parser.secret_steps(secret, state)``
 #: and returns them in that order, or ``None`` when the user cancelled. The values are
@@ -40,7 +41,7 @@ class Session:
 
     def __init__(
         self,
-        game: GameInfo,
+        game: Game,
         options: Any,
         settings: Settings,
         announcer: Announcer,
@@ -48,9 +49,9 @@ class Session:
         cards: CardSet | None = None,
     ) -> None:
         self.game = game
-        self.rules = game.rules()
-        self.parser = game.parser()
-        self.renderer = game.renderer()
+        self.rules = game.rules
+        self.parser = game.parser
+        self.renderer = game.renderer
         self.cards = cards if cards is not None else game.cards()
         self.options = options
         self.initial = self.rules.new(options, self.cards)
@@ -59,7 +60,8 @@ class Session:
         self.announcer = announcer
         self.journal = journal
         self.settings = settings
-        self.ctx = Context(settings, self.cards, self.renderer.DOMAIN, getattr(options, "names", ()))
+        self.ctx = Context(settings, self.cards, self.renderer.domain, getattr(options, "names", ()),
+                           self.parser.vocabulary)
         self.secret_handler: SecretHandler | None = None
         self.controls: dict[str, Callable[[dict[str, Any]], None]] = {}
         #: Called before each line (speech cuts off a stale sentence) and after it (pending notices).
@@ -67,6 +69,9 @@ class Session:
         self.after_line: list[Callable[[], None]] = []
         self.running = True
         self.last_error: BaseException | None = None
+        #: The voice and the braille display in use, if any (``play`` sets them; the interactive mode stops speech).
+        self.speech: Any = None
+        self.braille: Any = None
 
     # ----------------------------------------------------------------- state
 
@@ -75,10 +80,18 @@ class Session:
         return self.steps[-1].state if self.steps else self.initial
 
     @property
-    def is_over(self) -> bool:
-        return bool(self.state.winner)
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
 
-    def replay(self, commands: list[dict[str, Any]], redo: list[dict[str, Any]] | None = None) -> list[int]:
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def to_act(self) -> ToAct | None:
+        return self.rules.to_act(self.state)
+
+    def replay(self, commands: Sequence[Mapping[str, Any]], redo: Sequence[Mapping[str, Any]] | None = None) -> list[int]:
         """Rebuild the game from journal commands, silently; returns the indexes refused (should be none)."""
         refused = []
         for index, data in enumerate(commands):
@@ -106,7 +119,7 @@ class Session:
 
     def announce(self, events: list[Event] | tuple[Event, ...]) -> None:
         for event in events:
-            text = _sentence(self.renderer.render(event, self.ctx))
+            text = capitalized(self.renderer.render(event, self.ctx))
             if not text:  # nothing to say at this verbosity
                 continue
             priority = Priority.NOW if event.name == "game_over" else Priority.NORMAL
@@ -123,8 +136,8 @@ class Session:
             text = self.renderer.render_error(code, details, self.ctx)
         fields = {"code": code}
         # "text" is the sentence in a JSON line: what the user typed goes in "input".
-        fields.update({("input" if k == "text" else k): _plain(v) for k, v in details.items()})
-        self.say(_sentence(text), "error", fields, Priority.NOW)
+        fields.update({("input" if k == "text" else k): plain(v) for k, v in details.items()})
+        self.say(capitalized(text), "error", fields, Priority.NOW)
 
     def start(self) -> None:
         """Announce the table as set up and the first turn."""
@@ -177,13 +190,36 @@ class Session:
         self.announce(events)
 
     def ask(self, request: Ask) -> None:
-        if request.what in ("status", "played", "unseen"):
-            events = self.rules.query(self.state, request.what, request.args)
-            for event in events:
-                self.say(_sentence(self.renderer.render(event, self.ctx)), event.name, event.fields(), Priority.NOW)
+        """A question: the game's queries, then what every game answers alike (card, cards, help)."""
+        query = self.rules.queries.get(request.what)
+        if query is not None:
+            for event in query(self.state, request.args):
+                self.say(capitalized(self.renderer.render(event, self.ctx)), event.name, event.fields(), Priority.NOW)
             return
-        for text, event, fields in render_ask(request.what, request.args, self, self.ctx):
-            self.say(text, event, fields, Priority.NOW)
+        if request.what == "card":
+            answers = [card_answer(self.cards[request.args["card"]], self.ctx)]
+        elif request.what == "cards":
+            answers = cards_answer(self.cards, self.ctx)
+        elif request.what == "help":
+            answers = self.help_lines(request.args.get("topic"))
+        else:
+            raise KeyError(request.what)
+        for text, event_name, fields in answers:
+            self.say(text, event_name, fields, Priority.NOW)
+
+    def help_lines(self, topic: str | None = None) -> list[tuple[str, str, dict[str, Any]]]:
+        """``help``: what can be done now, then one line per command (or the one asked about)."""
+        ctx = self.ctx
+        verbs = self.parser.verbs()
+        if topic is not None and topic in verbs:
+            return [(self.renderer.help_line(topic, ctx), "help", {"topic": topic})]
+        legal = self.rules.legal_commands(self.state)
+        words = [ctx.verb(v) for v in legal]
+        lines = [(ctx.core("Now: {commands}.", commands=ctx.join(words, alternative=True)) if legal
+                  else ctx.core("The game is over: undo, status, played, card and quit still work."),
+                  "help", {"legal": list(legal)})]
+        lines.extend((self.renderer.help_line(verb, ctx), "help", {"topic": verb}) for verb in verbs)
+        return lines
 
     def control(self, request: Control) -> None:
         what = request.what
@@ -215,39 +251,36 @@ class Session:
         if self.journal is not None:
             self.journal.mark("undo")
         self.redo_stack.append(step.command)
-        minor = getattr(self.renderer, "MINOR_EVENTS", frozenset())
+        minor = self.renderer.minor_events
         headline = next((e for e in step.events if e.name not in minor), step.events[0] if step.events else None)
-        what = _sentence(self.renderer.render(headline, self.ctx)) if headline else step.command.name
+        what = capitalized(self.renderer.render(headline, self.ctx)) if headline else step.command.name
         status = self.rules.status(self.state)
-        now = _sentence(self.renderer.status_head(status, self.ctx))
+        now = capitalized(self.renderer.head(status, self.ctx))
         self.say(self.ctx.core("Undone: “{what}” Now: {now}", what=what, now=now), "undo",
                  {"command": step.command.to_json()}, Priority.NOW)
         # The table puts things back by ear: say the parts of the status that changed
         # back, and the cards that leave or come back face up.
         before = dict(self.renderer.status_parts(self.rules.status(step.state), self.ctx))
         changed = [text for key, text in self.renderer.status_parts(status, self.ctx) if before.get(key) != text]
-        changed += self._face_up_changes(step.state, self.state)
+        changed += self._zone_changes(self.rules.zones(step.state), self.rules.zones(self.state))
         # What hands and decks must undo, which no count shows (a drawn card back on its deck…).
-        undo_hint = getattr(self.renderer, "undo_hint", None)
-        if undo_hint is not None:
-            changed += [_sentence(hint) for hint in (undo_hint(e, self.ctx) for e in reversed(step.events)) if hint]
+        hints = (self.renderer.undo_hint(e, self.ctx) for e in reversed(step.events))
+        changed += [capitalized(hint) for hint in hints if hint]
         if changed:
             self.say(" ".join(changed), status.name, status.fields(), Priority.NOW)
 
-    def _face_up_changes(self, before: Any, after: Any) -> list[str]:
-        """``Back in hand: …`` and ``Face up again: …`` between two states, by player."""
-        old = self.rules.query(before, "played", {})[0].face_up
-        new = self.rules.query(after, "played", {})[0].face_up
-        gone, back = [], []
-        for pid in new:
-            old_pile, new_pile = list(old.get(pid, ())), list(new[pid])
+    def _zone_changes(self, old: Mapping[Zone, tuple[str, ...]], new: Mapping[Zone, tuple[str, ...]]) -> list[str]:
+        """``No longer face up: …`` and ``Face up again: …`` between the public zones of two states."""
+        gone: list[str] = []
+        back: list[str] = []
+        for zone in sorted(set(old) | set(new), key=lambda z: list(new).index(z) if z in new else len(new)):
+            old_pile, new_pile = list(old.get(zone, ())), list(new.get(zone, ()))
             for card in list(old_pile):
                 if card in new_pile:
                     new_pile.remove(card)
                     old_pile.remove(card)
-            name = self.renderer.player(self.ctx, pid)
-            gone += [self.ctx.core("{card} of {player}", card=self.ctx.card(c), player=name) for c in old_pile]
-            back += [self.ctx.core("{card} of {player}", card=self.ctx.card(c), player=name) for c in new_pile]
+            gone += [self.renderer.zone_card(zone, card, self.ctx) for card in old_pile]
+            back += [self.renderer.zone_card(zone, card, self.ctx) for card in new_pile]
         sentences = []
         if gone:
             sentences.append(self.ctx.core("No longer face up: {cards}.", cards=self.ctx.join(gone)))
@@ -271,13 +304,3 @@ class Session:
         if self.journal is not None:
             self.journal.close()
 
-
-def _sentence(text: str) -> str:
-    """A sentence starts with a capital, even "hero 2 draws"."""
-    return text[:1].upper() + text[1:]
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value

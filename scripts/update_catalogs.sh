@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pybabel=".venv/bin/pybabel"
-# domain: files. A game's renderer is its own domain (companion/render/<game>.py).
+# domain: files. A game is its own domain: its renderer and its spec (companion/render/<game>.py, companion/games/<game>.py).
 declare -A files=(
   [core]="companion/cli.py companion/play.py companion/session.py companion/render/__init__.py companion/argparse_messages.py"
   [ui]="companion/ui"
@@ -15,7 +15,7 @@ declare -A files=(
 )
 for renderer in companion/render/*.py; do
   name=$(basename "$renderer" .py)
-  [ "$name" = "__init__" ] || files[$name]="$renderer"
+  [ "$name" = "__init__" ] || files[$name]="$renderer companion/games/$name.py"
 done
 for domain in "${!files[@]}"; do
   keywords="-k t -k plural:1,2 -k N_"

@@ -52,8 +52,9 @@ def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", 
                  journal: Any = None, **options: Any) -> tuple[Session, Recorder]:
     info = find(game)
     recorder = Recorder()
-    rules = info.rules()
-    session = Session(info, rules.Options(**options), Settings(lang, kit, verbosity), Announcer([recorder]), journal)
+    display = {"kit": kit} if game == "gauntlet" else {}
+    options_type = info.rules.options_type
+    session = Session(info, options_type(**options), Settings(lang, verbosity, display), Announcer([recorder]), journal)
     return session, recorder
 
 

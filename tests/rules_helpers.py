@@ -33,3 +33,8 @@ def names(events: list[Any]) -> list[str]:
 def for_rules(rules: ModuleType) -> tuple[Callable[..., tuple[Any, list[Any]]], Callable[..., RuleError]]:
     """``apply_all(state, *commands)`` and ``refused(state, command, code)`` bound to one rules core."""
     return partial(_apply_all, rules), partial(_refused, rules)
+
+
+def love_letter_cards_counted(state: Any) -> int:
+    """Every Love Letter card counted once, wherever it is (always the size of the deck)."""
+    return state.removed + len(state.aside) + state.deck + sum(state.hands) + sum(len(p) for p in state.face_up)

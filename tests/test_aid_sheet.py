@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+import types
+
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,8 @@ from braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet, sheet_bl
 from braille.brf import NORTH_AMERICAN
 from braille.layout import Block, Paragraph, paginate
 from braille.translate import BLANK, TABLES, back_translate, translate
-from companion.games import GameInfo
+from companion.games import Game
+from companion.games.base import GameSpec, Kind, TurnModel
 
 # The PEF 2008-1 schema, copied from the project's shared/formats/pef so that the
 # tests run in any clone; test_the_schema_copy_matches_shared keeps the two equal.
@@ -203,12 +207,22 @@ effect = { fr = "Échangez vos mains.", en = "Trade hands." }
 """
 
 
+def _fake_game(monkeypatch: pytest.MonkeyPatch, spec: GameSpec) -> Game:
+    """A registry entry whose module declares only ``spec``."""
+    module = types.ModuleType(f"fake_{spec.id}")
+    module.SPEC = spec  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    return Game(module.__name__)
+
+
 def test_a_new_game_gets_its_sheet_from_data_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                    schema: etree.RelaxNG) -> None:
     (tmp_path / "tiny.toml").write_text(NEW_GAME, encoding="utf-8")
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path))
-    tiny = GameInfo(id="tiny", names={"fr": "Petit jeu", "en": "Tiny game"}, aliases=(), module="none",
-                    data_file="tiny.toml", deck_sizes={"deck": 3})
+    tiny = _fake_game(monkeypatch, GameSpec(
+        id="tiny", names={"fr": "Petit jeu", "en": "Tiny game"}, aliases=(), min_players=2, max_players=2,
+        default_players=2, kind=Kind.FREE_FOR_ALL, turn_model=TurnModel.SEQUENTIAL, hidden=(), domain="core",
+        data_file="tiny.toml", deck_sizes={"deck": 3}))
     monkeypatch.setattr(companion.games, "GAMES", (*companion.games.GAMES, tiny))
     assert "tiny" in [game.id for game in games_with_cards()]
     text = make_aid_sheet("tiny", "txt", "fr").decode()
@@ -227,7 +241,9 @@ def test_bad_requests_are_value_errors(monkeypatch: pytest.MonkeyPatch) -> None:
         make_aid_sheet("gauntlet", "pef", "en", cells=8)
     with pytest.raises(ValueError, match="lignes"):
         make_aid_sheet("gauntlet", "brf", "fr", lines=2)
-    cardless = GameInfo(id="dice", names={"fr": "Dés", "en": "Dice"}, aliases=(), module="none", data_file=None)
+    cardless = _fake_game(monkeypatch, GameSpec(
+        id="dice", names={"fr": "Dés", "en": "Dice"}, aliases=(), min_players=2, max_players=2, default_players=2,
+        kind=Kind.FREE_FOR_ALL, turn_model=TurnModel.SEQUENTIAL, hidden=(), domain="core"))
     monkeypatch.setattr(companion.games, "GAMES", (*companion.games.GAMES, cardless))
     with pytest.raises(ValueError, match="no card data"):
         make_aid_sheet("dice", "pef", "en")

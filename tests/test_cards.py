@@ -12,9 +12,9 @@ SIZES = {"heroes": 16, "thanos": 13}
 
 def test_the_gauntlet_data_is_complete(gauntlet_cards):
     assert gauntlet_cards.count("heroes") == 16 and gauntlet_cards.count("thanos") == 13
-    assert sum(1 for c in gauntlet_cards.cards if c.stone) == 6
+    assert sum(1 for c in gauntlet_cards.cards if c.traits.stone) == 6
     assert all(c.names["fr"] and c.names["en"] and c.effect["fr"] and c.effect["en"] for c in gauntlet_cards.cards)
-    assert gauntlet_cards["thanos"].value == 7 and gauntlet_cards["thanos"].shuffle_back
+    assert gauntlet_cards["thanos"].value == 7 and gauntlet_cards["thanos"].traits.shuffle_back
     assert gauntlet_cards["outriders"].copies == 2
     assert gauntlet_cards["scarlet-witch"].name("fr") == "la Sorcière Rouge"
 
@@ -31,7 +31,7 @@ def write(tmp_path, text):
     (('stone = true\nshuffle_back = true\naction = "copy_effect"', 'shuffle_back = true\naction = "copy_effect"'),
      "6 cards must be marked stone, found 5"),
     (('name = { fr = "Hulk", en = "Hulk" }', 'name = { en = "Hulk" }'), "card hulk name: needs a French and an English text"),
-    (('value = 7', 'value = "seven"'), "card thanos: 'value' is missing or not a int"),
+    (('value = 7', 'value = "seven"'), "card thanos: field 'value': expected `int`, got `str`"),
     (("[[cards]]\nid = \"nebula\"", "[[cards]\nid = \"nebula\""), "is not valid TOML"),
 ])
 def test_a_broken_override_names_the_file_and_the_problem(tmp_path, change, problem):

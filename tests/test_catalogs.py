@@ -24,7 +24,8 @@ DOMAINS = {
     "ui": ["companion/ui"],
     "speech": ["speech"],
     "braille": ["braille"],
-    **{p.stem: [f"companion/render/{p.name}"] for p in (ROOT / "companion" / "render").glob("*.py") if p.stem != "__init__"},
+    **{p.stem: [f"companion/render/{p.name}", f"companion/games/{p.name}"]
+       for p in (ROOT / "companion" / "render").glob("*.py") if p.stem != "__init__"},
 }
 
 

@@ -11,7 +11,7 @@ from companion.games.base import RuleError
 
 CARDS = find("gauntlet").cards()
 CARD_IDS = [c.id for c in CARDS.cards]
-STONES = [c.id for c in CARDS.cards if c.stone]
+STONES = [c.id for c in CARDS.cards if c.traits.stone]
 
 
 def command(data: st.DataObject, state: g.State):

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from companion.games import find
 from companion.games import love_letter as ll
 from companion.games.base import RuleError
+from tests.rules_helpers import love_letter_cards_counted
 
 CARDS = find("love-letter").cards()
 CARD_IDS = [c.id for c in CARDS.cards]
@@ -35,7 +36,7 @@ def command(data: st.DataObject, state: ll.State):
 
 
 def check_invariants(state: ll.State) -> None:
-    assert state.total_cards() == 16, "every card is in exactly one place"
+    assert love_letter_cards_counted(state) == 16, "every card is in exactly one place"
     assert state.deck >= 0 and min(state.hands) >= 0 and state.removed in (0, 1)
     for card in CARDS.cards:
         assert 0 <= state.seen_count(card.id) <= card.copies

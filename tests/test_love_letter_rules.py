@@ -8,8 +8,8 @@ import pytest
 
 from companion.games import find
 from companion.games import love_letter as ll
-from companion.games.base import RuleError
-from tests.rules_helpers import for_rules, names
+from companion.games.base import RuleError, options_to_json
+from tests.rules_helpers import love_letter_cards_counted, for_rules, names
 
 CARDS = find("love-letter").cards()
 
@@ -44,7 +44,7 @@ def test_set_up_removes_one_deals_one_and_counts_the_first_draw(players, to_win,
     state = new(players)
     assert state.tokens_to_win == to_win and state.phase == ll.TURN
     assert state.deck == deck and state.current == 0 and state.hands[0] == 2 and state.removed == 1
-    assert state.total_cards() == 16
+    assert love_letter_cards_counted(state) == 16
     assert names(ll.opening(state)) == ["game_started", "round_started", "turn_started"]
 
 
@@ -57,7 +57,7 @@ def test_two_players_set_three_cards_aside_face_up_before_the_first_turn():
     refused(state, ll.Aside(("king", "king", "guard")), "too_many_copies")
     state, events = apply_all(state, ll.Aside(("guard", "guard", "king")))
     assert names(events) == ["aside", "turn_started"]
-    assert state.aside == ("guard", "guard", "king") and state.deck == 9 and state.total_cards() == 16
+    assert state.aside == ("guard", "guard", "king") and state.deck == 9 and love_letter_cards_counted(state) == 16
     refused(state, ll.Aside(("guard", "guard", "king")), "not_now")
 
 
@@ -72,7 +72,7 @@ def test_bad_options_are_refused(options, code):
 
 def test_options_round_trip_through_json():
     options = ll.Options(players=3, names=("Ana", "Bo", "Cy"), tie="none")
-    assert ll.Options.from_json(options.to_json()) == options
+    assert ll.RULES.options_from(options_to_json(options)) == options
 
 
 # ----------------------------------------------------------------- playing cards
@@ -213,7 +213,7 @@ def test_a_discarded_princess_puts_its_player_out_without_a_new_card():
     state, events = apply_all(new(3), ll.Play("prince", 2), ll.Discard(2, "princess"))
     assert names(events)[-2:] == ["card_discarded", "player_out"]
     assert events[-1] == ll.PlayerOut("p3", None, "prince", 2)
-    assert state.hands[2] == 0 and state.face_up[2] == ("princess",) and state.total_cards() == 16
+    assert state.hands[2] == 0 and state.face_up[2] == ("princess",) and love_letter_cards_counted(state) == 16
 
 
 def test_with_the_deck_empty_the_prince_s_target_takes_the_removed_card():

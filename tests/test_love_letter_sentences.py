@@ -8,6 +8,7 @@ import pytest
 
 from companion.games import find
 from companion.games import love_letter as ll
+from companion.commands.love_letter import PARSER
 from companion.render import Context, Settings
 from companion.render import love_letter as r
 
@@ -88,7 +89,7 @@ def test_golden_game(lang):
 
 
 def ctx(lang, names=()):
-    return Context(Settings(lang), CARDS, r.DOMAIN, names)
+    return Context(Settings(lang), CARDS, r.DOMAIN, names, PARSER.vocabulary)
 
 
 @pytest.mark.parametrize("lang, event, text", [

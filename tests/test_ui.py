@@ -32,6 +32,9 @@ from companion.session import Session
 from companion.ui.completion import SessionCompleter
 from companion.ui.interactive import Interactive
 from companion.ui.resume import answer_is_yes, offer_resume, unfinished_autosave
+from companion.commands.base import Vocabulary
+from companion.games.base import options_to_json
+from companion.play import OutputConfig
 from companion.ui.secret import parse_value
 
 F1, F2, F3, F4, F5, F6 = "\x1bOP", "\x1bOQ", "\x1bOR", "\x1bOS", "\x1b[15~", "\x1b[17~"
@@ -64,15 +67,14 @@ class Table:
         self.braille = RecordingBraille(lang)
         self.history = InMemoryHistory()
         self.path = tmp_path / f"game-{lang}.jsonl"
-        rules = GAUNTLET.rules()
-        options = rules.Options(players=players)
+        options = GAUNTLET.rules.options_type(players=players)
         announcer = Announcer([StdoutOutput(False, self.stdout)])
         self.session = Session(GAUNTLET, options, Settings(lang=lang), announcer)
-        self.session.journal = journal.Journal.create(self.path, GAUNTLET.id, options.to_json())
+        self.session.journal = journal.Journal.create(self.path, GAUNTLET.id, options_to_json(options))
         self.speech = speech.SpeechOutput(self.speaker, lang)
         announcer.add(self.speech)
         announcer.add(self.braille)
-        self.session.speech = self.speech  # type: ignore[attr-defined]
+        self.session.speech = self.speech
         self.session.braille = self.braille  # type: ignore[attr-defined]
         self.session.start()
 
@@ -262,11 +264,13 @@ def test_completion_of_commands_players_and_cards_in_both_languages(table: Table
 
 
 def test_completion_uses_given_names_and_any_game_ids(tmp_path: Path) -> None:
-    rules = GAUNTLET.rules()
-    session = Session(GAUNTLET, rules.Options(players=3, names=("Alice", "Bob", "Chloé")), Settings(), Announcer())
+    options = GAUNTLET.rules.options_type(players=3, names=("Alice", "Bob", "Chloé"))
+    session = Session(GAUNTLET, options, Settings(), Announcer())
     assert _complete(session, "token chl") == ["Chloé"]
-    fake = SimpleNamespace(options=SimpleNamespace(players=2, names=()), rules=SimpleNamespace(player_id=lambda s: f"p{s + 1}"),
-                           parser=SimpleNamespace(verbs=lambda: ["help"]), settings=Settings(), cards=None)
+    fake = SimpleNamespace(options=SimpleNamespace(players=2, names=()), state=None,
+                           rules=SimpleNamespace(player_ids=lambda state: ["p1", "p2"]),
+                           parser=SimpleNamespace(verbs=lambda: ["help"], vocabulary=Vocabulary.common()),
+                           settings=Settings(), cards=SimpleNamespace(cards=()))
     assert _complete(fake, "help p") == ["p1", "p2"]  # type: ignore[arg-type]
 
 
@@ -274,9 +278,9 @@ def test_completion_uses_given_names_and_any_game_ids(tmp_path: Path) -> None:
 
 
 def _autosave(folder: Path, name: str, lines: list[str]) -> Path:
-    options = GAUNTLET.rules().Options(players=2)
+    options = GAUNTLET.rules.options_type(players=2)
     path = folder / "saves" / name
-    save = journal.Journal.create(path, GAUNTLET.id, options.to_json())
+    save = journal.Journal.create(path, GAUNTLET.id, options_to_json(options))
     session = Session(GAUNTLET, options, Settings(), Announcer(), save)
     for line in lines:
         session.handle(line)
@@ -305,15 +309,15 @@ def test_offer_resume_asks_in_the_players_language(tmp_path: Path) -> None:
         prompts.append(message)
         return next(answers)
 
-    args = SimpleNamespace(lang="fr", speech="none")
-    found = offer_resume(args, GAUNTLET, ask, tmp_path / "saves", Announcer([StdoutOutput(False, out)]))  # type: ignore[arg-type]
+    no_voice = OutputConfig(speech="none")
+    found = offer_resume("fr", no_voice, GAUNTLET, ask, tmp_path / "saves", Announcer([StdoutOutput(False, out)]))
     assert found == started
     assert prompts == ["oui ou non : ", "oui ou non : "]
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("Une partie inachevée (Le Gant d'Infinité) a été sauvegardée le ")
     assert lines[1] == "Tapez oui ou non, s'il vous plaît."
     for answer in ("non", None):
-        assert offer_resume(args, GAUNTLET, lambda m: answer, tmp_path / "saves", Announcer()) is None  # type: ignore[arg-type]
+        assert offer_resume("fr", no_voice, GAUNTLET, lambda m: answer, tmp_path / "saves", Announcer()) is None
 
 
 def test_yes_and_no_in_both_languages() -> None:

@@ -33,7 +33,7 @@ def test_random_keys_never_crash_and_the_save_rebuilds_the_game(items: list[str]
         assert table.session.announcer.failures == []
         table.session.journal.close()
         replay = journal.read(table.path)
-        rebuilt = Session(GAUNTLET, GAUNTLET.rules().Options.from_json(replay.options), Settings(lang=lang), Announcer())
+        rebuilt = Session(GAUNTLET, GAUNTLET.rules.options_from(replay.options), Settings(lang=lang), Announcer())
         assert rebuilt.replay(replay.commands, replay.redo) == []
         assert rebuilt.state == table.session.state
         assert [s.command for s in rebuilt.steps] == [s.command for s in table.session.steps]

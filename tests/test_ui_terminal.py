@@ -161,7 +161,7 @@ def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) 
     assert list((tmp_path / "saves").glob("gauntlet_*.jsonl")) == saves  # no new save: the same file goes on
     resumed = journal.read(saves[0])
     assert resumed.commands == killed.commands
-    options = GAUNTLET.rules().Options.from_json(resumed.options)
+    options = GAUNTLET.rules.options_from(resumed.options)
     again = Session(GAUNTLET, options, Settings(), Announcer())
     again.replay(resumed.commands)
     first = Session(GAUNTLET, options, Settings(), Announcer())

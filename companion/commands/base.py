@@ -1,15 +1,17 @@
 """From a typed line to a request: words in French or English, forgiving names.
 
-Parsing knows words (``verbs.toml``) but no sentences: a `ParseError` carries a
+Parsing knows words (``data/verbs/*.toml``) but no sentences: a `ParseError` carries a
 stable code and details, and `render` turns it into the user's language.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from companion.cards import CardNameError, CardSet, Card, DATA_DIR, match_name, normalize
 from companion.games.base import Command
@@ -60,50 +62,107 @@ class Secret(Request):
     args: dict[str, Any] = field(default_factory=dict)
 
 
-@functools.lru_cache(maxsize=None)
-def _raw_verbs() -> dict[str, dict[str, list[str]]]:
-    return tomllib.loads((DATA_DIR / "verbs.toml").read_text(encoding="utf-8"))
+class Vocabulary:
+    """The words of one game's commands (``data/verbs/common.toml`` plus ``data/verbs/<game>.toml``).
+
+    Each verb lists its English word, then its French word, then other accepted
+    words; ``[words]`` are the words inside commands (``thanos``, ``on``…).
+    """
+
+    def __init__(self, tables: Sequence[Mapping[str, Any]]) -> None:
+        self.verbs: dict[str, tuple[str, ...]] = {}  # as written, for showing
+        self.words: dict[str, tuple[str, ...]] = {}
+        for table in tables:
+            for verb, names in table.get("verbs", {}).items():
+                self.verbs[verb] = tuple(names)
+            for word, names in table.get("words", {}).items():
+                self.words[word] = tuple(names)
+        self._verb_keys = {verb: frozenset(normalize(w) for w in names) for verb, names in self.verbs.items()}
+        self._word_keys = {word: frozenset(normalize(w) for w in names) for word, names in self.words.items()}
+
+    @classmethod
+    def common(cls) -> Vocabulary:
+        return _vocabulary("")
+
+    @classmethod
+    def of(cls, game_id: str) -> Vocabulary:
+        return _vocabulary(game_id)
+
+    def find(self, word: str) -> str | None:
+        """The verb ``word`` names, if any."""
+        key = normalize(word)
+        if not key:
+            return None
+        return next((verb for verb, keys in self._verb_keys.items() if key in keys), None)
+
+    def is_word(self, token: str, word: str) -> bool:
+        """Whether ``token`` is one of the words listed for ``word``."""
+        return normalize(token) in self._word_keys.get(word, ())
+
+    def word(self, verb: str, lang: str) -> str:
+        """The word users of ``lang`` type for ``verb``."""
+        names = self.verbs.get(verb)
+        if not names:
+            return verb
+        return names[1] if lang == "fr" and len(names) > 1 else names[0]
+
+    def command_words(self, verbs: Iterable[str]) -> list[str]:
+        """Every word, English and French, that names one of ``verbs`` (one-letter shortcuts left out)."""
+        wanted = set(verbs)
+        found = [name for verb, names in self.verbs.items() if verb in wanted for name in names if len(name) > 1]
+        return list(dict.fromkeys(found))
+
+    def inner_words(self) -> list[str]:
+        """Words used inside commands: thanos, hero/héros, on/off, back…"""
+        found = [name for names in self.words.values() for name in names if len(name) > 1]
+        return list(dict.fromkeys(found))
+
+
+def _verb_file(name: str) -> dict[str, Any]:
+    path = DATA_DIR / "verbs" / f"{name}.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
 @functools.lru_cache(maxsize=None)
-def _verb_table() -> dict[str, dict[str, tuple[str, ...]]]:
-    return {section: {key: tuple(normalize(w) for w in words) for key, words in table.items()}
-            for section, table in _raw_verbs().items()}
+def _vocabulary(game_id: str) -> Vocabulary:
+    tables = [_verb_file("common")] + ([_verb_file(game_id)] if game_id else [])
+    return Vocabulary(tables)
 
 
-def verb_word(verb: str, lang: str) -> str:
-    """The word users of ``lang`` type for ``verb`` (verbs.toml lists English, then French)."""
-    for section, table in _raw_verbs().items():
-        if section != "words" and verb in table:
-            words = table[verb]
-            return words[1] if lang == "fr" and len(words) > 1 else words[0]
-    return verb
+def _other_games_verb(word: str, game_id: str) -> bool:
+    """Whether ``word`` is a verb of another registered game (so the sentence can say so)."""
+    from companion.games import GAMES
+
+    return any(Vocabulary.of(g.id).find(word) is not None for g in GAMES if g.id != game_id)
 
 
-def verb_words(section: str) -> dict[str, tuple[str, ...]]:
-    return _verb_table().get(section, {})
-
-
-def find_verb(word: str, sections: Sequence[str]) -> str | None:
-    """The command a word names, looking in ``sections`` in order."""
-    key = normalize(word)
-    for section in sections:
-        for verb, words in verb_words(section).items():
-            if key in words:
-                return verb
-    return None
-
-
-def is_word(token: str, word: str) -> bool:
-    """Whether ``token`` is one of the words listed for ``word`` in [words]."""
-    return normalize(token) in verb_words("words").get(word, ())
+_INTEGER = re.compile(r"[+-]?[0-9]{1,6}")
 
 
 def parse_int(text: str, what: str = "number") -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ParseError("not_a_number", text=text, what=what) from None
+    """A whole number typed with ASCII digits and at most one sign (``²`` or ``--2`` are not numbers).
+
+    Six digits at most: no count, value or seat of a card game needs more, and
+    ``int()`` of a 4,000-digit line would be slow and useless.
+    """
+    if not _INTEGER.fullmatch(text):
+        raise ParseError("not_a_number", text=quote(text), what=what)
+    return int(text)
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a number `parse_int` accepts."""
+    return _INTEGER.fullmatch(text) is not None
+
+
+def quote(text: str, words: int = 4, chars: int = 40) -> str:
+    """What the user typed, shortened for a sentence: a few words, no control characters."""
+    clean = "".join(ch if ch.isprintable() else " " for ch in text)
+    kept = clean.split()
+    short = " ".join(kept[:words])
+    if len(short) > chars:
+        short = short[:chars].rstrip()
+    return short + ("…" if len(kept) > words or len(" ".join(kept)) > len(short) else "")
 
 
 def match_card(cards: CardSet, words: Sequence[str], side: str | None = None) -> Card:
@@ -113,8 +172,8 @@ def match_card(cards: CardSet, words: Sequence[str], side: str | None = None) ->
         return cards.match(text, side)
     except CardNameError as error:
         if error.candidates:
-            raise ParseError("ambiguous_card", text=text, candidates=tuple(c.id for c in error.candidates)) from None
-        raise ParseError("unknown_card", text=text) from None
+            raise ParseError("ambiguous_card", text=quote(text), candidates=tuple(c.id for c in error.candidates)) from None
+        raise ParseError("unknown_card", text=quote(text)) from None
 
 
 def longest_card(cards: CardSet, words: Sequence[str], side: str | None = None) -> tuple[Card, int]:
@@ -131,7 +190,7 @@ def longest_card(cards: CardSet, words: Sequence[str], side: str | None = None) 
                 first_error = error
     if first_error is not None:
         raise first_error
-    raise ParseError("unknown_card", text=" ".join(words))
+    raise ParseError("unknown_card", text=quote(" ".join(words)))
 
 
 def leading_card(cards: CardSet, args: Sequence[str], side: str | None = None) -> tuple[Card, list[str]]:
@@ -158,8 +217,8 @@ def match_player(text: str, players: Iterable[Any], keys: Callable[[Any], Iterab
         return match_name(text, list(players), keys)
     except CardNameError as error:
         if error.candidates:
-            raise ParseError("ambiguous_player", text=text) from None
-        raise ParseError("unknown_player", text=text) from None
+            raise ParseError("ambiguous_player", text=quote(text)) from None
+        raise ParseError("unknown_player", text=quote(text)) from None
 
 
 def named_player(text: str, players: int, player_id: Callable[[int], str], names: Sequence[str] = ()) -> int:
@@ -167,7 +226,7 @@ def named_player(text: str, players: int, player_id: Callable[[int], str], names
     return match_player(text, range(players), lambda s: [player_id(s)] + ([names[s]] if names else []))
 
 
-def no_arguments(make: Callable[[], Command]) -> Callable[[Sequence[str], Any], Request]:
+def no_arguments(make: Callable[[], Command]) -> ParseFunction:
     """A parser for a command that takes no word, such as ``next``."""
 
     def parse(args: Sequence[str], state: Any) -> Request:
@@ -177,40 +236,91 @@ def no_arguments(make: Callable[[], Command]) -> Callable[[Sequence[str], Any], 
     return parse
 
 
-def dispatch(line: str, state: Any, sections: Sequence[str],
-             parsers: Mapping[str, Callable[[Sequence[str], Any], Request]]) -> Request:
-    """A game's ``parse``: the verb in ``sections``, the shared verbs, then the game's own ``parsers``."""
+ParseFunction = Callable[[Sequence[str], Any], Request]
+#: The longest line the companion reads as a command (a card game's command is a few words).
+MAX_LINE = 1000
+
+
+def _no_secret(secret: Secret, state: Any, *values: Any) -> Any:
+    raise KeyError(secret.what)
+
+
+def _no_completions(state: Any, verb: str) -> list[str] | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Parser:
+    """A game's typed lines → requests: one ``PARSER = Parser(...)`` per game; hooks have defaults.
+
+    ``game_id`` names its vocabulary (``data/verbs/<game>.toml``); ``parsers``
+    are its own verbs; a verb that names one of ``queries`` and has no parser of
+    its own is a question without arguments (``played``). ``verbs`` is the order
+    help lists them in.
+    """
+
+    game_id: str
+    parsers: Mapping[str, ParseFunction]
+    verbs_order: tuple[str, ...]
+    queries: Collection[str] = ()
+    #: Whose secret value is typed, in order (player ids). :raises KeyError: no such secret in this game.
+    secret_steps: Callable[[Secret, Any], list[str]] = _no_secret
+    #: The outcome of a secret comparison; the values themselves go no further.
+    resolve_secret: Callable[[Secret, Any, list[int]], Request] = _no_secret
+    #: The arguments worth offering after a verb now (``None``: every card and player name).
+    completions: Callable[[Any, str], list[str] | None] = _no_completions
+
+    @functools.cached_property
+    def vocabulary(self) -> Vocabulary:
+        return Vocabulary.of(self.game_id)
+
+    def parse(self, line: str, state: Any) -> Request:
+        """What ``line`` asks for. :raises ParseError: it is not a command. :raises RuleError: the rules refuse it."""
+        return dispatch(line, state, self)
+
+    def verbs(self) -> list[str]:
+        """Every verb this game understands, in the order help lists them."""
+        return list(self.verbs_order)
+
+
+def dispatch(line: str, state: Any, parser: Parser) -> Request:
+    """A game's ``parse``: the shared verbs, then the game's own, then its queries."""
+    if len(line) > MAX_LINE:
+        raise ParseError("line_too_long", length=len(line), limit=MAX_LINE)
     words = line.split()
     if not words:
         raise ParseError("empty")
     if words == ["?"]:
         return Ask("help", {"topic": None})
-    verb = find_verb(words[0], sections)
+    vocabulary = parser.vocabulary
+    verb = vocabulary.find(words[0])
     if verb is None:
-        other_games = [section for section in _verb_table() if section not in sections and section != "words"]
-        if find_verb(words[0], other_games) is not None:
-            raise ParseError("not_in_this_game", text=words[0])
-        raise ParseError("unknown_command", text=words[0])
+        if _other_games_verb(words[0], parser.game_id):
+            raise ParseError("not_in_this_game", text=quote(words[0]))
+        raise ParseError("unknown_command", text=quote(words[0]))
     args = words[1:]
-    common = parse_common(verb, args, state.cards)
+    common = parse_common(verb, args, state.cards, vocabulary)
     if common is not None:
         return common
-    parser = parsers.get(verb)
-    if parser is None:
-        raise ParseError("not_in_this_game", text=words[0])
-    return parser(args, state)
+    own = parser.parsers.get(verb)
+    if own is not None:
+        return own(args, state)
+    if verb in parser.queries:
+        no_more(args)
+        return Ask(verb)
+    raise ParseError("not_in_this_game", text=quote(words[0]))
 
 
-def parse_common(verb: str, args: Sequence[str], cards: CardSet | None) -> Request | None:
+def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabulary: Vocabulary) -> Request | None:
     """The verbs every game shares; ``None`` when ``verb`` is the game's own."""
-    if verb in ("status", "played", "cards"):
-        _no_more(args)
+    if verb in ("status", "cards"):
+        no_more(args)
         return Ask(verb)
     if verb in ("undo", "redo", "quit", "repeat"):
-        _no_more(args)
+        no_more(args)
         return Control(verb)
     if verb == "help":
-        return Ask("help", {"topic": find_verb(args[0], ("common",) + tuple(_verb_table())) if args else None})
+        return Ask("help", {"topic": vocabulary.find(args[0]) if args else None})
     if verb == "card":
         if not args:
             raise ParseError("card_name_needed")
@@ -218,23 +328,19 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None) -> Reque
             raise ParseError("no_cards")
         return Ask("card", {"card": match_card(cards, args).id})
     if verb == "speech":
-        if len(args) == 1 and (is_word(args[0], "on") or is_word(args[0], "off")):
-            return Control("speech", {"on": is_word(args[0], "on")})
+        if len(args) == 1 and (vocabulary.is_word(args[0], "on") or vocabulary.is_word(args[0], "off")):
+            return Control("speech", {"on": vocabulary.is_word(args[0], "on")})
         raise ParseError("speech_on_off")
     if verb == "pan":
         if not args:
             return Control("pan", {"step": 1})
-        if len(args) == 1 and is_word(args[0], "back"):
+        if len(args) == 1 and vocabulary.is_word(args[0], "back"):
             return Control("pan", {"step": -1})
-        raise ParseError("extra_words", text=" ".join(args))
+        raise ParseError("extra_words", text=quote(" ".join(args)))
     return None
-
-
-def _no_more(args: Sequence[str]) -> None:
-    if args:
-        raise ParseError("extra_words", text=" ".join(args))
 
 
 def no_more(args: Sequence[str]) -> None:
     """Refuse words left over after a complete command."""
-    _no_more(args)
+    if args:
+        raise ParseError("extra_words", text=quote(" ".join(args)))

@@ -7,19 +7,20 @@ from typing import Sequence
 
 from companion.cards import normalize
 from companion.commands.base import (
-    Ask, Change, ParseError, Request, Secret, dispatch, find_verb, is_word, leading_card, longest_card, match_card,
-    named_player, no_arguments, no_more, parse_int, player_and_card,
+    Ask, Change, ParseError, Parser, Request, Secret, Vocabulary, is_number, leading_card, longest_card, named_player,
+    no_arguments, no_more, parse_int, player_and_card,
 )
 from companion.games import gauntlet as rules
 from companion.games.base import RuleError
 
-VERB_SECTIONS = ("common", "gauntlet")
-_HERO_ID = re.compile(r"^(?:hero|heros|h)([0-9]+)$")
+VOCABULARY = Vocabulary.of(rules.SPEC.id)
+is_word = VOCABULARY.is_word
+_HERO_ID = re.compile(r"^(?:hero|heros|h)([0-9]{1,6})$")
 
 
 def parse(line: str, state: rules.State) -> Request:
     """What ``line`` asks for; `ParseError` when it is not a command."""
-    return dispatch(line, state, VERB_SECTIONS, _PARSERS)
+    return PARSER.parse(line, state)
 
 
 def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
@@ -30,12 +31,12 @@ def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
     if not words:
         raise ParseError("player_needed")
     first = normalize(words[0])
-    if is_word(words[0], "hero") and len(words) > 1 and words[1].isdigit():
+    if is_word(words[0], "hero") and len(words) > 1 and is_number(words[1]):
         return _hero_number(words[1], state), 2
     found = _HERO_ID.match(first.replace(" ", ""))
     if found:
         return _hero_number(found.group(1), state), 1
-    if words[0].isdigit():
+    if is_number(words[0]):
         return _hero_number(words[0], state), 1
     if is_word(words[0], "thanos"):
         return rules.THANOS, 1
@@ -43,7 +44,7 @@ def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
 
 
 def _hero_number(text: str, state: rules.State) -> int:
-    number = int(text)
+    number = parse_int(text, "hero")
     if not 1 <= number < state.players:
         raise ParseError("no_such_hero", number=number, heroes=state.players - 1)
     return number
@@ -53,7 +54,7 @@ def _play(args: Sequence[str], state: rules.State) -> Request:
     card, rest = leading_card(state.cards, args)
     copy = None
     effect = card
-    if card.action == "copy_effect" and rest:
+    if rules.traits(card).action == "copy_effect" and rest:
         effect, used = longest_card(state.cards, rest, rules.THANOS_SIDE)
         copy, rest = effect.id, rest[used:]
     action = rules.action_of(effect)
@@ -87,7 +88,7 @@ def _fight(args: Sequence[str], state: rules.State) -> Request:
     if not state.is_over and state.pending_defeat is None and (right is None or not right.left):
         raise RuleError("no_fight")
     only_hero = right.heroes[0] if right and len(right.heroes) == 1 else None
-    if len(args) == 2 and only_hero is not None and all(a.lstrip("+-").isdigit() for a in args):
+    if len(args) == 2 and only_hero is not None and all(is_number(a) for a in args):
         hero, values = only_hero, args
     elif not args:
         if only_hero is None:
@@ -104,19 +105,6 @@ def _fight(args: Sequence[str], state: rules.State) -> Request:
         raise ParseError("fight_values")
     hero_value, thanos_value = (parse_int(v, "value") for v in values)
     return Change(rules.resolve_fight(state, hero, hero_value, thanos_value))
-
-
-def secret_steps(secret: Secret, state: rules.State) -> list[str]:
-    """Whose secret value is typed, in order: the hero's, then Thanos's."""
-    if secret.what != "fight":
-        raise KeyError(secret.what)
-    return [rules.player_id(secret.args["hero"]), rules.player_id(rules.THANOS)]
-
-
-def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Request:
-    """The outcome of a secret fight; the values themselves go no further."""
-    hero_value, thanos_value = values
-    return Change(rules.resolve_fight(state, secret.args["hero"], hero_value, thanos_value))
 
 
 def _token(args: Sequence[str], state: rules.State) -> Request:
@@ -158,10 +146,25 @@ _PARSERS = {
 }
 
 
-def verbs() -> list[str]:
-    """Every verb this game understands (for help and completion)."""
-    return ["status", "play", "defeat", "fight", "token", "snap", "next", "undo", "redo",
-            "played", "unseen", "card", "cards", "help", "repeat", "speech", "pan", "quit"]
+def secret_steps(secret: Secret, state: rules.State) -> list[str]:
+    """Whose secret value is typed, in order: the hero's, then Thanos's."""
+    if secret.what != "fight":
+        raise KeyError(secret.what)
+    return [rules.player_id(secret.args["hero"]), rules.player_id(rules.THANOS)]
 
 
-__all__ = ["parse", "player", "verbs", "find_verb", "match_card"]
+def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Request:
+    """The outcome of a secret fight; the values themselves go no further."""
+    hero_value, thanos_value = values
+    return Change(rules.resolve_fight(state, secret.args["hero"], hero_value, thanos_value))
+
+
+PARSER = Parser(
+    game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), secret_steps=secret_steps,
+    resolve_secret=resolve_secret,
+    verbs_order=("status", "play", "defeat", "fight", "token", "snap", "next", "undo", "redo",
+                "played", "unseen", "card", "cards", "help", "repeat", "speech", "pan", "quit"),
+)
+verbs = PARSER.verbs
+
+__all__ = ["PARSER", "parse", "player", "verbs"]

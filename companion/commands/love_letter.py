@@ -7,18 +7,17 @@ from typing import Sequence
 
 from companion.cards import Card, normalize
 from companion.commands.base import (
-    Ask, Change, ParseError, Request, Secret, dispatch, leading_card, longest_card, match_card, named_player,
-    no_arguments, no_more, player_and_card,
+    Ask, Change, ParseError, Parser, Request, Secret, is_number, leading_card, longest_card, match_card, named_player,
+    no_arguments, no_more, parse_int, player_and_card,
 )
 from companion.games import love_letter as rules
 
-VERB_SECTIONS = ("common", "love-letter")
-_PLAYER_ID = re.compile(r"^p([0-9]+)$")
+_PLAYER_ID = re.compile(r"^p([0-9]{1,6})$")
 
 
 def parse(line: str, state: rules.State) -> Request:
     """What ``line`` asks for; `ParseError` when it is not a command."""
-    return dispatch(line, state, VERB_SECTIONS, _PARSERS)
+    return PARSER.parse(line, state)
 
 
 def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
@@ -26,8 +25,8 @@ def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
     if not words:
         raise ParseError("player_needed")
     found = _PLAYER_ID.match(normalize(words[0]).replace(" ", ""))
-    if found or words[0].isdigit():
-        number = int(found.group(1) if found else words[0])
+    if found or is_number(words[0]):
+        number = parse_int(found.group(1) if found else words[0], "player")
         if not 1 <= number <= state.players:
             raise ParseError("no_such_seat", number=number, players=state.players)
         return number - 1, 1
@@ -36,8 +35,8 @@ def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
 
 def _value(words: Sequence[str], state: rules.State) -> tuple[int, int]:
     """A card value, typed as a number or as the card's name ("2" or "priest")."""
-    if words[0].lstrip("+-").isdigit():
-        return int(words[0]), 1
+    if is_number(words[0]):
+        return parse_int(words[0], "value"), 1
     card, used = longest_card(state.cards, words)
     return card.value, used
 
@@ -55,7 +54,7 @@ def _cards(words: Sequence[str], state: rules.State) -> list[Card]:
 def _play(args: Sequence[str], state: rules.State) -> Request:
     card, rest = leading_card(state.cards, args)
     target = value = None
-    action = card.action
+    action = rules.traits(card).action
     if action in rules.TARGETS_OTHER or action == "prince":
         only_value = action == "guess" and len(rest) == 1 and len(rules.possible_targets(state)) == 1
         if rest and not only_value:
@@ -102,19 +101,6 @@ def _compare(args: Sequence[str], state: rules.State) -> Request:
     return Change(rules.resolve_compare(state, first, second))
 
 
-def secret_steps(secret: Secret, state: rules.State) -> list[str]:
-    """Whose secret value is typed, in order: the Baron's player, then the target."""
-    if secret.what != "baron":
-        raise KeyError(secret.what)
-    return [rules.player_id(secret.args["player"]), rules.player_id(secret.args["target"])]
-
-
-def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Request:
-    """The outcome of a secret comparison; the values themselves go no further."""
-    player_value, target_value = values
-    return Change(rules.resolve_compare(state, player_value, target_value))
-
-
 def _unseen(args: Sequence[str], state: rules.State) -> Request:
     no_more(args)
     return Ask("unseen", {})
@@ -132,10 +118,25 @@ _PARSERS = {
 }
 
 
-def verbs() -> list[str]:
-    """Every verb this game understands (for help and completion)."""
-    return ["status", "play", "aside", "out", "discard", "compare", "reveal", "next", "undo", "redo",
-            "played", "unseen", "card", "cards", "help", "repeat", "speech", "pan", "quit"]
+def secret_steps(secret: Secret, state: rules.State) -> list[str]:
+    """Whose secret value is typed, in order: the Baron's player, then the target."""
+    if secret.what != "baron":
+        raise KeyError(secret.what)
+    return [rules.player_id(secret.args["player"]), rules.player_id(secret.args["target"])]
 
 
-__all__ = ["parse", "player", "verbs", "secret_steps", "resolve_secret"]
+def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Request:
+    """The outcome of a secret comparison; the values themselves go no further."""
+    player_value, target_value = values
+    return Change(rules.resolve_compare(state, player_value, target_value))
+
+
+PARSER = Parser(
+    game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), secret_steps=secret_steps,
+    resolve_secret=resolve_secret,
+    verbs_order=("status", "play", "aside", "out", "discard", "compare", "reveal", "next", "undo", "redo",
+                "played", "unseen", "card", "cards", "help", "repeat", "speech", "pan", "quit"),
+)
+verbs = PARSER.verbs
+
+__all__ = ["PARSER", "parse", "player", "verbs", "secret_steps", "resolve_secret"]

@@ -1,89 +1,97 @@
 """The games the companion knows: an explicit registry, no import side effects.
 
-Each entry says where its rules core and card data live; the rules module is
-imported only when the game is used, so ``companion --help`` stays fast.
+A registry line names a game's rules module; everything else the game says of
+itself (names, players, options, card file) is its ``SPEC``, read from the
+module when the game is used, so ``companion --help`` imports no game. A game's
+parser and renderer share the rules module's last name
+(``companion.commands.<name>``, ``companion.render.<name>``) and are imported
+only when a game is played or rendered.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from companion.cards import CardSet, load
+from companion.games.base import GameSpec, Rules
+
+if TYPE_CHECKING:
+    from companion.commands.base import Parser
+    from companion.render import Renderer
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    """What the registry knows about a game before its rules are imported."""
+class Game:
+    """One game, loaded lazily from its module: its spec and its three layers."""
 
-    id: str
-    names: Mapping[str, str]
-    aliases: tuple[str, ...]
-    module: str  # rules core, e.g. "companion.games.gauntlet"; its parser and renderer share the last name
-    data_file: str | None  # card data in companion/data/
-    deck_sizes: Mapping[str, int] = field(default_factory=dict)
-    flags: Mapping[str, int] = field(default_factory=dict)
-    min_players: int = 2
-    max_players: int = 4
-    default_players: int = 4
+    module: str  # the rules core, e.g. "companion.games.gauntlet"
 
-    def rules(self) -> ModuleType:
+    @functools.cached_property
+    def _rules_module(self) -> Any:
         return importlib.import_module(self.module)
 
-    def parser(self) -> ModuleType:
-        """Typed lines → requests: ``companion.commands.<game>``."""
-        return importlib.import_module("companion.commands." + self.module.rsplit(".", 1)[1])
+    @property
+    def spec(self) -> GameSpec:
+        spec: GameSpec = self._rules_module.SPEC
+        return spec
 
-    def renderer(self) -> ModuleType:
-        """Events → sentences: ``companion.render.<game>``."""
-        return importlib.import_module("companion.render." + self.module.rsplit(".", 1)[1])
+    @property
+    def id(self) -> str:
+        return self.spec.id
 
     def name(self, lang: str) -> str:
-        return self.names.get(lang) or self.names["en"]
+        return self.spec.name(lang)
+
+    @functools.cached_property
+    def rules(self) -> Rules[Any, Any]:
+        rules: Rules[Any, Any] = self._rules_module.RULES
+        return rules
+
+    @functools.cached_property
+    def parser(self) -> Parser:
+        """Typed lines → requests: ``companion.commands.<game>``."""
+        parser: Parser = importlib.import_module("companion.commands." + self._last_name).PARSER
+        return parser
+
+    @functools.cached_property
+    def renderer(self) -> Renderer:
+        """Events → sentences: ``companion.render.<game>``."""
+        renderer: Renderer = importlib.import_module("companion.render." + self._last_name).RENDERER
+        return renderer
+
+    @property
+    def _last_name(self) -> str:
+        return self.module.rsplit(".", 1)[1]
 
     def cards(self) -> CardSet:
-        """The game's validated card data (the user's corrected copy when there is one)."""
-        if self.data_file is None:
-            raise LookupError(f"{self.id} has no card data")
-        return load(self.data_file, self.deck_sizes, self.flags)
+        """The game's validated card data (the user's corrected copy when there is one).
+
+        :raises LookupError: the game has no card data.
+        :raises CardDataError: the card file cannot be used.
+        """
+        spec = self.spec
+        if spec.data_file is None:
+            raise LookupError(f"{spec.id} has no card data")
+        return load(spec.data_file, spec.deck_sizes, spec.traits, spec.trait_counts)
 
 
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo(
-        id="gauntlet",
-        names={"fr": "Le Gant d'Infinité", "en": "Infinity Gauntlet"},
-        aliases=("gant", "gant-d-infinite", "infinity-gauntlet"),
-        module="companion.games.gauntlet",
-        data_file="gauntlet.toml",
-        deck_sizes={"heroes": 16, "thanos": 13},
-        flags={"stone": 6},
-        min_players=2,
-        max_players=6,
-        default_players=4,
-    ),
-    GameInfo(
-        id="love-letter",
-        names={"fr": "Love Letter", "en": "Love Letter"},
-        aliases=("loveletter", "love_letter"),
-        module="companion.games.love_letter",
-        data_file="love-letter.toml",
-        deck_sizes={"deck": 16},
-        min_players=2,
-        max_players=4,
-        default_players=4,
-    ),
+#: One line per game. A new game adds its line here and nothing anywhere else in the shared layers.
+GAMES: tuple[Game, ...] = (
+    Game("companion.games.gauntlet"),
+    Game("companion.games.love_letter"),
 )
 
 
-def find(name: str) -> GameInfo:
+def find(name: str) -> Game:
     """The game called ``name`` (its id or an alias, any case).
 
     :raises KeyError: no such game.
     """
     key = name.strip().lower()
     for game in GAMES:
-        if key == game.id or key in game.aliases:
+        if key == game.id or key in game.spec.aliases:
             return game
     raise KeyError(name)

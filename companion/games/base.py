@@ -1,4 +1,11 @@
-"""What every rules core shares: typed errors, events, commands and their JSON form.
+"""The contract every game fits, and what every rules core shares.
+
+A game is described as data at the top of its module (`GameSpec`: names,
+players, kind, turn model, what is hidden, its options) and offers one small
+typed API (`Rules`): ``new``, ``apply``, ``status``, ``outcome``, ``to_act``,
+``zones``, ``queries``, ``view`` and, where the state knows enough,
+``legal_moves``. The session, the journal, the UI and the CLI speak only
+through it, so a new game adds files and never edits a shared layer.
 
 A rules core is pure: ``apply(state, command)`` returns a new state and the
 events that say what changed, or raises `RuleError` and changes nothing. Events
@@ -9,9 +16,17 @@ also the ``--json`` line and a command is also a line of the journal.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, ClassVar, Mapping, TypeVar
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+import msgspec
 
 from companion.cards import Card, CardSet
+
+
+def N_(message: str) -> str:  # noqa: N802 - marks a message id for the catalogs; translated where it is said
+    return message
 
 
 class RuleError(ValueError):
@@ -30,7 +45,7 @@ class Event:
     name: ClassVar[str] = "event"
 
     def fields(self) -> dict[str, Any]:
-        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {f.name: plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,44 +56,294 @@ class Command:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"cmd": self.name}
-        data.update({f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)})
+        data.update({f.name: plain(getattr(self, f.name)) for f in dataclasses.fields(self)})
         return data
 
 
-C = TypeVar("C", bound=Command)
-O = TypeVar("O", bound="GameOptions")
-
-
-class GameOptions:
-    """Mixin for a game's frozen ``Options`` dataclass: its JSON form in a save file."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
-
-    @classmethod
-    def from_json(cls: type[O], data: Mapping[str, Any]) -> O:
-        known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in known}
-        return cls(**values)
+def plain(value: Any) -> Any:
+    """``value`` as JSON data: tuples become lists, mapping keys strings."""
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
 
 
 def command_from_json(kinds: Mapping[str, type[Command]], data: Mapping[str, Any]) -> Command:
-    """Rebuild a command from its journal line.
+    """Rebuild a command from its journal line, every field checked against its declared type.
 
-    :raises ValueError: unknown command type or fields.
+    :raises ValueError: unknown command type, or a field of the wrong type.
     """
     kind = kinds.get(str(data.get("cmd")))
     if kind is None:
         raise ValueError(f"unknown command {data.get('cmd')!r}")
-    values = {}
-    for f in dataclasses.fields(kind):
-        if f.name in data:
-            value = data[f.name]
-            values[f.name] = tuple(value) if isinstance(value, list) else value
+    values = {k: v for k, v in data.items() if k != "cmd"}
     try:
-        return kind(**values)
-    except TypeError as error:
+        return msgspec.convert(values, type=kind, strict=True)
+    except (msgspec.ValidationError, TypeError) as error:
         raise ValueError(str(error)) from None
+
+
+# --------------------------------------------------------------------------- a game described as data
+
+
+class Kind(enum.StrEnum):
+    """Who plays against whom."""
+
+    TEAM = "team"
+    FREE_FOR_ALL = "free_for_all"
+    COOPERATIVE = "cooperative"
+
+
+class TurnModel(enum.StrEnum):
+    """Whether players take turns, or anyone may act at any moment."""
+
+    SEQUENTIAL = "sequential"
+    REAL_TIME = "real_time"
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game: a CLI flag of ``companion play GAME``, a field of its options, a key of the save file.
+
+    ``help`` is a message id of the game's catalog. ``scope`` says who reads it:
+    the rules core (``rules``, a field of the game's ``Options``) or the game's
+    renderer (``display``: how the table hears things, such as a Gauntlet kit).
+    """
+
+    name: str
+    type: type[int] | type[str] | type[bool]
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    scope: Literal["rules", "display"] = "rules"
+    metavar: str | None = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def check(self, value: Any) -> Any:
+        """``value`` when it is allowed.
+
+        :raises OptionError: ``bad_option`` with the allowed values or range.
+        """
+        if value is None:
+            return None
+        if self.type is int and (not isinstance(value, int) or isinstance(value, bool)):
+            raise OptionError(self, value)
+        if self.type is str and not isinstance(value, str):
+            raise OptionError(self, value)
+        if self.type is bool and not isinstance(value, bool):
+            raise OptionError(self, value)
+        if self.choices and value not in self.choices:
+            raise OptionError(self, value)
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise OptionError(self, value)
+        return value
+
+
+class OptionError(ValueError):
+    """An option value outside what the game declares."""
+
+    def __init__(self, option: OptionSpec, value: Any) -> None:
+        super().__init__(f"{option.flag} {value!r}")
+        self.option = option
+        self.value = value
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSpec:
+    """What a game is, declared at the top of its module (OpenSpiel's ``GameType``).
+
+    ``deck_sizes`` (side → cards) and ``trait_counts`` (trait → how many distinct
+    cards carry it) check the card file; ``traits`` is the type each card's
+    game-specific fields are decoded into.
+    """
+
+    id: str
+    names: Mapping[str, str]
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    default_players: int
+    kind: Kind
+    turn_model: TurnModel
+    hidden: tuple[str, ...]
+    domain: str
+    options: tuple[OptionSpec, ...] = ()
+    data_file: str | None = None
+    deck_sizes: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    traits: type[Any] | None = None
+    trait_counts: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    players_help: str = "number of players"
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names["en"]
+
+    def option(self, name: str) -> OptionSpec:
+        return next(o for o in self.options if o.name == name)
+
+
+class OutcomeKind(enum.StrEnum):
+    WIN = "win"
+    COOPERATIVE_WIN = "cooperative_win"
+    COOPERATIVE_LOSS = "cooperative_loss"
+    SCORE = "score"
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a game ended (python-chess's ``Outcome``): what kind, who won, the score, and why.
+
+    ``winners`` are player ids (several for a team, none for a cooperative loss);
+    ``reason`` is an enum of the game's own (lives, snap, tokens, blocked…).
+    """
+
+    kind: OutcomeKind
+    winners: tuple[str, ...]
+    reason: enum.Enum
+    score: int | None = None
+
+    def fields(self) -> dict[str, Any]:
+        return {"kind": self.kind.value, "winners": list(self.winners), "reason": self.reason.value, "score": self.score}
+
+
+@dataclasses.dataclass(frozen=True)
+class ToAct:
+    """Who must act now and what decision it is (``player`` ``None``: anyone, as in a real-time game).
+
+    Whose *turn* it is and who must *act* differ: in Mindbug the opponent decides
+    on a Mindbug during the active player's turn.
+    """
+
+    player: str | None
+    decision: str
+
+    def fields(self) -> dict[str, Any]:
+        return {"player": self.player, "decision": self.decision}
+
+
+@dataclasses.dataclass(frozen=True, order=True)
+class Zone:
+    """A public place cards lie in, in order: ``place`` (face_up, board, branch…) and its owner, if any."""
+
+    place: str
+    owner: str | None = None
+
+
+S = TypeVar("S")
+O = TypeVar("O")
+#: A question every player may ask: the state and the question's arguments → the answer as events.
+Query = Callable[[S, Mapping[str, Any]], "list[Event]"]
+
+
+def _no_zones(state: Any) -> Mapping[Zone, tuple[str, ...]]:
+    return {}
+
+
+def _no_moves(state: Any) -> list[Command] | None:
+    return None
+
+
+def _no_players(state: Any) -> list[str]:
+    return []
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules(Generic[S, O]):
+    """A game's rules core as the session sees it: its spec and its functions (OpenSpiel's small state API).
+
+    A game declares one ``RULES = Rules(...)`` from its module's functions; mypy
+    checks each against the signature here. The optional hooks have defaults.
+    """
+
+    spec: GameSpec
+    #: The game's frozen ``Options`` dataclass (``players``, ``names`` and the spec's rules options).
+    options_type: type[O]
+    #: Command types by journal name.
+    commands: Mapping[str, type[Command]]
+    #: The table after set-up. :raises RuleError: options the rules refuse.
+    new: Callable[[O, CardSet], S]
+    #: The new state and what changed. :raises RuleError: the command breaks a rule; nothing changed.
+    apply: Callable[[S, Command], tuple[S, list[Event]]]
+    #: What to announce when a game starts.
+    opening: Callable[[S], list[Event]]
+    #: The public state in one event (``status``).
+    status: Callable[[S], Event]
+    #: How the game ended, or ``None`` while it goes on.
+    outcome: Callable[[S], Outcome | None]
+    #: Who must act now and what decision it is, or ``None`` once the game is over.
+    to_act: Callable[[S], ToAct | None]
+    #: The command types that may change the game now (help, completion, the prompt).
+    legal_commands: Callable[[S], list[str]]
+    #: Everything every player may know, as plain data.
+    public_view: Callable[[S], dict[str, Any]]
+    #: Questions every player may ask (``status`` at least) → a function of the state and the arguments.
+    queries: Mapping[str, Query[S]]
+    #: The public places cards lie in → card ids in order (undo says what changed back).
+    zones: Callable[[S], Mapping[Zone, tuple[str, ...]]] = _no_zones
+    #: Every command the rules accept now, where the state knows enough to list them (``None`` otherwise).
+    legal_moves: Callable[[S], list[Command] | None] = _no_moves
+    #: Every player's id, in seat order.
+    player_ids: Callable[[S], list[str]] = _no_players
+    #: What one player may know; the public view until a private device enters their hand.
+    private_view: Callable[[S, str], dict[str, Any]] | None = None
+
+    def view(self, state: S, player: str) -> dict[str, Any]:
+        """What ``player`` may know."""
+        if self.private_view is not None:
+            return self.private_view(state, player)
+        return self.public_view(state)
+
+    def command_from(self, data: Mapping[str, Any]) -> Command:
+        """A command from its journal line. :raises ValueError: not a command of this game."""
+        return command_from_json(self.commands, data)
+
+    def options_from(self, values: Mapping[str, Any]) -> O:
+        """The game's options from plain data (a save file), every value checked.
+
+        :raises ValueError: a value of the wrong type or outside what the spec declares.
+        """
+        known = {f.name for f in dataclasses.fields(self.options_type)}  # type: ignore[arg-type]
+        data = {k: v for k, v in values.items() if k in known}
+        try:
+            options: O = msgspec.convert(data, type=self.options_type, strict=True)
+        except (msgspec.ValidationError, TypeError) as error:
+            raise ValueError(str(error)) from None
+        check_common_options(self.spec, options)
+        for spec in self.spec.options:
+            if spec.scope == "rules":
+                try:
+                    spec.check(getattr(options, spec.name))
+                except OptionError as error:
+                    raise ValueError(str(error)) from None
+        return options
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+
+def check_common_options(spec: GameSpec, options: Any) -> None:
+    """``players`` within the spec's range, ``names`` one per seat.
+
+    :raises ValueError: naming the problem.
+    """
+    players = getattr(options, "players", None)
+    if not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
+        raise ValueError(f"players {players!r} not in {spec.min_players}..{spec.max_players}")
+    names = getattr(options, "names", ())
+    if names and len(names) != players:
+        raise ValueError(f"{len(names)} names for {players} players")
+
+
+def options_to_json(options: Any) -> dict[str, Any]:
+    """A game's options as the save file's ``options`` object."""
+    return {f.name: plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
 
 
 # --------------------------------------------------------------------------- tuple helpers (states are immutable)
@@ -114,20 +379,21 @@ def known_card(cards: CardSet, card_id: str) -> Card:
 Handler = Callable[[Any, Any], "tuple[Any, list[Event]]"]
 
 
-def apply_handler(state: Any, command: Command, handlers: Mapping[type, Handler],
-                  check: Callable[[Any, Command], None] | None = None) -> tuple[Any, list[Event]]:
+def apply_handler(state: S, command: Command, handlers: Mapping[type, Handler], outcome: Outcome | None,
+                  check: Callable[[S, Command], None] | None = None) -> tuple[S, list[Event]]:
     """A game's ``apply``: refuse once the game is over or for an unknown command, run ``check``, then the handler.
 
     :raises RuleError: ``game_over``, ``unknown_command``, or what ``check`` and the handler raise.
     """
-    if state.is_over:
-        raise RuleError("game_over", winner=state.winner)
+    if outcome is not None:
+        raise RuleError("game_over", winners=outcome.winners, reason=outcome.reason.value)
     handler = handlers.get(type(command))
     if handler is None:
         raise RuleError("unknown_command", command=command.name)
     if check is not None:
         check(state, command)
-    return handler(state, command)
+    result: tuple[S, list[Event]] = handler(state, command)
+    return result
 
 
 def check_seat(seat: Any, players: int) -> int:
@@ -140,9 +406,20 @@ def check_seat(seat: Any, players: int) -> int:
     return seat
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
+def face_up_zones(piles: Sequence[tuple[str, ...]], player_id: Callable[[int], str]) -> dict[Zone, tuple[str, ...]]:
+    """The cards face up in front of each seat, as zones."""
+    return {Zone("face_up", player_id(seat)): pile for seat, pile in enumerate(piles)}
+
+
+def accepted(apply: Callable[[S, Command], Any], state: S, command: Command) -> bool:
+    """Whether the rules accept ``command`` now (``legal_moves`` filters its candidates with it)."""
+    try:
+        apply(state, command)
+    except RuleError:
+        return False
+    return True
+
+
+def seat_ids(player_id: Callable[[int], str]) -> Callable[[Any], list[str]]:
+    """``player_ids`` for a game whose players are seats 0… (``state.players`` of them)."""
+    return lambda state: [player_id(seat) for seat in range(state.players)]

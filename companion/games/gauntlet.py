@@ -11,15 +11,20 @@ front of a player, so each side's counts always add up to its deck size.
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
-    Command, Event, GameOptions, RuleError, append_at, apply_handler, bump, check_seat, command_from_json, known_card, set_at,
+    N_, Command, Event, GameSpec, Kind, OptionSpec, Outcome, OutcomeKind, Rules, RuleError, ToAct, TurnModel, Zone, append_at,
+    apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, known_card, seat_ids, set_at,
 )
 
-GAME_ID = "gauntlet"
+
 THANOS = 0
 HEROES, THANOS_SIDE = "heroes", "thanos"
 THANOS_LIVES_BY_PLAYERS = {2: 4, 3: 4, 4: 5, 5: 6, 6: 7}
@@ -28,11 +33,65 @@ TOKEN_POOL = 9
 HAND_START = {HEROES: 1, THANOS_SIDE: 2}
 
 
+class Traits(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a Gauntlet card file says of a card beyond its name and value: the rule its effect applies."""
+
+    action: Literal["guess_thanos", "peek", "fight_thanos", "hero_token", "arrange_deck", "hero_fight", "guess_hero",
+                    "guess_all_heroes", "defeat_if_at_most", "defeat_if_at_least", "fight_heroes", "thanos_tokens",
+                    "draw_then_bottom", "copy_effect", "unplayable", "none"] = "none"
+    stone: bool = False
+    shuffle_back: bool = False
+    tokens: Annotated[int, msgspec.Meta(ge=1, le=TOKEN_POOL)] = 1
+    limit: Annotated[int, msgspec.Meta(ge=0, le=7)] = 0
+    fights: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
+    cards: Annotated[int, msgspec.Meta(ge=1, le=13)] = 1
+
+
+SPEC = GameSpec(
+    id="gauntlet",
+    names={"fr": "Le Gant d'Infinité", "en": "Infinity Gauntlet"},
+    aliases=("gant", "gant-d-infinite", "infinity-gauntlet"),
+    min_players=2,
+    max_players=6,
+    default_players=4,
+    kind=Kind.TEAM,
+    turn_model=TurnModel.SEQUENTIAL,
+    hidden=("hands", "decks"),
+    domain="gauntlet",
+    players_help=N_("number of players, Thanos included"),
+    options=(
+        OptionSpec("thanos_lives", int, None, N_("Thanos's lives (default: by the number of players, 4 to 7)"),
+                   low=1, high=20, metavar="N"),
+        OptionSpec("hero_lives", int, HERO_LIVES, N_("the heroes' lives (default 6)"), low=1, high=20, metavar="N"),
+        OptionSpec("token_pool", int, TOKEN_POOL, N_("power tokens in the box (default 9)"), low=1, high=30, metavar="N"),
+        OptionSpec("kit", str, "tokens", N_("lives shown with coins and rubies (tokens) or the life-track card (track)"),
+                   choices=("tokens", "track"), scope="display"),
+    ),
+    data_file="gauntlet.toml",
+    deck_sizes={HEROES: 16, THANOS_SIDE: 13},
+    traits=Traits,
+    trait_counts={"stone": 6},
+)
+
+
+def traits(card: Card) -> Traits:
+    """The card's Gauntlet fields (a card of another game has none)."""
+    found = card.traits
+    return found if isinstance(found, Traits) else Traits()
+
+
+class Reason(enum.Enum):
+    """Why a Gauntlet game ended."""
+
+    LIVES = "lives"
+    SNAP = "snap"
+
+
 # --------------------------------------------------------------------------- options and state
 
 
 @dataclass(frozen=True)
-class Options(GameOptions):
+class Options:
     """How the table set the game up."""
 
     players: int = 4
@@ -97,7 +156,7 @@ class State:
         return self.winner is not None
 
     def stones_face_up(self) -> tuple[str, ...]:
-        return tuple(card_id for card_id in self.face_up[THANOS] if self.cards[card_id].stone)
+        return tuple(card_id for card_id in self.face_up[THANOS] if traits(self.cards[card_id]).stone)
 
     def face_up_count(self, card_id: str) -> int:
         return sum(pile.count(card_id) for pile in self.face_up)
@@ -180,7 +239,7 @@ class Next(Command):
 COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Defeat, Fight, Token, Snap, Next)}
 
 
-def command_from(data: dict[str, Any]) -> Command:
+def command_from(data: Mapping[str, Any]) -> Command:
     return command_from_json(COMMANDS, data)
 
 
@@ -370,8 +429,8 @@ def new(options: Options, cards: CardSet) -> State:
 
     :raises RuleError: ``bad_players``, ``bad_names`` or ``bad_lives``.
     """
-    if not 2 <= options.players <= 6:
-        raise RuleError("bad_players", players=options.players, low=2, high=6)
+    if not isinstance(options.players, int) or not SPEC.min_players <= options.players <= SPEC.max_players:
+        raise RuleError("bad_players", players=options.players, low=SPEC.min_players, high=SPEC.max_players)
     if options.names and len(options.names) != options.players:
         raise RuleError("bad_names", names=len(options.names), players=options.players)
     if options.hero_lives < 1 or (options.thanos_lives is not None and options.thanos_lives < 1):
@@ -472,7 +531,7 @@ def apply(state: State, command: Command) -> tuple[State, list[Event]]:
 
     :raises RuleError: the command breaks a rule; ``state`` is unchanged (it is immutable).
     """
-    return apply_handler(state, command, _HANDLERS, _check_pending_defeat)
+    return apply_handler(state, command, _HANDLERS, outcome(state), _check_pending_defeat)
 
 
 def _check_pending_defeat(state: State, command: Command) -> None:
@@ -487,14 +546,14 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
         raise RuleError("already_played", player=player_id(seat))
     if card.side != side_of(seat):
         raise RuleError("wrong_side", card=card.id, player=player_id(seat))
-    if card.action == "unplayable":
+    if traits(card).action == "unplayable":
         raise RuleError("unplayable", card=card.id)
     if state.face_up_count(card.id) >= card.copies:
         raise RuleError("already_face_up", card=card.id)
     if state.hands[seat] == 0:
         raise RuleError("empty_hand", player=player_id(seat))
     effect_card = card
-    if card.action == "copy_effect":
+    if traits(card).action == "copy_effect":
         effect_card = _copied_card(state, command.copy)
     elif command.copy is not None:
         raise RuleError("no_copy", card=card.id)
@@ -578,7 +637,7 @@ def _apply_snap(state: State, command: Snap) -> tuple[State, list[Event]]:
     named = []
     for card_id in command.stones:
         card = _known_card(state, card_id)
-        if not card.stone:
+        if not traits(card).stone:
             raise RuleError("not_a_stone", card=card.id)
         if card.id in named:
             raise RuleError("stone_named_twice", card=card.id)
@@ -588,7 +647,7 @@ def _apply_snap(state: State, command: Snap) -> tuple[State, list[Event]]:
     if len(named) > state.hands[THANOS]:
         raise RuleError("too_many_stones", count=len(named), hand=state.hands[THANOS])
     gathered = set(state.stones_face_up()) | set(named)
-    missing = tuple(c.id for c in state.cards.cards if c.stone and c.id not in gathered)
+    missing = tuple(c.id for c in state.cards.cards if traits(c).stone and c.id not in gathered)
     if missing:
         raise RuleError("snap_incomplete", missing=missing)
     state = replace(state, winner="thanos")
@@ -673,21 +732,21 @@ def _fights(state: State, card: Card, prepared: Prepared) -> tuple[State, list[E
         left = 1
     else:
         heroes = tuple(state.heroes)
-        left = min(card.params.get("fights", 1), len(heroes))
+        left = min(traits(card).fights, len(heroes))
     return replace(state, fight_right=FightRight(left, heroes)), []
 
 
 def _hero_token(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
     assert prepared.target is not None
-    return _take_tokens(state, prepared.target, card.params.get("tokens", 1))
+    return _take_tokens(state, prepared.target, traits(card).tokens)
 
 
 def _thanos_tokens(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
-    return _take_tokens(state, THANOS, card.params.get("tokens", 1))
+    return _take_tokens(state, THANOS, traits(card).tokens)
 
 
 def _draw_then_bottom(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
-    wanted = card.params.get("cards", 1)
+    wanted = traits(card).cards
     drawn = min(wanted, state.thanos_deck)
     hand = state.hands[THANOS] + drawn
     returned = min(wanted, hand)
@@ -716,7 +775,7 @@ _ACTIONS: dict[str, Action] = {
 
 def action_of(card: Card) -> Action:
     """The choices a card's effect needs (the parser reads them to split a play's words)."""
-    return _ACTIONS[card.action] if card.action in _ACTIONS else _ACTIONS["none"]
+    return _ACTIONS.get(traits(card).action, _ACTIONS["none"])
 
 
 def _copied_card(state: State, copy: str | None) -> Card:
@@ -724,7 +783,7 @@ def _copied_card(state: State, copy: str | None) -> Card:
     if copy is None:
         raise RuleError("copy_needed")
     card = _known_card(state, copy)
-    if card.side != THANOS_SIDE or card.id not in state.face_up[THANOS] or card.action in ("copy_effect", "unplayable"):
+    if card.side != THANOS_SIDE or card.id not in state.face_up[THANOS] or traits(card).action in ("copy_effect", "unplayable"):
         raise RuleError("bad_copy", card=card.id)
     return card
 
@@ -780,7 +839,7 @@ def _defeat(state: State, seat: int, card: Card) -> tuple[State, list[Event]]:
         return replace(state, winner=winner, fight_right=None), events + [GameOver(winner, "lives")]
     state, drawn = _draw(state, seat)
     events += drawn
-    if card.shuffle_back:
+    if traits(card).shuffle_back:
         pile = list(state.face_up[seat])
         pile.reverse()
         pile.remove(card.id)
@@ -806,7 +865,7 @@ def _must_play(state: State) -> bool:
     if hand == 0:
         return False
     if state.current == THANOS and hand == 1 and state.thanos_deck == 0:
-        unplayable = [c for c in state.cards.of_side(THANOS_SIDE) if c.action == "unplayable"]
+        unplayable = [c for c in state.cards.of_side(THANOS_SIDE) if traits(c).action == "unplayable"]
         return not any(state.face_up_count(c.id) < c.copies for c in unplayable)
     return True
 
@@ -827,8 +886,9 @@ def check_fight(state: State, hero: int) -> int:
 
     :raises RuleError: the game is over, a defeated card must be named first, or no fight is allowed.
     """
-    if state.is_over:
-        raise RuleError("game_over", winner=state.winner)
+    ended = outcome(state)
+    if ended is not None:
+        raise RuleError("game_over", winners=ended.winners, reason=ended.reason.value)
     if state.pending_defeat is not None:
         raise RuleError("defeat_pending", player=player_id(state.pending_defeat))
     hero = _hero(state, hero)
@@ -875,13 +935,79 @@ def _hero(state: State, seat: int) -> int:
     return seat
 
 
-def query(state: State, what: str, args: dict[str, Any]) -> list[Event]:
-    """Answers to questions every player may ask: status, played, unseen."""
-    if what == "status":
-        return [status(state)]
-    if what == "played":
-        return [played(state)]
-    if what == "unseen":
-        sides = [args["side"]] if args.get("side") else [HEROES, THANOS_SIDE]
-        return [unseen(state, side) for side in sides]
-    raise KeyError(what)
+def _unseen_query(state: State, args: Mapping[str, Any]) -> list[Event]:
+    sides = [args["side"]] if args.get("side") else [HEROES, THANOS_SIDE]
+    return [unseen(state, side) for side in sides]
+
+
+#: Questions every player may ask (``status``, ``played``, ``unseen [heroes|thanos]``).
+QUERIES: dict[str, Callable[[State, Mapping[str, Any]], list[Event]]] = {
+    "status": lambda state, args: [status(state)],
+    "played": lambda state, args: [played(state)],
+    "unseen": _unseen_query,
+}
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+def outcome(state: State) -> Outcome | None:
+    """Who won and why: the heroes when Thanos has no life left; Thanos by the heroes' lives or a snap."""
+    if state.winner is None:
+        return None
+    if state.winner == "heroes":
+        return Outcome(OutcomeKind.WIN, tuple(player_id(s) for s in state.heroes), Reason.LIVES)
+    return Outcome(OutcomeKind.WIN, (player_id(THANOS),), Reason.LIVES if state.hero_lives == 0 else Reason.SNAP)
+
+
+def to_act(state: State) -> ToAct | None:
+    """Who must act: the loser of a fight names their card; otherwise the current player plays, fights or ends the turn."""
+    if state.is_over:
+        return None
+    if state.pending_defeat is not None:
+        return ToAct(player_id(state.pending_defeat), "name_defeated_card")
+    current = player_id(state.current)
+    if not state.played and _must_play(state):
+        return ToAct(current, "play")
+    if state.fight_right is not None and state.fight_right.left:
+        return ToAct(current, "fight_or_end_turn")
+    return ToAct(current, "end_turn")
+
+
+def zones(state: State) -> dict[Zone, tuple[str, ...]]:
+    """The cards face up in front of each player."""
+    return face_up_zones(state.face_up, player_id)
+
+
+def legal_moves(state: State) -> list[Command]:
+    """Every command the rules accept now, among the facts a table can report (tokens: one at a time)."""
+    if state.is_over:
+        return []
+    candidates: list[Command] = []
+    if state.pending_defeat is None:
+        side = side_of(state.current)
+        targets: list[int | None] = [None, *state.heroes]
+        for card in state.cards.of_side(side):
+            action = traits(card)
+            values: list[int | None] = [None, *sorted({c.value for c in state.cards.of_side(
+                THANOS_SIDE if action_of(card).value == "thanos" else HEROES)})]
+            decks = [None, HEROES, THANOS_SIDE] if action_of(card).deck else [None]
+            copies = list(state.face_up[THANOS]) if action.action == "copy_effect" else [None]
+            candidates += [Play(card.id, t, v, d, c) for t in targets for v in values for d in decks for c in copies]
+        if state.fight_right is not None:
+            candidates += [Fight(h, loser) for h in state.fight_right.heroes for loser in (None, "hero", "thanos")]
+        candidates += [Token(seat, delta) for seat in range(state.players) for delta in (1, -1)]
+        stones = tuple(c.id for c in state.cards.cards if traits(c).stone and c.id not in state.stones_face_up())
+        candidates += [Snap(stones), Next()]
+    seats = range(state.players) if state.pending_defeat is None else (state.pending_defeat,)
+    candidates += [Defeat(seat, card.id) for seat in seats for card in state.cards.of_side(side_of(seat))]
+    return [command for command in dict.fromkeys(candidates) if accepted(apply, state, command)]
+
+
+
+
+RULES: Rules[State, Options] = Rules(
+    spec=SPEC, options_type=Options, commands=COMMANDS, new=new, apply=apply, opening=opening, status=status,
+    outcome=outcome, to_act=to_act, legal_commands=legal_commands, public_view=public_view, queries=QUERIES,
+    zones=zones, legal_moves=legal_moves, player_ids=seat_ids(player_id),
+)

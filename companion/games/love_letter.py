@@ -13,20 +13,63 @@ revealed hand card stays in its hand) or face up in front of a player.
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any, Literal
+
+import msgspec
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
-    Command, Event, GameOptions, RuleError, append_at, apply_handler, bump, check_seat, command_from_json, known_card, set_at,
+    N_, Command, Event, GameSpec, Kind, OptionSpec, Outcome, OutcomeKind, Rules, RuleError, ToAct, TurnModel, Zone,
+    append_at, apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, known_card, seat_ids, set_at,
 )
 
-GAME_ID = "love-letter"
 SIDE = "deck"
 TOKENS_TO_WIN = {2: 7, 3: 5, 4: 4}
 ASIDE_WITH_TWO = 3
 TIE_RULES = ("all", "none")
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class Traits(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What the card file says of a card beyond its name and value: the rule its effect applies."""
+
+    action: Literal["guess", "peek", "compare", "protect", "prince", "swap", "countess", "princess", "none"] = "none"
+
+
+SPEC = GameSpec(
+    id="love-letter",
+    names={"fr": "Love Letter", "en": "Love Letter"},
+    aliases=("loveletter", "love_letter"),
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    kind=Kind.FREE_FOR_ALL,
+    turn_model=TurnModel.SEQUENTIAL,
+    hidden=("hands", "deck", "removed_card"),
+    domain="love_letter",
+    options=(
+        OptionSpec("tie", str, "all", N_("full tie at the end of a round: every tied player takes a token (all, the "
+                                         "default) or nobody does (none)"), choices=TIE_RULES),
+    ),
+    data_file="love-letter.toml",
+    deck_sizes={SIDE: 16},
+    traits=Traits,
+)
+MIN_PLAYERS, MAX_PLAYERS = SPEC.min_players, SPEC.max_players
+
+
+def traits(card: Card) -> Traits:
+    """The card's Love Letter fields (a card of another game has none)."""
+    found = card.traits
+    return found if isinstance(found, Traits) else Traits()
+
+
+class Reason(enum.Enum):
+    """Why a Love Letter game ended."""
+
+    TOKENS = "tokens"
 
 # Phases of a round.
 ASIDE, TURN, REVEAL, ROUND_OVER, GAME_OVER = "aside", "turn", "reveal", "round_over", "game_over"
@@ -38,7 +81,7 @@ TARGETS_OTHER = ("guess", "peek", "compare", "swap")
 
 
 @dataclass(frozen=True)
-class Options(GameOptions):
+class Options:
     """How the table set the game up. ``tie``: who gets a token when a round ends in a full tie."""
 
     players: int = 4
@@ -104,10 +147,6 @@ class State:
     def unseen(self) -> dict[str, int]:
         """Copies of each card not seen face up this round (the removed card counts as unseen), by value."""
         return {c.id: c.copies - self.seen_count(c.id) for c in sorted(self.cards.cards, key=lambda c: c.value)}
-
-    def total_cards(self) -> int:
-        """Every card counted once, wherever it is (always the size of the deck)."""
-        return self.removed + len(self.aside) + self.deck + sum(self.hands) + sum(len(p) for p in self.face_up)
 
 
 def player_id(seat: int) -> str:
@@ -188,7 +227,7 @@ class Next(Command):
 COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Aside, Play, Out, Discard, Compare, Reveal, Next)}
 
 
-def command_from(data: dict[str, Any]) -> Command:
+def command_from(data: Mapping[str, Any]) -> Command:
     return command_from_json(COMMANDS, data)
 
 
@@ -468,13 +507,12 @@ def legal_commands(state: State) -> list[str]:
     return ["next"]
 
 
-def query(state: State, what: str, args: dict[str, Any]) -> list[Event]:
-    """Answers to questions every player may ask: status, played, unseen (``KeyError`` for anything else)."""
-    return [_QUERIES[what](state)]
-
-
-_QUERIES: dict[str, Callable[[State], Event]] = {"status": lambda s: status(s), "played": lambda s: played(s),
-                                                 "unseen": lambda s: unseen(s)}
+#: Questions every player may ask.
+QUERIES: dict[str, Callable[[State, Mapping[str, Any]], list[Event]]] = {
+    "status": lambda state, args: [status(state)],
+    "played": lambda state, args: [played(state)],
+    "unseen": lambda state, args: [unseen(state)],
+}
 
 
 def possible_targets(state: State) -> list[int]:
@@ -490,7 +528,7 @@ def apply(state: State, command: Command) -> tuple[State, list[Event]]:
 
     :raises RuleError: the command breaks a rule; ``state`` is unchanged (it is immutable).
     """
-    return apply_handler(state, command, _HANDLERS)
+    return apply_handler(state, command, _HANDLERS, outcome(state))
 
 
 def _expect_phase(state: State, *phases: str) -> None:
@@ -525,7 +563,7 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     if state.played:
         raise RuleError("already_played", player=player_id(seat))
     card = _face_up_allowed(state, command.card)
-    action = card.action
+    action = traits(card).action
     targets = possible_targets(state)
     target = command.target
     value = command.value
@@ -633,7 +671,7 @@ def _apply_discard(state: State, command: Discard) -> tuple[State, list[Event]]:
     card = _face_up_allowed(state, command.card)
     state = replace(state, effect=replace(effect, resolved=True), hands=bump(state.hands, seat, -1),
                     face_up=append_at(state.face_up, seat, card.id))
-    if card.action == "princess":
+    if traits(card).action == "princess":
         events: list[Event] = [CardDiscarded(player_id(seat), card.id, "none", state.deck)]
         state, more = _knock_out(state, seat, None, "prince")
         return state, events + more
@@ -703,8 +741,9 @@ def check_compare(state: State) -> Effect:
 
     :raises RuleError: the game is over, or no Baron waits for its comparison.
     """
-    if state.is_over:
-        raise RuleError("game_over", winner=state.winner)
+    ended = outcome(state)
+    if ended is not None:
+        raise RuleError("game_over", winners=ended.winners, reason=ended.reason.value)
     _expect_phase(state, TURN)
     effect = state.effect
     if effect is None or effect.resolved or effect.action != "compare" or effect.target is None:
@@ -854,3 +893,71 @@ def _card_of_value(state: State, value: int) -> Card:
         if card.value == value:
             return card
     raise RuleError("bad_value", value=value, low=1, high=8)
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+def outcome(state: State) -> Outcome | None:
+    """The first player to reach the round's favour-token target wins."""
+    if state.winner is None:
+        return None
+    return Outcome(OutcomeKind.WIN, (state.winner,), Reason.TOKENS)
+
+
+def to_act(state: State) -> ToAct | None:
+    """Who must act: the table sets aside, players reveal, the player whose card waits for its outcome, or the current one."""
+    if state.phase == GAME_OVER:
+        return None
+    if state.phase == ASIDE:
+        return ToAct(player_id(state.starter), "set_aside")
+    if state.phase == REVEAL:
+        return ToAct(_waiting(state)[0], "reveal")
+    if state.phase == ROUND_OVER:
+        return ToAct(player_id(state.next_starter or 0), "start_round")
+    current = player_id(state.current)
+    if not state.played:
+        return ToAct(current, "play")
+    effect = state.effect
+    if effect is not None and not effect.resolved and effect.target is not None:
+        if effect.action == "prince":
+            return ToAct(player_id(effect.target), "discard")
+        if effect.action == "guess":
+            return ToAct(player_id(effect.target), "answer_guess")
+        if effect.action == "compare":
+            return ToAct(current, "compare")
+    return ToAct(current, "end_turn")
+
+
+def zones(state: State) -> dict[Zone, tuple[str, ...]]:
+    """The cards face up in front of each player, and those set aside face up (2 players)."""
+    found = face_up_zones(state.face_up, player_id)
+    found[Zone("aside")] = state.aside
+    return found
+
+
+def legal_moves(state: State) -> list[Command]:
+    """Every command the rules accept now, among the facts a table can report."""
+    if state.phase == GAME_OVER:
+        return []
+    ids = [c.id for c in state.cards.cards]
+    seats = range(state.players)
+    candidates: list[Command] = [Next()]
+    if state.phase == ASIDE:
+        candidates += [Aside((a, b, c)) for a in ids for b in ids for c in ids if a <= b <= c]
+    values = sorted({c.value for c in state.cards.cards})
+    for card_id in ids:
+        candidates += [Play(card_id, t, v) for t in (None, *seats) for v in (None, *values)]
+        candidates += [Out(seat, card_id) for seat in seats] + [Discard(seat, card_id) for seat in seats]
+        candidates += [Reveal(seat, card_id) for seat in seats] + [Compare(seat, card_id) for seat in seats]
+    candidates += [Out(seat) for seat in seats] + [Compare(None)]
+    return [command for command in candidates if accepted(apply, state, command)]
+
+
+
+
+RULES: Rules[State, Options] = Rules(
+    spec=SPEC, options_type=Options, commands=COMMANDS, new=new, apply=apply, opening=opening, status=status,
+    outcome=outcome, to_act=to_act, legal_commands=legal_commands, public_view=public_view, queries=QUERIES,
+    zones=zones, legal_moves=legal_moves, player_ids=seat_ids(player_id),
+)

@@ -7,36 +7,51 @@ joins them, and the sentences for errors every game can meet.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from companion.cards import CardSet
+from companion.cards import Card, CardSet
+from companion.games.base import N_, Event, Zone
 from companion.i18n import Translator
 
-
-def N_(message: str) -> str:  # noqa: N802 - marks a message for the catalog; translated where used
-    return message
+if TYPE_CHECKING:
+    from companion.commands.base import Vocabulary
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How the user wants to hear things."""
+    """How the user wants to hear things. ``display``: the game's own display options (a Gauntlet kit)."""
 
     lang: str = "fr"
-    kit: str = "tokens"  # tokens: coins and rubies; track: the life-track card
     verbosity: str = "full"  # full | short
+    display: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Context:
-    """What a renderer needs: the user's settings, the cards, and the two catalogs."""
+    """What a renderer needs: the user's settings, the cards, the game's words, and the two catalogs."""
 
-    def __init__(self, settings: Settings, cards: CardSet | None, domain: str, names: Sequence[str] = ()) -> None:
+    def __init__(self, settings: Settings, cards: CardSet | None, domain: str, names: Sequence[str] = (),
+                 vocabulary: Vocabulary | None = None) -> None:
         self.settings = settings
         self.lang = settings.lang
         self.cards = cards
         self.t = Translator(settings.lang, domain)
         self.core = Translator(settings.lang, "core")
         self.names = tuple(names)
+        if vocabulary is None:
+            from companion.commands.base import Vocabulary
+
+            vocabulary = Vocabulary.common()
+        self.vocabulary = vocabulary
+
+    def display(self, name: str, default: Any = None) -> Any:
+        """A display option of the game (``kit`` in the Gauntlet)."""
+        return self.settings.display.get(name, default)
+
+    def verb(self, verb: str) -> str:
+        """The word the user types for ``verb`` in their language."""
+        return self.vocabulary.word(verb, self.lang)
 
     @property
     def short(self) -> bool:
@@ -63,12 +78,17 @@ class Context:
         return self.core(pattern, first=", ".join(items[:-1]), last=items[-1])
 
 
+def capitalized(text: str) -> str:
+    """A sentence starts with a capital, even "hero 2 draws"."""
+    return text[:1].upper() + text[1:]
+
+
 def piles_sentence(ctx: Context, piles: Mapping[str, Sequence[str]], name: Callable[[str], str]) -> str:
     """The cards face up in front of each player, in the order they were played."""
     parts = [ctx.core("{player}: {cards}", player=name(pid), cards=ctx.join([ctx.card(c) for c in pile]))
              for pid, pile in piles.items()]
     listed = ctx.separator.join(parts)
-    return ctx.core("Face up. {piles}.", piles=listed[:1].upper() + listed[1:])
+    return ctx.core("Face up. {piles}.", piles=capitalized(listed))
 
 
 def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> str | None:
@@ -136,32 +156,27 @@ def card_line(card: Any, ctx: Context) -> str:
     return ctx.core("{value}, {name}", value=card.value, name=card.name(ctx.lang))
 
 
-def render_ask(what: str, args: Mapping[str, Any], session: Any, ctx: Context) -> list[tuple[str, str, dict[str, Any]]]:
-    """Answers that every game gives the same way: a card, the list of cards, help."""
-    cards = session.cards
-    if what == "card":
-        card = cards[args["card"]]
-        return [(card_sentence(card, ctx), "card", {"card": card.id, "value": card.value, "copies": card.copies, "side": card.side})]
-    if what == "cards":
-        lines = []
-        for side, names in cards.sides.items():
-            members = cards.of_side(side)
-            lines.append((ctx.core("{side}: {count} cards.", side=names.get(ctx.lang, side).capitalize(), count=cards.count(side)),
-                          "cards", {"side": side, "count": cards.count(side)}))
-            lines.extend((card_line(c, ctx), "card_line", {"card": c.id, "value": c.value, "copies": c.copies}) for c in members)
-        return lines
-    if what == "help":
-        return help_lines(args.get("topic"), session, ctx)
-    raise KeyError(what)
+def card_answer(card: Card, ctx: Context) -> tuple[str, str, dict[str, Any]]:
+    """``card NAME``: the sentence, its event and fields."""
+    return card_sentence(card, ctx), "card", {"card": card.id, "value": card.value, "copies": card.copies, "side": card.side}
+
+
+def cards_answer(cards: CardSet, ctx: Context) -> list[tuple[str, str, dict[str, Any]]]:
+    """``cards``: each side's count, then one line per card."""
+    lines = []
+    for side, names in cards.sides.items():
+        count = cards.count(side)
+        lines.append((ctx.core("{side}: {count} cards.", side=capitalized(names.get(ctx.lang, side)), count=count),
+                      "cards", {"side": side, "count": count}))
+        lines.extend((card_line(c, ctx), "card_line", {"card": c.id, "value": c.value, "copies": c.copies})
+                     for c in cards.of_side(side))
+    return lines
 
 
 COMMON_HELP = {
-    "status": N_("status: lives, stones, tokens, decks and whose turn."),
-    "next": N_("next: end the turn; the next player's draw is counted."),
+    "status": N_("status: the table and whose turn."),
     "undo": N_("undo: take back the last change (Ctrl+Z)."),
     "redo": N_("redo: put back what undo took back (Ctrl+Y)."),
-    "played": N_("played: the cards face up in front of each player."),
-    "unseen": N_("unseen: the cards not yet seen face up, by value."),
     "card": N_("card NAME: read a card's value and effect."),
     "cards": N_("cards: list every card of the game."),
     "help": N_("help: this list; help COMMAND for one command."),
@@ -172,24 +187,63 @@ COMMON_HELP = {
 }
 
 
-def help_lines(topic: str | None, session: Any, ctx: Context) -> list[tuple[str, str, dict[str, Any]]]:
-    """``help``: what can be done now, then one line per command (or the one asked about)."""
-    game_help = session.renderer.HELP
-    verbs = session.parser.verbs()
+def _generic_refusal(code: str, details: Mapping[str, Any], ctx: Context) -> str:
+    return refusal(code, details, ctx, {})
 
-    def describe(verb: str) -> str:
-        if verb in game_help:
-            return ctx.t(game_help[verb])
+
+def _player_id(ctx: Context, pid: str | None) -> str:
+    return pid or ""
+
+
+def _no_parts(status: Any, ctx: Context) -> list[tuple[str, str]]:
+    return []
+
+
+def _no_hint(event: Any, ctx: Context) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """A game's events and refusals as sentences: one ``RENDERER = Renderer(...)`` per game; hooks have defaults.
+
+    ``events`` maps each event type to its sentence maker; ``help`` gives the
+    game's own help line per verb (message ids of the game's catalog, which
+    override the shared ones, such as ``status``).
+    """
+
+    domain: str
+    events: Mapping[type, Callable[[Any, Context], str]]
+    help: Mapping[str, str] = field(default_factory=dict)
+    #: Events that are never the headline of a command (``undo`` quotes the headline).
+    minor_events: frozenset[str] = frozenset()
+    #: The sentence for a refused command of this game.
+    render_error: Callable[[str, Mapping[str, Any], Context], str] = _generic_refusal
+    #: A player as the table calls them (a given name, "hero 2"…).
+    player: Callable[[Context, str | None], str] = _player_id
+    #: Whose turn it is (or who won): the start of ``status``, and what ``undo`` reminds (default: the whole status).
+    status_head: Callable[[Any, Context], str] | None = None
+    #: The table after the head, part by part (``undo`` says only the parts that changed).
+    status_parts: Callable[[Any, Context], list[tuple[str, str]]] = _no_parts
+    #: What the table does by hand to take back an event when no count says it.
+    undo_hint: Callable[[Any, Context], str | None] = _no_hint
+
+    def render(self, event: Event, ctx: Context) -> str:
+        """The sentence for ``event``."""
+        return self.events[type(event)](event, ctx)
+
+    def head(self, status: Event, ctx: Context) -> str:
+        """The start of ``status``."""
+        return self.status_head(status, ctx) if self.status_head is not None else self.render(status, ctx)
+
+    def zone_card(self, zone: Zone, card_id: str, ctx: Context) -> str:
+        """A card of a public zone, for undo's "no longer / again face up" sentences."""
+        if zone.owner is None:
+            return ctx.card(card_id)
+        return ctx.core("{card} of {player}", card=ctx.card(card_id), player=self.player(ctx, zone.owner))
+
+    def help_line(self, verb: str, ctx: Context) -> str:
+        """One line of ``help``: the game's own, else the shared one."""
+        if verb in self.help:
+            return ctx.t(self.help[verb])
         return ctx.core(COMMON_HELP[verb])
-
-    if topic is not None and topic in verbs:
-        return [(describe(topic), "help", {"topic": topic})]
-    legal = session.rules.legal_commands(session.state)
-    from companion.commands.base import verb_word
-
-    words = [verb_word(v, ctx.lang) for v in legal]
-    lines = [(ctx.core("Now: {commands}.", commands=ctx.join(words, alternative=True)) if legal
-              else ctx.core("The game is over: undo, status, played, card and quit still work."),
-              "help", {"legal": list(legal)})]
-    lines.extend((describe(verb), "help", {"topic": verb}) for verb in verbs)
-    return lines

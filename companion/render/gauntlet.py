@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.games import gauntlet as g
-from companion.render import Context, N_, piles_sentence, refusal
+from companion.games.base import Event
+from companion.render import N_, Context, Renderer, piles_sentence, refusal
 
-DOMAIN = "gauntlet"
+DOMAIN = g.SPEC.domain
 
 
 def player(ctx: Context, pid: str | None) -> str:
@@ -26,7 +27,7 @@ def player(ctx: Context, pid: str | None) -> str:
 
 def lives(ctx: Context, team: str, count: int) -> str:
     t = ctx.t
-    if ctx.settings.kit == "tokens":
+    if ctx.display("kit", "tokens") == "tokens":
         if team == "thanos":
             return t.plural("{count} ruby", "{count} rubies", count)
         return t.plural("{count} coin", "{count} coins", count)
@@ -41,13 +42,7 @@ def cards_count(ctx: Context, count: int) -> str:
 MINOR_EVENTS = frozenset({"token_spent", "card_effect"})
 
 
-def render(event: g.Event, ctx: Context) -> str:
-    """The sentence for ``event``."""
-    maker = _RENDERERS[type(event)]
-    return maker(event, ctx)
-
-
-def undo_hint(event: g.Event, ctx: Context) -> str | None:
+def undo_hint(event: Event, ctx: Context) -> str | None:
     """What the table does by hand to take back ``event`` when no count says it."""
     if isinstance(event, g.CardDrawn):
         if event.deck == g.THANOS_SIDE:
@@ -193,7 +188,7 @@ def _life_lost(e: g.LifeLost, ctx: Context) -> str:
         if e.team == "thanos":
             return t("Thanos: {lives}.", lives=lives(ctx, e.team, e.lives))
         return t("Heroes: {lives}.", lives=lives(ctx, e.team, e.lives))
-    if ctx.settings.kit == "tokens":
+    if ctx.display("kit", "tokens") == "tokens":
         if e.team == "thanos":
             return t("Thanos loses a life: remove a ruby. {lives} left.", lives=e.lives)
         return t("The heroes lose a life: remove a coin. {lives} left.", lives=e.lives)
@@ -353,4 +348,12 @@ HELP = {
     "token": N_("token PLAYER +N or -N: take or put back power tokens."),
     "snap": N_("snap STONES: Thanos reveals the stones in his hand and snaps his fingers."),
     "next": N_("next: end the turn; the next player's draw is counted."),
+    "status": N_("status: lives, stones, tokens, decks and whose turn."),
+    "played": N_("played: the cards face up in front of each player."),
+    "unseen": N_("unseen: the cards not yet seen face up, by value."),
 }
+
+
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, render_error=render_error, player=player,
+                    status_head=status_head, status_parts=status_parts, undo_hint=undo_hint, minor_events=MINOR_EVENTS)
+render = RENDERER.render

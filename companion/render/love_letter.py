@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from companion.commands.base import verb_word
 from companion.games import love_letter as g
-from companion.render import Context, N_, piles_sentence, refusal
+from companion.games.base import Event
+from companion.render import N_, Context, Renderer, piles_sentence, refusal
 
-DOMAIN = "love_letter"
+DOMAIN = g.SPEC.domain
 
 
 def player(ctx: Context, pid: str | None) -> str:
@@ -46,12 +46,7 @@ def named(ctx: Context, card_id: str) -> str:
 
 def typed(ctx: Context, verb: str, pid: str) -> str:
     """What to type for ``verb`` on a player, in the user's words: "out 2", "défausse 2"."""
-    return f"{verb_word(verb, ctx.lang)} {g.seat_of(pid) + 1}"
-
-
-def render(event: g.Event, ctx: Context) -> str:
-    """The sentence for ``event``."""
-    return _RENDERERS[type(event)](event, ctx)
+    return f"{ctx.verb(verb)} {g.seat_of(pid) + 1}"
 
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
@@ -66,7 +61,7 @@ def _round_started(e: g.RoundStarted, ctx: Context) -> str:
     if e.aside_needed:
         return t("Round {round}. Shuffle the {total} cards, remove one face down, set three aside face up and deal one "
                  "card to each player; {player} starts. Type {aside} and the three cards set aside.",
-                 round=e.round, total=total, player=player(ctx, e.starter), aside=verb_word("aside", ctx.lang))
+                 round=e.round, total=total, player=player(ctx, e.starter), aside=ctx.verb("aside"))
     return t("Round {round}. Shuffle the {total} cards, remove one face down and deal one card to each player; "
              "{player} starts.", round=e.round, total=total, player=player(ctx, e.starter))
 
@@ -111,7 +106,7 @@ def _card_effect(e: g.CardEffect, ctx: Context) -> str:
         return t("{player} looks at the card of {target} in secret.", player=who, target=target)
     if e.action == "compare":
         return t("{player} and {target} compare their cards in secret: type {compare}, then each value, unseen.",
-                 player=who, target=target, compare=verb_word("compare", ctx.lang))
+                 player=who, target=target, compare=ctx.verb("compare"))
     if e.action == "protect":
         return t("{player} is protected until their next turn.", player=who)
     if e.action == "prince" and e.target is not None:
@@ -161,7 +156,7 @@ def _compare_tied(e: g.CompareTied, ctx: Context) -> str:
 
 def _deck_empty(e: g.DeckEmpty, ctx: Context) -> str:
     return ctx.t("The deck is empty: the round ends. Each player still in reveals their card: type {reveal}, the player "
-                 "and the card. Waiting for {players}.", reveal=verb_word("reveal", ctx.lang), players=players(ctx, e.waiting))
+                 "and the card. Waiting for {players}.", reveal=ctx.verb("reveal"), players=players(ctx, e.waiting))
 
 
 def _card_revealed(e: g.CardRevealed, ctx: Context) -> str:
@@ -208,7 +203,7 @@ def status_head(e: g.Status, ctx: Context) -> str:
     if e.phase == g.REVEAL:
         return t("Round {round}: the deck is empty, each player still in reveals their card.", round=e.round)
     if e.phase == g.ROUND_OVER:
-        return t("Round {round} is over: type {next} for the next round.", round=e.round, next=verb_word("next", ctx.lang))
+        return t("Round {round} is over: type {next} for the next round.", round=e.round, next=ctx.verb("next"))
     return t("Round {round}, turn {turn}, {player} to play.", round=e.round, turn=e.turn,
              player=player(ctx, e.current_player))
 
@@ -282,10 +277,10 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
     messages: dict[str, Callable[[], str]] = {
         "game_over": lambda: t("The game is over. Type undo to take back the last command."),
         "aside_needed": lambda: t("First type {aside} and the three cards set aside face up.",
-                                  aside=verb_word("aside", ctx.lang)),
+                                  aside=ctx.verb("aside")),
         "reveal_needed": lambda: t("The deck is empty: first each player still in reveals their card. Waiting for "
                                    "{players}.", players=players(ctx, d.get("waiting", ()))),
-        "round_over": lambda: t("The round is over: type {next} for the next round.", next=verb_word("next", ctx.lang)),
+        "round_over": lambda: t("The round is over: type {next} for the next round.", next=ctx.verb("next")),
         "not_now": lambda: t("That cannot be done now."),
         "aside_count": lambda: t.plural("With 2 players, set aside exactly 3 cards, not {count}.",
                                         "With 2 players, set aside exactly 3 cards, not {count}.", d["count"]),
@@ -293,7 +288,7 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
                                             d["copies"], card=card()),
         "aside_cards_needed": lambda: t("Which cards are set aside? Type their names after the command."),
         "already_played": lambda: t("{player} has already played a card this turn. Type {next} to end the turn.",
-                                    player=name("player"), next=verb_word("next", ctx.lang)),
+                                    player=name("player"), next=ctx.verb("next")),
         "all_face_up": lambda: t("Every copy of {card} is already face up: it cannot be in a hand.", card=card()),
         "target_needed": lambda: t("Which player does {card} choose? Type the player after the card.", card=card()),
         "not_yourself": lambda: t("{card} chooses another player, not yourself.", card=card()),
@@ -313,7 +308,7 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "card_needed": lambda: t("Which card? Type the card after the player."),
         "no_compare_now": lambda: t("No comparison now: only after a Baron played on another player this turn."),
         "compare_values": lambda: t("Type {compare} alone to type the values in secret, or {compare} and the two "
-                                    "values, the Baron's player first.", compare=verb_word("compare", ctx.lang)),
+                                    "values, the Baron's player first.", compare=ctx.verb("compare")),
         "no_discard_now": lambda: t("Nobody discards now: only the player a Prince chose this turn."),
         "discard_not_target": lambda: t("The Prince chose {target}, not {player}.", target=name("target"),
                                         player=name("player")),
@@ -341,4 +336,10 @@ HELP = {
     "reveal": N_("reveal PLAYER CARD: at the end of a round, a player still in shows their card."),
     "next": N_("next: end the turn (the next player's draw is counted), or start the next round."),
     "unseen": N_("unseen: how many copies of each card are not yet seen face up this round."),
+    "played": N_("played: the cards face up in front of each player."),
 }
+
+
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, render_error=render_error, player=player,
+                    status_head=status_head, status_parts=status_parts)
+render = RENDERER.render

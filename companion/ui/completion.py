@@ -9,62 +9,25 @@ a line of its own.
 
 from __future__ import annotations
 
-import functools
 import re
-import tomllib
 from typing import Any, Iterable, Iterator
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from companion.cards import DATA_DIR, normalize
-
-
-@functools.lru_cache(maxsize=None)
-def _verb_file() -> dict[str, dict[str, list[str]]]:
-    """verbs.toml as written (with accents), for showing; the parser keeps its normalised copy."""
-    return tomllib.loads((DATA_DIR / "verbs.toml").read_text(encoding="utf-8"))
-
-
-def command_words(verbs: Iterable[str]) -> list[str]:
-    """Every word, English and French, that names one of ``verbs`` (one-letter shortcuts left out)."""
-    wanted = set(verbs)
-    words: list[str] = []
-    for section, table in _verb_file().items():
-        if section == "words":
-            continue
-        for verb, names in table.items():
-            if verb in wanted:
-                words.extend(name for name in names if len(name) > 1)
-    return list(dict.fromkeys(words))
-
-
-def inner_words() -> list[str]:
-    """Words used inside commands: thanos, hero/héros, on/off, back…"""
-    words: list[str] = []
-    for names in _verb_file().get("words", {}).values():
-        words.extend(name for name in names if len(name) > 1)
-    return list(dict.fromkeys(words))
+from companion.cards import normalize
 
 
 def player_words(session: Any) -> list[str]:
     """The players' ids (``thanos``, ``hero1``, ``p1``…) and given names, for any game."""
-    options = session.options
-    words: list[str] = []
-    player_id = getattr(session.rules, "player_id", None)
-    if player_id is not None:
-        for seat in range(getattr(options, "players", 0)):
-            try:
-                words.append(str(player_id(seat)))
-            except Exception:  # a game whose ids are not by seat: given names still complete
-                break
-    words.extend(str(name) for name in getattr(options, "names", ()) or ())
+    words = [str(pid) for pid in session.rules.player_ids(session.state)]
+    words.extend(str(name) for name in getattr(session.options, "names", ()) or ())
     return list(dict.fromkeys(words))
 
 
 def card_words(session: Any) -> list[str]:
     """Every card's names in both languages, then its id."""
-    cards = getattr(getattr(session, "cards", None), "cards", ()) or ()
+    cards = session.cards.cards
     lang = session.settings.lang
     words: list[str] = []
     for card in cards:
@@ -91,8 +54,9 @@ class SessionCompleter(Completer):
 
     def __init__(self, session: Any) -> None:
         self.session = session
-        self._commands = command_words(session.parser.verbs())
-        self._arguments = _distinct(player_words(session) + inner_words() + card_words(session))
+        vocabulary = session.parser.vocabulary
+        self._commands = vocabulary.command_words(session.parser.verbs())
+        self._arguments = _distinct(player_words(session) + vocabulary.inner_words() + card_words(session))
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         text = document.text_before_cursor
@@ -133,4 +97,4 @@ def _matching(fragment: str, candidates: list[str]) -> Iterator[Completion]:
         yield Completion(candidate, start_position=-len(fragment))
 
 
-__all__ = ["SessionCompleter", "card_words", "command_words", "inner_words", "player_words"]
+__all__ = ["SessionCompleter", "card_words", "player_words"]

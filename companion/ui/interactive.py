@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer
@@ -21,12 +21,16 @@ from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from companion.announce import Priority, Utterance
-from companion.commands.base import Ask, verb_word
+from companion.commands.base import Ask
 from companion.i18n import Translator
+from companion.render import capitalized
 from companion.ui.completion import SessionCompleter
 from companion.ui.keys import build_key_bindings, help_lines
 from companion.ui.secret import SecretAsker
 from companion.ui.terminal import no_echo
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 PROMPT = "> "
 
@@ -39,7 +43,7 @@ def _quiet_terminal() -> None:
 class Interactive:
     """The keyboard side of one session; its methods are the keys' actions."""
 
-    def __init__(self, session: Any, history: History | None = None, completer: Completer | None = None) -> None:
+    def __init__(self, session: Session, history: History | None = None, completer: Completer | None = None) -> None:
         self.session = session
         self.t = Translator(session.settings.lang, "ui")
         self.completer = completer if completer is not None else SessionCompleter(session)
@@ -113,15 +117,14 @@ class Interactive:
             self._say(ctx.core("The game is over: undo, status, played, card and quit still work."), "turn")
             return
         legal = list(session.rules.legal_commands(session.state))
-        commands = ctx.join([verb_word(v, ctx.lang) for v in legal], alternative=True)
-        pid = self._current_player()
-        if pid is None:
+        commands = ctx.join([ctx.verb(v) for v in legal], alternative=True)
+        to_act = session.to_act
+        if to_act is None or to_act.player is None:
             self._say(ctx.core("Now: {commands}.", commands=commands), "turn", {"legal": legal})
             return
-        render = getattr(session.renderer, "player", None)
-        name = render(ctx, pid) if render is not None else pid
+        name = session.renderer.player(ctx, to_act.player)
         text = self.t("{player} to play. Now: {commands}.", player=name, commands=commands)
-        self._say(text[:1].upper() + text[1:], "turn", {"player": pid, "legal": legal})
+        self._say(capitalized(text), "turn", {"player": to_act.player, "decision": to_act.decision, "legal": legal})
 
     def previous(self) -> None:
         self._replay(self.session.announcer.history.previous())
@@ -136,9 +139,8 @@ class Interactive:
         self.session.handle("redo")
 
     def stop_speech(self) -> None:
-        speech = getattr(self.session, "speech", None)
-        if speech is not None:
-            speech.interrupt()
+        if self.session.speech is not None:
+            self.session.speech.interrupt()
 
     def choices(self, candidates: list[str]) -> None:
         self._say(self.t("Choices: {choices}.", choices=", ".join(candidates)), "choices", {"choices": candidates},
@@ -167,16 +169,6 @@ class Interactive:
             return False
         return isinstance(request, Ask) and request.what == "help" and request.args.get("topic") is None
 
-    def _current_player(self) -> str | None:
-        session = self.session
-        try:
-            pid = session.rules.status(session.state).fields().get("current_player")
-        except Exception:
-            pid = None
-        if pid is None and hasattr(session.state, "current") and hasattr(session.rules, "player_id"):
-            pid = session.rules.player_id(session.state.current)
-        return None if pid is None else str(pid)
-
     def _say_saved(self) -> None:
         journal = self.session.journal
         if journal is None:
@@ -190,7 +182,7 @@ class Interactive:
     _watched: tuple[asyncio.AbstractEventLoop, int] | None = None
 
     def _watch_braille_keys(self) -> None:
-        display = getattr(self.session, "braille", None)
+        display = self.session.braille
         if display is None or not hasattr(display, "read_keys") or not hasattr(display, "fileno"):
             return
         try:
@@ -213,7 +205,7 @@ class Interactive:
             pass
 
 
-def run_interactive(session: Any) -> None:
+def run_interactive(session: Session) -> None:
     """Play ``session`` at the keyboard (called by ``companion play`` when standard input is a terminal)."""
     Interactive(session).run()
 

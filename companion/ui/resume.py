@@ -8,18 +8,20 @@ leaves the file where it is.
 
 from __future__ import annotations
 
-import argparse
 import datetime as _dt
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion import journal
 from companion.announce import Announcer, Utterance
-from companion.commands.base import is_word
+from companion.commands.base import Vocabulary
 from companion.i18n import Translator
 from companion.output import StdoutOutput
 from companion.render import Settings
+
+if TYPE_CHECKING:
+    from companion.play import OutputConfig
 
 #: How many of the newest autosaves are looked at (each is replayed to see if it is finished).
 LOOKED_AT = 5
@@ -47,7 +49,7 @@ def _unfinished(game: Any, path: Path) -> bool:
         replay = journal.read(path)
         if replay.game != game.id or not replay.commands:
             return False
-        options = game.rules().Options.from_json(replay.options)
+        options = game.rules.options_from(replay.options)
         session = Session(game, options, Settings(), Announcer(), None)
         session.replay(replay.commands, replay.redo)
         return not session.is_over
@@ -58,6 +60,7 @@ def _unfinished(game: Any, path: Path) -> bool:
 def answer_is_yes(text: str) -> bool | None:
     """``True`` for yes/oui/o/y, ``False`` for no/non/n, ``None`` otherwise."""
     word = text.strip()
+    is_word = Vocabulary.common().is_word
     if word.lower() in ("y", "o") or (word and is_word(word, "on") and word.lower() not in ("on",)):
         return True
     if word.lower() == "n" or (word and is_word(word, "off") and word.lower() not in ("off",)):
@@ -88,17 +91,16 @@ def ask_line(message: str) -> str | None:
         return None
 
 
-def offer_resume(args: argparse.Namespace, game: Any, ask: Ask = ask_line, folder: Path | None = None,
+def offer_resume(lang: str, outputs: OutputConfig | None, game: Any, ask: Ask = ask_line, folder: Path | None = None,
                  announcer: Announcer | None = None) -> Path | None:
     """Ask whether to resume the newest unfinished autosave; its path on yes, ``None`` otherwise. Never raises."""
     try:
         path = unfinished_autosave(game, folder)
         if path is None:
             return None
-        lang = args.lang
         t = Translator(lang, "ui")
         own = announcer is None
-        announcer = announcer if announcer is not None else _announcer(args)
+        announcer = announcer if announcer is not None else _announcer(lang, outputs)
         try:
             when = _dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
             announcer.announce(Utterance(t("An unfinished game of {game} was saved on {date}. Resume it? Type yes or no.",
@@ -116,16 +118,17 @@ def offer_resume(args: argparse.Namespace, game: Any, ask: Ask = ask_line, folde
         return None
 
 
-def _announcer(args: argparse.Namespace) -> Announcer:
+def _announcer(lang: str, outputs: OutputConfig | None) -> Announcer:
     """Standard output, and the voice the game will use, for the one question asked before the game exists."""
     announcer = Announcer([StdoutOutput(False, sys.stdout)])
-    spec = getattr(args, "speech", None) or "auto"
+    spec = (outputs.speech if outputs else None) or "auto"
     if spec != "none":
         try:
             import speech
 
-            speaker, _ = speech.choose(spec, args.lang, rate=getattr(args, "rate", None), voice=getattr(args, "voice", None))
-            announcer.add(speech.SpeechOutput(speaker, args.lang))
+            speaker, _ = speech.choose(spec, lang, rate=outputs.rate if outputs else None,
+                                       voice=outputs.voice if outputs else None)
+            announcer.add(speech.SpeechOutput(speaker, lang))
         except Exception:  # no voice: the question is still printed, and a screen reader reads it
             pass
     return announcer

@@ -22,6 +22,7 @@ from companion.announce import Priority
 from companion.commands.base import Secret
 from companion.games.base import RuleError
 from companion.i18n import Translator
+from companion.render import capitalized
 
 #: Reads one hidden line; ``None`` when the player cancelled (Escape, Ctrl+C, Ctrl+D).
 HiddenReader = Callable[[str], "str | None"]
@@ -97,7 +98,7 @@ class SecretAsker:
         values: list[int] = []
         for pid in session.parser.secret_steps(secret, session.state):
             who = _player_name(session, pid)
-            session.say(_sentence(t("{player}, type your value secretly.", player=who)), "secret_turn",
+            session.say(capitalized(t("{player}, type your value secretly.", player=who)), "secret_turn",
                         {"player": pid}, Priority.NOW)
             while True:
                 typed = self.reader(t("Secret value: "))
@@ -116,12 +117,7 @@ class SecretAsker:
 
 def _player_name(session: Any, pid: str) -> str:
     """The player as the table calls them (the game's renderer knows given names)."""
-    render = getattr(session.renderer, "player", None)
-    return str(render(session.ctx, pid)) if render is not None else pid
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return str(session.renderer.player(session.ctx, pid))
 
 
 def _check(session: Any, secret: Secret, values: list[int], t: Translator) -> str | None:
