@@ -83,6 +83,7 @@ def test_a_full_two_player_game():
     assert of(events, "undo") and of(events, "redo")
     assert [e["tokens"] for e in of(events, "token_given")] == [1, 1, 2, 3, 4, 5, 6, 7]
     assert of(events, "game_over") == [{"event": "game_over", "winner": "p1", "tokens": 7,
+                                        "outcome": {"kind": "win", "winners": ["p1"], "reason": "tokens", "score": None},
                                         "text": "Player 1 wins the game with 7 favour tokens."}]
     final = of(events, "status")[-1]
     assert final["winner"] == "p1" and final["tokens"] == {"p1": 7, "p2": 1}

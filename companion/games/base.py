@@ -423,3 +423,8 @@ def accepted(apply: Callable[[S, Command], Any], state: S, command: Command) -> 
 def seat_ids(player_id: Callable[[int], str]) -> Callable[[Any], list[str]]:
     """``player_ids`` for a game whose players are seats 0… (``state.players`` of them)."""
     return lambda state: [player_id(seat) for seat in range(state.players)]
+
+
+def fields_of(value: Outcome | ToAct | None) -> dict[str, Any] | None:
+    """An `Outcome` or a `ToAct` as the plain fields of a status event (``None`` stays ``None``)."""
+    return None if value is None else value.fields()

@@ -21,7 +21,7 @@ import msgspec
 from companion.cards import Card, CardSet
 from companion.games.base import (
     N_, Command, Event, GameSpec, Kind, OptionSpec, Outcome, OutcomeKind, Rules, RuleError, ToAct, TurnModel, Zone, append_at,
-    apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, known_card, seat_ids, set_at,
+    apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, fields_of, known_card, seat_ids, set_at,
 )
 
 
@@ -384,9 +384,12 @@ class Snapped(Event):
 
 @dataclass(frozen=True)
 class GameOver(Event):
+    """``winner``: heroes or thanos (kept for scripts); ``outcome``: the shared `Outcome` fields."""
+
     name = "game_over"
     winner: str
     reason: str
+    outcome: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -406,6 +409,8 @@ class Status(Event):
     turn: int = 1
     substitutes: int = 0
     pending_defeat: str | None = None
+    outcome: dict[str, Any] | None = None
+    to_act: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -480,6 +485,8 @@ def status(state: State) -> Status:
         turn=state.turn,
         substitutes=state.substitutes,
         pending_defeat=None if state.pending_defeat is None else player_id(state.pending_defeat),
+        outcome=fields_of(outcome(state)),
+        to_act=fields_of(to_act(state)),
     )
 
 
@@ -651,7 +658,7 @@ def _apply_snap(state: State, command: Snap) -> tuple[State, list[Event]]:
     if missing:
         raise RuleError("snap_incomplete", missing=missing)
     state = replace(state, winner="thanos")
-    return state, [Snapped(tuple(named)), GameOver("thanos", "snap")]
+    return state, [Snapped(tuple(named)), GameOver("thanos", "snap", fields_of(outcome(state)) or {})]
 
 
 def _apply_next(state: State, command: Next) -> tuple[State, list[Event]]:
@@ -836,7 +843,8 @@ def _defeat(state: State, seat: int, card: Card) -> tuple[State, list[Event]]:
         events.append(LifeLost("heroes", state.hero_lives, state.options.hero_lives))
     if state.thanos_lives == 0 or state.hero_lives == 0:
         winner = "heroes" if state.thanos_lives == 0 else "thanos"
-        return replace(state, winner=winner, fight_right=None), events + [GameOver(winner, "lives")]
+        state = replace(state, winner=winner, fight_right=None)
+        return state, events + [GameOver(winner, "lives", fields_of(outcome(state)) or {})]
     state, drawn = _draw(state, seat)
     events += drawn
     if traits(card).shuffle_back:

@@ -23,7 +23,7 @@ import msgspec
 from companion.cards import Card, CardSet
 from companion.games.base import (
     N_, Command, Event, GameSpec, Kind, OptionSpec, Outcome, OutcomeKind, Rules, RuleError, ToAct, TurnModel, Zone,
-    append_at, apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, known_card, seat_ids, set_at,
+    append_at, apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, fields_of, known_card, seat_ids, set_at,
 )
 
 SIDE = "deck"
@@ -370,9 +370,12 @@ class TokenGiven(Event):
 
 @dataclass(frozen=True)
 class GameOver(Event):
+    """``winner`` and their ``tokens`` (kept for scripts); ``outcome``: the shared `Outcome` fields."""
+
     name = "game_over"
     winner: str
     tokens: int
+    outcome: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -389,6 +392,8 @@ class Status(Event):
     winner: str | None
     phase: str = TURN
     turn: int = 0
+    outcome: dict[str, Any] | None = None
+    to_act: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -456,6 +461,8 @@ def status(state: State) -> Status:
         winner=state.winner,
         phase=state.phase,
         turn=state.turn,
+        outcome=fields_of(outcome(state)),
+        to_act=fields_of(to_act(state)),
     )
 
 
@@ -853,7 +860,7 @@ def _end_round(state: State, winners: list[int], tied: list[int], reason: str,
     if len(leaders) == 1:
         winner = leaders[0]
         state = replace(state, winner=player_id(winner), phase=GAME_OVER)
-        events.append(GameOver(player_id(winner), tokens[winner]))
+        events.append(GameOver(player_id(winner), tokens[winner], fields_of(outcome(state)) or {}))
     return state, events
 
 
