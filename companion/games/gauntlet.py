@@ -627,8 +627,9 @@ def _apply_fight(state: State, command: Fight) -> tuple[State, list[Event]]:
 
 def _apply_token(state: State, command: Token) -> tuple[State, list[Event]]:
     seat = _seat(state, command.player)
-    if command.delta == 0:
-        raise RuleError("bad_token_count", count=command.delta)
+    if command.delta == 0 or abs(command.delta) > state.options.token_pool:
+        # One command moves at most the box's tokens: a 4,000-digit count is a typing error, not a move.
+        raise RuleError("bad_token_count", count=command.delta, limit=state.options.token_pool)
     if command.delta > 0:
         return _take_tokens(state, seat, command.delta)
     count = -command.delta
@@ -988,7 +989,7 @@ def zones(state: State) -> dict[Zone, tuple[str, ...]]:
 
 
 def legal_moves(state: State) -> list[Command]:
-    """Every command the rules accept now, among the facts a table can report (tokens: one at a time)."""
+    """Every command the rules accept now, among the facts a table can report."""
     if state.is_over:
         return []
     candidates: list[Command] = []
@@ -1004,7 +1005,8 @@ def legal_moves(state: State) -> list[Command]:
             candidates += [Play(card.id, t, v, d, c) for t in targets for v in values for d in decks for c in copies]
         if state.fight_right is not None:
             candidates += [Fight(h, loser) for h in state.fight_right.heroes for loser in (None, "hero", "thanos")]
-        candidates += [Token(seat, delta) for seat in range(state.players) for delta in (1, -1)]
+        pool = state.options.token_pool
+        candidates += [Token(seat, delta) for seat in range(state.players) for delta in range(-pool, pool + 1) if delta]
         stones = tuple(c.id for c in state.cards.cards if traits(c).stone and c.id not in state.stones_face_up())
         candidates += [Snap(stones), Next()]
     seats = range(state.players) if state.pending_defeat is None else (state.pending_defeat,)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card, CardSet
-from companion.games.base import N_, Event, Zone
+from companion.games.base import N_ as N_, Event, Zone
 from companion.i18n import Translator
 
 if TYPE_CHECKING:
@@ -110,7 +110,8 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
         "player_needed": lambda: t("Which player? Type a player after the command."),
         "speech_on_off": lambda: t("Type speech on or speech off."),
         "no_cards": lambda: t("This game has no card data."),
-        "secret_needs_terminal": lambda: t("Secret values can only be typed in a terminal. In a script, type the values after the command."),
+        "secret_needs_terminal": lambda: t(
+            "Secret values can only be typed in a terminal. In a script, type the values after the command."),
         "nothing_to_undo": lambda: t("Nothing to undo."),
         "nothing_to_redo": lambda: t("Nothing to redo."),
         "internal": lambda: t("Sorry, that command could not be handled. Nothing was changed."),
@@ -132,6 +133,8 @@ def refusal(code: str, details: Mapping[str, Any], ctx: Context, messages: Mappi
         "unknown_player": lambda: t("No such player."),
         "unknown_card": lambda: t("No such card."),
         "bad_players": lambda: t("This game is for {low} to {high} players.", low=d["low"], high=d["high"]),
+        "unknown_command": lambda: t("That is not a command of this game. Nothing was changed."),
+        "game_over": lambda: t("The game is over. Type undo to take back the last command."),
     }
     if code in shared:
         return shared[code]()

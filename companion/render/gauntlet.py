@@ -294,19 +294,27 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
     """The sentence for a refused command of this game."""
     t = ctx.t
     d = dict(details)
-    name = lambda key: player(ctx, d.get(key))  # noqa: E731
-    card = lambda: ctx.card(d.get("card", ""))  # noqa: E731
+
+    def name(key: str) -> str:
+        return player(ctx, d.get(key))
+
+    def card() -> str:
+        return ctx.card(d.get("card", ""))
+
     messages: dict[str, Callable[[], str]] = {
         "game_over": lambda: t("The game is over. Type undo to take back the last command."),
-        "defeat_pending": lambda: t("First name the defeated card of {player}: defeat, the player, then the card.", player=name("player")),
-        "already_played": lambda: t("{player} has already played a card this turn. Type next to end the turn.", player=name("player")),
+        "defeat_pending": lambda: t("First name the defeated card of {player}: defeat, the player, then the card.",
+                                    player=name("player")),
+        "already_played": lambda: t("{player} has already played a card this turn. Type next to end the turn.",
+                                    player=name("player")),
         "wrong_side": lambda: t("{card} is not a card of {player}'s deck.", card=card(), player=name("player")),
         "unplayable": lambda: t("{card} can never be played.", card=card()),
         "already_face_up": lambda: t("{card} is already face up: it cannot be in a hand.", card=card()),
         "empty_hand": lambda: t("{player} has no card in hand.", player=name("player")),
         "no_copy": lambda: t("Only the Time Stone uses the effect of another card."),
         "copy_needed": lambda: t("Which face-up Thanos card does the Time Stone copy? Type its name after the stone."),
-        "bad_copy": lambda: t("The Time Stone can only use another Thanos card face up in front of Thanos; {card} is not.", card=card()),
+        "bad_copy": lambda: t("The Time Stone can only use another Thanos card face up in front of Thanos; {card} is not.",
+                              card=card()),
         "no_target": lambda: t("{card} does not target a player.", card=card()),
         "target_needed": lambda: t("Which hero does {card} target? Type the hero after the card.", card=card()),
         "no_value": lambda: t("{card} does not name a value.", card=card()),
@@ -325,7 +333,7 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "fight_not_allowed": lambda: t("{player} may not fight now.", player=name("player")),
         "already_fought": lambda: t("{player} has already fought for this card.", player=name("player")),
         "bad_loser": lambda: t("A fight is won by the hero, by Thanos, or tied."),
-        "bad_token_count": lambda: t("Give a number of tokens, like +1 or -1."),
+        "bad_token_count": lambda: t("Give a number of tokens from 1 to {limit}, like +1 or -1.", limit=d.get("limit", 9)),
         "not_enough_tokens": lambda: t("{player} has no power token.", player=name("player")) if not d["held"] else
         t.plural("{player} holds only {count} power token.", "{player} holds only {count} power tokens.", d["held"],
                  player=name("player")),
@@ -344,7 +352,8 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
 HELP = {
     "play": N_("play CARD, then its choices: a hero, a value, a deck."),
     "defeat": N_("defeat thanos CARD, or defeat hero N CARD: a card is defeated."),
-    "fight": N_("fight HERO: the fight that the card allows, values typed secretly; fight HERO HERO_VALUE THANOS_VALUE in scripts."),
+    "fight": N_(
+        "fight HERO: the fight that the card allows, values typed secretly; fight HERO HERO_VALUE THANOS_VALUE in scripts."),
     "token": N_("token PLAYER +N or -N: take or put back power tokens."),
     "snap": N_("snap STONES: Thanos reveals the stones in his hand and snaps his fingers."),
     "next": N_("next: end the turn; the next player's draw is counted."),

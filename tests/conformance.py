@@ -1,0 +1,143 @@
+"""The rules of the game contract, as checks any game can be put through.
+
+Each check raises ``AssertionError`` with what broke. ``tests/test_conformance.py``
+runs them over every registered game, and over a deliberately broken game to
+show that they can fail.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.cards import CardSet
+from companion.commands.base import Vocabulary
+from companion.games.base import Command, Event, RuleError, Rules, TurnModel
+from companion.render import Context, Renderer, Settings
+
+#: A sentence that still holds a ``{field}`` lost a value on the way.
+MISSING_FIELD = re.compile(r"{\w*}")
+
+
+@dataclass
+class Playthrough:
+    """One random game: every state visited, the commands applied, what they said, the codes refused."""
+
+    states: list[Any]
+    commands: list[Command] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    refusals: dict[str, dict[str, Any]] = field(default_factory=dict)  # code → the details of one refusal
+
+    @property
+    def final(self) -> Any:
+        return self.states[-1]
+
+
+def play_randomly(rules: Rules[Any, Any], options: Any, cards: CardSet, seed: int, max_steps: int = 3000) -> Playthrough:
+    """Play legal moves chosen at random until the game ends, checking the contract at every step.
+
+    At each step a command that was legal at some earlier step is also tried:
+    ``apply`` accepts it exactly when ``legal_moves`` lists it, and a refusal
+    leaves the state equal to a deep copy taken before.
+    """
+    rng = random.Random(seed)
+    state = rules.new(options, cards)
+    run = Playthrough([state], events=list(rules.opening(state)))
+    pool: list[Command] = []
+    for _ in range(max_steps):
+        moves = rules.legal_moves(state)
+        assert moves is not None, "the conformance suite needs legal_moves"
+        check_state(rules, state, moves)
+        if not moves:
+            break
+        pool.extend(moves)
+        other = rng.choice(pool)
+        _try_other(rules, state, other, moves, run)
+        _try_other(rules, state, _perturbed(other, rng), moves, run)
+        command = rng.choice(moves)
+        state, events = rules.apply(state, command)
+        run.states.append(state)
+        run.commands.append(command)
+        run.events.extend(events)
+    else:
+        raise AssertionError(f"seed {seed}: no end after {max_steps} random legal moves")
+    return run
+
+
+def _perturbed(command: Command, rng: random.Random) -> Command:
+    """``command`` with one whole-number field moved a little: most often a command the rules refuse."""
+    numbers = [f.name for f in dataclasses.fields(command) if isinstance(getattr(command, f.name), int)]
+    if not numbers:
+        return command
+    name = rng.choice(numbers)
+    return dataclasses.replace(command, **{name: getattr(command, name) + rng.choice((-1, 1, 5))})
+
+
+def _try_other(rules: Rules[Any, Any], state: Any, command: Command, moves: list[Command], run: Playthrough) -> None:
+    snapshot = copy.deepcopy(state)
+    view = copy.deepcopy(rules.public_view(state))
+    try:
+        rules.apply(state, command)
+    except RuleError as error:
+        assert command not in moves, f"{command!r} is listed as legal but refused ({error.code})"
+        assert state == snapshot and rules.public_view(state) == view, f"refusing {command!r} changed the state"
+        run.refusals.setdefault(error.code, error.details)
+        return
+    assert command in moves, f"{command!r} is accepted but not listed by legal_moves"
+
+
+def check_state(rules: Rules[Any, Any], state: Any, moves: list[Command]) -> None:
+    """``outcome`` is set exactly when nothing can be done, and ``to_act`` agrees with it."""
+    outcome = rules.outcome(state)
+    to_act = rules.to_act(state)
+    if outcome is not None:
+        assert not moves, f"the game is over ({outcome}) but {moves[0]!r} is still accepted"
+        assert to_act is None, f"the game is over but {to_act} must act"
+        return
+    assert moves, "the game is not over, yet no command is accepted"
+    assert to_act is not None, "the game is not over, yet nobody must act"
+    if rules.spec.turn_model is TurnModel.SEQUENTIAL:
+        assert to_act.player in rules.player_ids(state), f"{to_act.player!r} is not a player of this game"
+    else:
+        assert to_act.player is None, "in a real-time game anyone may act"
+    status = rules.status(state)
+    assert status.name == "status"
+    json.dumps(status.fields())
+    json.dumps(rules.public_view(state))
+    for player in rules.player_ids(state):
+        json.dumps(rules.view(state, player))
+
+
+def check_replay(rules: Rules[Any, Any], options: Any, cards: CardSet, run: Playthrough) -> None:
+    """The journal's form of each command (JSON, then back) replays to an equal state."""
+    state = rules.new(options, cards)
+    for command in run.commands:
+        line = json.loads(json.dumps(command.to_json()))
+        rebuilt = rules.command_from(line)
+        assert rebuilt == command, f"{command!r} comes back from the journal as {rebuilt!r}"
+        state, _ = rules.apply(state, rebuilt)
+    assert state == run.final, "replaying the journal gives another state"
+    assert rules.public_view(state) == rules.public_view(run.final)
+
+
+def check_sentences(renderer: Renderer, cards: CardSet, vocabulary: Vocabulary, events: list[Event],
+                    refusals: dict[str, dict[str, Any]], names: tuple[str, ...] = ()) -> list[str]:
+    """Every event and refusal renders to a sentence in French and in English with no ``{field}`` left; the sentences."""
+    said: list[str] = []
+    for lang in ("fr", "en"):
+        ctx = Context(Settings(lang), cards, renderer.domain, names, vocabulary)
+        for event in {type(e): e for e in events}.values():
+            text = renderer.render(event, ctx)
+            assert text.strip(), f"{event.name} renders to nothing in {lang}"
+            assert not MISSING_FIELD.search(text), f"{event.name} in {lang}: {text}"
+            said.append(text)
+        for code, details in refusals.items():
+            text = renderer.render_error(code, details, ctx)
+            assert text.strip() and not MISSING_FIELD.search(text), f"refusal {code} in {lang}: {text!r}"
+            said.append(text)
+    return said
