@@ -118,7 +118,7 @@ def test_a_cut_last_line_is_reported_and_skipped(tmp_path):
     with path.open("a") as handle:
         handle.write('{"cmd": "play", "card": "hu')  # a crash in the middle of a write
     replay = journal.read(path)
-    assert replay.skipped == [4]
+    assert replay.damaged_lines == [4] and replay.damaged_count == 1 and not replay.ends_cleanly
     assert [c["cmd"] for c in replay.commands] == ["play", "next"]
     reopened = journal.Journal.reopen(path)
     reopened.append({"cmd": "play", "card": "hulk"})
@@ -130,7 +130,7 @@ def test_a_cut_last_line_is_reported_and_skipped(tmp_path):
     ('{"format": "companion-journal", "version": 99, "game": "gauntlet"}\n', "future_version"),
     ("not json at all\n", "not_a_journal"),
     ('{"format": "something-else"}\n', "not_a_journal"),
-    ("", "not_a_journal"),
+    ("", "empty"),
 ])
 def test_unusable_files_give_a_clear_error(tmp_path, content, code):
     path = tmp_path / "bad.jsonl"
@@ -153,6 +153,16 @@ def test_save_files_are_json_lines_with_a_header(tmp_path):
     lines = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
     assert lines[0]["format"] == "companion-journal" and lines[0]["version"] == 1 and lines[0]["game"] == "gauntlet"
     assert lines[1] == {"cmd": "next"}
+
+
+def test_read_gives_the_lines_in_file_order(tmp_path):
+    saved = new_journal(tmp_path)
+    session, recorder = make_session(journal=saved)
+    run_lines(session, recorder, "play proxima\nnext\nundo")
+    saved.close()
+    replay = journal.read(tmp_path / "game.jsonl")
+    assert [(e.line, e.cmd if isinstance(e, journal.CommandLine) else e.op) for e in replay.entries] == [
+        (2, "play"), (3, "next"), (4, "undo")]
 
 
 def test_autosave_path_names_game_and_time(tmp_path, monkeypatch):
