@@ -22,7 +22,8 @@ from braille.translate import translate  # noqa: E402
 from companion.announce import Utterance  # noqa: E402
 
 SENTENCES = {
-    "fr": "Thanos joue la Pierre de l'Âme contre Iron Man : sa carte vaut 6, elle est vaincue. Les héros perdent une vie, il en reste 5.",
+    "fr": "Thanos joue la Pierre de l'Âme contre Iron Man : sa carte vaut 6, elle est vaincue. "
+          "Les héros perdent une vie, il en reste 5.",
     "en": "Thanos plays the Soul Stone against Iron Man: the card is 6, so it is defeated. The heroes lose a life, 5 are left.",
 }
 TARGET_SHEETS_S = 2.0

@@ -25,7 +25,7 @@ from companion.announce import Announcer  # noqa: E402
 from companion.games import find  # noqa: E402
 from companion.output import StdoutOutput  # noqa: E402
 from companion.render import Settings  # noqa: E402
-from companion.games.base import options_to_json
+from companion.games.base import options_to_json  # noqa: E402
 from companion.session import Session  # noqa: E402
 
 TARGET_P99_MS = 5.0

@@ -65,10 +65,12 @@ def main() -> int:
         finally:
             speaker.close()
     figures = [("say() to playback start", starts), ("interrupt to end of playback", interrupts)]
-    print(f"speech benchmark: {RUNS} runs, {len(SENTENCE.split())}-word French sentence, espeak-ng streamed to a real-time null player")
+    print(f"speech benchmark: {RUNS} runs, {len(SENTENCE.split())}-word French sentence, "
+          "espeak-ng streamed to a real-time null player")
     for label, values in figures:
         verdict = "ok" if _p99(values) < TARGET_MS else f"MISSED (target {TARGET_MS:.0f} ms)"
-        print(f"  {label}: median {statistics.median(values):.1f} ms, p99 {_p99(values):.1f} ms, max {max(values):.1f} ms — {verdict}")
+        print(f"  {label}: median {statistics.median(values):.1f} ms, p99 {_p99(values):.1f} ms, "
+              f"max {max(values):.1f} ms — {verdict}")
     return 0
 
 

@@ -20,6 +20,7 @@ from companion.cards import CardDataError, CardSet
 from companion import games as registry
 from companion.games import Game
 from companion.i18n import LANGUAGES, Translator
+from companion.render import capitalized
 
 FORMATS = ("pef", "brf", "unicode", "txt")
 #: List sections of ``[sheet]``, in the order they are printed, with their headings.
@@ -72,7 +73,7 @@ def sheet_blocks(game: Game, lang: str) -> list[Block]:
             blocks += [Block((Paragraph(line, 0, 2),), keep=True) for line in text.sections[key]]
     for side, names in cardset.sides.items():
         heading = t.plural("{side} deck: {count} card", "{side} deck: {count} cards", cardset.count(side), side=names[lang])
-        blocks.append(Block((Paragraph(heading[:1].upper() + heading[1:]),), heading=True))
+        blocks.append(Block((Paragraph(capitalized(heading)),), heading=True))
         for card in cardset.of_side(side):
             facts = [
                 t("{name}: value {value}", name=card.name(lang), value=card.value),

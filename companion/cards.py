@@ -14,7 +14,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Iterable, Mapping
+from typing import Annotated, Any, Callable, Iterable, Mapping, TypeVar
 
 import msgspec
 
@@ -65,15 +65,16 @@ class CardSet:
     sides: Mapping[str, Mapping[str, str]]
     cards: tuple[Card, ...]
     path: Path
+    _by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {card.id: card for card in self.cards})
 
     def __getitem__(self, card_id: str) -> Card:
-        return self._by_id[card_id]  # type: ignore[attr-defined]
+        return self._by_id[card_id]
 
     def __contains__(self, card_id: object) -> bool:
-        return card_id in self._by_id  # type: ignore[attr-defined]
+        return card_id in self._by_id
 
     def of_side(self, side: str) -> tuple[Card, ...]:
         return tuple(card for card in self.cards if card.side == side)
@@ -111,7 +112,10 @@ def card_keys(card: Card) -> Iterable[str]:
     yield from card.aliases
 
 
-def match_name(text: str, items: list[Any], keys: Any) -> Any:
+T = TypeVar("T")
+
+
+def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) -> T:
     """Find the one item ``text`` names: exact key, key prefix, last words, then word prefix.
 
     Spaces are optional ("ironman" names Iron Man). Shared by cards and players.
@@ -120,7 +124,7 @@ def match_name(text: str, items: list[Any], keys: Any) -> Any:
     if not query:
         raise CardNameError(text, ())
     squeezed = query.replace(" ", "")
-    tiers: list[list[Any]] = [[], [], [], []]
+    tiers: list[list[T]] = [[], [], [], []]
     for item in items:
         forms = [normalize(key) for key in keys(item)]
         if any(query == f or squeezed == f.replace(" ", "") for f in forms):

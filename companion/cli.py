@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 from companion import i18n
 from companion.i18n import Translator
@@ -29,7 +29,7 @@ def _lang_from(argv: Sequence[str]) -> str:
 class _Parser(argparse.ArgumentParser):
     """argparse speaking the user's language (its messages go through our ``core`` catalog)."""
 
-    def error(self, message: str) -> Any:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         t = Translator(_LANG[0], "core")
         self.print_usage(sys.stderr)
         sys.stderr.write(t("companion: {problem}. Type companion --help for help.", problem=message) + "\n")
@@ -205,7 +205,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def cmd_card(args: argparse.Namespace) -> int:
     from companion.commands.base import ParseError, match_card
-    from companion.render import Context, Settings, card_answer, render_parse_error
+    from companion.render import Context, Settings, capitalized, card_answer, render_parse_error
 
     game = _game(args)
     cards = _cards_or_fail(game, args.lang)
@@ -213,7 +213,7 @@ def cmd_card(args: argparse.Namespace) -> int:
     try:
         card = match_card(cards, args.name)
     except ParseError as error:
-        _fail(render_parse_error(error.code, error.details, ctx) or error.code, 1)
+        _fail(capitalized(render_parse_error(error.code, error.details, ctx) or error.code), 1)
     print(card_answer(card, ctx)[0])
     return 0
 

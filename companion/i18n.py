@@ -85,5 +85,5 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["compile"]:
         compile_all()
     else:
-        print("usage: python -m companion.i18n compile", file=sys.stderr)
+        sys.stderr.write("usage: python -m companion.i18n compile\n")
         raise SystemExit(2)

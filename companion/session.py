@@ -215,6 +215,7 @@ class Session:
             return [(self.renderer.help_line(topic, ctx), "help", {"topic": topic})]
         legal = self.rules.legal_commands(self.state)
         words = [ctx.verb(v) for v in legal]
+        lines: list[tuple[str, str, dict[str, Any]]]
         lines = [(ctx.core("Now: {commands}.", commands=ctx.join(words, alternative=True)) if legal
                   else ctx.core("The game is over: undo, status, played, card and quit still work."),
                   "help", {"legal": list(legal)})]
@@ -235,8 +236,9 @@ class Session:
             self.say(self.ctx.core("No voice is in use: start the companion with --speech auto or --speech tts."),
                      "speech", {"on": False}, Priority.NOW)
         elif what == "pan":
-            self.say(self.ctx.core("No braille display is in use: start the companion with --braille auto or --braille terminal."),
-                     "pan", {}, Priority.NOW)
+            self.say(
+                self.ctx.core("No braille display is in use: start the companion with --braille auto or --braille terminal."),
+                "pan", {}, Priority.NOW)
         elif what == "repeat":
             last = self.announcer.history.last
             if last is not None:

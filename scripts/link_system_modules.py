@@ -20,7 +20,8 @@ def candidates(name: str) -> list[Path]:
     for folder in SYSTEM_DIRS:
         if not folder.is_dir():
             continue
-        found.extend(p for p in folder.iterdir() if p.name == name or p.name.startswith(name + ".") and p.suffix in (".py", ".so"))
+        found.extend(p for p in folder.iterdir()
+                     if p.name == name or p.name.startswith(name + ".") and p.suffix in (".py", ".so"))
     return found
 
 

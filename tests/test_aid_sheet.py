@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 louis = pytest.importorskip("louis")
-from lxml import etree
+from lxml import etree  # noqa: E402
 
-import companion.games
-from braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet, sheet_blocks
-from braille.brf import NORTH_AMERICAN
-from braille.layout import Block, Paragraph, paginate
-from braille.translate import BLANK, TABLES, back_translate, translate
-from companion.games import Game
-from companion.games.base import GameSpec, Kind, TurnModel
+import companion.games  # noqa: E402
+from braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet, sheet_blocks  # noqa: E402
+from braille.brf import NORTH_AMERICAN  # noqa: E402
+from braille.layout import Block, Paragraph, paginate  # noqa: E402
+from braille.translate import BLANK, TABLES, back_translate, translate  # noqa: E402
+from companion.games import Game  # noqa: E402
+from companion.games.base import GameSpec, Kind, TurnModel  # noqa: E402
 
 # The PEF 2008-1 schema, copied from the project's shared/formats/pef so that the
 # tests run in any clone; test_the_schema_copy_matches_shared keeps the two equal.

@@ -115,7 +115,8 @@ def test_bad_option_messages_are_in_the_users_language():
 
 def test_games_cards_and_card():
     result = run(["games", "--lang", "en"])
-    assert result.stdout.splitlines()[0] == "gauntlet: Infinity Gauntlet, 2 to 6 players (also: gant, gant-d-infinite, infinity-gauntlet)"
+    assert result.stdout.splitlines()[0] == ("gauntlet: Infinity Gauntlet, 2 to 6 players "
+                                             "(also: gant, gant-d-infinite, infinity-gauntlet)")
     result = run(["cards", "gant", "--lang", "fr"])
     lines = result.stdout.splitlines()
     assert lines[0] == "Héros : 16 cartes." and "1, Outriders, 2 exemplaires" in lines
@@ -123,8 +124,7 @@ def test_games_cards_and_card():
     assert result.stdout.startswith("Pierre de l'Âme, Thanos, valeur 2, 1 exemplaire : Choisissez un héros")
     result = run(["card", "gauntlet", "black", "--lang", "en"])
     assert result.returncode == 1
-    assert result.stderr.strip() == "Black could be Black Widow, Black Panther or Black Dwarf. Say more of the name." or \
-        "Black Widow" in result.stderr
+    assert result.stderr.strip() == "Black could be Black Widow, Black Panther or Black Dwarf. Say more of the name."
 
 
 def test_a_corrected_card_file_in_the_config_folder_is_used(tmp_path):

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import json
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +16,8 @@ from companion.games.base import RuleError
 CARDS = find("gauntlet").cards()
 CARD_IDS = [c.id for c in CARDS.cards]
 STONES = [c.id for c in CARDS.cards if c.traits.stone]
+EVENT_NAMES = {cls.name for cls in vars(g).values()
+               if isinstance(cls, type) and issubclass(cls, g.Event) and cls is not g.Event and dataclasses.is_dataclass(cls)}
 
 
 def command(data: st.DataObject, state: g.State):
@@ -62,15 +68,19 @@ def test_random_commands_never_break_the_invariants(players, data):
     check_invariants(state)
     for _ in range(data.draw(st.integers(1, 80))):
         cmd = command(data, state)
-        before = state
+        snapshot, view = copy.deepcopy(state), copy.deepcopy(g.public_view(state))
         try:
             if callable(cmd):
                 cmd = cmd(state)
-            state, events = g.apply(state, cmd)
+            after, events = g.apply(state, cmd)
         except RuleError:
-            assert state == before  # a refusal changes nothing
+            # A refusal changes nothing: not the state, not anything inside it (compared with a deep copy).
+            assert state == snapshot and g.public_view(state) == view
             continue
-        assert all(e.name for e in events)
+        assert state == snapshot, "apply never changes the state it was given"
+        assert {e.name for e in events} <= EVENT_NAMES and events, "every accepted command says what changed"
+        json.dumps([e.fields() for e in events])
+        state = after
         check_invariants(state)
 
 

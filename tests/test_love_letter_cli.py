@@ -68,7 +68,8 @@ def test_a_full_two_player_game():
         "in_round": ["p1", "p2"], "protected": [], "aside": ["guard", "guard", "king"], "winner": None}
     assert of(events, "card_played")[1]["no_effect"] is True
     assert of(events, "card_discarded")[0] == {"event": "card_discarded", "player": "p2", "card": "priest", "drew": "deck",
-                                               "deck": 6, "text": "Player 2 discards Priest, 2 face up and draws again. Deck: 6 cards."}
+                                               "deck": 6,
+                                               "text": "Player 2 discards Priest, 2 face up and draws again. Deck: 6 cards."}
     out = of(events, "player_out")
     assert [(e["player"], e["card"], e["reason"]) for e in out[:2]] == [("p2", "priest", "baron"), ("p2", None, "princess")]
     unseen = of(events, "unseen")[0]
@@ -146,7 +147,8 @@ def test_tie_option_and_french_sentences_from_the_command_line(tmp_path):
     events = play(["love-letter", "--lang", "fr", "--players", "3", "--tie", "none", "--save", str(save)],
                   ["état", "joue garde 2 prêtre", "éliminé 2", "suivant", "restantes"])
     assert events[0]["text"] == "Love Letter, 3 joueurs : 5 jetons de faveur pour gagner la partie."
-    assert of(events, "player_out")[0]["text"] == "Joueur 2 sort de la manche ; sa carte va face visible : Prêtre, 2. Encore 2 joueurs en lice."
+    assert of(events, "player_out")[0]["text"] == ("Joueur 2 sort de la manche ; sa carte va face visible : Prêtre, 2. "
+                                                   "Encore 2 joueurs en lice.")
     header = json.loads(save.read_text(encoding="utf-8").splitlines()[0])
     assert header["options"]["tie"] == "none"
     resumed = play(["love-letter", "--lang", "fr", "--resume", str(save)], ["état"])

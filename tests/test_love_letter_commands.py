@@ -103,7 +103,8 @@ def test_a_secret_comparison_in_a_session_announces_only_the_loser_and_their_car
 
 @pytest.mark.parametrize("line, code", [
     ("play", "card_name_needed"), ("play dragon", "unknown_card"), ("play guard 2 priest extra", "extra_words"),
-    ("out", "player_needed"), ("discard 2", "card_needed"), ("reveal", "player_needed"), ("snap", "not_in_this_game"), ("dance", "unknown_command"),
+    ("out", "player_needed"), ("discard 2", "card_needed"), ("reveal", "player_needed"), ("snap", "not_in_this_game"),
+    ("dance", "unknown_command"),
     ("fight", "not_in_this_game"), ("next now", "extra_words"),
 ])
 def test_bad_lines_are_refused_with_a_code(line, code):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -69,12 +71,15 @@ def test_random_commands_never_break_the_invariants(players, tie, data):
     check_invariants(state)
     for _ in range(data.draw(st.integers(10, 120))):
         made = command(data, state)
+        snapshot, view = copy.deepcopy(state), copy.deepcopy(ll.public_view(state))
         try:
             cmd = made(state) if callable(made) else made
             after, events = ll.apply(state, cmd)
         except RuleError:
-            assert state == state  # refused: the immutable state is simply kept
+            # A refusal changes nothing: not the state, not anything inside it (compared with a deep copy).
+            assert state == snapshot and ll.public_view(state) == view
             continue
+        assert state == snapshot, "apply never changes the state it was given"
         check_invariants(after)
         check_step(state, after, events)
         assert ll.command_from(cmd.to_json()) == cmd

@@ -42,7 +42,8 @@ GOLDEN = {
         "Player 1 plays Guard, 1: every other player is protected, no effect.",
         "Player 2's turn: draw a card. Deck: 6 cards.",
         "The Handmaid no longer protects player 2.",
-        "Round 1, turn 4, player 2 to play. Deck: 6 cards. Still in the round: player 1 and player 2. No one is protected. Set aside: Guard, "
+        "Round 1, turn 4, player 2 to play. Deck: 6 cards. Still in the round: player 1 and player 2. "
+        "No one is protected. Set aside: Guard, "
         "Guard and King. Favour tokens: 0 for player 1 and 0 for player 2; 7 to win.",
         "10 cards not seen face up. Guard: 1, Priest: 2, Baron: 2, Handmaid: 1, Prince: 2, King: 0, Countess: 1, Princess: 1.",
         "Player 2 plays Prince, 5, on player 2.",
@@ -66,7 +67,8 @@ GOLDEN = {
         "Joueur 1 joue Garde, 1 : tous les autres joueurs sont protégés, sans effet.",
         "Joueur 2, à vous : piochez une carte. Pioche : 6 cartes.",
         "La Servante ne protège plus joueur 2.",
-        "Manche 1, tour 4 : joueur 2 joue. Pioche : 6 cartes. En lice : joueur 1 et joueur 2. Personne n'est protégé. Écartées : Garde, Garde et "
+        "Manche 1, tour 4 : joueur 2 joue. Pioche : 6 cartes. En lice : joueur 1 et joueur 2. "
+        "Personne n'est protégé. Écartées : Garde, Garde et "
         "Roi. Jetons de faveur : 0 pour joueur 1 et 0 pour joueur 2 ; 7 pour gagner.",
         "10 cartes pas encore vues face visible. Garde : 1, Prêtre : 2, Baron : 2, Servante : 1, Prince : 2, Roi : 0, "
         "Comtesse : 1, Princesse : 1.",
@@ -110,7 +112,8 @@ def ctx(lang, names=()):
     ("fr", ll.DeckEmpty(("p1", "p3")), "La pioche est vide : la manche finit. Chaque joueur encore en lice révèle sa carte : "
      "tapez révèle, le joueur et la carte. On attend joueur 1 et joueur 3."),
     ("en", ll.CardRevealed("p1", "prince", ("p3",)), "Player 1 reveals Prince, 5. Waiting for player 3."),
-    ("en", ll.RoundWon(2, ("p2",), "discards", 5, 9), "Tie at 5: player 2 wins round 2 with the higher total of cards face up, 9."),
+    ("en", ll.RoundWon(2, ("p2",), "discards", 5, 9),
+     "Tie at 5: player 2 wins round 2 with the higher total of cards face up, 9."),
     ("fr", ll.RoundWon(2, ("p1", "p2"), "tie", 5, 9, ("p1", "p2")),
      "Manche 2 : égalité complète, à 5 et 9 face visible ; joueur 1 et joueur 2 la gagnent chacun."),
     ("en", ll.RoundWon(2, (), "no_winner", 5, 9, ("p1", "p2")),
@@ -147,7 +150,7 @@ def test_every_event_has_a_sentence_and_every_refusal_code_has_words_in_both_lan
             assert "({code})".format(code=code) not in text, code
     french = [r.render_error(code, details, ctx("fr")) for code in sorted(codes)]
     english = [r.render_error(code, details, ctx("en")) for code in sorted(codes)]
-    assert sum(f != e for f, e in zip(french, english)) >= len(codes) - 3
+    assert sum(f != e for f, e in zip(french, english, strict=True)) >= len(codes) - 3
 
 
 def test_help_lists_the_game_s_commands_in_french():

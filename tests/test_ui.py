@@ -260,6 +260,8 @@ def test_completion_of_commands_players_and_cards_in_both_languages(table: Table
     assert _complete(session, "play ant m") == ["Ant-Man & Wasp", "Ant-Man et la Guêpe"]
     assert "hero1" in _complete(session, "fight he")
     assert "thanos" in _complete(session, "defeat tha")
+    # Thanos's turn: "play s" offers the Thanos cards he may play now, in the session's language, first.
+    assert _complete(session, "play s") == ["Soul Stone", "Space Stone"]
     assert _complete(session, "play ") == []
 
 
@@ -268,7 +270,7 @@ def test_completion_uses_given_names_and_any_game_ids(tmp_path: Path) -> None:
     session = Session(GAUNTLET, options, Settings(), Announcer())
     assert _complete(session, "token chl") == ["Chloé"]
     fake = SimpleNamespace(options=SimpleNamespace(players=2, names=()), state=None,
-                           rules=SimpleNamespace(player_ids=lambda state: ["p1", "p2"]),
+                           rules=SimpleNamespace(player_ids=lambda state: ["p1", "p2"], legal_moves=lambda state: None),
                            parser=SimpleNamespace(verbs=lambda: ["help"], vocabulary=Vocabulary.common()),
                            settings=Settings(), cards=SimpleNamespace(cards=()))
     assert _complete(fake, "help p") == ["p1", "p2"]  # type: ignore[arg-type]
@@ -317,7 +319,7 @@ def test_offer_resume_asks_in_the_players_language(tmp_path: Path) -> None:
     assert lines[0].startswith("Une partie inachevée (Le Gant d'Infinité) a été sauvegardée le ")
     assert lines[1] == "Tapez oui ou non, s'il vous plaît."
     for answer in ("non", None):
-        assert offer_resume("fr", no_voice, GAUNTLET, lambda m: answer, tmp_path / "saves", Announcer()) is None
+        assert offer_resume("fr", no_voice, GAUNTLET, lambda m, answer=answer: answer, tmp_path / "saves", Announcer()) is None
 
 
 def test_yes_and_no_in_both_languages() -> None:

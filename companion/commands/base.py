@@ -11,7 +11,7 @@ import re
 import tomllib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.cards import CardNameError, CardSet, Card, DATA_DIR, match_name, normalize
 from companion.games.base import Command
@@ -211,7 +211,10 @@ def player_and_card(args: Sequence[str], state: Any, player: Callable[[Sequence[
     return seat, match_card(state.cards, rest, side_of(seat) if side_of else None)
 
 
-def match_player(text: str, players: Iterable[Any], keys: Callable[[Any], Iterable[str]]) -> Any:
+T = TypeVar("T")
+
+
+def match_player(text: str, players: Iterable[T], keys: Callable[[T], Iterable[str]]) -> T:
     """The player ``text`` names: by id, number or given name (unique prefix allowed)."""
     try:
         return match_name(text, list(players), keys)

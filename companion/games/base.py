@@ -18,11 +18,14 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 import msgspec
 
 from companion.cards import Card, CardSet
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 def N_(message: str) -> str:  # noqa: N802 - marks a message id for the catalogs; translated where it is said
@@ -237,7 +240,8 @@ class Zone:
 
 
 S = TypeVar("S")
-O = TypeVar("O")
+#: A game's options: a dataclass (its fields are the options a save file may hold).
+Opt = TypeVar("Opt", bound="DataclassInstance")
 #: A question every player may ask: the state and the question's arguments → the answer as events.
 Query = Callable[[S, Mapping[str, Any]], "list[Event]"]
 
@@ -255,7 +259,7 @@ def _no_players(state: Any) -> list[str]:
 
 
 @dataclasses.dataclass(frozen=True)
-class Rules(Generic[S, O]):
+class Rules(Generic[S, Opt]):
     """A game's rules core as the session sees it: its spec and its functions (OpenSpiel's small state API).
 
     A game declares one ``RULES = Rules(...)`` from its module's functions; mypy
@@ -264,11 +268,11 @@ class Rules(Generic[S, O]):
 
     spec: GameSpec
     #: The game's frozen ``Options`` dataclass (``players``, ``names`` and the spec's rules options).
-    options_type: type[O]
+    options_type: type[Opt]
     #: Command types by journal name.
     commands: Mapping[str, type[Command]]
     #: The table after set-up. :raises RuleError: options the rules refuse.
-    new: Callable[[O, CardSet], S]
+    new: Callable[[Opt, CardSet], S]
     #: The new state and what changed. :raises RuleError: the command breaks a rule; nothing changed.
     apply: Callable[[S, Command], tuple[S, list[Event]]]
     #: What to announce when a game starts.
@@ -304,15 +308,15 @@ class Rules(Generic[S, O]):
         """A command from its journal line. :raises ValueError: not a command of this game."""
         return command_from_json(self.commands, data)
 
-    def options_from(self, values: Mapping[str, Any]) -> O:
+    def options_from(self, values: Mapping[str, Any]) -> Opt:
         """The game's options from plain data (a save file), every value checked.
 
         :raises ValueError: a value of the wrong type or outside what the spec declares.
         """
-        known = {f.name for f in dataclasses.fields(self.options_type)}  # type: ignore[arg-type]
+        known = {f.name for f in dataclasses.fields(self.options_type)}
         data = {k: v for k, v in values.items() if k in known}
         try:
-            options: O = msgspec.convert(data, type=self.options_type, strict=True)
+            options: Opt = msgspec.convert(data, type=self.options_type, strict=True)
         except (msgspec.ValidationError, TypeError) as error:
             raise ValueError(str(error)) from None
         check_common_options(self.spec, options)

@@ -23,7 +23,8 @@ import msgspec
 from companion.cards import Card, CardSet
 from companion.games.base import (
     N_, Command, Event, GameSpec, Kind, OptionSpec, Outcome, OutcomeKind, Rules, RuleError, ToAct, TurnModel, Zone,
-    append_at, apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, fields_of, known_card, seat_ids, set_at,
+    append_at, apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, fields_of, known_card, seat_ids,
+    set_at,
 )
 
 SIDE = "deck"

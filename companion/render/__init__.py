@@ -141,7 +141,7 @@ def refusal(code: str, details: Mapping[str, Any], ctx: Context, messages: Mappi
     return t("That command is refused ({code}). Nothing was changed.", code=code)
 
 
-def card_sentence(card: Any, ctx: Context) -> str:
+def card_sentence(card: Card, ctx: Context) -> str:
     """A card read aloud for the referee: name, side, value, copies, effect, note."""
     t = ctx.core
     side = ctx.cards.sides.get(card.side, {}).get(ctx.lang, card.side) if ctx.cards else card.side
@@ -152,7 +152,7 @@ def card_sentence(card: Any, ctx: Context) -> str:
     return text
 
 
-def card_line(card: Any, ctx: Context) -> str:
+def card_line(card: Card, ctx: Context) -> str:
     """A card in a list: value, name, copies."""
     if card.copies > 1:
         return ctx.core("{value}, {name}, {copies} copies", value=card.value, name=card.name(ctx.lang), copies=card.copies)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import love_letter as g
-from companion.games.base import Event
 from companion.render import N_, Context, Renderer, piles_sentence, refusal
 
 DOMAIN = g.SPEC.domain

@@ -10,7 +10,7 @@ a line of its own.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -56,7 +56,23 @@ class SessionCompleter(Completer):
         self.session = session
         vocabulary = session.parser.vocabulary
         self._commands = vocabulary.command_words(session.parser.verbs())
-        self._arguments = _distinct(player_words(session) + vocabulary.inner_words() + card_words(session))
+        self._others = player_words(session) + vocabulary.inner_words()
+        self._arguments = _distinct(self._others + card_words(session))
+
+    def _arguments_now(self, verb: str | None) -> list[str] | None:
+        """The game's own candidates: the cards of the commands of ``verb`` the rules accept now (``None``: unknown)."""
+        session = self.session
+        if verb is None:
+            return None
+        moves = session.rules.legal_moves(session.state)
+        if not moves:
+            return None
+        cards = session.cards
+        ids = [value for move in moves if move.name == verb for value in _strings(move) if value in cards]
+        if not ids:
+            return None
+        lang = session.settings.lang
+        return _distinct(self._others + [cards[card_id].name(lang) for card_id in dict.fromkeys(ids)])
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         text = document.text_before_cursor
@@ -67,12 +83,23 @@ class SessionCompleter(Completer):
             return
         if at_new_word:
             return  # nothing typed yet: listing every card and player would drown the player
+        now = self._arguments_now(self.session.parser.vocabulary.find(words[0]))
+        # The longest typed run that starts a name; what can be typed now first, every name when none of those fits.
         for count in range(len(words) - 1, 0, -1):
             fragment = _tail(text, count)
-            found = list(_matching(fragment, self._arguments))
+            found = list(_matching(fragment, now or [])) or list(_matching(fragment, self._arguments))
             if found:
                 yield from found
                 return
+
+
+def _strings(command: Any) -> Iterator[str]:
+    """The text values of a command's fields (card ids among them), tuples opened."""
+    for name in getattr(command, "__dataclass_fields__", {}):
+        value = getattr(command, name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, str):
+                yield item
 
 
 def _tail(text: str, count: int) -> str:

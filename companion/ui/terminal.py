@@ -32,7 +32,7 @@ def _fileno() -> int | None:
 def no_echo() -> Iterator[None]:
     """Nothing typed is echoed by the terminal inside this block (no-op when input is not a terminal)."""
     fd = _fileno()
-    saved: Any = None
+    saved: list[Any] | None = None
     if fd is not None:
         try:
             import termios
@@ -46,7 +46,7 @@ def no_echo() -> Iterator[None]:
     try:
         yield
     finally:
-        if saved is not None:
+        if saved is not None and fd is not None:
             import termios
 
             try:
