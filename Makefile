@@ -10,7 +10,7 @@ SYSTEM_MODULES := louis speechd brlapi
 STAMP := $(VENV)/.setup-done
 GAME ?= gauntlet
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test lint bench clean
 
 setup: $(STAMP)
 
@@ -27,8 +27,13 @@ $(STAMP): pyproject.toml Makefile scripts/setup-system.sh scripts/link_system_mo
 run: setup
 	@$(VENV)/bin/companion play $(GAME)
 
-test: setup
+# Types and lint first (seconds), then every test.
+test: setup lint
 	@$(PY) -m pytest
+
+lint: setup
+	@$(PY) -m mypy
+	@$(PY) -m ruff check --quiet .
 
 bench: setup
 	@for f in benchmarks/bench_*.py; do $(PY) $$f || exit 1; done
