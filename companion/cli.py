@@ -8,7 +8,9 @@ locale, French otherwise). A bad option gets one clear sentence and exit status
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
@@ -83,6 +85,18 @@ def _add_game_options(p: argparse.ArgumentParser, game: Any, lang: str) -> None:
         p.add_argument(option.flag, **kwargs)
 
 
+def _bounded(low: int, high: int) -> Any:
+    """An argparse type: a whole number from ``low`` to ``high`` (embossers use 10 to 100 cells and lines)."""
+
+    def convert(text: str) -> int:
+        t = Translator(_LANG[0], "core")
+        if not re.fullmatch(r"[0-9]{1,4}", text) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(t("give a whole number from {low} to {high}", low=low, high=high))
+        return int(text)
+
+    return convert
+
+
 def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     t = Translator(lang, "core")
     parser = _Parser(prog="companion", description=t("An audio and braille companion for card games played with real cards."))
@@ -129,9 +143,10 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p = command("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
     p.add_argument("--format", choices=("pef", "brf", "unicode", "txt"), default="pef", help=t("file format"))
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
-    p.add_argument("--cells", type=int, default=40, help=t("cells per line"))
-    p.add_argument("--lines", type=int, default=25, help=t("lines per page"))
+    p.add_argument("--cells", type=_bounded(10, 100), default=40, metavar="10-100", help=t("cells per line"))
+    p.add_argument("--lines", type=_bounded(10, 100), default=25, metavar="10-100", help=t("lines per page"))
     p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
+    p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
     return parser
 
 
@@ -241,10 +256,36 @@ def cmd_aid_sheet(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.buffer.write(content)
         sys.stdout.flush()
-    else:
-        args.output.write_bytes(content)
-        print(t("Aid sheet written to {path}.", path=args.output))
+        return 0
+    problem = _write_file(args.output, content, args.force, t)
+    if problem:
+        _fail(problem, 2)
+    print(t("Aid sheet written to {path}.", path=args.output))
     return 0
+
+
+def _write_file(path: Path, content: bytes, force: bool, t: Translator) -> str | None:
+    """Write ``content`` to ``path`` whole or not at all (a temporary file renamed); the problem in words, or ``None``."""
+    if path.is_dir():
+        return t("{path} is a folder: give a file name.", path=path)
+    if not path.parent.is_dir():
+        return t("The folder {folder} does not exist.", folder=path.parent)
+    if os.path.lexists(path) and not force:
+        return t("{path} already exists: add --force to replace it.", path=path)
+    if os.path.lexists(path) and not path.is_file():
+        return t("{path} is not an ordinary file: choose another name.", path=path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "xb") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        return t("Cannot write {path}: {reason}.", path=path, reason=error.strerror or error)
+    return None
 
 
 def cmd_play(args: argparse.Namespace) -> int:

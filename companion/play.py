@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from companion import journal
 from companion.announce import Announcer
 from companion.games import Game
-from companion.games.base import OptionError, RuleError, options_to_json
+from companion.games.base import MAX_NAME_LENGTH, OptionError, RuleError, names_problem, options_to_json
 from companion.i18n import Translator
 from companion.output import StdoutOutput
 from companion.render import Context, Settings
@@ -138,7 +138,13 @@ def game_options(game: Game, config: PlayConfig) -> Any:
         raise _OptionError(t("This game is for {low} to {high} players.", low=spec.min_players, high=spec.max_players))
     values: dict[str, Any] = {"players": players, **config.options}
     if config.names:
-        values["names"] = tuple(config.names)
+        problem = names_problem(config.names)
+        if problem == "same_name":
+            raise _OptionError(t("companion: --names: two players have the same name."))
+        if problem:
+            raise _OptionError(t("companion: --names: each name is one line of 1 to {limit} characters.",
+                                 limit=MAX_NAME_LENGTH))
+        values["names"] = tuple(name.strip() for name in config.names)
     for option in spec.options:
         if option.scope == "rules" and option.name in values:
             try:
@@ -161,49 +167,110 @@ def _open_session(config: PlayConfig, game: Game, settings: Settings, announcer:
                   t: Translator) -> tuple[Session, list[str]]:
     from companion.cards import CardDataError
 
-    rules = game.rules
-    notes: list[str] = []
     try:
         cards = game.cards()
     except CardDataError as error:
         raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem)) from None
     if config.resume is not None:
         try:
-            replay = journal.read(config.resume)
-        except journal.JournalError as error:
-            raise _OptionError(_journal_problem(error, t)) from None
-        if replay.game != game.id:
-            raise _OptionError(t("{path} is a save of another game ({game}).", path=config.resume, game=replay.game))
-        try:
-            options = rules.options_from(replay.options)
-            session = Session(game, options, settings, announcer, None, cards)
-        except (TypeError, ValueError, RuleError):
-            raise _OptionError(t("{path} is not a save file the companion can read.", path=config.resume)) from None
-        refused = session.replay(replay.commands, replay.redo)
-        session.journal = journal.Journal.reopen(config.resume)
-        for number in replay.skipped:
-            notes.append(t("Line {line} of the save file was damaged and is skipped.", line=number))
-        if refused:
-            notes.append(t.plural("{count} saved command could not be replayed and is skipped.",
-                                  "{count} saved commands could not be replayed and are skipped.", len(refused)))
-        notes.append(t.plural("Game resumed: {count} command replayed.", "Game resumed: {count} commands replayed.",
-                              len(session.steps)))
-        notes.append(session.renderer.render(rules.status(session.state), session.ctx))
-        return session, notes
+            return _resume(config.resume, game, settings, announcer, cards, t)
+        except _EmptySave:
+            pass  # a save file cut before its header: a new game starts in it
     options = game_options(game, config)
     try:
         session = Session(game, options, settings, announcer, None, cards)
     except RuleError as error:
         ctx = Context(settings, cards, game.renderer.domain, (), game.parser.vocabulary)
         raise _OptionError(game.renderer.render_error(error.code, error.details, ctx)) from None
-    path = config.save or journal.autosave_path(game.id)
+    path = config.resume or config.save
+    notes: list[str] = []
     try:
-        session.journal = journal.Journal.create(path, game.id, options_to_json(options), _settings_json(settings))
+        if config.resume is not None:
+            session.journal = journal.Journal.create(config.resume, game.id, options_to_json(options),
+                                                     _settings_json(settings), replace_empty=True)
+            notes.append(t("{path} was empty: a new game starts in it.", path=config.resume))
+        elif config.save is not None:
+            session.journal = journal.Journal.create(config.save, game.id, options_to_json(options), _settings_json(settings))
+        else:
+            session.journal = journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings))
     except FileExistsError:
         raise _OptionError(t("{path} already exists: choose another file, or resume it with --resume.", path=path)) from None
+    except journal.JournalError as error:
+        raise _OptionError(_journal_problem(error, t)) from None
     except OSError as error:
-        raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path, reason=error.strerror)) from None
+        raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path or error.filename,
+                             reason=error.strerror)) from None
     return session, notes
+
+
+class _EmptySave(Exception):
+    """The save file holds nothing: a new game starts in it."""
+
+
+def _resume(path: Path, game: Game, settings: Settings, announcer: Announcer, cards: Any,
+            t: Translator) -> tuple[Session, list[str]]:
+    """The game saved in ``path``, replayed; a file that cannot be written to goes on in a new save file."""
+    writable: journal.Journal | None = None
+    try:
+        writable, saved = journal.Journal.resume(path)
+    except journal.JournalError as error:
+        if error.code == "empty":
+            raise _EmptySave() from None
+        if error.code != "read_only":
+            raise _OptionError(_journal_problem(error, t)) from None
+        try:
+            saved = journal.read(path)
+        except journal.JournalError as again:
+            raise _OptionError(_journal_problem(again, t)) from None
+    except journal.JournalWriteError as error:
+        raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path, reason=error.strerror)) from None
+    try:
+        if saved.game != game.id:
+            raise _OptionError(t("{path} is a save of another game ({game}).", path=path, game=saved.game))
+        try:
+            options = game.rules.options_from(saved.options)
+            session = Session(game, options, settings, announcer, None, cards)
+        except (TypeError, ValueError, RuleError):
+            raise _OptionError(t("{path} is not a save file the companion can read.", path=path)) from None
+    except _OptionError:
+        if writable is not None:
+            writable.close()
+        raise
+    result = session.restore(saved)
+    notes = _replay_notes(result, t)
+    if writable is None:
+        try:
+            writable = journal.Journal.create_auto(game.id, saved.options, saved.settings,
+                                                   journal.continuation(result.commands, result.redo_commands))
+        except OSError as error:
+            raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path, reason=error.strerror)) from None
+        notes.insert(0, t("{path} cannot be written to: the game goes on in a new save file, {new}.", path=path.name,
+                          new=writable.path.name))
+    session.journal = writable
+    notes.append(t.plural("Game resumed: {count} command replayed.", "Game resumed: {count} commands replayed.",
+                          len(session.steps)))
+    notes.append(session.renderer.render(session.rules.status(session.state), session.ctx))
+    return session, notes
+
+
+def _replay_notes(result: journal.ReplayResult, t: Translator) -> list[str]:
+    """One sentence for the damaged lines, one for the lines the rules refused: counts first, a few line numbers."""
+    notes = []
+    if result.damaged_count:
+        notes.append(t.plural("{count} damaged line of the save file is skipped: line {lines}.",
+                              "{count} damaged lines of the save file are skipped: lines {lines}.",
+                              result.damaged_count, lines=_first(result.damaged, result.damaged_count)))
+    skipped = sorted(result.refused + result.ignored)
+    if skipped:
+        notes.append(t.plural("{count} saved line could not be replayed and is skipped: line {lines}.",
+                              "{count} saved lines could not be replayed and are skipped: lines {lines}.",
+                              len(skipped), lines=_first(skipped, len(skipped))))
+    return notes
+
+
+def _first(lines: list[int], count: int, shown: int = 5) -> str:
+    text = ", ".join(str(n) for n in lines[:shown])
+    return text + ("…" if count > shown else "")
 
 
 def _settings_json(settings: Settings) -> dict[str, Any]:
@@ -212,13 +279,17 @@ def _settings_json(settings: Settings) -> dict[str, Any]:
 
 
 def _journal_problem(error: journal.JournalError, t: Translator) -> str:
-    if error.code == "not_found":
-        return t("No save file at {path}.", path=error.path)
-    if error.code == "future_version":
-        return t("{path} was saved by a newer companion: update the companion to resume it.", path=error.path)
-    if error.code == "unreadable":
-        return t("Cannot read {path}.", path=error.path)
-    return t("{path} is not a save file the companion can read.", path=error.path)
+    path = error.path
+    messages = {
+        "not_found": lambda: t("No save file at {path}.", path=path),
+        "future_version": lambda: t("{path} was saved by a newer companion: update the companion to resume it.", path=path),
+        "unreadable": lambda: t("Cannot read {path}.", path=path),
+        "locked": lambda: t("{path} is open in another companion: close that game first.", path=path),
+        "not_a_file": lambda: t("{path} is not a file: a save file is an ordinary file.", path=path),
+        "too_large": lambda: t("{path} is too large to be a save file.", path=path),
+    }
+    maker = messages.get(error.code)
+    return maker() if maker else t("{path} is not a save file the companion can read.", path=path)
 
 
 def _add_outputs(config: PlayConfig, session: Session, interactive: bool, stdout: TextIO) -> None:

@@ -9,6 +9,7 @@ and for every front end (batch, interactive, tests).
 from __future__ import annotations
 
 import traceback
+from pathlib import Path
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -118,12 +119,19 @@ class Session:
                                 skip=skip)
 
     def announce(self, events: list[Event] | tuple[Event, ...]) -> None:
+        for utterance in self.utterances(events):
+            self.announcer.announce(utterance)
+
+    def utterances(self, events: list[Event] | tuple[Event, ...]) -> list[Utterance]:
+        """The sentences for ``events``, built before anything is written (a renderer bug then changes nothing)."""
+        found = []
         for event in events:
             text = capitalized(self.renderer.render(event, self.ctx))
             if not text:  # nothing to say at this verbosity
                 continue
             priority = Priority.NOW if event.name == "game_over" else Priority.NORMAL
-            self.say(text, event.name, event.fields(), priority)
+            found.append(Utterance(text, self.settings.lang, event.name, event.fields(), priority))
+        return found
 
     def refuse(self, code: str, details: dict[str, Any], parse: bool = False) -> None:
         """One clear sentence for a refused line; nothing changed.
@@ -155,6 +163,9 @@ class Session:
             self.refuse(error.code, error.details, parse=True)
         except RuleError as error:
             self.refuse(error.code, error.details)
+        except journal_mod.JournalWriteError as error:
+            self.refuse("save_failed", {"path": str(error.path.name), "reason": error.reason,
+                                        "detail": error.strerror or ""}, parse=True)
         except Exception as error:  # a bug must never lose the game
             self.last_error = error
             self.refuse("internal", {"detail": "".join(traceback.format_exception_only(error)).strip()}, parse=True)
@@ -181,13 +192,19 @@ class Session:
             self.control(request)
 
     def change(self, command: Command) -> None:
-        """Apply, journal (on disk first), then announce."""
+        """The rules, then the sentences, then the journal (on disk), and only then the game moves on.
+
+        Nothing before the write changes the session, so a refusal, a renderer bug
+        or a full disk leave the game exactly as it was, on disk and in memory.
+        """
         state, events = self.rules.apply(self.state, command)
+        said = self.utterances(events)
         if self.journal is not None:
             self.journal.append(command.to_json())
         self.steps.append(Step(command, state, tuple(events)))
         self.redo_stack.clear()
-        self.announce(events)
+        for utterance in said:
+            self.announcer.announce(utterance)
 
     def ask(self, request: Ask) -> None:
         """A question: the game's queries, then what every game answers alike (card, cards, help)."""
@@ -230,6 +247,8 @@ class Session:
             self.redo()
         elif what == "quit":
             self.running = False
+        elif what == "save":
+            self.save_copy(request.args["path"])
         elif what in self.controls:
             self.controls[what](request.args)
         elif what == "speech":
@@ -249,9 +268,9 @@ class Session:
     def undo(self) -> None:
         if not self.steps:
             raise ParseError("nothing_to_undo")
-        step = self.steps.pop()
         if self.journal is not None:
-            self.journal.mark("undo")
+            self.journal.mark("undo")  # on disk first: a full disk leaves the game as it was
+        step = self.steps.pop()
         self.redo_stack.append(step.command)
         minor = self.renderer.minor_events
         headline = next((e for e in step.events if e.name not in minor), step.events[0] if step.events else None)
@@ -295,12 +314,54 @@ class Session:
             raise ParseError("nothing_to_redo")
         command = self.redo_stack[-1]
         state, events = self.rules.apply(self.state, command)
-        self.redo_stack.pop()
+        said = self.utterances(events)
         if self.journal is not None:
             self.journal.mark("redo")
+        self.redo_stack.pop()
         self.steps.append(Step(command, state, tuple(events)))
         self.say(self.ctx.core("Redone."), "redo", {"command": command.to_json()}, Priority.NOW)
-        self.announce(events)
+        for utterance in said:
+            self.announcer.announce(utterance)
+
+    def save_copy(self, typed: str) -> None:
+        """``save FILE``: the game so far in a new save file, which the game goes on in (after a full disk…)."""
+        if not typed:
+            raise ParseError("save_path_needed")
+        path = Path(typed).expanduser()
+        if self.journal is None:
+            raise ParseError("not_saved")
+        try:
+            copy = self.journal.save_copy(path, [s.command.to_json() for s in self.steps],
+                                          [c.to_json() for c in self.redo_stack])
+        except FileExistsError:
+            raise ParseError("save_exists", path=str(path)) from None
+        except (OSError, ValueError) as error:
+            raise ParseError("save_copy_failed", path=str(path), detail=getattr(error, "strerror", None) or "") from None
+        self.journal.close()
+        self.journal = copy
+        self.say(self.ctx.core("Game saved in {path}; it goes on there.", path=str(path)), "saved", {"path": str(path)},
+                 Priority.NOW)
+
+    def restore(self, saved: journal_mod.Replay) -> journal_mod.ReplayResult:
+        """Rebuild the game from a save file, silently: undo marks take back commands accepted in this replay."""
+
+        def apply(data: dict[str, Any]) -> bool:
+            try:
+                command = self.rules.command_from(data)
+                state, events = self.rules.apply(self.state, command)
+            except (ValueError, RuleError):
+                return False
+            self.steps.append(Step(command, state, tuple(events)))
+            return True
+
+        result = journal_mod.replay(saved, apply, self.steps.pop)
+        self.redo_stack = []
+        for data in result.redo_commands:
+            try:
+                self.redo_stack.append(self.rules.command_from(data))
+            except ValueError:
+                pass
+        return result
 
     def close(self) -> None:
         if self.journal is not None:

@@ -137,6 +137,8 @@ def _other_games_verb(word: str, game_id: str) -> bool:
 
 
 _INTEGER = re.compile(r"[+-]?[0-9]{1,6}")
+#: The most words a card or player name takes ("Ant-Man et la Guêpe" takes five).
+MAX_NAME_WORDS = 8
 
 
 def parse_int(text: str, what: str = "number") -> int:
@@ -182,7 +184,8 @@ def longest_card(cards: CardSet, words: Sequence[str], side: str | None = None) 
     "iron man 2" → Iron Man and 2 words, leaving "2" for the arguments.
     """
     first_error: ParseError | None = None
-    for end in range(len(words), 0, -1):
+    # No card's name has more than a few words: trying longer runs would make a long line quadratic.
+    for end in range(min(len(words), MAX_NAME_WORDS), 0, -1):
         try:
             return match_card(cards, words[:end], side), end
         except ParseError as error:
@@ -240,6 +243,8 @@ def no_arguments(make: Callable[[], Command]) -> ParseFunction:
 
 
 ParseFunction = Callable[[Sequence[str], Any], Request]
+#: The verbs every game has, after its own in help.
+SHARED_VERBS = ("undo", "redo", "card", "cards", "help", "repeat", "speech", "pan", "save", "quit")
 #: The longest line the companion reads as a command (a card game's command is a few words).
 MAX_LINE = 1000
 
@@ -282,8 +287,8 @@ class Parser:
         return dispatch(line, state, self)
 
     def verbs(self) -> list[str]:
-        """Every verb this game understands, in the order help lists them."""
-        return list(self.verbs_order)
+        """Every verb this game understands, in the order help lists them: status, the game's own, then the shared ones."""
+        return ["status", *self.verbs_order, *SHARED_VERBS]
 
 
 def dispatch(line: str, state: Any, parser: Parser) -> Request:
@@ -322,6 +327,8 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabula
     if verb in ("undo", "redo", "quit", "repeat"):
         no_more(args)
         return Control(verb)
+    if verb == "save":
+        return Control("save", {"path": " ".join(args)})
     if verb == "help":
         return Ask("help", {"topic": vocabulary.find(args[0]) if args else None})
     if verb == "card":

@@ -162,8 +162,7 @@ def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Req
 PARSER = Parser(
     game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), secret_steps=secret_steps,
     resolve_secret=resolve_secret,
-    verbs_order=("status", "play", "defeat", "fight", "token", "snap", "next", "undo", "redo",
-                "played", "unseen", "card", "cards", "help", "repeat", "speech", "pan", "quit"),
+    verbs_order=("play", "defeat", "fight", "token", "snap", "next", "played", "unseen"),
 )
 verbs = PARSER.verbs
 

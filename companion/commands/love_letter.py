@@ -134,8 +134,7 @@ def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Req
 PARSER = Parser(
     game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), secret_steps=secret_steps,
     resolve_secret=resolve_secret,
-    verbs_order=("status", "play", "aside", "out", "discard", "compare", "reveal", "next", "undo", "redo",
-                "played", "unseen", "card", "cards", "help", "repeat", "speech", "pan", "quit"),
+    verbs_order=("play", "aside", "out", "discard", "compare", "reveal", "next", "played", "unseen"),
 )
 verbs = PARSER.verbs
 

@@ -343,6 +343,31 @@ def check_common_options(spec: GameSpec, options: Any) -> None:
     names = getattr(options, "names", ())
     if names and len(names) != players:
         raise ValueError(f"{len(names)} names for {players} players")
+    problem = names_problem(names)
+    if problem:
+        raise ValueError(problem)
+
+
+#: The longest name a player may be given (it is said in every sentence about them).
+MAX_NAME_LENGTH = 30
+
+
+def names_problem(names: Sequence[str]) -> str | None:
+    """Why these players' names cannot be used, or ``None``: each one line of 1 to 30 characters, all different.
+
+    Names are compared without case or accents ("Zoé" and "zoe" are the same name at the table).
+    """
+    from companion.cards import normalize
+
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+            return "bad_name"
+        if not all(ch.isprintable() for ch in name):
+            return "bad_name"
+    keys = [normalize(name) or name.casefold() for name in names]
+    if len(set(keys)) != len(keys):
+        return "same_name"
+    return None
 
 
 def options_to_json(options: Any) -> dict[str, Any]:

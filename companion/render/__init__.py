@@ -115,9 +115,31 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
         "nothing_to_undo": lambda: t("Nothing to undo."),
         "nothing_to_redo": lambda: t("Nothing to redo."),
         "internal": lambda: t("Sorry, that command could not be handled. Nothing was changed."),
+        "line_too_long": lambda: t("That line is too long, {length} characters: a command is a few words. Nothing was changed.",
+                                   length=d["length"]),
+        "save_failed": lambda: t("The game can no longer be saved in {path}: {why}. Nothing was changed. "
+                                 "Type save and a file name to save it elsewhere.", path=d["path"], why=_save_problem(d, ctx)),
+        "save_path_needed": lambda: t("Which file? Type save and a file name."),
+        "not_saved": lambda: t("This game is not being saved."),
+        "save_exists": lambda: t("{path} already exists: choose another file name.", **d),
+        "save_copy_failed": lambda: t("Cannot save in {path}: {detail}. Nothing was changed.", path=d["path"],
+                                      detail=d.get("detail") or t("the file cannot be written")),
     }
     maker = messages.get(code)
     return maker() if maker else None
+
+
+def _save_problem(details: Mapping[str, Any], ctx: Context) -> str:
+    """Why a save file cannot be written, in words (``JournalWriteError.reason``)."""
+    t = ctx.core
+    reasons = {
+        "disk_full": N_("the disk is full"),
+        "read_only": N_("the disk is read-only"),
+        "io_error": N_("the disk failed"),
+        "gone": N_("the save file was deleted"),
+    }
+    reason = reasons.get(str(details.get("reason")))
+    return t(reason) if reason else str(details.get("detail") or t("the file cannot be written"))
 
 
 def refusal(code: str, details: Mapping[str, Any], ctx: Context, messages: Mapping[str, Any]) -> str:
@@ -186,6 +208,7 @@ COMMON_HELP = {
     "repeat": N_("repeat: say the last sentence again (F2)."),
     "speech": N_("speech on, speech off: turn the voice on or off."),
     "pan": N_("pan, pan back: move the braille line forward or back."),
+    "save": N_("save FILE: save the game in another file and go on there (when the disk is full, say)."),
     "quit": N_("quit: stop for now; the game is saved."),
 }
 

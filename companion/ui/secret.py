@@ -19,7 +19,7 @@ from prompt_toolkit.key_binding.key_processor import KeyPressEvent
 from prompt_toolkit.output import DummyOutput
 
 from companion.announce import Priority
-from companion.commands.base import Secret
+from companion.commands.base import Secret, is_number
 from companion.games.base import RuleError
 from companion.i18n import Translator
 from companion.render import capitalized
@@ -69,10 +69,7 @@ def read_hidden(message: str) -> str | None:
 def parse_value(text: str) -> int | None:
     """A whole number, or ``None``."""
     text = text.strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    if not digits.isascii() or not digits.isdigit():
-        return None
-    return int(text)
+    return int(text) if is_number(text) else None
 
 
 class SecretAsker:
