@@ -273,6 +273,9 @@ def _card(path: Path, index: int, entry: Any, traits: type[Any] | None) -> Card:
 def _field_problem(error: msgspec.ValidationError) -> str:
     """msgspec's "Expected `int`, got `str` - at `$.tokens`" as "field 'tokens': expected `int`, got `str`"."""
     text = str(error)
+    unknown = re.fullmatch(r"Object contains unknown field `([^`]*)`(?: - at `.*`)?", text)
+    if unknown:
+        return f"unknown field '{unknown.group(1)}'"
     match = re.fullmatch(r"(.*) - at `\$\.?([^`]*)`", text)
     if match is None:
         return text
