@@ -49,8 +49,18 @@ def _localize_argparse(lang: str) -> None:
 
 
 def _game_named(argv: Sequence[str]) -> Any:
-    """The game ``companion play GAME`` names, if the command line names one the registry knows."""
-    words = [a for a in argv if not a.startswith("-")]
+    """The game ``companion play GAME`` names, if the command line names one the registry knows.
+
+    Read before the real parse, whose ``play`` flags depend on the game; ``--lang``
+    may stand anywhere (``companion --lang en play gant``, ``companion play --lang en gant``).
+    """
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    early.add_argument("words", nargs="*")
+    try:
+        words = early.parse_known_intermixed_args(list(argv))[0].words
+    except SystemExit:
+        return None
     if len(words) >= 2 and words[0] == "play":
         from companion import games
 
@@ -59,6 +69,12 @@ def _game_named(argv: Sequence[str]) -> Any:
         except KeyError:
             return None
     return None
+
+
+def _players_help(spec: Any, game: Translator, core: Translator) -> str:
+    """What ``--players`` counts, in the game's words when it has its own (Thanos included), else the shared ones."""
+    own = game(spec.players_help)
+    return own if own != spec.players_help or game.lang == "en" else core(spec.players_help)
 
 
 def _add_game_options(p: argparse.ArgumentParser, game: Any, lang: str) -> None:
@@ -70,8 +86,8 @@ def _add_game_options(p: argparse.ArgumentParser, game: Any, lang: str) -> None:
     spec = game.spec
     g = Translator(lang, spec.domain)
     p.add_argument("--players", type=int, metavar="N",
-                   help=t("{what}: {low} to {high}, default {default}", what=g(spec.players_help), low=spec.min_players,
-                          high=spec.max_players, default=spec.default_players))
+                   help=t("{what}: {low} to {high}, default {default}", what=_players_help(spec, g, t),
+                          low=spec.min_players, high=spec.max_players, default=spec.default_players))
     for option in spec.options:
         kwargs: dict[str, Any] = {"help": g(option.help), "dest": option.name, "default": None}
         if option.type is bool:

@@ -319,32 +319,11 @@ class Replay:
         """The line numbers of the damaged lines kept (the first :data:`DAMAGED_KEPT`)."""
         return [d.line for d in self.damaged]
 
-    # Transitional, until the session replays through :func:`replay`: the marks applied
-    # to every command line as if the rules accepted them all (refused lines are NOT
-    # skipped here, which is the bug of issue 10 row 4).
-
-    @property
-    def commands(self) -> list[dict[str, Any]]:
-        """Deprecated: use :func:`replay`."""
-        return replay(self, _accept, _nothing).commands
-
-    @property
-    def redo(self) -> list[dict[str, Any]]:
-        """Deprecated: use :func:`replay`."""
-        return replay(self, _accept, _nothing).redo_commands
-
-    @property
-    def skipped(self) -> list[int]:
-        """Deprecated: ``damaged_lines``."""
-        return self.damaged_lines
+    def command_lines(self) -> list[dict[str, Any]]:
+        """Every command line as saved, in file order, undo marks not applied (for tests and tools)."""
+        return [entry.data for entry in self.entries if isinstance(entry, CommandLine)]
 
 
-def _accept(command: dict[str, Any]) -> bool:
-    return True
-
-
-def _nothing() -> None:
-    return None
 
 
 def read(path: Path) -> Replay:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,25 +91,6 @@ class Session:
     @property
     def to_act(self) -> ToAct | None:
         return self.rules.to_act(self.state)
-
-    def replay(self, commands: Sequence[Mapping[str, Any]], redo: Sequence[Mapping[str, Any]] | None = None) -> list[int]:
-        """Rebuild the game from journal commands, silently; returns the indexes refused (should be none)."""
-        refused = []
-        for index, data in enumerate(commands):
-            try:
-                command = self.rules.command_from(data)
-                state, events = self.rules.apply(self.state, command)
-            except (ValueError, RuleError):
-                refused.append(index)
-                continue
-            self.steps.append(Step(command, state, tuple(events)))
-        self.redo_stack = []
-        for data in reversed(redo or []):
-            try:
-                self.redo_stack.insert(0, self.rules.command_from(data))
-            except ValueError:
-                pass
-        return refused
 
     # ----------------------------------------------------------------- announcing
 

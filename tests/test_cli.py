@@ -186,7 +186,7 @@ def test_a_killed_game_resumes_with_exactly_the_acknowledged_commands(tmp_path):
     from companion import journal
 
     replay = journal.read(save)
-    commands = [c["cmd"] for c in replay.commands]
+    commands = [c["cmd"] for c in replay.command_lines()]
     assert commands[:len(acknowledged)] == ["play", "next", "play", "fight", "defeat", "next", "play", "next"]
     assert len(commands) in (len(acknowledged), len(acknowledged) + 1)
     result = run(["play", "gauntlet", "--resume", str(save), "--lang", "en", "--json"], "status\n")

@@ -23,8 +23,15 @@ DECLARATION = re.compile(
 
 def meaningful(path: Path) -> list[str]:
     lines = []
+    in_import = False
     for line in path.read_text(encoding="utf-8").splitlines():
         text = line.strip()
+        if in_import:  # the names of a parenthesised import are not code
+            in_import = not text.endswith(")")
+            continue
+        if text.startswith(("from ", "import ")) and text.endswith("("):
+            in_import = True
+            continue
         if not text or text.startswith(("#", "from ", "import ", '"""', "@dataclass", ")", "]", "}")) or len(text) < 12:
             continue
         if DECLARATION.match(text):

@@ -40,10 +40,10 @@ def test_undo_and_redo_are_recorded_and_replayed(tmp_path):
     run_lines(session, recorder, "play proxima\nnext\nplay hulk\nundo\nundo\nredo")
     saved.close()
     replay = journal.read(tmp_path / "game.jsonl")
-    assert [c["cmd"] for c in replay.commands] == ["play", "next"]
-    assert [c["card"] for c in replay.redo] == ["hulk"]
     again, _ = make_session()
-    again.replay(replay.commands, replay.redo)
+    result = again.restore(replay)
+    assert [c["cmd"] for c in result.commands] == ["play", "next"]
+    assert [c["card"] for c in result.redo_commands] == ["hulk"]
     assert again.state == session.state
     run_lines(again, _, "redo")
     assert again.state.face_up[1] == ("hulk",)
@@ -119,11 +119,11 @@ def test_a_cut_last_line_is_reported_and_skipped(tmp_path):
         handle.write('{"cmd": "play", "card": "hu')  # a crash in the middle of a write
     replay = journal.read(path)
     assert replay.damaged_lines == [4] and replay.damaged_count == 1 and not replay.ends_cleanly
-    assert [c["cmd"] for c in replay.commands] == ["play", "next"]
+    assert [c["cmd"] for c in replay.command_lines()] == ["play", "next"]
     reopened = journal.Journal.reopen(path)
     reopened.append({"cmd": "play", "card": "hulk"})
     reopened.close()
-    assert [c["cmd"] for c in journal.read(path).commands] == ["play", "next", "play"]
+    assert [c["cmd"] for c in journal.read(path).command_lines()] == ["play", "next", "play"]
 
 
 @pytest.mark.parametrize("content, code", [
@@ -173,9 +173,13 @@ def test_autosave_path_names_game_and_time(tmp_path, monkeypatch):
     assert path == tmp_path / "saves" / "gauntlet_2026-11-30_20-15-03.jsonl"
 
 
-def test_replay_skips_a_command_the_rules_refuse():
+def test_replay_skips_a_command_the_rules_refuse(tmp_path):
+    path = tmp_path / "game.jsonl"
+    saved = journal.Journal.create(path, "gauntlet", {"players": 4},
+                                   entries=[{"cmd": "play", "card": "proxima-midnight"}, {"cmd": "play", "card": "hulk"},
+                                            {"cmd": "bogus"}])
+    saved.close()
     session, _ = make_session()
-    refused = session.replay([{"cmd": "play", "card": "proxima-midnight"}, {"cmd": "play", "card": "hulk"},
-                              {"cmd": "bogus"}])
-    assert refused == [1, 2] and len(session.steps) == 1
+    result = session.restore(journal.read(path))
+    assert result.refused == [3, 4] and len(session.steps) == 1
     assert find("gauntlet").id == "gauntlet"

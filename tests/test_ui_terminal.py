@@ -160,10 +160,10 @@ def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) 
     assert after and after[-1] == before
     assert list((tmp_path / "saves").glob("gauntlet_*.jsonl")) == saves  # no new save: the same file goes on
     resumed = journal.read(saves[0])
-    assert resumed.commands == killed.commands
+    assert resumed.command_lines() == killed.command_lines()
     options = GAUNTLET.rules.options_from(resumed.options)
     again = Session(GAUNTLET, options, Settings(), Announcer())
-    again.replay(resumed.commands)
+    again.restore(resumed)
     first = Session(GAUNTLET, options, Settings(), Announcer())
-    first.replay(killed.commands)
+    first.restore(killed)
     assert again.state == first.state and len(again.steps) == 3

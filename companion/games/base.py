@@ -409,13 +409,15 @@ Handler = Callable[[Any, Any], "tuple[Any, list[Event]]"]
 
 
 def apply_handler(state: S, command: Command, handlers: Mapping[type, Handler], outcome: Outcome | None,
-                  check: Callable[[S, Command], None] | None = None) -> tuple[S, list[Event]]:
+                  check: Callable[[S, Command], None] | None = None, **over: Any) -> tuple[S, list[Event]]:
     """A game's ``apply``: refuse once the game is over or for an unknown command, run ``check``, then the handler.
+
+    ``over`` adds the game's own fields to the ``game_over`` refusal (a documented ``winner``).
 
     :raises RuleError: ``game_over``, ``unknown_command``, or what ``check`` and the handler raise.
     """
     if outcome is not None:
-        raise RuleError("game_over", winners=outcome.winners, reason=outcome.reason.value)
+        raise game_over(outcome, **over)
     handler = handlers.get(type(command))
     if handler is None:
         raise RuleError("unknown_command", command=command.name)
@@ -423,6 +425,11 @@ def apply_handler(state: S, command: Command, handlers: Mapping[type, Handler], 
         check(state, command)
     result: tuple[S, list[Event]] = handler(state, command)
     return result
+
+
+def game_over(outcome: Outcome, **fields: Any) -> RuleError:
+    """The refusal of any command once the game is over: the game's fields, then the outcome's winners and reason."""
+    return RuleError("game_over", **fields, winners=outcome.winners, reason=outcome.reason.value)
 
 
 def check_seat(seat: Any, players: int) -> int:

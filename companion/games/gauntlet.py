@@ -20,10 +20,32 @@ import msgspec
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
-    N_, Command, Event, GameSpec, Kind, OptionSpec, Outcome, OutcomeKind, Rules, RuleError, ToAct, TurnModel, Zone, append_at,
-    apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, fields_of, known_card, seat_ids, set_at,
+    N_,
+    Command,
+    Event,
+    GameSpec,
+    Kind,
+    OptionSpec,
+    Outcome,
+    OutcomeKind,
+    RuleError,
+    Rules,
+    ToAct,
+    TurnModel,
+    Zone,
+    accepted,
+    append_at,
+    apply_handler,
+    bump,
+    check_seat,
+    command_from_json,
+    face_up_zones,
+    fields_of,
+    game_over,
+    known_card,
+    seat_ids,
+    set_at,
 )
-
 
 THANOS = 0
 HEROES, THANOS_SIDE = "heroes", "thanos"
@@ -538,7 +560,7 @@ def apply(state: State, command: Command) -> tuple[State, list[Event]]:
 
     :raises RuleError: the command breaks a rule; ``state`` is unchanged (it is immutable).
     """
-    return apply_handler(state, command, _HANDLERS, outcome(state), _check_pending_defeat)
+    return apply_handler(state, command, _HANDLERS, outcome(state), _check_pending_defeat, winner=state.winner)
 
 
 def _check_pending_defeat(state: State, command: Command) -> None:
@@ -897,7 +919,7 @@ def check_fight(state: State, hero: int) -> int:
     """
     ended = outcome(state)
     if ended is not None:
-        raise RuleError("game_over", winners=ended.winners, reason=ended.reason.value)
+        raise game_over(ended, winner=state.winner)
     if state.pending_defeat is not None:
         raise RuleError("defeat_pending", player=player_id(state.pending_defeat))
     hero = _hero(state, hero)

@@ -22,8 +22,30 @@ import msgspec
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
-    N_, Command, Event, GameSpec, Kind, OptionSpec, Outcome, OutcomeKind, Rules, RuleError, ToAct, TurnModel, Zone,
-    append_at, apply_handler, bump, check_seat, accepted, command_from_json, face_up_zones, fields_of, known_card, seat_ids,
+    N_,
+    Command,
+    Event,
+    GameSpec,
+    Kind,
+    OptionSpec,
+    Outcome,
+    OutcomeKind,
+    RuleError,
+    Rules,
+    ToAct,
+    TurnModel,
+    Zone,
+    accepted,
+    append_at,
+    apply_handler,
+    bump,
+    check_seat,
+    command_from_json,
+    face_up_zones,
+    fields_of,
+    game_over,
+    known_card,
+    seat_ids,
     set_at,
 )
 
@@ -536,7 +558,7 @@ def apply(state: State, command: Command) -> tuple[State, list[Event]]:
 
     :raises RuleError: the command breaks a rule; ``state`` is unchanged (it is immutable).
     """
-    return apply_handler(state, command, _HANDLERS, outcome(state))
+    return apply_handler(state, command, _HANDLERS, outcome(state), winner=state.winner)
 
 
 def _expect_phase(state: State, *phases: str) -> None:
@@ -751,7 +773,7 @@ def check_compare(state: State) -> Effect:
     """
     ended = outcome(state)
     if ended is not None:
-        raise RuleError("game_over", winners=ended.winners, reason=ended.reason.value)
+        raise game_over(ended, winner=state.winner)
     _expect_phase(state, TURN)
     effect = state.effect
     if effect is None or effect.resolved or effect.action != "compare" or effect.target is None:

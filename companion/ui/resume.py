@@ -46,13 +46,15 @@ def _unfinished(game: Any, path: Path) -> bool:
     from companion.session import Session
 
     try:
-        replay = journal.read(path)
-        if replay.game != game.id or not replay.commands:
+        if journal.in_use(path):  # another companion is playing it
             return False
-        options = game.rules.options_from(replay.options)
+        saved = journal.read(path)
+        if saved.game != game.id:
+            return False
+        options = game.rules.options_from(saved.options)
         session = Session(game, options, Settings(), Announcer(), None)
-        session.replay(replay.commands, replay.redo)
-        return not session.is_over
+        session.restore(saved)
+        return bool(session.steps) and not session.is_over
     except Exception:  # a file that cannot be read is simply not offered
         return False
 
