@@ -960,10 +960,8 @@ def to_act(state: State) -> ToAct | None:
 
 
 def zones(state: State) -> dict[Zone, tuple[str, ...]]:
-    """The cards face up in front of each player, and those set aside face up (2 players)."""
-    found = face_up_zones(state.face_up, player_id)
-    found[Zone("aside")] = state.aside
-    return found
+    """The cards face up in front of each player (the cards set aside are a part of the status, said there)."""
+    return face_up_zones(state.face_up, player_id)
 
 
 def legal_moves(state: State) -> list[Command]:
