@@ -205,18 +205,28 @@ class Session:
         for text, event_name, fields in answers:
             self.say(text, event_name, fields, Priority.NOW)
 
+    def now(self) -> tuple[str, dict[str, Any]]:
+        """Who must act and the commands that change the game now (F4, and the start of ``help``)."""
+        ctx = self.ctx
+        legal = list(self.rules.legal_commands(self.state))
+        if not legal:
+            return ctx.core("The game is over: undo, status, played, card and quit still work."), {"legal": legal}
+        commands = ctx.join([ctx.verb(v) for v in legal], alternative=True)
+        to_act = self.to_act
+        if to_act is None or to_act.player is None:
+            return ctx.core("Now: {commands}.", commands=commands), {"legal": legal}
+        text = ctx.core("{player} to play. Now: {commands}.", player=self.renderer.player(ctx, to_act.player),
+                        commands=commands)
+        return capitalized(text), {"player": to_act.player, "decision": to_act.decision, "legal": legal}
+
     def help_lines(self, topic: str | None = None) -> list[tuple[str, str, dict[str, Any]]]:
         """``help``: what can be done now, then one line per command (or the one asked about)."""
         ctx = self.ctx
         verbs = self.parser.verbs()
         if topic is not None and topic in verbs:
             return [(self.renderer.help_line(topic, ctx), "help", {"topic": topic})]
-        legal = self.rules.legal_commands(self.state)
-        words = [ctx.verb(v) for v in legal]
-        lines: list[tuple[str, str, dict[str, Any]]]
-        lines = [(ctx.core("Now: {commands}.", commands=ctx.join(words, alternative=True)) if legal
-                  else ctx.core("The game is over: undo, status, played, card and quit still work."),
-                  "help", {"legal": list(legal)})]
+        now, fields = self.now()
+        lines: list[tuple[str, str, dict[str, Any]]] = [(now, "help", fields)]
         lines.extend((self.renderer.help_line(verb, ctx), "help", {"topic": verb}) for verb in verbs)
         return lines
 

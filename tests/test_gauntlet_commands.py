@@ -129,7 +129,7 @@ def test_ambiguous_names_list_the_candidates():
 def test_help_says_what_can_be_done_now():
     session, recorder = make_session(lang="fr")
     texts = run_lines(session, recorder, "aide")
-    assert texts[0] == "Maintenant : joue, vaincu, pouvoir ou claque."
+    assert texts[0] == "Thanos doit jouer. Maintenant : joue, vaincu, pouvoir ou claque."
     assert any(t.startswith("claque PIERRES") for t in texts)
 
 

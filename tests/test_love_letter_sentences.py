@@ -156,5 +156,5 @@ def test_every_event_has_a_sentence_and_every_refusal_code_has_words_in_both_lan
 def test_help_lists_the_game_s_commands_in_french():
     session, recorder = make_session("love-letter", lang="fr", players=3)
     texts = run_lines(session, recorder, "aide")
-    assert texts[0] == "Maintenant : joue."
+    assert texts[0] == "Joueur 1 doit jouer. Maintenant : joue."
     assert "écartées CARTE CARTE CARTE : à 2 joueurs, les trois cartes écartées face visible." in texts

@@ -111,20 +111,8 @@ class Interactive:
         self.session.handle("status")
 
     def turn(self) -> None:
-        session = self.session
-        ctx = session.ctx
-        if session.is_over:
-            self._say(ctx.core("The game is over: undo, status, played, card and quit still work."), "turn")
-            return
-        legal = list(session.rules.legal_commands(session.state))
-        commands = ctx.join([ctx.verb(v) for v in legal], alternative=True)
-        to_act = session.to_act
-        if to_act is None or to_act.player is None:
-            self._say(ctx.core("Now: {commands}.", commands=commands), "turn", {"legal": legal})
-            return
-        name = session.renderer.player(ctx, to_act.player)
-        text = self.t("{player} to play. Now: {commands}.", player=name, commands=commands)
-        self._say(capitalized(text), "turn", {"player": to_act.player, "decision": to_act.decision, "legal": legal})
+        text, fields = self.session.now()
+        self._say(text, "turn", fields)
 
     def previous(self) -> None:
         self._replay(self.session.announcer.history.previous())
