@@ -23,7 +23,6 @@ from prompt_toolkit.shortcuts import CompleteStyle
 from companion.announce import Priority, Utterance
 from companion.commands.base import Ask
 from companion.i18n import Translator
-from companion.render import capitalized
 from companion.ui.completion import SessionCompleter
 from companion.ui.keys import build_key_bindings, help_lines
 from companion.ui.secret import SecretAsker
