@@ -277,6 +277,11 @@ class Parser:
     resolve_secret: Callable[[Secret, Any, list[int]], Request] = _no_secret
     #: The arguments worth offering after a verb now (``None``: every card and player name).
     completions: Callable[[Any, str], list[str] | None] = _no_completions
+    #: The query an empty line asks, in a game where Enter alone is a question (The Void's top of the pile).
+    empty_line: str | None = None
+    #: A line whose first word is no verb, for a game where a bare word is a command ("7" plays a 7);
+    #: it raises ``ParseError("unknown_command")`` when it is not one either.
+    bare: ParseFunction | None = None
 
     @functools.cached_property
     def vocabulary(self) -> Vocabulary:
@@ -297,12 +302,16 @@ def dispatch(line: str, state: Any, parser: Parser) -> Request:
         raise ParseError("line_too_long", length=len(line), limit=MAX_LINE)
     words = line.split()
     if not words:
+        if parser.empty_line is not None:
+            return Ask(parser.empty_line)
         raise ParseError("empty")
     if words == ["?"]:
         return Ask("help", {"topic": None})
     vocabulary = parser.vocabulary
     verb = vocabulary.find(words[0])
     if verb is None:
+        if parser.bare is not None:
+            return parser.bare(words, state)
         if _other_games_verb(words[0], parser.game_id):
             raise ParseError("not_in_this_game", text=quote(words[0]))
         raise ParseError("unknown_command", text=quote(words[0]))
