@@ -2,6 +2,7 @@
 # Extract each domain's messages from the code and merge them into its French catalog.
 # Run after adding or changing a sentence, translate the new (empty) entries in the
 # .po file with any gettext tool, then check with: .venv/bin/python -m pytest tests/test_catalogs.py
+# With domain names as arguments (bash scripts/update_catalogs.sh mindbug), only those catalogs are touched.
 # Message ids are the English sentences; the .po files are the source of the French.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,10 @@ for renderer in companion/render/*.py; do
   name=$(basename "$renderer" .py)
   [ "$name" = "__init__" ] || files[$name]="$renderer companion/games/$name.py"
 done
-for domain in "${!files[@]}"; do
+domains=("$@")
+[ ${#domains[@]} -gt 0 ] || domains=("${!files[@]}")
+for domain in "${domains[@]}"; do
+  [ -n "${files[$domain]:-}" ] || { echo "unknown domain: $domain" >&2; exit 2; }
   keywords="-k t -k plural:1,2 -k N_"
   [ "$domain" = "core" ] && keywords="$keywords -k core"
   [ "$domain" = "speech" ] && keywords="$keywords -k SpeechUnavailable"  # its reasons are said to the user
