@@ -63,8 +63,8 @@ def test_a_fight_without_values_is_a_secret_request(gauntlet_cards):
     assert parser.parse("combat", state) == Secret("fight", {"hero": 1})
     assert parser.parse("fight 1", state) == Secret("fight", {"hero": 1})
     assert parser.secret_steps(Secret("fight", {"hero": 1}), state) == ["hero1", "thanos"]
-    assert parser.resolve_secret(Secret("fight", {"hero": 1}), state, [3, 7]) == Change(g.Fight(1, "hero", None))
-    assert parser.parse("fight 1 3 7", state) == Change(g.Fight(1, "hero", None))
+    assert parser.resolve_secret(Secret("fight", {"hero": 1}), state, [3, 7]) == Change(g.Fight(1, "hero", None, 3))
+    assert parser.parse("fight 1 3 7", state) == Change(g.Fight(1, "hero", None, 3))
 
 
 @pytest.mark.parametrize("line, code", [
@@ -147,7 +147,8 @@ def test_every_refusal_code_of_the_gauntlet_has_its_own_sentence_in_both_languag
     found = re.findall(r'(RuleError|ParseError)\("(\w+)"', sources)
     details = {"player": "hero1", "card": "hulk", "value": 9, "low": 1, "high": 6, "hand": 2, "count": 3, "held": 0,
                "missing": ("mind-stone",), "players": 4, "names": 2, "winner": "thanos", "text": "zorglub",
-               "heroes": 3, "number": 7, "loser": "x", "command": "x"}
+               "heroes": 3, "number": 7, "loser": "x", "command": "x", "side": "thanos", "values": (1, 2),
+               "fitting": ("hulk",), "limit": 9, "length": 2000}
     cards = find("gauntlet").cards()
     for lang in ("fr", "en"):
         ctx = Context(Settings(lang), cards, renderer.DOMAIN)

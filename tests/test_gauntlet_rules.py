@@ -157,11 +157,15 @@ def test_ebony_maw_and_reality_stone_keep_the_deck_count(gauntlet_cards):
     assert events[-1] == g.ThanosDeckCycled(2, 2, 10)
 
 
-def test_ebony_maw_with_an_empty_deck_only_puts_a_card_under(gauntlet_cards):
+def test_ebony_maw_with_an_empty_deck_puts_back_only_what_was_drawn(gauntlet_cards):
+    """Draw N, put N back under: with an empty deck nothing is drawn, so nothing leaves the hand (issue 12)."""
     state = dataclasses.replace(new(gauntlet_cards), thanos_deck=0, hands=(3, 1, 1, 1))
     state, events = apply_all(state, g.Play("ebony-maw"))
-    assert events[-1] == g.ThanosDeckCycled(0, 1, 1)
-    assert state.hands[0] == 1 and state.thanos_deck == 1
+    assert events[-1] == g.ThanosDeckCycled(0, 0, 0)
+    assert state.hands[0] == 2 and state.thanos_deck == 0
+    short = dataclasses.replace(new(gauntlet_cards), thanos_deck=1, hands=(2, 1, 1, 1))
+    short, events = apply_all(short, g.Play("reality-stone"))  # wants 2, draws the 1 left, puts 1 back
+    assert events[-1] == g.ThanosDeckCycled(1, 1, 1) and short.hands[0] == 1 and short.thanos_deck == 1
 
 
 def test_choices_are_checked_before_anything_changes(gauntlet_cards):
@@ -254,7 +258,7 @@ def test_a_fight_needs_a_card_that_allows_it(gauntlet_cards):
 def test_the_lower_value_is_defeated_and_a_unique_card_is_named_at_once(gauntlet_cards):
     state = hero_with_a_fight(gauntlet_cards)
     fight = g.resolve_fight(state, 1, 6, 5)
-    assert fight == g.Fight(1, "thanos", "reality-stone")  # Ebony Maw, the other 5, is face up
+    assert fight == g.Fight(1, "thanos", "reality-stone", 5)  # Ebony Maw, the other 5, is face up
     state, events = apply_all(state, fight)
     assert names(events) == ["fight", "card_defeated", "life_lost", "card_drawn", "card_shuffled_back"]
     assert state.thanos_lives == 4
@@ -263,7 +267,7 @@ def test_the_lower_value_is_defeated_and_a_unique_card_is_named_at_once(gauntlet
 def test_a_loser_whose_card_is_not_unique_is_asked_for(gauntlet_cards):
     state = hero_with_a_fight(gauntlet_cards)
     fight = g.resolve_fight(state, 1, 2, 5)
-    assert fight == g.Fight(1, "hero", None)
+    assert fight == g.Fight(1, "hero", None, 2)
     state, events = apply_all(state, fight)
     assert events[-1] == g.DefeatPending("hero1") and state.pending_defeat == 1
     refused(state, g.Next(), "defeat_pending")

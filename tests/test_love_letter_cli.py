@@ -103,7 +103,7 @@ FOUR_PLAYERS = [
     "play guard 2 priest", "next",
     "play guard 3 baron", "out 3", "next",
     "play handmaid", "next",
-    "play baron 2", "compare 4 4", "next",
+    "play baron 2", "compare 1 1", "next",
     "play priest 1", "next",
     "play guard 1 prince", "next",
     "play prince 4", "discard 4 princess", "next",

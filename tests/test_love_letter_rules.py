@@ -8,7 +8,7 @@ import pytest
 
 from companion.games import find
 from companion.games import love_letter as ll
-from companion.games.base import RuleError, options_to_json
+from companion.games.base import Outcome, OutcomeKind, RuleError, options_to_json
 from tests.rules_helpers import love_letter_cards_counted, for_rules, names
 
 CARDS = find("love-letter").cards()
@@ -176,7 +176,10 @@ def test_the_baron_compares_in_secret_and_only_the_loser_and_their_card_are_know
     with pytest.raises(RuleError) as caught:
         ll.resolve_compare(state, 3, 9)
     assert caught.value.code == "bad_value"
-    assert ll.resolve_compare(state, 3, 3) == ll.Compare(None)  # one Baron face up, the other may be in a hand
+    for value in (3, 6, 8):  # one Baron face up, one King, one Princess: no tie is possible at these values
+        with pytest.raises(RuleError) as caught:
+            ll.resolve_compare(state, value, value)
+        assert caught.value.code == "impossible_tie"
     tied, events = apply_all(state, ll.Compare(None))
     assert events == [ll.CompareTied("p1", "p3")]
     refused(tied, ll.Compare(None), "no_compare_now")
@@ -185,6 +188,8 @@ def test_the_baron_compares_in_secret_and_only_the_loser_and_their_card_are_know
     refused(state, ll.Compare(1, "guard"), "out_not_compared")
     by_hand, events = apply_all(state, ll.Out(0, "guard"))
     assert events[0].player == "p1" and not by_hand.in_round[0]
+    refused(state, ll.Out(2, "princess"), "never_loses_compare")  # a Princess never loses a comparison
+    refused(state, ll.Compare(2, "princess"), "never_loses_compare")
 
 
 def test_a_compared_value_whose_copies_are_all_seen_is_refused_without_naming_the_card():
@@ -295,11 +300,14 @@ def test_the_first_player_to_reach_the_target_wins_the_game():
     assert ll.legal_commands(state) == []
 
 
-def test_two_players_reaching_the_target_together_play_on_until_one_leads():
+def test_two_players_reaching_the_target_together_win_together():
+    """The rules say "the first to reach": two players who reach it in the same round are both first."""
     state = replace(empty_deck(4), tokens=(3, 3, 0, 0), face_up=(("guard",), ("guard",), (), ()), played=True,
                     hands=(1, 1, 1, 1))
     state, events = revealed(state, "prince", "prince", "priest", "baron")
-    assert state.tokens[:2] == (4, 4) and state.winner is None and state.phase == ll.ROUND_OVER
+    assert state.tokens[:2] == (4, 4) and state.phase == ll.GAME_OVER
+    assert ll.outcome(state) == Outcome(OutcomeKind.WIN, ("p1", "p2"), ll.Reason.TOKENS)
+    assert events[-1] == ll.GameOver("p1", 4)
 
 
 # ----------------------------------------------------------------- what the table may ask

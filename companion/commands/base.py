@@ -253,6 +253,10 @@ def _no_secret(secret: Secret, state: Any, *values: Any) -> Any:
     raise KeyError(secret.what)
 
 
+def _no_check(secret: Secret, state: Any, step: int, value: int) -> None:
+    return None
+
+
 def _no_completions(state: Any, verb: str) -> list[str] | None:
     return None
 
@@ -275,6 +279,8 @@ class Parser:
     secret_steps: Callable[[Secret, Any], list[str]] = _no_secret
     #: The outcome of a secret comparison; the values themselves go no further.
     resolve_secret: Callable[[Secret, Any, list[int]], Request] = _no_secret
+    #: One secret value checked as it is typed (step: its place in ``secret_steps``). :raises RuleError: not possible.
+    secret_check: Callable[[Secret, Any, int, int], None] = _no_check
     #: The arguments worth offering after a verb now (``None``: every card and player name).
     completions: Callable[[Any, str], list[str] | None] = _no_completions
     #: The query an empty line asks, in a game where Enter alone is a question (The Void's top of the pile).

@@ -159,9 +159,14 @@ def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Req
     return Change(rules.resolve_fight(state, secret.args["hero"], hero_value, thanos_value))
 
 
+def secret_check(secret: Secret, state: rules.State, step: int, value: int) -> None:
+    """The hero's value (step 0), then Thanos's (step 1), each checked as it is typed."""
+    rules.check_fight_value(state, rules.HEROES if step == 0 else rules.THANOS_SIDE, value)
+
+
 PARSER = Parser(
     game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), secret_steps=secret_steps,
-    resolve_secret=resolve_secret,
+    resolve_secret=resolve_secret, secret_check=secret_check,
     verbs_order=("play", "defeat", "fight", "token", "snap", "next", "played", "unseen"),
 )
 verbs = PARSER.verbs

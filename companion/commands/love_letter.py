@@ -131,9 +131,14 @@ def resolve_secret(secret: Secret, state: rules.State, values: list[int]) -> Req
     return Change(rules.resolve_compare(state, player_value, target_value))
 
 
+def secret_check(secret: Secret, state: rules.State, step: int, value: int) -> None:
+    """Each value of the Baron's comparison, checked as it is typed."""
+    rules.check_compare_value(state, value)
+
+
 PARSER = Parser(
     game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), secret_steps=secret_steps,
-    resolve_secret=resolve_secret,
+    resolve_secret=resolve_secret, secret_check=secret_check,
     verbs_order=("play", "aside", "out", "discard", "compare", "reveal", "next", "played", "unseen"),
 )
 verbs = PARSER.verbs

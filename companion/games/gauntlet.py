@@ -124,6 +124,19 @@ class Options:
 
 
 @dataclass(frozen=True)
+class Expected:
+    """What a defeat in this turn must be, once a card or a fight said it: whose card, and its value range.
+
+    After ``play nebula 5`` a defeat of Thanos's card must be a 5; after a fight
+    Thanos lost with a 4, a 4; after Corvus Glaive on hero 2, a hero card of 3 or less.
+    """
+
+    seats: tuple[int, ...]
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class FightRight:
     """Fights the card just played allows: how many are left, with whom, who already fought."""
 
@@ -151,6 +164,7 @@ class State:
     played: bool = False
     fight_right: FightRight | None = None
     pending_defeat: int | None = None
+    expected: Expected | None = None
     winner: str | None = None
 
     @property
@@ -225,13 +239,16 @@ class Fight(Command):
     """The outcome of a fight between ``hero`` and Thanos; the values stay secret.
 
     ``loser`` is ``"hero"``, ``"thanos"`` or ``None`` for a tie; ``card`` is the
-    defeated card when it is already known (else the table names it next).
+    defeated card when it is already known (else the table names it next);
+    ``value`` is the loser's card value, which the defeated card must have (it goes
+    face up at once, so it is no secret; the winner's value is never kept).
     """
 
     name = "fight"
     hero: int
     loser: str | None
     card: str | None = None
+    value: int | None = None
 
 
 @dataclass(frozen=True)
@@ -606,8 +623,26 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
         ),
         CardEffect(effect_card.id),
     ]
+    state = replace(state, expected=_expected(state, effect_card, prepared))
     state, more = resolve.apply(state, effect_card, prepared)
     return state, events + more
+
+
+def _expected(state: State, card: Card, prepared: Prepared) -> Expected | None:
+    """What a defeat after this card must be: the value it named, or the Corvus Glaive / Soul Stone limit."""
+    own = traits(card)
+    target = (prepared.target,) if prepared.target is not None else ()
+    if own.action == "guess_thanos" and prepared.value is not None:
+        return Expected((THANOS,), prepared.value, prepared.value)
+    if own.action == "guess_hero" and prepared.value is not None:
+        return Expected(target, prepared.value, prepared.value)
+    if own.action == "guess_all_heroes" and prepared.value is not None:
+        return Expected(tuple(state.heroes), prepared.value, prepared.value)
+    if own.action == "defeat_if_at_most":
+        return Expected(target, 0, own.limit)
+    if own.action == "defeat_if_at_least":
+        return Expected(target, own.limit, 99)
+    return None
 
 
 def _apply_defeat(state: State, command: Defeat) -> tuple[State, list[Event]]:
@@ -621,7 +656,13 @@ def _apply_defeat(state: State, command: Defeat) -> tuple[State, list[Event]]:
         raise RuleError("already_face_up", card=card.id)
     if state.hands[seat] == 0:
         raise RuleError("empty_hand", player=player_id(seat))
-    return _defeat(replace(state, pending_defeat=None), seat, card)
+    expected = state.expected
+    if expected is not None and seat in expected.seats and not expected.low <= card.value <= expected.high:
+        fitting = tuple(c for c, n in state.unseen(side_of(seat)).items()
+                        if n and expected.low <= state.cards[c].value <= expected.high)
+        raise RuleError("defeat_value", card=card.id, value=card.value, low=expected.low, high=expected.high,
+                        fitting=fitting)
+    return _defeat(replace(state, pending_defeat=None, expected=None), seat, card)
 
 
 def _apply_fight(state: State, command: Fight) -> tuple[State, list[Event]]:
@@ -629,6 +670,11 @@ def _apply_fight(state: State, command: Fight) -> tuple[State, list[Event]]:
     right = _fight_right_for(state, hero)
     if command.loser not in (None, "hero", "thanos"):
         raise RuleError("bad_loser", loser=command.loser)
+    if (command.loser is None) != (command.value is None):
+        raise RuleError("bad_loser", loser=command.loser)
+    if command.value is not None:
+        loser_side = HEROES if command.loser == "hero" else THANOS_SIDE
+        _check_possible(state, loser_side, command.value)
     events: list[Event] = []
     for seat in (hero, THANOS):  # a token held must be spent: +2 for this fight
         if state.tokens[seat]:
@@ -641,6 +687,8 @@ def _apply_fight(state: State, command: Fight) -> tuple[State, list[Event]]:
     if command.loser is None:
         return state, events
     loser = hero if command.loser == "hero" else THANOS
+    assert command.value is not None
+    state = replace(state, expected=Expected((loser,), command.value, command.value))
     if command.card is None:
         return replace(state, pending_defeat=loser), events + [DefeatPending(player_id(loser))]
     state, more = _apply_defeat(state, Defeat(loser, command.card))
@@ -691,7 +739,7 @@ def _apply_next(state: State, command: Next) -> tuple[State, list[Event]]:
         seat, second = state.current, True
     else:
         seat, second = (state.current + 1) % state.players, False
-    state = replace(state, played=False, fight_right=None)
+    state = replace(state, played=False, fight_right=None, expected=None)
     return _begin_turn(state, seat, turn=state.turn + 1, second=second)
 
 
@@ -721,7 +769,7 @@ class Prepared:
 class Action:
     """One kind of card effect: which choices it needs, then what it changes."""
 
-    target: str = "none"  # none | hero (required) | hero_or_self (default: the player)
+    target: str = "none"  # none | hero (required) | hero_or_self (default: the player) | teammate (another hero)
     value: str = "none"  # none | thanos (a Thanos card value) | hero (a hero card value)
     deck: bool = False
     apply: Callable[[State, Card, Prepared], tuple[State, list[Event]]] = lambda s, c, p: (s, [])
@@ -733,6 +781,8 @@ class Action:
                 raise RuleError("no_target", card=card.id)
         elif command.target is not None:
             target = _hero(state, command.target)
+            if self.target == "teammate" and target == state.current and len(state.heroes) > 1:
+                raise RuleError("teammate_needed", card=card.id, player=player_id(target))  # alone, a hero is his own
         elif self.target == "hero_or_self" and state.current != THANOS:
             target = state.current
         elif len(state.heroes) == 1:
@@ -778,16 +828,15 @@ def _thanos_tokens(state: State, card: Card, prepared: Prepared) -> tuple[State,
 def _draw_then_bottom(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
     wanted = traits(card).cards
     drawn = min(wanted, state.thanos_deck)
-    hand = state.hands[THANOS] + drawn
-    returned = min(wanted, hand)
+    returned = drawn  # at most what was drawn goes back under the deck: Thanos's hand keeps its size
     deck = state.thanos_deck - drawn + returned
-    state = replace(state, thanos_deck=deck, hands=set_at(state.hands, THANOS, hand - returned))
+    state = replace(state, thanos_deck=deck)
     return state, [ThanosDeckCycled(drawn, returned, deck)]
 
 
 _ACTIONS: dict[str, Action] = {
     "guess_thanos": Action(value="thanos"),
-    "peek": Action(target="hero"),
+    "peek": Action(target="teammate"),
     "fight_thanos": Action(apply=_fights),
     "hero_token": Action(target="hero_or_self", apply=_hero_token),
     "arrange_deck": Action(deck=True),
@@ -895,9 +944,10 @@ def _must_play(state: State) -> bool:
     hand = state.hands[state.current]
     if hand == 0:
         return False
-    if state.current == THANOS and hand == 1 and state.thanos_deck == 0:
-        unplayable = [c for c in state.cards.of_side(THANOS_SIDE) if traits(c).action == "unplayable"]
-        return not any(state.face_up_count(c.id) < c.copies for c in unplayable)
+    if state.current == THANOS:  # a hand that may hold nothing but the Thanos card cannot play
+        unplayable = sum(c.copies - state.face_up_count(c.id) for c in state.cards.of_side(THANOS_SIDE)
+                         if traits(c).action == "unplayable")
+        return hand > unplayable
     return True
 
 
@@ -909,7 +959,32 @@ def _fight_right_for(state: State, hero: int) -> FightRight:
         raise RuleError("fight_not_allowed", player=player_id(hero))
     if hero in right.fought:
         raise RuleError("already_fought", player=player_id(hero))
+    for seat in (hero, THANOS):  # a fight is between two cards in hand
+        if state.hands[seat] == 0:
+            raise RuleError("no_card_to_fight", player=player_id(seat))
     return right
+
+
+def possible_values(state: State, side: str) -> list[int]:
+    """The values a card of ``side`` in a hand may have now: those with a copy not face up."""
+    return sorted({state.cards[c].value for c, n in state.unseen(side).items() if n})
+
+
+def check_fight_value(state: State, side: str, value: int) -> None:
+    """One value of a fight, checked as it is typed: a card of ``side`` that can be in a hand now.
+
+    :raises RuleError: ``bad_value`` (not a value of that deck) or ``impossible_value`` (every such card face up).
+    """
+    _check_possible(state, side, value)
+
+
+def _check_possible(state: State, side: str, value: int) -> None:
+    allowed = sorted({c.value for c in state.cards.of_side(side)})
+    if value not in allowed:
+        raise RuleError("bad_value", value=value, low=allowed[0], high=allowed[-1])
+    possible = possible_values(state, side)
+    if value not in possible:
+        raise RuleError("impossible_value", value=value, side=side, values=tuple(possible))
 
 
 def check_fight(state: State, hero: int) -> int:
@@ -937,16 +1012,14 @@ def resolve_fight(state: State, hero: int, hero_value: int, thanos_value: int) -
     """
     hero = check_fight(state, hero)
     for value, side in ((hero_value, HEROES), (thanos_value, THANOS_SIDE)):
-        allowed = sorted({c.value for c in state.cards.of_side(side)})
-        if value not in allowed:
-            raise RuleError("bad_value", value=value, low=allowed[0], high=allowed[-1])
+        _check_possible(state, side, value)
     hero_total = hero_value + (2 if state.tokens[hero] else 0)
     thanos_total = thanos_value + (2 if state.tokens[THANOS] else 0)
     if hero_total == thanos_total:
         return Fight(hero, None)
     loser, value, side = ("hero", hero_value, HEROES) if hero_total < thanos_total else ("thanos", thanos_value, THANOS_SIDE)
     candidates = [card_id for card_id, n in state.unseen(side).items() if n and state.cards[card_id].value == value]
-    return Fight(hero, loser, candidates[0] if len(candidates) == 1 else None)
+    return Fight(hero, loser, candidates[0] if len(candidates) == 1 else None, value)
 
 
 # --------------------------------------------------------------------------- small helpers

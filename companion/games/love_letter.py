@@ -147,6 +147,8 @@ class State:
     effect: Effect | None = None
     next_starter: int | None = None
     winner: str | None = None
+    #: Everyone who reached the target in the winning round (``winner`` is the first of them, for scripts).
+    co_winners: tuple[str, ...] = ()
 
     @property
     def players(self) -> int:
@@ -671,6 +673,7 @@ def _apply_out(state: State, command: Out) -> tuple[State, list[Event]]:
             raise RuleError("card_needed", player=player_id(seat))
         card_id = command.card
         reason = "baron"
+        _can_lose_compare(state, _face_up_allowed(state, card_id))
     _face_up_allowed(state, card_id)
     return _knock_out(replace(state, effect=replace(effect, resolved=True)), seat, card_id, reason)
 
@@ -686,7 +689,7 @@ def _apply_compare(state: State, command: Compare) -> tuple[State, list[Event]]:
         raise RuleError("out_not_compared", player=player_id(seat))
     if command.card is None:
         raise RuleError("card_needed", player=player_id(seat))
-    card = _face_up_allowed(state, command.card)
+    card = _can_lose_compare(state, _face_up_allowed(state, command.card))
     return _knock_out(state, seat, card.id, "baron")
 
 
@@ -791,19 +794,35 @@ def resolve_compare(state: State, player_value: int, target_value: int) -> Compa
     """
     effect = check_compare(state)
     assert effect.target is not None
-    values = sorted({c.value for c in state.cards.cards})
     for value in (player_value, target_value):
-        if value not in values:
-            raise RuleError("bad_value", value=value, low=values[0], high=values[-1])
-    for value in (player_value, target_value):
-        card = _card_of_value(state, value)
-        if state.seen_count(card.id) >= card.copies:
-            # No card name here: the values are secret (the interactive asker says no more than this).
-            raise RuleError("impossible_value", value=value)
+        check_compare_value(state, value)
     if player_value == target_value:
+        card = _card_of_value(state, player_value)
+        if state.seen_count(card.id) + 2 > card.copies:  # both hands hold a copy
+            raise RuleError("impossible_tie")
         return Compare(None)
     loser, value = (state.current, player_value) if player_value < target_value else (effect.target, target_value)
     return Compare(loser, _card_of_value(state, value).id)
+
+
+def check_compare_value(state: State, value: int) -> None:
+    """One secret value of a Baron's comparison, checked as it is typed: a card that can still be in a hand.
+
+    :raises RuleError: ``bad_value`` or ``impossible_value`` (no card name: the value is secret).
+    """
+    values = sorted({c.value for c in state.cards.cards})
+    if value not in values:
+        raise RuleError("bad_value", value=value, low=values[0], high=values[-1])
+    card = _card_of_value(state, value)
+    if state.seen_count(card.id) >= card.copies:
+        raise RuleError("impossible_value", value=value)
+
+
+def _can_lose_compare(state: State, card: Card) -> Card:
+    """The loser of a Baron holds the lower card: some higher card must still be unseen (a Princess never loses)."""
+    if not any(other.value > card.value and state.seen_count(other.id) < other.copies for other in state.cards.cards):
+        raise RuleError("never_loses_compare", card=card.id)
+    return card
 
 
 # --------------------------------------------------------------------------- shared steps
@@ -869,7 +888,11 @@ def _decide(state: State) -> tuple[State, list[Event]]:
 
 def _end_round(state: State, winners: list[int], tied: list[int], reason: str,
                value: int | None = None, total: int | None = None) -> tuple[State, list[Event]]:
-    """Favour tokens to the winners; the first to reach the target alone wins the game."""
+    """Favour tokens to the winners; those who reach the target win the game.
+
+    When several reach it in the same round (a full tie with ``tie = all``), the
+    rules' "first to reach" cannot tell them apart: they all win, together.
+    """
     events: list[Event] = [RoundWon(state.round, tuple(player_id(s) for s in winners), reason, value, total,
                                     tuple(player_id(s) for s in tied) if len(tied) > 1 else ())]
     tokens = state.tokens
@@ -877,13 +900,11 @@ def _end_round(state: State, winners: list[int], tied: list[int], reason: str,
         tokens = bump(tokens, seat, 1)
         events.append(TokenGiven(player_id(seat), tokens[seat], state.tokens_to_win))
     state = replace(state, tokens=tokens, phase=ROUND_OVER, effect=None, next_starter=tied[0])
-    reached = [s for s in winners if tokens[s] >= state.tokens_to_win]
-    most = max((tokens[s] for s in reached), default=0)
-    leaders = [s for s in reached if tokens[s] == most]
-    if len(leaders) == 1:
-        winner = leaders[0]
-        state = replace(state, winner=player_id(winner), phase=GAME_OVER)
-        events.append(GameOver(player_id(winner), tokens[winner], fields_of(outcome(state)) or {}))
+    reached = _clockwise(state, [s for s in winners if tokens[s] >= state.tokens_to_win])
+    if reached:
+        ids = tuple(player_id(s) for s in reached)
+        state = replace(state, winner=ids[0], co_winners=ids, phase=GAME_OVER)
+        events.append(GameOver(ids[0], tokens[reached[0]], fields_of(outcome(state)) or {}))
     return state, events
 
 
@@ -932,7 +953,7 @@ def outcome(state: State) -> Outcome | None:
     """The first player to reach the round's favour-token target wins."""
     if state.winner is None:
         return None
-    return Outcome(OutcomeKind.WIN, (state.winner,), Reason.TOKENS)
+    return Outcome(OutcomeKind.WIN, state.co_winners or (state.winner,), Reason.TOKENS)
 
 
 def to_act(state: State) -> ToAct | None:

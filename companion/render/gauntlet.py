@@ -290,6 +290,29 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
+def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
+    values = ctx.join([str(v) for v in d["values"]])
+    if d["side"] == g.THANOS_SIDE:
+        return ctx.t("No Thanos card of value {value} can be in a hand now: possible values {values}.",
+                     value=d["value"], values=values)
+    return ctx.t("No hero card of value {value} can be in a hand now: possible values {values}.", value=d["value"],
+                 values=values)
+
+
+def _defeat_value(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A defeated card that does not fit what lost: the values that fit, and the cards that have them."""
+    t = ctx.t
+    if d["low"] == d["high"]:
+        fits = t("the defeated card must be a {value}", value=d["low"])
+    elif d["low"] <= 0:
+        fits = t("the defeated card must be {value} or less", value=d["high"])
+    else:
+        fits = t("the defeated card must be {value} or more", value=d["low"])
+    cards = ctx.join([ctx.card(c) for c in d.get("fitting", ())])
+    return t("{card} is a {value}: {fits}. Cards that fit: {cards}.", card=ctx.card(d["card"]), value=d["value"],
+             fits=fits, cards=cards)
+
+
 def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
     """The sentence for a refused command of this game."""
     t = ctx.t
@@ -330,6 +353,11 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "snap_incomplete": lambda: t("No snap: missing {stones}.", stones=ctx.join([ctx.card(s) for s in d["missing"]])),
         "not_played": lambda: t("{player} must play a card before the turn ends.", player=name("player")),
         "no_fight": lambda: t("No fight is allowed now: only some cards allow one."),
+        "no_card_to_fight": lambda: t("No fight: {player} has no card in hand.", player=name("player")),
+        "impossible_value": lambda: _impossible_value(ctx, d),
+        "defeat_value": lambda: _defeat_value(ctx, d),
+        "teammate_needed": lambda: t("{card} is for a teammate: choose another hero than {player}.", card=card(),
+                                     player=name("player")),
         "fight_not_allowed": lambda: t("{player} may not fight now.", player=name("player")),
         "already_fought": lambda: t("{player} has already fought for this card.", player=name("player")),
         "bad_loser": lambda: t("A fight is won by the hero, by Thanos, or tied."),

@@ -189,6 +189,10 @@ def _token_given(e: g.TokenGiven, ctx: Context) -> str:
 
 
 def _game_over(e: g.GameOver, ctx: Context) -> str:
+    winners = tuple(e.outcome.get("winners", ()))
+    if len(winners) > 1:
+        return ctx.t("{players} reach {tokens} together and win the game.", players=players(ctx, winners),
+                     tokens=tokens_count(ctx, e.tokens))
     return ctx.t("{player} wins the game with {tokens}.", player=player(ctx, e.winner), tokens=tokens_count(ctx, e.tokens))
 
 
@@ -294,6 +298,9 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "not_in_round": lambda: t("{player} is out of the round.", player=name("player")),
         "protected": lambda: t("{player} is protected by the Handmaid and cannot be chosen.", player=name("player")),
         "impossible_value": lambda: t("No card of value {value} can still be in a hand.", **d),
+        "impossible_tie": lambda: t("A tie needs two cards of the same value, and only one can still be in a hand."),
+        "never_loses_compare": lambda: t("{card} never loses a Baron's comparison: no higher card can still be in a hand.",
+                                         card=ctx.card(d["card"])),
         "value_needed": lambda: t("Which value does the Guard name? Type the player, then a value from 2 to 8."),
         "guard_named_guard": lambda: t("The Guard may not name the Guard: name a value from 2 to 8."),
         "bad_value": lambda: t("{value} is not a value here: from {low} to {high}.", **d),

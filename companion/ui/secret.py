@@ -103,10 +103,15 @@ class SecretAsker:
                     return None
                 value = parse_value(typed)
                 del typed
-                if value is not None:
+                if value is None:
+                    session.say(t("That is not a whole number: type your value again, {player}.", player=who),
+                                "secret_retry", {"player": pid}, Priority.NOW)
+                    continue
+                problem = _value_problem(session, secret, len(values), value, t)
+                if problem is None:
                     break
-                session.say(t("That is not a whole number: type your value again, {player}.", player=who),
-                            "secret_retry", {"player": pid}, Priority.NOW)
+                session.say(problem + " " + t("Type your value again, {player}.", player=who), "secret_retry",
+                            {"player": pid}, Priority.NOW)
             values.append(value)
             session.say(t("Thank you."), "secret_done", {"player": pid}, Priority.NOW)
         return values
@@ -115,6 +120,28 @@ class SecretAsker:
 def _player_name(session: Any, pid: str) -> str:
     """The player as the table calls them (the game's renderer knows given names)."""
     return str(session.renderer.player(session.ctx, pid))
+
+
+def _value_problem(session: Any, secret: Secret, step: int, value: int, t: Translator) -> str | None:
+    """Why one typed value cannot be, without saying it (the possible values are public: unseen cards)."""
+    try:
+        session.parser.secret_check(secret, session.state, step, value)
+    except RuleError as error:
+        if "value" not in error.details:
+            raise
+        return _problem_sentence(error, t)
+    return None
+
+
+def _problem_sentence(error: RuleError, t: Translator) -> str:
+    details = error.details
+    if error.code == "impossible_value" and details.get("values"):
+        return t("That value is not possible now: a card in hand can be {values}.",
+                 values=", ".join(str(v) for v in details["values"]))
+    low, high = details.get("low"), details.get("high")
+    if low is not None and high is not None:
+        return t("That value is not possible: values go from {low} to {high}.", low=low, high=high)
+    return t("That value is not possible now.")
 
 
 def _check(session: Any, secret: Secret, values: list[int], t: Translator) -> str | None:
@@ -126,6 +153,8 @@ def _check(session: Any, secret: Secret, values: list[int], t: Translator) -> st
     try:
         session.parser.resolve_secret(secret, session.state, values)
     except RuleError as error:
+        if error.code == "impossible_tie":
+            return t("Those two values cannot both be in a hand now. Type them again.")
         if error.code != "bad_value" and "value" not in error.details:
             raise
         low, high = error.details.get("low"), error.details.get("high")
