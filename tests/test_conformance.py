@@ -63,7 +63,8 @@ def test_every_refusal_code_of_the_rules_has_its_own_sentence(game: Game) -> Non
     card_ids = tuple(c.id for c in cards.cards)
     plain = {"player": players[-1], "target": players[-1], "card": card_ids[0], "named": card_ids[-1],
              "missing": card_ids[:2], "candidates": card_ids[:2], "waiting": tuple(players[:2]),
-             "winners": tuple(players[:1]), "values": (1, 2), "fitting": card_ids[:2], "text": "xyz", "tie": "all", "loser": "hero", "command": "play"}
+             "winners": tuple(players[:1]), "values": (1, 2), "fitting": card_ids[:2], "text": "xyz", "tie": "all",
+             "loser": "hero", "command": "play"}
     details = {key: plain.get(key, 1) for key in keys | set(plain)}
     for lang in ("fr", "en"):
         ctx = Context(Settings(lang), cards, game.renderer.domain, (), game.parser.vocabulary)

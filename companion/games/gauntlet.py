@@ -44,7 +44,6 @@ from companion.games.base import (
     game_over,
     known_card,
     seat_ids,
-    set_at,
 )
 
 THANOS = 0
