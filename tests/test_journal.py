@@ -65,7 +65,7 @@ def test_undo_redo_messages():
 def test_undoing_next_says_whose_turn_it_is_again():
     session, recorder = make_session(lang="en")
     texts = run_lines(session, recorder, "play proxima\nnext\nundo")
-    assert texts[-2:] == ["Undone: “Turn 2: hero 1.” Now: Turn 1, Thanos to play.",
+    assert texts[-2:] == ["Undone: “Turn 2: hero 1.” Now: Turn 1: Thanos has played: type next.",
                           "Decks: heroes 13, Thanos 10. Hero 1 puts the card drawn back on top of the hero deck."]
 
 
@@ -80,7 +80,7 @@ def test_an_undo_of_a_fight_quotes_the_fight_not_the_token_spent():
     session, recorder = make_session(lang="en", players=3)
     run_lines(session, recorder, "play proxima\nnext\nplay thor\nfight 5 5")
     assert run_lines(session, recorder, "undo") == ["Undone: “Fight: Thanos beats hero 1.” "
-                                                    "Now: Turn 2, hero 1 to play.",
+                                                    "Now: Turn 2: hero 1 has played: fight, or type next.",
                                                     "Power tokens: 1 for Thanos; reserve 8."]
 
 

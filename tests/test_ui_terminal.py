@@ -136,7 +136,8 @@ def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) 
             pane.line(line)
         pane.wait_for("You may fight Thanos.")
         pane.line("status")
-        before = [line for line in pane.wait_for("Turn 2, hero 1 to play.").splitlines() if line.startswith("Turn 2, hero 1")][0]
+        before = [line for line in pane.wait_for("Turn 2: hero 1 has played").splitlines()
+                  if line.startswith("Turn 2: hero 1 has played")][0]
     finally:
         pane.close()  # the companion is killed with its terminal: no quit, no goodbye
     saves = list((tmp_path / "saves").glob("gauntlet_*.jsonl"))
@@ -156,7 +157,7 @@ def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) 
         pane.wait_for("Game saved in")
     finally:
         pane.close()
-    after = [line for line in screen.splitlines() if line.startswith("Turn 2, hero 1")]
+    after = [line for line in screen.splitlines() if line.startswith("Turn 2: hero 1 has played")]
     assert after and after[-1] == before
     assert list((tmp_path / "saves").glob("gauntlet_*.jsonl")) == saves  # no new save: the same file goes on
     resumed = journal.read(saves[0])

@@ -225,7 +225,13 @@ def status_head(e: g.Status, ctx: Context) -> str:
         return t("Game over, Thanos won.") if e.winner == "thanos" else t("Game over, the heroes won.")
     if e.pending_defeat is not None:
         return _defeat_pending(g.DefeatPending(e.pending_defeat), ctx)
-    return t("Turn {turn}, {player} to play.", turn=e.turn, player=player(ctx, e.current_player))
+    decision = (e.to_act or {}).get("decision")
+    who = player(ctx, e.current_player)
+    if decision == "fight_or_end_turn":
+        return t("Turn {turn}: {player} has played: fight, or type {next}.", turn=e.turn, player=who, next=ctx.verb("next"))
+    if decision == "end_turn":
+        return t("Turn {turn}: {player} has played: type {next}.", turn=e.turn, player=who, next=ctx.verb("next"))
+    return t("Turn {turn}, {player} to play.", turn=e.turn, player=who)
 
 
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:

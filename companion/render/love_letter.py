@@ -207,6 +207,9 @@ def status_head(e: g.Status, ctx: Context) -> str:
         return t("Round {round}: the deck is empty, each player still in reveals their card.", round=e.round)
     if e.phase == g.ROUND_OVER:
         return t("Round {round} is over: type {next} for the next round.", round=e.round, next=ctx.verb("next"))
+    if (e.to_act or {}).get("decision") == "end_turn":
+        return t("Round {round}, turn {turn}: {player} has played: type {next}.", round=e.round, turn=e.turn,
+                 player=player(ctx, e.current_player), next=ctx.verb("next"))
     return t("Round {round}, turn {turn}, {player} to play.", round=e.round, turn=e.turn,
              player=player(ctx, e.current_player))
 
