@@ -163,6 +163,20 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--lines", type=_bounded(10, 100), default=25, metavar="10-100", help=t("lines per page"))
     p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
     p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
+
+    p = command("saves", t("list the saved games, newest first, or delete some"), cmd_saves)
+    p.add_argument("game", nargs="?", metavar=t("GAME"), help=t("only the saves of this game"))
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--delete", metavar=t("FILE"), help=t("delete this save (its name as listed)"))
+    which.add_argument("--delete-finished", action="store_true", help=t("delete every finished save"))
+    p.add_argument("--older-than", type=_bounded(0, 9999), metavar=t("DAYS"),
+                   help=t("with --delete-finished: only the saves last played more than DAYS days ago"))
+
+    p = command("review", t("the whole game of a save file as a numbered transcript"), cmd_review)
+    p.add_argument("save", type=Path, metavar=t("SAVE"), help=t("the save file"))
+    p.add_argument("--format", choices=("txt", "html", "brf"), default="txt", help=t("file format"))
+    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
+    p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
     return parser
 
 
@@ -302,6 +316,34 @@ def _write_file(path: Path, content: bytes, force: bool, t: Translator) -> str |
             temporary.unlink()
         return t("Cannot write {path}: {reason}.", path=path, reason=error.strerror or error)
     return None
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    """The saved games, newest first; ``--delete`` and ``--delete-finished`` (companion/saves.py)."""
+    from companion import saves
+
+    game = _game(args) if args.game is not None else None
+    return saves.run(args.lang, game, args.delete, args.delete_finished, args.older_than)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """A save file's game as a transcript: txt, html or brf (companion/review.py)."""
+    from companion.review import ReviewError, make_review
+
+    t = Translator(args.lang, "core")
+    try:
+        content = make_review(args.save, args.lang, args.format)
+    except ReviewError as error:
+        _fail(str(error), error.status)
+    if args.output is None:
+        sys.stdout.buffer.write(content)
+        sys.stdout.flush()
+        return 0
+    problem = _write_file(args.output, content, args.force, t)
+    if problem:
+        _fail(problem, 2)
+    print(t("Review written to {path}.", path=args.output))
+    return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -20,7 +20,7 @@ FIELD = re.compile(r"{\w+}|%\(\w+\)\w|%s")
 KEYWORDS = {"t": None, "plural": (1, 2), "N_": None, "SpeechUnavailable": None}
 DOMAINS = {
     "core": ["companion/cli.py", "companion/play.py", "companion/session.py", "companion/render/__init__.py",
-             "companion/argparse_messages.py"],
+             "companion/argparse_messages.py", "companion/saves.py", "companion/review.py"],
     "ui": ["companion/ui"],
     "speech": ["speech"],
     "braille": ["braille"],

@@ -1,0 +1,423 @@
+"""``companion saves [GAME]``: the saved games, newest first, and deleting them.
+
+Each save file of the saves folder (:func:`companion.journal.saves_folder`) is
+read and replayed through a silent session (no outputs) to say, in one line,
+which game it is, who plays, how far it went, whether it is finished, and when
+it was last saved. A file that cannot be read is listed as such, never as a
+traceback; a save another companion has open says so.
+
+``--delete FILE`` removes one save (named as listed, or by a path inside the
+saves folder) and ``--delete-finished [--older-than DAYS]`` every finished
+one; both refuse a save in use and confirm in one sentence how many went.
+Every sentence is in the ``core`` catalog.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion import journal
+from companion.announce import Announcer
+from companion.games import Game
+from companion.i18n import Translator
+from companion.render import Context, Settings
+
+#: Why a file cannot be listed as a game: journal error codes, and ``unknown_game`` / ``unplayable``.
+UNREADABLE = ("not_found", "not_a_file", "unreadable", "too_large", "empty", "not_a_journal", "future_version",
+              "unknown_game", "unplayable")
+
+
+@dataclass
+class Loaded:
+    """A save file read and replayed: its game, options, display settings and the silent session at its end."""
+
+    path: Path
+    saved: journal.Replay
+    game: Game
+    options: Any
+    display: dict[str, Any]
+    session: Any  # companion.session.Session, replayed
+    result: journal.ReplayResult
+
+
+class SaveError(Exception):
+    """A save that cannot be replayed; ``code`` is one of :data:`UNREADABLE`, ``game`` the id it names, if any."""
+
+    def __init__(self, code: str, path: Path, game: str | None = None) -> None:
+        super().__init__(f"{path}: {code}")
+        self.code = code
+        self.path = path
+        self.game = game
+
+
+def display_options(game: Game, settings: dict[str, Any]) -> dict[str, Any]:
+    """The game's display options (a Gauntlet kit) as the save recorded them; a value it does not allow is the default."""
+    found: dict[str, Any] = {}
+    for option in game.spec.options:
+        if option.scope != "display":
+            continue
+        value = settings.get(option.name, option.default)
+        try:
+            option.check(value)
+        except ValueError:
+            value = option.default
+        found[option.name] = option.default if value is None else value
+    return found
+
+
+def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> Loaded:
+    """Read ``path`` and replay it through a session with no outputs.
+
+    ``cards`` caches each game's cards between calls (game id → card set).
+
+    :raises SaveError: the file cannot be read or replayed (never anything else).
+    """
+    from companion import games
+    from companion.session import Session
+
+    try:
+        saved = journal.read(path)
+    except journal.JournalError as error:
+        raise SaveError(error.code, path) from None
+    try:
+        game = games.find(saved.game)
+    except KeyError:
+        raise SaveError("unknown_game", path, saved.game) from None
+    try:
+        if cards is None:
+            cards = {}
+        if game.id not in cards:
+            cards[game.id] = game.cards()
+        options = game.rules.options_from(saved.options)
+        display = display_options(game, saved.settings)
+        session = Session(game, options, Settings(lang, "full", display), Announcer(), None, cards[game.id])
+        result = session.restore(saved)
+    except Exception:  # a card file, options or rules that refuse this save: listed, never a traceback
+        raise SaveError("unplayable", path, game.id) from None
+    return Loaded(path, saved, game, options, display, session, result)
+
+
+def progress_key(loaded: Loaded) -> str | None:
+    """What a game counts its progress in: ``round`` when it has rounds, else ``turn`` (``None``: neither)."""
+    view = loaded.game.rules.public_view(loaded.session.initial)
+    for key in ("round", "turn"):
+        if isinstance(view.get(key), int):
+            return key
+    return None
+
+
+def reached(loaded: Loaded) -> tuple[str, int] | None:
+    """How far the game went: ``("round", 2)``, ``("turn", 5)``, or ``None`` for a game that counts neither."""
+    key = progress_key(loaded)
+    if key is None:
+        return None
+    return key, int(loaded.game.rules.public_view(loaded.session.state)[key])
+
+
+def progress(loaded: Loaded, t: Translator) -> str | None:
+    """``turn 5`` or ``round 2``: how far the game went."""
+    found = reached(loaded)
+    if found is None:
+        return None
+    key, number = found
+    return t("round {number}", number=number) if key == "round" else t("turn {number}", number=number)
+
+
+def players(loaded: Loaded, ctx: Context, t: Translator) -> str:
+    """The players' names, or how many they are."""
+    names = list(getattr(loaded.options, "names", ()) or ())
+    if names:
+        return ctx.join(names)
+    count = int(getattr(loaded.options, "players", 0))
+    return t.plural("{count} player", "{count} players", count)
+
+
+# --------------------------------------------------------------------------- listing
+
+
+@dataclass
+class SaveInfo:
+    """One line of ``companion saves``."""
+
+    path: Path
+    modified: float
+    in_use: bool
+    game_id: str | None = None
+    loaded: Loaded | None = None
+    problem: str | None = None  #: one of :data:`UNREADABLE` when the file cannot be listed as a game
+    skipped: int = 0  #: damaged or refused lines
+
+    @property
+    def finished(self) -> bool:
+        return self.loaded is not None and bool(self.loaded.session.is_over)
+
+    @property
+    def started(self) -> bool:
+        return self.loaded is not None and bool(self.loaded.session.steps)
+
+
+def save_files(folder: Path) -> list[Path]:
+    """The ``.jsonl`` files of ``folder`` (never the temporary ``.NAME.tmp`` ones), newest first."""
+    try:
+        entries = [folder / name for name in os.listdir(folder) if name.endswith(".jsonl") and not name.startswith(".")]
+    except OSError:
+        return []
+    dated = []
+    for path in entries:
+        try:
+            status = path.stat()
+        except OSError:
+            continue
+        dated.append((status.st_mtime, path.name, path))
+    return [path for _, _, path in sorted(dated, reverse=True)]
+
+
+def describe(path: Path, lang: str, cards: dict[str, Any] | None = None) -> SaveInfo:
+    """What ``companion saves`` says of one file. Never raises."""
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    info = SaveInfo(path, modified, journal.in_use(path))
+    try:
+        info.loaded = load(path, lang, cards)
+    except SaveError as error:
+        info.problem = error.code
+        info.game_id = error.game
+        return info
+    except Exception:  # a bug: the file is listed as unreadable, the others still are
+        info.problem = "unplayable"
+        return info
+    info.game_id = info.loaded.game.id
+    result = info.loaded.result
+    info.skipped = result.damaged_count + len(result.refused) + len(result.ignored)
+    return info
+
+
+def list_saves(folder: Path, game: Game | None, lang: str) -> list[SaveInfo]:
+    """Every save of ``folder`` (of ``game`` only, when given), newest first."""
+    cards: dict[str, Any] = {}
+    found = []
+    for path in save_files(folder):
+        info = describe(path, lang, cards)
+        if game is not None:
+            named = info.game_id if info.game_id is not None else path.name.split("_", 1)[0]
+            if named != game.id:
+                continue
+        found.append(info)
+    return found
+
+
+def when(timestamp: float) -> str:
+    """A date and time as a screen reader reads it well in both languages: 2026-12-01 09:31."""
+    return _dt.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+
+
+def _problem(code: str, game: str | None, t: Translator) -> str:
+    messages: dict[str, Callable[[], str]] = {
+        "empty": lambda: t("empty file"),
+        "future_version": lambda: t("saved by a newer companion"),
+        "too_large": lambda: t("too large to be a save file"),
+        "unknown_game": lambda: t("a game this companion does not know: {game}", game=game),
+        "unplayable": lambda: t("its game cannot be replayed"),
+    }
+    maker = messages.get(code)
+    return maker() if maker else t("not a save file")
+
+
+def line(info: SaveInfo, lang: str) -> str:
+    """One line: the game, its players, how far it went, finished or not, the date, then the file's name."""
+    t = Translator(lang, "core")
+    date = when(info.modified)
+    if info.loaded is None:
+        why = _problem(info.problem or "not_a_journal", info.game_id, t)
+        text = t("Cannot be read ({why}), {date}", why=why, date=date)
+        if info.in_use:
+            text = t("{text}, open in another companion now", text=text)
+        return t("{text}: {file}", text=text, file=info.path.name)
+    loaded = info.loaded
+    ctx = loaded.session.ctx
+    parts = [loaded.game.name(lang), players(loaded, ctx, t)]
+    reached = progress(loaded, t)
+    if reached:
+        parts.append(reached)
+    if info.finished:
+        parts.append(t("finished"))
+    elif info.started:
+        parts.append(t("not finished"))
+    else:
+        parts.append(t("not started"))
+    if info.in_use:
+        parts.append(t("open in another companion now"))
+    if info.skipped:
+        parts.append(t.plural("{count} line skipped", "{count} lines skipped", info.skipped))
+    parts.append(date)
+    return t("{text}: {file}", text=", ".join(parts), file=info.path.name)
+
+
+# --------------------------------------------------------------------------- deleting
+
+
+class Refused(Exception):
+    """A deletion refused: one sentence, and the exit status (2 for bad input, 1 when the save is in use or the disk refuses)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def find_save(name: str, folder: Path, t: Translator) -> Path:
+    """The save file ``name`` designates: a name in the saves folder (``.jsonl`` may be left out) or a path inside it.
+
+    :raises Refused: not in the saves folder, no such save, or not a file.
+    """
+    typed = Path(name).expanduser()
+    if not typed.name or "\0" in name:
+        raise Refused(t("No save called {name} in {folder}. Type companion saves to list them.", name=name,
+                        folder=folder), 2)
+    path = folder / typed if len(typed.parts) == 1 and not typed.is_absolute() else typed
+    if not os.path.lexists(path) and path.suffix != ".jsonl":
+        path = path.with_name(path.name + ".jsonl")
+    if os.path.realpath(path.parent) != os.path.realpath(folder):
+        raise Refused(t("{path} is not in the saves folder, {folder}: only saves there can be deleted.", path=name,
+                        folder=folder), 2)
+    if not os.path.lexists(path):
+        raise Refused(t("No save called {name} in {folder}. Type companion saves to list them.", name=name,
+                        folder=folder), 2)
+    if path.is_symlink() or not path.is_file():
+        raise Refused(t("{name} is not a save file: only files can be deleted.", name=path.name), 2)
+    return path
+
+
+def _locked_delete(path: Path, t: Translator) -> None:
+    """Delete ``path`` unless another companion has it open; holding its lock while deleting, when it is a save.
+
+    :raises Refused: in use (status 1), or the disk refused (status 1).
+    """
+    held: journal.Journal | None = None
+    try:
+        held = journal.Journal.reopen(path)  # locked: no companion can take it while it goes
+    except journal.JournalError as error:
+        if error.code == "locked":
+            raise Refused(t("{path} is open in another companion: close that game first.", path=path.name), 1) from None
+        if journal.in_use(path):  # a file that is no save: its lock is all we can check
+            raise Refused(t("{path} is open in another companion: close that game first.", path=path.name), 1) from None
+    except OSError:
+        pass  # the cut last line could not be closed: the file goes all the same
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        raise Refused(t("Cannot delete {name}: {reason}.", name=path.name, reason=error.strerror or error), 1) from None
+    finally:
+        if held is not None:
+            held.close()
+
+
+def delete_one(name: str, folder: Path, lang: str) -> str:
+    """Delete one save; the confirming sentence. :raises Refused: as :func:`find_save`, or in use."""
+    t = Translator(lang, "core")
+    path = find_save(name, folder, t)
+    _locked_delete(path, t)
+    return t("1 save deleted: {name}.", name=path.name)
+
+
+@dataclass
+class Deleted:
+    """What ``--delete-finished`` did."""
+
+    deleted: list[Path] = field(default_factory=list)
+    in_use: list[Path] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  #: one sentence each
+
+
+def delete_finished(folder: Path, game: Game | None, older_than: int | None, lang: str,
+                    now: float | None = None) -> Deleted:
+    """Delete every finished save (of ``game``, last saved more than ``older_than`` days ago when given)."""
+    t = Translator(lang, "core")
+    limit = None if older_than is None else (time.time() if now is None else now) - older_than * 86400
+    done = Deleted()
+    for info in list_saves(folder, game, lang):
+        if not info.finished or (limit is not None and info.modified > limit):
+            continue
+        if info.in_use:
+            done.in_use.append(info.path)
+            continue
+        try:
+            _locked_delete(info.path, t)
+        except Refused as refused:
+            if refused.status == 1 and journal.in_use(info.path):
+                done.in_use.append(info.path)
+            else:
+                done.failed.append(str(refused))
+            continue
+        done.deleted.append(info.path)
+    return done
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def run(lang: str, game: Game | None = None, delete: str | None = None, delete_finished_: bool = False,
+        older_than: int | None = None, folder: Path | None = None, out: TextIO | None = None,
+        err: TextIO | None = None) -> int:
+    """``companion saves``: list, or delete; the exit status (2 for bad input)."""
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    t = Translator(lang, "core")
+    folder = folder if folder is not None else journal.saves_folder()
+    if older_than is not None and not delete_finished_:
+        err.write(t("companion saves: --older-than goes with --delete-finished.") + "\n")
+        return 2
+    if delete is not None:
+        try:
+            out.write(delete_one(delete, folder, lang) + "\n")
+        except Refused as refused:
+            err.write(str(refused) + "\n")
+            return refused.status
+        return 0
+    if delete_finished_:
+        done = delete_finished(folder, game, older_than, lang)
+        for sentence in done.failed:
+            err.write(sentence + "\n")
+        if done.deleted:
+            out.write(t.plural("{count} finished save deleted.", "{count} finished saves deleted.", len(done.deleted))
+                      + "\n")
+        else:
+            out.write(t("No finished save to delete.") + "\n")
+        if done.in_use:
+            out.write(t.plural("{count} finished save is open in another companion: it is kept.",
+                               "{count} finished saves are open in another companion: they are kept.",
+                               len(done.in_use)) + "\n")
+        return 1 if done.failed else 0
+    found = list_saves(folder, game, lang)
+    name = game.name(lang) if game is not None else None
+    if not found:
+        if name:
+            out.write(t("No saved game of {game} in {folder}.", game=name, folder=folder) + "\n")
+        else:
+            out.write(t("No saved game in {folder}.", folder=folder) + "\n")
+        return 0
+    if name:
+        out.write(t.plural("{count} saved game of {game}, newest first, in {folder}:",
+                           "{count} saved games of {game}, newest first, in {folder}:", len(found), game=name,
+                           folder=folder) + "\n")
+    else:
+        out.write(t.plural("{count} saved game, newest first, in {folder}:",
+                           "{count} saved games, newest first, in {folder}:", len(found), folder=folder) + "\n")
+    for info in found:
+        out.write(line(info, lang) + "\n")
+    return 0
+
+
+__all__ = ["Deleted", "Loaded", "Refused", "SaveError", "SaveInfo", "delete_finished", "delete_one", "describe",
+           "display_options", "find_save", "line", "list_saves", "load", "players", "progress", "progress_key", "reached", "run",
+           "save_files", "when"]

@@ -1,0 +1,371 @@
+"""``companion review SAVE``: the whole game as a numbered transcript, from the save file alone.
+
+Real save files (a Session writing its journal, as ``companion play`` does, and
+``companion play`` itself); the exact sentences in French and English; no
+secret value; the HTML parses; the BRF is pages of the right size.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import cli, journal
+from companion.review import as_html, make_review, transcript
+from test_saves import make_save
+
+COMPANION = [sys.executable, "-m", "companion"]
+WHEN = dt.datetime(2026, 3, 5, 14, 30)
+
+GAUNTLET = ["play proxima", "next", "play hulk", "fight 3 5", "defeat hero 1 thor", "next"]
+LOVE_LETTER = ["play guard 2 priest", "out 2", "next", "play baron 1", "compare 3 5", "next"]
+
+GAUNTLET_EN = [
+    ("Turn 1", [
+        "Infinity Gauntlet, 3 players: Thanos and 2 heroes. Thanos has 4 rubies, the heroes have 6 coins.",
+        "Turn 1: Zoe.",
+        "Zoe draws. Thanos deck: 10 cards.",
+        "Zoe plays Proxima Midnight, 4.",
+        "Thanos takes 1 power token.",
+        "Zoe takes 1 power token: 1 held, 8 in the reserve.",
+    ]),
+    ("Turn 2", [
+        "Turn 2: Alice.",
+        "Alice draws. Hero deck: 13 cards.",
+        "Alice plays Hulk, 3.",
+        "You may fight Thanos.",
+        "Zoe spends a power token: +2 for this fight, 0 left.",
+        "Fight: Thanos beats Alice.",
+        "The card of Alice is defeated: which one? Type defeat hero 1 and the card.",
+        "Thor of Alice is defeated.",
+        "The heroes lose a life: remove a coin. 5 left.",
+        "Alice draws. Hero deck: 12 cards.",
+    ]),
+    ("Turn 3", [
+        "Turn 3: Bruno.",
+        "Bruno draws. Hero deck: 11 cards.",
+    ]),
+]
+
+GAUNTLET_FR = [
+    ("Tour 1", [
+        "Le Gant d'Infinité, 3 joueurs : Thanos et 2 héros. Thanos a 4 rubis, les héros ont 6 pièces.",
+        "Tour 1 : Zoe.",
+        "Zoe pioche. Paquet Thanos : 10 cartes.",
+        "Zoe joue Proxima Midnight, 4.",
+        "Thanos prend 1 pion pouvoir.",
+        "Zoe prend 1 pion pouvoir : total 1, réserve 8.",
+    ]),
+    ("Tour 2", [
+        "Tour 2 : Alice.",
+        "Alice pioche. Paquet héros : 13 cartes.",
+        "Alice joue Hulk, 3.",
+        "Vous pouvez combattre Thanos.",
+        "Zoe dépense un pion pouvoir : +2 pour ce combat ; reste 0.",
+        "Combat : Thanos bat Alice.",
+        "Alice : sa carte est vaincue ; laquelle ? Tapez vaincu héros 1 puis la carte.",
+        "Alice : carte Thor vaincue.",
+        "Les héros perdent une vie : retirez une pièce. Il en reste 5.",
+        "Alice pioche. Paquet héros : 12 cartes.",
+    ]),
+    ("Tour 3", [
+        "Tour 3 : Bruno.",
+        "Bruno pioche. Paquet héros : 11 cartes.",
+    ]),
+]
+
+LOVE_LETTER_EN = [
+    ("Round 1", [
+        "Love Letter, 3 players: 5 favour tokens to win the game.",
+        "Round 1. Shuffle the 16 cards, remove one face down and deal one card to each player; Ana starts.",
+        "Ana's turn: draw a card. Deck: 11 cards.",
+        "Ana plays Guard, 1, on Bruno, naming Priest, 2.",
+        "If the card of Bruno is Priest, type: out 2.",
+        "Bruno is out of the round; their card goes face up: Priest, 2. 2 players left in the round.",
+        "Chloé's turn: draw a card. Deck: 10 cards.",
+        "Chloé plays Baron, 3, on Ana.",
+        "Chloé and Ana compare their cards in secret: type compare, then each value, unseen.",
+        "Chloé is out of the round; their card goes face up: Baron, 3.",
+        "Ana is the last one in and wins round 1.",
+        "Ana takes a favour token: 1 of 5.",
+    ]),
+    ("Round 2", [
+        "Round 2. Shuffle the 16 cards, remove one face down and deal one card to each player; Ana starts.",
+        "Ana's turn: draw a card. Deck: 11 cards.",
+    ]),
+]
+
+LOVE_LETTER_FR = [
+    ("Manche 1", [
+        "Love Letter, 3 joueurs : 5 jetons de faveur pour gagner la partie.",
+        "Manche 1. Mélangez les 16 cartes, retirez-en une face cachée et distribuez une carte à chaque joueur ; "
+        "Ana commence.",
+        "Ana, à vous : piochez une carte. Pioche : 11 cartes.",
+        "Ana joue Garde, 1, sur Bruno, et nomme Prêtre, 2.",
+        "Bruno : si sa carte est Prêtre, tapez : éliminé 2.",
+        "Bruno sort de la manche ; sa carte va face visible : Prêtre, 2. Encore 2 joueurs en lice.",
+        "Chloé, à vous : piochez une carte. Pioche : 10 cartes.",
+        "Chloé joue Baron, 3, sur Ana.",
+        "Chloé et Ana comparent leurs cartes en secret : tapez compare, puis chaque valeur, sans affichage.",
+        "Chloé sort de la manche ; sa carte va face visible : Baron, 3.",
+        "Il ne reste que Ana en lice : Ana gagne la manche 1.",
+        "Ana prend un jeton de faveur : 1 sur 5.",
+    ]),
+    ("Manche 2", [
+        "Manche 2. Mélangez les 16 cartes, retirez-en une face cachée et distribuez une carte à chaque joueur ; "
+        "Ana commence.",
+        "Ana, à vous : piochez une carte. Pioche : 11 cartes.",
+    ]),
+]
+
+
+def gauntlet_save(tmp_path: Path, lines: list[str] = GAUNTLET, name: str = "g.jsonl") -> Path:
+    return make_save(tmp_path / name, "gauntlet", lines, when=WHEN, players=3, names=("Zoe", "Alice", "Bruno"))
+
+
+def love_letter_save(tmp_path: Path, lines: list[str] = LOVE_LETTER, name: str = "l.jsonl") -> Path:
+    return make_save(tmp_path / name, "love-letter", lines, when=WHEN, players=3, names=("Ana", "Bruno", "Chloé"))
+
+
+def started(path: Path) -> str:
+    created = journal.read(path).header.created
+    assert created is not None
+    return created.replace("T", " ")[:16]
+
+
+def expected_text(title: str, facts: list[str], sections: list[tuple[str, list[str]]]) -> str:
+    lines = [title, *facts]
+    number = 0
+    for heading, sentences in sections:
+        lines += ["", heading]
+        for sentence in sentences:
+            number += 1
+            lines.append(f"{number}. {sentence}")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- the transcript
+
+
+def test_gauntlet_review_in_english(tmp_path):
+    path = gauntlet_save(tmp_path)
+    assert make_review(path, "en", "txt").decode("utf-8") == expected_text("Review: Infinity Gauntlet", [
+        "Players: Zoe, Alice and Bruno.",
+        f"Started {started(path)}, last saved 2026-03-05 14:30.",
+        "The game is not finished: the save stops at turn 3.",
+        "Save file: g.jsonl.",
+    ], GAUNTLET_EN)
+
+
+def test_gauntlet_review_in_french(tmp_path):
+    path = gauntlet_save(tmp_path)
+    assert make_review(path, "fr", "txt").decode("utf-8") == expected_text("Compte rendu : Le Gant d'Infinité", [
+        "Joueurs : Zoe, Alice et Bruno.",
+        f"Commencée le {started(path)}, sauvegardée pour la dernière fois le 2026-03-05 14:30.",
+        "La partie n'est pas finie : la sauvegarde s'arrête au tour 3.",
+        "Fichier de sauvegarde : g.jsonl.",
+    ], GAUNTLET_FR)
+
+
+def test_love_letter_round_in_english_and_french(tmp_path):
+    path = love_letter_save(tmp_path)
+    assert make_review(path, "en", "txt").decode("utf-8") == expected_text("Review: Love Letter", [
+        "Players: Ana, Bruno and Chloé.",
+        f"Started {started(path)}, last saved 2026-03-05 14:30.",
+        "The game is not finished: the save stops in round 2.",
+        "Save file: l.jsonl.",
+    ], LOVE_LETTER_EN)
+    assert make_review(path, "fr", "txt").decode("utf-8") == expected_text("Compte rendu : Love Letter", [
+        "Joueurs : Ana, Bruno et Chloé.",
+        f"Commencée le {started(path)}, sauvegardée pour la dernière fois le 2026-03-05 14:30.",
+        "La partie n'est pas finie : la sauvegarde s'arrête à la manche 2.",
+        "Fichier de sauvegarde : l.jsonl.",
+    ], LOVE_LETTER_FR)
+
+
+def test_the_end_of_a_finished_game(tmp_path):
+    from test_saves import WON_LINES
+
+    path = make_save(tmp_path / "won.jsonl", "gauntlet", WON_LINES, players=2)
+    review = transcript(path, "en")
+    assert review.facts[0] == "2 players."
+    assert review.facts[2] == "The game is finished at turn 1."
+    assert review.sections[-1].sentences[-2:] == ["Thanos loses a life: remove a ruby. 0 left.",
+                                                   "Thanos has no life left: the heroes win the game."]
+    assert transcript(path, "fr").facts[:1] + transcript(path, "fr").facts[2:] == ["2 joueurs.", "La partie est finie au tour 1."]
+
+
+def test_a_secret_value_is_never_in_the_save_nor_the_review(tmp_path):
+    """The winner's value of a fight or of a Baron's comparison is typed, never kept: the review cannot depend on it."""
+    low = gauntlet_save(tmp_path, name="a.jsonl")
+    high = gauntlet_save(tmp_path, [line.replace("fight 3 5", "fight 3 7") for line in GAUNTLET], name="b.jsonl")
+    assert journal.read(low).command_lines() == journal.read(high).command_lines()
+    for lang in ("en", "fr"):
+        assert [s.sentences for s in transcript(low, lang).sections] == [s.sentences for s in transcript(high, lang).sections]
+    fight = [line for line in journal.read(low).command_lines() if line["cmd"] == "fight"]
+    assert len(fight) == 1 and 5 not in fight[0].values()
+    sentences = [text for s in transcript(low, "en").sections for text in s.sentences]
+    assert not any("5" in text and "Fight" in text for text in sentences)
+
+    ana_5 = love_letter_save(tmp_path, name="c.jsonl")
+    ana_8 = love_letter_save(tmp_path, [line.replace("compare 3 5", "compare 3 8") for line in LOVE_LETTER],
+                             name="d.jsonl")
+    assert journal.read(ana_5).command_lines() == journal.read(ana_8).command_lines()
+    for lang in ("en", "fr"):
+        assert [s.sentences for s in transcript(ana_5, lang).sections] == [s.sentences for s in transcript(ana_8, lang).sections]
+    text = make_review(ana_5, "en", "txt").decode("utf-8")
+    assert "Prince" not in text and "Princess" not in text  # Ana's 5 (or 8) is hers alone
+
+
+def test_undone_commands_are_left_out(tmp_path):
+    plain = gauntlet_save(tmp_path, name="plain.jsonl")
+    corrected = gauntlet_save(tmp_path, ["play proxima", "next", "play thor", "undo", "play hulk", "fight 3 5",
+                                         "defeat hero 1 thor", "next", "undo", "next"], name="corrected.jsonl")
+    assert [s.sentences for s in transcript(corrected, "en").sections] == [s.sentences for s in transcript(plain, "en").sections]
+
+
+def test_damaged_lines_are_said_and_skipped(tmp_path):
+    path = gauntlet_save(tmp_path)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write("{damaged\n")
+    review = transcript(path, "en")
+    assert review.facts[3] == "1 damaged line of the save file is skipped: line 8."
+    assert [s.sentences for s in review.sections] == [sentences for _, sentences in GAUNTLET_EN]
+
+
+# --------------------------------------------------------------------------- formats
+
+
+def test_html_is_one_accessible_linear_page(tmp_path):
+    from lxml import html as lxml_html
+
+    path = love_letter_save(tmp_path)
+    for lang, sections in (("en", LOVE_LETTER_EN), ("fr", LOVE_LETTER_FR)):
+        page = make_review(path, lang, "html").decode("utf-8")
+        assert page.startswith("<!DOCTYPE html>\n")
+        root = lxml_html.document_fromstring(page)
+        assert root.get("lang") == lang
+        assert root.findtext(".//title") == root.findtext(".//h1") == transcript(path, lang).title
+        assert not root.findall(".//script") and not root.findall(".//style") and "onclick" not in page
+        assert [h.text_content() for h in root.findall(".//h2")] == [heading for heading, _ in sections]
+        lists = root.findall(".//ol")
+        assert [[li.text_content() for li in ol.findall("li")] for ol in lists] == [s for _, s in sections]
+        assert [ol.get("start") for ol in lists] == ["1", str(len(sections[0][1]) + 1)]
+
+
+def test_html_escapes_what_the_players_typed(tmp_path):
+    path = make_save(tmp_path / "x.jsonl", "gauntlet", ["play proxima"], players=2, names=("<b>Zoé</b>", "A&B"))
+    page = make_review(path, "en", "html").decode("utf-8")
+    assert "<b>" not in page and "&lt;b&gt;Zoé&lt;/b&gt;" in page and "A&amp;B" in page
+
+
+def test_brf_is_pages_of_40_cells_by_25_lines(tmp_path):
+    pytest.importorskip("louis")
+    path = gauntlet_save(tmp_path)
+    for lang in ("en", "fr"):
+        content = make_review(path, lang, "brf")
+        pages = content.decode("ascii").split("\f")
+        assert len(pages) >= 2
+        for page in pages:
+            assert page.endswith("\r\n")
+            lines = page.split("\r\n")[:-1]
+            assert len(lines) == 25
+            assert all(len(line) <= 40 for line in lines)
+            assert lines[-1].strip() != ""  # the braille page number, right-aligned
+            assert len(lines[-1]) == 40
+        assert all(32 <= ord(ch) < 96 or ch in "\r\n\f" for ch in content.decode("ascii"))
+
+
+def test_brf_uses_the_aid_sheet_pipeline(tmp_path, monkeypatch):
+    """``paginate`` and ``write_brf`` from braille/: the review adds blocks, not a layout of its own."""
+    pytest.importorskip("louis")
+    import braille.brf
+    import braille.layout
+
+    calls = []
+    real_paginate, real_write = braille.layout.paginate, braille.brf.write_brf
+    monkeypatch.setattr(braille.layout, "paginate", lambda *a, **k: calls.append("paginate") or real_paginate(*a, **k))
+    monkeypatch.setattr(braille.brf, "write_brf", lambda pages: calls.append("write_brf") or real_write(pages))
+    make_review(gauntlet_save(tmp_path), "en", "brf")
+    assert calls == ["paginate", "write_brf"]
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def review(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        status = cli.main(["review", *args])
+    except SystemExit as stopped:
+        status = int(stopped.code or 0)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_review_to_standard_output(tmp_path, capsys):
+    path = gauntlet_save(tmp_path)
+    status, out, err = review(capsys, str(path), "--lang", "en")
+    assert (status, err) == (0, "")
+    assert out == make_review(path, "en", "txt").decode("utf-8")
+
+
+def test_review_to_a_file_refuses_an_existing_file_without_force(tmp_path, capsys):
+    path = gauntlet_save(tmp_path)
+    target = tmp_path / "review.html"
+    assert review(capsys, str(path), "--format", "html", "-o", str(target), "--lang", "en") == (
+        0, f"Review written to {target}.\n", "")
+    assert target.read_bytes() == make_review(path, "en", "html")
+    target.write_text("mine", encoding="utf-8")
+    assert review(capsys, str(path), "-o", str(target), "--lang", "fr") == (
+        2, "", f"{target} existe déjà : ajoutez --force pour le remplacer.\n")
+    assert target.read_text(encoding="utf-8") == "mine"
+    assert review(capsys, str(path), "-o", str(target), "--force", "--lang", "fr")[0] == 0
+    assert target.read_bytes() == make_review(path, "fr", "txt")
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary file left
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"not a save\n", "{path} is not a save file the companion can read."),
+    (b"", "{path} is empty: there is no game to review."),
+    (b'{"format":"companion-journal","version":1,"game":"chess"}\n', "{path} is a save of a game this companion does "
+                                                                       "not know: chess."),
+    (b'{"format":"companion-journal","version":9,"game":"gauntlet"}\n', "{path} was saved by a newer companion: update "
+                                                                         "the companion to review it."),
+])
+def test_a_save_that_cannot_be_reviewed_gets_one_sentence(tmp_path, capsys, content, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content)
+    assert review(capsys, str(path), "--lang", "en") == (2, "", message.format(path=path) + "\n")
+
+
+def test_a_missing_save_and_a_bad_format(tmp_path, capsys):
+    missing = tmp_path / "nope.jsonl"
+    assert review(capsys, str(missing), "--lang", "fr") == (2, "", f"Aucune sauvegarde à {missing}.\n")
+    status, out, err = review(capsys, str(missing), "--format", "pdf", "--lang", "en")
+    assert status == 2 and out == "" and "Traceback" not in err and "pdf" in err
+
+
+def test_review_of_a_game_played_by_companion_play(tmp_path):
+    save = tmp_path / "played.jsonl"
+    env = dict(os.environ)
+    played = subprocess.run(COMPANION + ["play", "love-letter", "--lang", "en", "--names", "Ana", "Bruno", "Chloé",
+                                         "--save", str(save)],
+                            input="\n".join(LOVE_LETTER) + "\n", capture_output=True, text=True, env=env, timeout=60)
+    assert played.returncode == 0, played.stderr
+    heard = played.stdout.splitlines()
+    reviewed = subprocess.run(COMPANION + ["review", str(save), "--lang", "en"], capture_output=True, text=True,
+                              env=env, timeout=60)
+    assert reviewed.returncode == 0 and reviewed.stderr == ""
+    numbered = [line.split(". ", 1)[1] for line in reviewed.stdout.splitlines() if line[:1].isdigit()]
+    assert numbered == heard == [s for _, sentences in LOVE_LETTER_EN for s in sentences]
+
+
+def test_html_of_a_review_is_independent_of_the_outputs(tmp_path):
+    """The review's session has no voice and no display: making one never speaks."""
+    path = gauntlet_save(tmp_path)
+    assert as_html(transcript(path, "en")).count("<li>") == sum(len(s) for _, s in GAUNTLET_EN)
