@@ -4,7 +4,8 @@ PY := $(VENV)/bin/python
 SYSTEM_PYTHON ?= python3
 # Debian packages the companion needs (braille, speech, audio, terminal tests).
 DEB_PACKAGES := liblouis20 liblouis-data liblouis-bin python3-louis espeak-ng libespeak-ng1 sox \
-                python3-speechd python3-brlapi python3-venv tmux
+                python3-speechd python3-brlapi python3-venv tmux \
+                speech-dispatcher speech-dispatcher-espeak-ng brltty $(if $(wildcard /usr/bin/pipewire-pulse),,pulseaudio)
 # Debian modules made importable from the venv (and only these: the PyPI "louis" is unrelated).
 SYSTEM_MODULES := louis speechd brlapi
 STAMP := $(VENV)/.setup-done
@@ -40,3 +41,10 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# Opt-in, not part of `make test`: a French game in a terminal under the real Orca, on a private X
+# server, session bus and Speech Dispatcher (scripts/check_orca.py says what it checks).
+.PHONY: check-orca
+check-orca: setup
+	@bash scripts/setup-system.sh orca xvfb xfce4-terminal dbus-x11 xdotool
+	@$(PY) scripts/check_orca.py

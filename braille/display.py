@@ -5,11 +5,26 @@ display-width segments at word boundaries; the player pans through them, and a
 new announcement always starts at its first segment. Outputs differ only in how
 a segment is shown: BrlAPI dots (BRLTTY), text handed to a screen reader (which
 brailles it with the user's own table), or a Unicode braille line in the terminal.
+
+BrlAPI: the display is claimed for the companion's own terminal only
+(``enterTtyMode()`` with the default tty, which BrlAPI finds from ``WINDOWPATH``
+and ``WINDOWID`` in a graphical terminal, ``CONTROLVT``, or the text console
+the companion runs on). When BrlAPI cannot tell which terminal that is, the
+companion does not fall back to ``enterTtyModeWithPath()``: with no path that
+claims the root of BRLTTY's tty tree (or the whole X session's console, with
+``WINDOWPATH``), i.e. the display of every console whose screen no other
+client holds, so BRLTTY's own screen reading would be gone everywhere while
+the game runs. The display's pan keys are read by a small thread of the
+output itself, so they work in every mode (interactive or piped), and the
+connection must answer within `START_TIMEOUT` seconds.
 """
 
 from __future__ import annotations
 
+import platform
+import select
 import sys
+import threading
 from typing import Any, TextIO
 
 from braille.segments import Segment, wrap
@@ -19,6 +34,18 @@ from companion.i18n import Translator
 
 DEFAULT_WIDTH = 40
 SPECS = ("auto", "brlapi", "screenreader", "terminal", "none")
+#: Seconds BRLTTY has to accept the connection and give the display.
+START_TIMEOUT = 2.0
+#: How often the key thread looks for keys BrlAPI has already read into its buffer.
+KEY_POLL = 0.2
+
+
+class TtyUnknown(Exception):
+    """BrlAPI cannot tell which terminal the companion runs in."""
+
+
+class NoAnswer(Exception):
+    """BRLTTY accepted the connection but did not answer in time."""
 
 
 class BrailleOutput:
@@ -95,38 +122,83 @@ class BrlapiBraille(BrailleOutput):
     """A display driven by BRLTTY: our own liblouis cells are written as dots.
 
     Unicode braille is a bitmask of dots (U+2800 + dot 1 = 1, dot 2 = 2, …), which
-    is exactly BrlAPI's dot format. The display's own pan keys move through segments.
+    is exactly BrlAPI's dot format. The display's own pan keys move through
+    segments; a thread reads them (``key_reader``), so panning works whether or
+    not an event loop watches the connection. Writing, panning and reading keys
+    are serialised by one lock: the key thread and the game's thread share the
+    connection.
     """
 
     name = "brlapi"
 
-    def __init__(self, connection: Any, lang: str, width: int, table: str | None = None, grade: int | None = None) -> None:
+    def __init__(self, connection: Any, lang: str, width: int, table: str | None = None, grade: int | None = None,
+                 *, key_reader: bool = True) -> None:
         super().__init__(lang, width, table, grade)
         self.connection = connection
         self.cells = int(connection.displaySize[0])
+        self._lock = threading.RLock()
+        self._stopping = threading.Event()
+        self._keys: threading.Thread | None = None
+        if key_reader:
+            self.start_key_reader()
+
+    def send(self, utterance: Utterance) -> None:
+        with self._lock:
+            super().send(utterance)
+
+    def pan(self, step: int) -> str | None:
+        with self._lock:
+            return super().pan(step)
 
     def _show(self, segment: Segment) -> None:
         dots = bytes(ord(cell) - 0x2800 for cell in segment.cells[: self.cells])
         self.connection.writeDots(dots.ljust(self.cells, b"\0"))
 
     def fileno(self) -> int:
-        """BrlAPI's socket: the UI watches it and calls ``read_keys`` when it is readable."""
+        """BrlAPI's socket, for an event loop that would rather call ``read_keys`` itself when it is readable."""
         return int(self.connection.fileDescriptor)
 
     def read_keys(self) -> None:
         """Pan on the display's forward/back keys (never blocks: reads only the keys already there)."""
         import brlapi
 
-        while (code := self.connection.readKey(False)) is not None:
-            key = brlapi.expandKeyCode(code)
-            if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in (brlapi.KEY_CMD_FWINRT, brlapi.KEY_CMD_FWINLT):
-                self.pan(1 if key["command"] == brlapi.KEY_CMD_FWINRT else -1)
+        with self._lock:
+            while (code := self.connection.readKey(False)) is not None:
+                key = brlapi.expandKeyCode(code)
+                if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in (brlapi.KEY_CMD_FWINRT, brlapi.KEY_CMD_FWINLT):
+                    self.pan(1 if key["command"] == brlapi.KEY_CMD_FWINRT else -1)
+
+    def start_key_reader(self) -> None:
+        """Starts the thread that reads the pan keys (once; ``close`` stops it)."""
+        if self._keys is not None:
+            return
+        self._keys = threading.Thread(target=self._read_keys_until_closed, name="braille-keys", daemon=True)
+        self._keys.start()
+
+    def _read_keys_until_closed(self) -> None:
+        try:
+            fd = self.fileno()
+        except Exception:
+            return
+        while not self._stopping.is_set():
+            try:
+                # a key may also sit in BrlAPI's own buffer (read while a reply was awaited): look every KEY_POLL
+                select.select([fd], [], [], KEY_POLL)
+                if self._stopping.is_set():
+                    return
+                self.read_keys()
+            except Exception:  # the connection is gone: panning by command still works
+                return
 
     def close(self) -> None:
-        try:
-            self.connection.leaveTtyMode()
-        finally:
-            self.connection.closeConnection()
+        self._stopping.set()
+        if self._keys is not None and self._keys is not threading.current_thread():
+            self._keys.join(timeout=2 * KEY_POLL + 1)
+        with self._lock:
+            try:
+                self.connection.leaveTtyMode()
+            finally:
+                self.connection.closeConnection()
 
 
 class ScreenReaderBraille(BrailleOutput):
@@ -143,23 +215,65 @@ class ScreenReaderBraille(BrailleOutput):
         self.reader.braille(segment.text)
 
 
-def _open_brlapi() -> Any:
+def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:
+    """A BrlAPI connection holding the display for the companion's own terminal (see the module docstring).
+
+    Host and key come from ``BRLAPI_HOST`` and ``BRLAPI_AUTH``, else BrlAPI's
+    defaults. Raises `TtyUnknown`, `NoAnswer`, ImportError, or BrlAPI's own errors.
+    """
     import brlapi
 
-    connection = brlapi.Connection()
-    try:
-        connection.enterTtyMode()
-    except brlapi.OperationError:
-        connection.enterTtyModeWithPath()
-    # BRLTTY keeps every key but the two pan keys, which page through our segments.
-    connection.ignoreAllKeys()
-    connection.acceptKeys(brlapi.rangeType_command, [brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINLT,
-                                                     brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT])
-    return connection
+    result: list[Any] = []
+    errors: list[BaseException] = []
+    done = threading.Event()
+    lock = threading.Lock()
+    abandoned: list[bool] = []
+
+    def connect() -> None:
+        connection = None
+        try:
+            connection = brlapi.Connection()
+            try:
+                connection.enterTtyMode()  # our terminal only; never enterTtyModeWithPath() (the root)
+            except brlapi.OperationError as error:
+                raise TtyUnknown(str(error)) from error
+            # BRLTTY keeps every key but the two pan keys, which page through our segments.
+            connection.ignoreAllKeys()
+            connection.acceptKeys(brlapi.rangeType_command, [brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINLT,
+                                                             brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT])
+            result.append(connection)
+        except BaseException as error:  # handed to the caller
+            errors.append(error)
+            if connection is not None:
+                try:
+                    connection.closeConnection()
+                except Exception:
+                    pass
+        finally:
+            with lock:
+                done.set()
+                if abandoned and result:  # too late: nobody will use it
+                    result[0].closeConnection()
+
+    threading.Thread(target=connect, name="braille-connect", daemon=True).start()
+    if not done.wait(timeout):
+        with lock:
+            if not done.is_set():
+                abandoned.append(True)
+                raise NoAnswer()
+    if errors:
+        raise errors[0]
+    return result[0]
 
 
 def _screen_reader_with_braille() -> Any | None:
-    """The first running screen reader that accessible_output2 can send braille to, if any."""
+    """The first running screen reader that accessible_output2 can send braille to, if any.
+
+    Never on Linux: Orca takes no braille from applications, and accessible_output2's
+    Speech Dispatcher output would start that daemon in the user's session.
+    """
+    if platform.system() == "Linux":
+        return None
     import accessible_output2
     from accessible_output2.outputs.base import Output, OutputError
 
@@ -176,12 +290,13 @@ def _screen_reader_with_braille() -> Any | None:
 
 
 def choose(spec: str, lang: str, width: int | None = None, table: str | None = None, grade: int | None = None,
-           stream: TextIO = sys.stdout) -> tuple[BrailleOutput, str]:
+           stream: TextIO = sys.stdout, *, key_reader: bool = True) -> tuple[BrailleOutput, str]:
     """The braille output ``spec`` asks for, and one sentence in ``lang`` saying which and why.
 
     ``auto`` tries BrlAPI (BRLTTY running), then screen reader braille; the terminal
     line is only used when asked for. A bad environment never raises: the result
-    is no braille, and the sentence says why.
+    is no braille, and the sentence says why. A BrlAPI display reads its own pan
+    keys on a thread unless ``key_reader`` is false.
     :raises ValueError: ``spec`` is not one of ``SPECS``.
     """
     if spec not in SPECS:
@@ -203,12 +318,16 @@ def choose(spec: str, lang: str, width: int | None = None, table: str | None = N
             connection = _open_brlapi()
         except ImportError:
             reasons.append(t("BrlAPI is not installed (Debian package python3-brlapi)."))
+        except TtyUnknown:
+            reasons.append(t("BRLTTY cannot tell which terminal is the companion's."))
+        except NoAnswer:
+            reasons.append(t("BRLTTY does not answer."))
         except Exception:  # brlapi raises its own errors, or OSError, when BRLTTY is not there
             reasons.append(t("BRLTTY is not running or does not answer."))
         else:
             cells = int(connection.displaySize[0]) or size
             shown = min(cells, size) if width and width > 0 else cells
-            return BrlapiBraille(connection, lang, shown, table, grade), t(
+            return BrlapiBraille(connection, lang, shown, table, grade, key_reader=key_reader), t(
                 "Braille on the display through BRLTTY, {width} cells.", width=shown)
     if spec in ("auto", "screenreader"):
         try:

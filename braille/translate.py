@@ -55,7 +55,8 @@ def _louis(lang: str) -> ModuleType:
         raise BrailleUnavailable(
             t("Braille needs liblouis and its Python module: install the Debian packages {packages}.", packages=PACKAGES)
         ) from None
-    return louis
+    module: ModuleType = louis
+    return module
 
 
 @functools.lru_cache(maxsize=None)
@@ -98,14 +99,14 @@ def translate(
 
     :raises BrailleUnavailable: liblouis or the table is missing.
     """
-    return _louis(lang).translateString(table_list(lang, grade, table, output), text)
+    return str(_louis(lang).translateString(table_list(lang, grade, table, output), text))
 
 
 def back_translate(
     cells: str, lang: str, grade: int | None = None, table: str | None = None, output: str = "unicode"
 ) -> str:
     """Braille back to text with the same tables (how a line is checked against its source)."""
-    return _louis(lang).backTranslateString(table_list(lang, grade, table, output), cells)
+    return str(_louis(lang).backTranslateString(table_list(lang, grade, table, output), cells))
 
 
 def words(text: str, lang: str, grade: int | None = None, table: str | None = None) -> list[Word]:
@@ -121,7 +122,7 @@ def words(text: str, lang: str, grade: int | None = None, table: str | None = No
     # Word boundaries: blank cells made from white space, plus both ends.
     bounds = [-1, *(i for i, cell in enumerate(cells) if cell == BLANK and text[input_pos[i]].isspace()), len(cells)]
     result: list[Word] = []
-    for before, after in zip(bounds, bounds[1:]):
+    for before, after in zip(bounds, bounds[1:], strict=False):
         start = before + 1
         if after > start:
             source_end = input_pos[after] if after < len(cells) else len(text)

@@ -6,11 +6,12 @@ plugs the speaker into the announcer.
 
 from __future__ import annotations
 
-from .base import RecordingSpeaker, SilentSpeaker, Speaker, SpeechUnavailable
+from .base import START_TIMEOUT, RecordingSpeaker, SilentSpeaker, Speaker, SpeechUnavailable, TerminalReaderSpeaker
 from .choose import choose
 from .output import SpeechOutput
 from .pyttsx3_voice import Pyttsx3Speaker
 from .screenreader import ScreenReaderSpeaker
+from .speechd_voice import SpeechDispatcherSpeaker
 from .tts import TtsSpeaker
 from .wavfile import WavSpeaker
 
@@ -20,8 +21,11 @@ __all__ = [
     "ScreenReaderSpeaker",
     "SilentSpeaker",
     "Speaker",
+    "START_TIMEOUT",
+    "SpeechDispatcherSpeaker",
     "SpeechOutput",
     "SpeechUnavailable",
+    "TerminalReaderSpeaker",
     "TtsSpeaker",
     "WavSpeaker",
     "choose",

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from typing import Protocol
 
+#: Seconds a backend has to start (connect, load, check its voice) and to answer
+#: each call afterwards; one that takes longer is dropped, and the game goes on.
+START_TIMEOUT = 2.0
+
 
 class Speaker(Protocol):
-    """Says sentences aloud. ``say`` never blocks the keyboard."""
+    """Says sentences aloud. ``say`` never blocks the keyboard.
 
-    #: A short name for messages ("tts", "screenreader", "none", …).
+    ``lang`` is the sentence's language ("fr", "en"); ``None`` means the
+    speaker's own. ``interrupt`` cuts off what this speaker is saying first.
+    """
+
+    #: A short name for messages ("tts", "screenreader", "speechd", "none", …).
     name: str
 
-    def say(self, text: str, interrupt: bool = False) -> None: ...
+    def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None: ...
 
     def stop(self) -> None: ...
 
@@ -22,12 +30,14 @@ class SpeechUnavailable(Exception):
     """A backend cannot speak here; ``reason`` says why, for the user.
 
     ``message`` is an English catalog id (domain "speech") and ``fields`` fill
-    it, so `choose` can say the reason in the user's language.
+    it, so `choose` can say the reason in the user's language. ``timed_out``
+    marks a backend that did not answer in time (`START_TIMEOUT`).
     """
 
-    def __init__(self, message: str, **fields: object) -> None:
+    def __init__(self, message: str, *, timed_out: bool = False, **fields: object) -> None:
         self.message = message
         self.fields = fields
+        self.timed_out = timed_out
         super().__init__(self.reason)
 
     @property
@@ -41,7 +51,7 @@ class SilentSpeaker:
 
     name = "none"
 
-    def say(self, text: str, interrupt: bool = False) -> None:
+    def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None:
         pass
 
     def stop(self) -> None:
@@ -58,14 +68,32 @@ class RecordingSpeaker:
 
     def __init__(self) -> None:
         self.said: list[tuple[str, bool]] = []
+        #: The language of each sentence in ``said``.
+        self.langs: list[str | None] = []
         self.stops = 0
         self.closed = False
 
-    def say(self, text: str, interrupt: bool = False) -> None:
+    def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None:
         self.said.append((text, interrupt))
+        self.langs.append(lang)
 
     def stop(self) -> None:
         self.stops += 1
 
     def close(self) -> None:
         self.closed = True
+
+
+class TerminalReaderSpeaker(SilentSpeaker):
+    """The screen reader reads the printed lines itself: the companion's own voice stays off.
+
+    Chosen by ``--speech auto`` when a screen reader reads the terminal the
+    game is printed in (Orca in a graphical terminal, NVDA or JAWS in a
+    console), so each sentence is heard once, in order, in the reader's voice.
+    """
+
+    name = "reader"
+
+    def __init__(self, reader: str) -> None:
+        #: The screen reader's name ("Orca", "NVDA"…).
+        self.reader = reader

@@ -1,9 +1,20 @@
 """Pick the speech backend and say, in one sentence, which one and why.
 
-``auto`` prefers the user's running screen reader (their voice, speed and
-braille), then the built-in voice when an audio output works, then text only.
-A backend asked for by name that cannot work here falls back to text only:
-the game goes on, and the sentence says why.
+``auto`` gives each sentence once, in order, in the right language:
+
+1. A screen reader that reads the terminal the game is printed in (Orca in a
+   graphical terminal, Fenrir or espeakup on a text console, NVDA or JAWS in
+   a Windows console) already speaks every printed line: the companion's own
+   voice stays off (`TerminalReaderSpeaker`), so nothing is heard twice.
+2. Otherwise the user's screen reader: on Linux, Orca's service Speech
+   Dispatcher, spoken to directly with the language of each sentence set
+   (`SpeechDispatcherSpeaker`); on Windows and macOS, accessible_output2.
+3. On Linux without a screen reader, a Speech Dispatcher that already runs.
+4. The built-in voice when an audio output works, else text only.
+
+Every backend must start within `START_TIMEOUT` seconds; one that does not
+answer is dropped with one sentence, and the game goes on in text only. A
+backend asked for by name that cannot work here falls back to text only too.
 
 The built-in voice is the espeak-ng command streamed into a player we own
 (`TtsSpeaker`: cut off within milliseconds) wherever that command and a player
@@ -17,18 +28,20 @@ interrupting it may lag.
 from __future__ import annotations
 
 import platform
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.i18n import Translator
 
-from .base import SilentSpeaker, Speaker, SpeechUnavailable
+from .base import SilentSpeaker, Speaker, SpeechUnavailable, TerminalReaderSpeaker
 from .pyttsx3_voice import Pyttsx3Speaker, aplay_works
-from .screenreader import ScreenReaderSpeaker
+from .screenreader import LINUX_READERS, READ_CONSOLES, ScreenReaderSpeaker, linux_readers, reader_reading_terminal
+from .speechd_voice import SpeechDispatcherSpeaker
 from .tts import TtsSpeaker
 from .wavfile import WavSpeaker
 
-MODES = ("auto", "screenreader", "tts", "wav", "none")
+MODES = ("auto", "screenreader", "speechd", "tts", "wav", "none")
 
 
 def reason(error: SpeechUnavailable, t: Translator) -> str:
@@ -37,7 +50,10 @@ def reason(error: SpeechUnavailable, t: Translator) -> str:
 
 
 def parse(spec: str, lang: str = "en") -> tuple[str, str | None]:
-    """``(mode, directory)``; ValueError, in ``lang``, for a malformed spec."""
+    """``(mode, argument)``: the folder of ``wav:FOLDER``, the output module of ``speechd:MODULE``.
+
+    ValueError, in ``lang``, for a malformed spec.
+    """
     t = Translator(lang, "speech")
     text = spec.strip()
     mode, colon, directory = text.partition(":")
@@ -46,8 +62,10 @@ def parse(spec: str, lang: str = "en") -> tuple[str, str | None]:
         if not colon or not directory.strip():
             raise ValueError(t("The wav speech mode needs a folder, as in wav:sounds."))
         return mode, directory.strip()
+    if mode == "speechd" and colon and directory.strip():
+        return mode, directory.strip()
     if mode not in MODES or colon:
-        raise ValueError(t("Unknown speech mode {spec}: use auto, screenreader, tts, wav:FOLDER or none.", spec=spec))
+        raise ValueError(t("Unknown speech mode {spec}: use auto, screenreader, speechd, tts, wav:FOLDER or none.", spec=spec))
     return mode, None
 
 
@@ -88,6 +106,19 @@ def lags(speaker: Speaker, system: str | None = None) -> bool:
     return getattr(speaker, "name", "") == Pyttsx3Speaker.name and (system or platform.system()) == "Linux"
 
 
+def no_answer(t: Translator) -> str:
+    """The one sentence said when a backend does not answer in time."""
+    return t("Speech synthesis does not answer: text only is used.")
+
+
+def _reads_console(reader: str) -> bool:
+    """Windows: NVDA and JAWS read new text in the console the game is printed in."""
+    try:
+        return reader in READ_CONSOLES and sys.stdout.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def choose(
     spec: str,
     lang: str,
@@ -96,47 +127,106 @@ def choose(
     *,
     player: Sequence[str] | None = None,
     screen_reader_running: Callable[[], bool] | None = None,
+    reads_terminal: Callable[[], str | None] | None = None,
+    speechd: Callable[..., Speaker] | None = None,
     streaming: Callable[..., Any] | None = None,
     pyttsx3: Callable[..., Any] | None = None,
     audio_output: Callable[[], None] | None = None,
     system: str | None = None,
 ) -> tuple[Speaker, str]:
-    """The speaker for ``spec`` (auto|screenreader|tts|wav:DIR|none) and the sentence saying so.
+    """The speaker for ``spec`` (auto|screenreader|speechd[:MODULE]|tts|wav:DIR|none) and the sentence saying so.
 
     Never raises for a bad environment; ValueError only for a malformed spec.
     The keyword-only arguments are for tests and benchmarks: ``player`` for the
-    streaming voice, ``screen_reader_running`` for the Orca check, and
-    ``streaming``, ``pyttsx3``, ``audio_output`` and ``system`` as in `builtin_voice`.
+    streaming voice, ``screen_reader_running`` for "a Linux screen reader runs" (Orca),
+    ``reads_terminal`` for "which screen reader reads our terminal" (Linux),
+    ``speechd`` builds the Speech Dispatcher speaker, and ``streaming``,
+    ``pyttsx3``, ``audio_output`` and ``system`` are as in `builtin_voice`.
     """
-    mode, directory = parse(spec, lang)
+    mode, argument = parse(spec, lang)
     t = Translator(lang, "speech")
+    system = system or platform.system()
+    linux = system == "Linux"
+    dispatcher = speechd or SpeechDispatcherSpeaker
     if mode == "none":
         return SilentSpeaker(), t("Speech: off, text only.")
     if mode == "wav":
-        assert directory is not None
+        assert argument is not None
         try:
-            return WavSpeaker(directory, lang, rate, voice), t(
-                "Speech: each sentence is written as a sound file in {directory}.", directory=directory
+            return WavSpeaker(argument, lang, rate, voice), t(
+                "Speech: each sentence is written as a sound file in {directory}.", directory=argument
             )
         except SpeechUnavailable as error:
+            if error.timed_out:
+                return SilentSpeaker(), no_answer(t)
             return SilentSpeaker(), t("Speech: text only, no sound files: {reason}.", reason=reason(error, t))
-    if mode in ("auto", "screenreader"):
+    if mode == "speechd":
         try:
-            speaker = ScreenReaderSpeaker(screen_reader_running)
-            return speaker, t("Speech: through your screen reader, {reader}.", reader=speaker.reader)
+            speaker = dispatcher(lang, rate, voice, module=argument, autospawn=True)
         except SpeechUnavailable as error:
+            if error.timed_out:
+                return SilentSpeaker(), no_answer(t)
+            return SilentSpeaker(), t("Speech: text only, Speech Dispatcher not available: {reason}.", reason=reason(error, t))
+        if argument:
+            return speaker, t("Speech: through Speech Dispatcher, output module {module}.", module=argument)
+        return speaker, t("Speech: through Speech Dispatcher.")
+    tried_dispatcher = False
+    if mode in ("auto", "screenreader") and linux:
+        reader = (reads_terminal or reader_reading_terminal)() if mode == "auto" else None
+        if reader:
+            return TerminalReaderSpeaker(reader), t("Speech: {reader} reads the printed lines.", reader=reader)
+        if screen_reader_running is not None:
+            running = "Orca" if screen_reader_running() else None
+        else:
+            names = linux_readers()
+            running = LINUX_READERS[names[0]][0] if names else None
+        if running:
+            tried_dispatcher = True
+            try:
+                return dispatcher(lang, rate, voice, autospawn=False), t(
+                    "Speech: through your screen reader, {reader}.", reader=running)
+            except SpeechUnavailable as error:
+                if error.timed_out:
+                    return SilentSpeaker(), no_answer(t)
+                if mode == "screenreader":
+                    return SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.",
+                                              reason=reason(error, t))
+        elif mode == "screenreader":
+            return SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.",
+                                      reason=t("no screen reader is running"))
+    elif mode in ("auto", "screenreader"):
+        try:
+            found = ScreenReaderSpeaker(system=system)
+        except SpeechUnavailable as error:
+            if error.timed_out:
+                return SilentSpeaker(), no_answer(t)
             if mode == "screenreader":
                 return SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.", reason=reason(error, t))
+        else:
+            if mode == "auto" and (reads_terminal() is not None if reads_terminal else _reads_console(found.reader)):
+                found.close()
+                return TerminalReaderSpeaker(found.reader), t("Speech: {reader} reads the printed lines.", reader=found.reader)
+            return found, t("Speech: through your screen reader, {reader}.", reader=found.reader)
+    if mode == "auto" and linux and not tried_dispatcher:
+        try:
+            return dispatcher(lang, rate, voice, autospawn=False), t(
+                "Speech: through Speech Dispatcher, no screen reader running.")
+        except SpeechUnavailable as error:
+            if error.timed_out:
+                return SilentSpeaker(), no_answer(t)
     try:
         tts = builtin_voice(
             lang, rate, voice, player=player, streaming=streaming, pyttsx3=pyttsx3, audio_output=audio_output, system=system
         )
     except SpeechUnavailable as error:
+        if error.timed_out:
+            return SilentSpeaker(), no_answer(t)
         if mode == "tts":
             return SilentSpeaker(), t("Speech: text only, built-in voice not available: {reason}.", reason=reason(error, t))
         return SilentSpeaker(), t("Speech: text only, no screen reader running and {reason}.", reason=reason(error, t))
     except Exception as error:  # a backend's bug must not stop the game from starting
-        return SilentSpeaker(), t("Speech: text only, built-in voice not available: {reason}.", reason=str(error) or type(error).__name__)
+        why = str(error) or type(error).__name__
+        return SilentSpeaker(), t("Speech: text only, built-in voice not available: {reason}.", reason=why)
     if getattr(tts, "name", "") == Pyttsx3Speaker.name:
         if lags(tts, system):
             if mode == "tts":
@@ -154,9 +244,9 @@ def replacement(
     failed: Speaker, lang: str, rate: int | None = None, voice: str | None = None, *, player: Sequence[str] | None = None
 ) -> tuple[Speaker, SpeechUnavailable | None]:
     """The next backend after ``failed`` broke mid-game: the built-in voice after a
-    screen reader, else text only. Returns it and, if the built-in voice could not
-    start, why."""
-    if failed.name == "screenreader":
+    screen reader or Speech Dispatcher, else text only. Returns it and, if the
+    built-in voice could not start, why."""
+    if failed.name in ("screenreader", SpeechDispatcherSpeaker.name):
         try:
             return builtin_voice(lang, rate, voice, player=player), None
         except SpeechUnavailable as error:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 
-from .base import SpeechUnavailable
+from .base import START_TIMEOUT, SpeechUnavailable
 
 #: espeak-ng voice per companion language.
 VOICES = {"fr": "roa/fr", "en": "en"}
@@ -53,8 +53,10 @@ def check(engine: str, voice: str) -> None:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            timeout=10,
+            timeout=START_TIMEOUT,
         )
+    except subprocess.TimeoutExpired as error:
+        raise SpeechUnavailable("espeak-ng does not start: {error}", error=str(error), timed_out=True) from error
     except (OSError, subprocess.SubprocessError) as error:
         raise SpeechUnavailable("espeak-ng does not start: {error}", error=str(error)) from error
     if result.returncode != 0:
@@ -70,5 +72,6 @@ def synthesize(text: str, lang: str, rate: int | None = None, voice: str | None 
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         check=True,
+        timeout=60,
     )
     return result.stdout

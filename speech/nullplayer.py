@@ -15,6 +15,7 @@ import signal
 import struct
 import sys
 import time
+from typing import BinaryIO
 
 CHUNK_SECONDS = 0.01
 
@@ -24,7 +25,7 @@ def _log(fd: int | None, event: str, played: int) -> None:
         os.write(fd, f"{event} {os.getpid()} {time.monotonic():.6f} {played}\n".encode())
 
 
-def _read_exact(stream, size: int) -> bytes:  # noqa: ANN001 - a binary stream
+def _read_exact(stream: BinaryIO, size: int) -> bytes:
     data = b""
     while len(data) < size:
         more = stream.read(size - len(data))
@@ -34,7 +35,7 @@ def _read_exact(stream, size: int) -> bytes:  # noqa: ANN001 - a binary stream
     return data
 
 
-def _byte_rate(stream) -> int:  # noqa: ANN001
+def _byte_rate(stream: BinaryIO) -> int:
     """Reads the RIFF header up to the data chunk; returns bytes per second."""
     riff = _read_exact(stream, 12)
     if len(riff) < 12 or riff[:4] != b"RIFF" or riff[8:12] != b"WAVE":

@@ -1,14 +1,25 @@
 """Speech as one of the announcer's outputs.
 
-The announcer sends every sentence to every output; this one speaks it, with
-NOW sentences (errors, wins, answers the user asked for) cutting off what is
-being said. Speech must never stop the game: if the backend breaks mid-game,
-the next one takes over (the built-in voice after a screen reader, then text
-only) and ``notice`` holds the one sentence the session should announce.
+The announcer sends every sentence to every output; this one speaks it, in
+the utterance's own language. NORMAL sentences are queued in order; a NOW
+sentence (an error, the end of a game, an answer the user asked for) cuts
+off what is being said — but never what belongs to the same answer: the
+sentences sent within `RESPONSE_WINDOW` before it, with no new input in
+between (``interrupt``), are the same answer (the set-up and the hint, an
+undo's quote and what changed back, the lines of a help) and are all heard.
+Nothing cancels what has not been heard; a new line typed, or Escape, does
+(``interrupt``). For Speech Dispatcher both priorities go with SSIP priority
+``message``: see speech/speechd_voice.py for the mapping.
+
+Speech must never stop the game: if the backend breaks mid-game, the next one
+takes over (the built-in voice after a screen reader or Speech Dispatcher,
+then text only) and ``notice`` holds the one sentence the session should
+announce.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from companion.announce import Priority, Utterance
@@ -18,6 +29,8 @@ from .base import SilentSpeaker, Speaker, SpeechUnavailable
 from .choose import reason, replacement
 
 Replacement = Callable[[Speaker], tuple[Speaker, SpeechUnavailable | None]]
+#: Sentences sent closer together than this (seconds), with no input between them, are one answer.
+RESPONSE_WINDOW = 0.25
 
 
 class SpeechOutput:
@@ -31,9 +44,12 @@ class SpeechOutput:
         rate: int | None = None,
         voice: str | None = None,
         fallback: Replacement | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.speaker = speaker
         self.lang = lang
+        self._clock = clock
+        self._last_sent: float | None = None  # when the last sentence went out, None after an input
         #: A sentence about a change of backend, for the session to announce once.
         self.notice: str | None = None
         self._enabled = True
@@ -53,13 +69,16 @@ class SpeechOutput:
     def send(self, utterance: Utterance) -> None:
         if not self._enabled:
             return
-        interrupt = utterance.priority >= Priority.NOW
+        now = self._clock()
+        same_answer = self._last_sent is not None and now - self._last_sent < RESPONSE_WINDOW
+        self._last_sent = now
+        interrupt = utterance.priority >= Priority.NOW and not same_answer
         try:
-            self.speaker.say(utterance.text, interrupt=interrupt)
+            self.speaker.say(utterance.text, interrupt=interrupt, lang=utterance.lang)
         except Exception as error:  # speech must never stop the game
             self._replace(error)
             try:
-                self.speaker.say(utterance.text, interrupt=interrupt)
+                self.speaker.say(utterance.text, interrupt=interrupt, lang=utterance.lang)
             except Exception as second:
                 self._replace(second, last_resort=True)
 
@@ -69,7 +88,8 @@ class SpeechOutput:
         return notice
 
     def interrupt(self) -> None:
-        """Stops what is being said (a new command typed, Escape)."""
+        """Stops what is being said (a new command typed, Escape): what comes next is a new answer."""
+        self._last_sent = None
         try:
             self.speaker.stop()
         except Exception:

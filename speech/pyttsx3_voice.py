@@ -242,7 +242,8 @@ class Pyttsx3Speaker(WorkerVoice):
 
     # -- the caller's side -------------------------------------------------
 
-    def _enqueue(self, text: str) -> None:
+    def _enqueue(self, text: str, lang: str | None) -> None:
+        # pyttsx3 keeps the voice chosen at start (one per language is rarely installed)
         self._queue.append(_Job(self._generation, text))
 
     def close(self) -> None:
@@ -272,6 +273,7 @@ class Pyttsx3Speaker(WorkerVoice):
             raise SpeechUnavailable("cannot write sound files: {error}", error="timeout")
         if job.error is not None:
             raise SpeechUnavailable("cannot write sound files: {error}", error=str(job.error)) from job.error
+        assert job.path is not None
         result = Path(job.path)
         if not result.exists() or result.stat().st_size <= 44:
             raise SpeechUnavailable("cannot write sound files: {error}", error="empty file")
@@ -460,8 +462,8 @@ class Pyttsx3Speaker(WorkerVoice):
 
     def _fix_espeak(self, engine: Any) -> Callable[[], None]:
         """Installs the two espeak-driver workarounds; returns what undoes them."""
-        driver = getattr(getattr(engine, "proxy", None), "_driver", None)
-        module = sys.modules.get(type(driver).__module__) if driver is not None else None
+        driver: Any = getattr(getattr(engine, "proxy", None), "_driver", None)
+        module: Any = sys.modules.get(type(driver).__module__) if driver is not None else None
         if self.driver != "espeak" or module is None or getattr(module, "os", None) is not os:
             return lambda: None
         # an engine handed out again still holds its last text and file: the
@@ -504,7 +506,7 @@ class Pyttsx3Speaker(WorkerVoice):
         callback = getattr(driver, "_onSynth", None)
         if low is not None and callback is not None and hasattr(driver, "_data_buffer"):
 
-            def keep_the_tail(wav, numsamples, events):  # noqa: ANN001 - a ctypes callback
+            def keep_the_tail(wav: Any, numsamples: int, events: Any) -> Any:  # a ctypes callback
                 try:
                     if numsamples > 0 and getattr(driver, "_speaking", False):
                         i = 0
@@ -537,7 +539,7 @@ class Pyttsx3Speaker(WorkerVoice):
     def _forget(self, engine: Any) -> None:
         """The espeak driver keeps its last text and file: each later ``runAndWait``
         would say that text again, and write every sentence to that file."""
-        driver = getattr(getattr(engine, "proxy", None), "_driver", None)
+        driver: Any = getattr(getattr(engine, "proxy", None), "_driver", None)
         if self.driver == "espeak" and hasattr(driver, "_save_file") and hasattr(driver, "_text_to_say"):
             driver._save_file = None
             driver._text_to_say = None

@@ -1,54 +1,118 @@
-"""Speech through the user's own screen reader (NVDA, JAWS, VoiceOver, Orca…).
+"""The user's own screen reader: finding it, and speaking through it on Windows and macOS.
 
 A screen reader user already has their voice, speed and braille set up, so it
-comes first. accessible_output2 prints "Cannot find …" for each missing
-module and its ``speak`` silently does nothing when no screen reader runs, so
-the library is loaded with the terminal silenced and we check ourselves that a
-real screen reader is there: TTS-only outputs (SAPI, espeak) do not count, and
-on Linux Speech Dispatcher counts only while Orca is running (without Orca
-nobody would be reading the rest of the screen, and its daemon would be started
-for nothing).
+comes first. Two questions are answered here:
+
+- **Which screen reader runs, and does it read our terminal?** On Linux the
+  process list tells (Orca in a graphical session; Fenrir, espeakup or
+  speechd-up on the text consoles). A screen reader that reads the terminal
+  the game is printed in already speaks every line: `reader_reading_terminal`
+  names it, and ``--speech auto`` then leaves the speaking to it (see
+  speech/choose.py).
+- **Speaking through it** (`ScreenReaderSpeaker`): on Windows and macOS
+  through accessible_output2 (NVDA, JAWS, VoiceOver…), the right tool there.
+  On Linux the screen reader's own service, Speech Dispatcher, is spoken to
+  directly with its own client (speech/speechd_voice.py), with the language
+  of each sentence set; accessible_output2 is never loaded on Linux (its
+  Speech Dispatcher output would start the daemon in the user's session).
+
+accessible_output2 prints "Cannot find …" for each missing module and its
+``speak`` silently does nothing when no screen reader runs, so the library is
+loaded with the terminal silenced, on a `CommandThread` with a timeout (a
+screen reader that does not answer must not freeze the start), and we check
+ourselves that a real screen reader is there: TTS-only outputs (SAPI, espeak)
+do not count.
 """
 
 from __future__ import annotations
 
 import os
 import platform
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from ._quiet import quiet
-from .base import SpeechUnavailable
+from .base import START_TIMEOUT, SpeechUnavailable
+from .guard import CommandThread
 
 #: accessible_output2 outputs that are plain synthesizers, not screen readers.
-NOT_SCREEN_READERS = {"Linux ESpeak", "sapi5", "SAPI5", "SAPI 5", "sapi4", "SAPI4", "SAPI 4"}
-SPEECH_DISPATCHER = "Linux Speech Dispatcher"
+NOT_SCREEN_READERS = {"Linux ESpeak", "Linux Speech Dispatcher", "sapi5", "SAPI5", "SAPI 5", "sapi4", "SAPI4", "SAPI 4"}
+#: Linux screen readers by process name, and whether they read graphical terminals (True) or text consoles (False).
+LINUX_READERS: dict[str, tuple[str, bool]] = {
+    "orca": ("Orca", True),
+    "fenrir": ("Fenrir", False),
+    "fenrir-daemon": ("Fenrir", False),
+    "espeakup": ("espeakup", False),
+    "speechd-up": ("speechd-up", False),
+}
+#: Screen readers that read new text in a console by themselves (Windows).
+READ_CONSOLES = {"NVDA", "JAWS"}
 
 
-def orca_running(proc: str | os.PathLike[str] = "/proc") -> bool:
-    """True when an ``orca`` process runs (Linux; reads /proc, needs no tool)."""
+def linux_readers(proc: str | os.PathLike[str] = "/proc") -> list[str]:
+    """The process names of `LINUX_READERS` running now (reads /proc, needs no tool)."""
     root = Path(proc)
     try:
         entries = list(root.iterdir())
     except OSError:
-        return False
+        return []
+    found: list[str] = []
     for entry in entries:
         if not entry.name.isdigit():
             continue
         try:
-            if (entry / "comm").read_text().strip() == "orca":
-                return True
+            names = [(entry / "comm").read_text().strip()]
             argv = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if any(os.path.basename(arg) == b"orca" for arg in argv[:2]):
-            return True
-    return False
+        names += [os.path.basename(arg).decode(errors="replace") for arg in argv[:2]]  # "python3 /usr/bin/orca"
+        for name in names:
+            if name in LINUX_READERS and name not in found:
+                found.append(name)
+    return found
+
+
+def orca_running(proc: str | os.PathLike[str] = "/proc") -> bool:
+    """True when an ``orca`` process runs (Linux)."""
+    return "orca" in linux_readers(proc)
+
+
+def reader_reading_terminal(
+    stream: Any = None,
+    environ: Mapping[str, str] | None = None,
+    running: Callable[[], list[str]] | None = None,
+) -> str | None:
+    """The name of a Linux screen reader that reads the terminal ``stream`` is printed in, if any.
+
+    Orca reads terminals of the graphical session (``DISPLAY`` or
+    ``WAYLAND_DISPLAY`` set); Fenrir, espeakup and speechd-up read the text
+    consoles. Output that is not a terminal (a pipe, a file) is read by nobody.
+    """
+    stream = sys.stdout if stream is None else stream
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError, OSError):
+        return None
+    env = os.environ if environ is None else environ
+    graphical = bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+    for name in (running or linux_readers)():
+        reader, reads_graphical = LINUX_READERS[name]
+        if reads_graphical == graphical:
+            return reader
+    return None
 
 
 def _load_outputs() -> list[Any]:
-    """accessible_output2's outputs, constructed without a word on the terminal."""
+    """accessible_output2's outputs, constructed without a word on the terminal; none on Linux.
+
+    On Linux its Speech Dispatcher output would autospawn the daemon in the user's session.
+    """
+    if platform.system() == "Linux":
+        return []
     with quiet():
         try:
             from accessible_output2.outputs.auto import Auto
@@ -58,11 +122,8 @@ def _load_outputs() -> list[Any]:
             return []
 
 
-def _is_screen_reader(output: Any, linux: bool) -> bool:
-    name = getattr(output, "name", "")
-    if linux:
-        return name == SPEECH_DISPATCHER
-    if name in NOT_SCREEN_READERS:
+def _is_screen_reader(output: Any) -> bool:
+    if getattr(output, "name", "") in NOT_SCREEN_READERS:
         return False
     try:
         return not output.is_system_output()
@@ -71,58 +132,70 @@ def _is_screen_reader(output: Any, linux: bool) -> bool:
 
 
 class ScreenReaderSpeaker:
-    """Hands each sentence to the running screen reader."""
+    """Hands each sentence to the running screen reader through accessible_output2 (Windows, macOS)."""
 
     name = "screenreader"
+    #: The screen reader's name, for the user ("NVDA", "JAWS", "VoiceOver"…).
+    reader: str
 
-    def __init__(self, screen_reader_running: Callable[[], bool] | None = None) -> None:
-        """Raises `SpeechUnavailable` unless a screen reader answers.
+    def __init__(self, *, timeout: float = START_TIMEOUT, system: str | None = None) -> None:
+        """Raises `SpeechUnavailable` unless a screen reader answers within ``timeout`` seconds."""
+        if (system or platform.system()) == "Linux":
+            # Linux screen readers are reached through Speech Dispatcher (speech/speechd_voice.py).
+            raise SpeechUnavailable("no screen reader is running")
+        self._output: Any = None
+        self._thread = CommandThread("speech-screenreader", SpeechUnavailable("the screen reader stopped answering"), timeout)
+        try:
+            self._thread.start(self._find)
+        except SpeechUnavailable:
+            self._thread.close(wait=0)
+            raise
+        if self._output is None:
+            self._thread.close(wait=0)
+            raise SpeechUnavailable("no screen reader is running")
+        self.reader = str(getattr(self._output, "name", "screen reader"))
 
-        ``screen_reader_running`` replaces the Orca check on Linux (tests).
-        """
-        linux = platform.system() == "Linux"
-        if linux:
-            running = screen_reader_running or orca_running
-            if not running():
-                raise SpeechUnavailable("no screen reader is running")
-        self._output = None
+    def _find(self) -> None:
         for output in _load_outputs():
-            if not _is_screen_reader(output, linux):
+            if not _is_screen_reader(output):
                 continue
-            with quiet():
-                try:
-                    active = bool(output.is_active())
-                except Exception:
-                    active = False
+            # Not silenced: asking prints nothing, and the terminal must never stay silenced
+            # for as long as a screen reader that does not answer keeps this thread waiting.
+            try:
+                active = bool(output.is_active())
+            except Exception:
+                active = False
             if active:
                 self._output = output
-                break
-        if self._output is None:
-            raise SpeechUnavailable("no screen reader is running")
-        #: The screen reader's name, for the user ("NVDA", "JAWS", "Orca"…).
-        self.reader = "Orca" if linux else str(getattr(self._output, "name", "screen reader"))
+                return
 
-    def say(self, text: str, interrupt: bool = False) -> None:
-        # Not silenced: speaking prints nothing, and silencing the terminal here
-        # could swallow what the session is writing at the same moment.
-        try:
-            self._output.speak(text, interrupt=interrupt)
-        except Exception as error:
-            raise SpeechUnavailable("the screen reader stopped answering") from error
+    def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None:
+        """Queued on the speaker's thread (the screen reader chooses the voice: ``lang`` is not passed on).
+
+        Not silenced: speaking prints nothing, and silencing the terminal here
+        could swallow what the session is writing at the same moment.
+        """
+        self._thread.check()
+        if interrupt:
+            self._thread.drop_pending()
+        if text.strip():
+            self._thread.call(partial(self._output.speak, text, interrupt=interrupt))
 
     def stop(self) -> None:
-        try:
-            silence = getattr(self._output, "silence", None)
-            if silence is not None:
-                silence()
-        except Exception:
-            pass
+        self._thread.drop_pending()
+        silence = getattr(self._output, "silence", None)
+        if silence is not None:
+            self._thread.call(silence, droppable=False)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Until every sentence was handed over (tests)."""
+        return self._thread.wait(timeout)
 
     def close(self) -> None:
-        try:
+        def close_output() -> None:
             with quiet():
                 close = getattr(self._output, "close", None)
                 if close is not None:
                     close()
-        except Exception:
-            pass
+
+        self._thread.close(close_output)

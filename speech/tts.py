@@ -24,7 +24,7 @@ import weakref
 from collections.abc import Sequence
 
 from . import espeak
-from .base import SpeechUnavailable
+from .base import START_TIMEOUT, SpeechUnavailable
 from .worker import WorkerVoice
 
 #: Players tried in order; each reads a WAV stream on standard input.
@@ -69,7 +69,7 @@ def find_player() -> list[str]:
                 input=silent_wav(),
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
-                timeout=5,
+                timeout=START_TIMEOUT,
                 start_new_session=True,
             )
         except (OSError, subprocess.SubprocessError):
@@ -105,10 +105,12 @@ class TtsSpeaker(WorkerVoice):
         engine = espeak.find()
         espeak.check(engine, self.voice)
         self.player = list(player) if player is not None else find_player()
+        self._engine = engine
+        self._asked_voice = voice
         self._command = espeak.command(engine, self.voice, self.rate)
         #: Set when the backend broke mid-game; the next ``say`` raises it.
         self.failure: SpeechUnavailable | None = None
-        self._queue: collections.deque[tuple[int, str]] = collections.deque()
+        self._queue: collections.deque[tuple[int, str, str | None]] = collections.deque()
         self._cond = threading.Condition()
         self._generation = 0
         self._current: list[subprocess.Popen[bytes]] = []
@@ -118,8 +120,14 @@ class TtsSpeaker(WorkerVoice):
         self._thread.start()
         _open.add(self)
 
-    def _enqueue(self, text: str) -> None:
-        self._queue.append((self._generation, text))
+    def _enqueue(self, text: str, lang: str | None) -> None:
+        self._queue.append((self._generation, text, lang))
+
+    def _command_for(self, lang: str | None) -> list[str]:
+        """espeak-ng's command for a sentence in ``lang``: the language's own voice, unless --voice was given."""
+        if lang is None or lang == self.lang or self._asked_voice:
+            return self._command
+        return espeak.command(self._engine, espeak.voice_for(lang), self.rate)
 
     def close(self) -> None:
         with self._cond:
@@ -143,9 +151,9 @@ class TtsSpeaker(WorkerVoice):
             for process in reversed(self._current):
                 _signal(process, signal.SIGTERM)
 
-    def _spawn(self, text: str) -> list[subprocess.Popen[bytes]]:
+    def _spawn(self, text: str, lang: str | None = None) -> list[subprocess.Popen[bytes]]:
         engine = subprocess.Popen(
-            self._command,
+            self._command_for(lang),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -173,27 +181,27 @@ class TtsSpeaker(WorkerVoice):
             pass
         return [engine, player]
 
-    def _next(self) -> str | None:
-        """With the lock held: the next fresh sentence, or None when closing."""
+    def _next(self) -> tuple[str, str | None] | None:
+        """With the lock held: the next fresh sentence and its language, or None when closing."""
         while True:
             while not self._queue and not self._closed:
                 self._cond.wait()
             if self._closed:
                 return None
-            generation, text = self._queue.popleft()
+            generation, text, lang = self._queue.popleft()
             if generation == self._generation:
-                return text
+                return text, lang
 
     def _run(self) -> None:
         while True:
             with self._cond:
-                text = self._next()
-                if text is None:
+                job = self._next()
+                if job is None:
                     return
                 generation = self._generation
                 self._cancelled_at = None
                 try:
-                    self._current = self._spawn(text)
+                    self._current = self._spawn(*job)
                 except OSError as error:
                     self._fail(SpeechUnavailable("the built-in voice stopped working: {error}", error=str(error)))
                     return

@@ -27,6 +27,7 @@ class WavSpeaker:
         self.directory = Path(directory)
         self.lang = lang
         self.voice = espeak.voice_for(lang, voice)
+        self._asked_voice = voice
         self.rate = espeak.clamp_rate(rate)
         engine = espeak.find()
         espeak.check(engine, self.voice)
@@ -43,15 +44,18 @@ class WavSpeaker:
         #: The files written by this speaker, in order.
         self.files: list[Path] = []
 
-    def say(self, text: str, interrupt: bool = False) -> None:
-        """Writes the file before returning: espeak-ng needs a few milliseconds per sentence."""
+    def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None:
+        """Writes the file before returning: espeak-ng needs a few milliseconds per sentence.
+
+        A sentence in another language than the speaker's is read with that language's voice.
+        """
         text = text.strip()
         if not text:
             return
         path = self.directory / f"{self.count + 1:04d}.wav"
         try:
             result = subprocess.run(
-                espeak.command(self._engine, self.voice, self.rate, wav=str(path)),
+                espeak.command(self._engine, self._voice(lang), self.rate, wav=str(path)),
                 input=text.encode("utf-8"),
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
@@ -63,6 +67,11 @@ class WavSpeaker:
             raise SpeechUnavailable("cannot write sound files: {error}", error=f"espeak-ng exit status {result.returncode}")
         self.count += 1
         self.files.append(path)
+
+    def _voice(self, lang: str | None) -> str:
+        if lang is None or lang == self.lang or self._asked_voice:
+            return self.voice
+        return espeak.voice_for(lang)
 
     def stop(self) -> None:
         """Nothing plays, so nothing to stop: files already written stay."""

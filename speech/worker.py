@@ -22,8 +22,8 @@ class WorkerVoice:
     _cond: threading.Condition
     _closed: bool
 
-    def _enqueue(self, text: str) -> None:
-        """With the lock held: queue ``text`` for the current generation."""
+    def _enqueue(self, text: str, lang: str | None) -> None:
+        """With the lock held: queue ``text`` (in ``lang``, ``None``: the voice's own) for the current generation."""
         raise NotImplementedError
 
     def _cancel(self) -> None:
@@ -34,7 +34,7 @@ class WorkerVoice:
     def speaking(self) -> bool:
         raise NotImplementedError
 
-    def say(self, text: str, interrupt: bool = False) -> None:
+    def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None:
         if self.failure is not None:
             raise self.failure
         text = text.strip()
@@ -42,7 +42,7 @@ class WorkerVoice:
             if interrupt:
                 self._cancel()
             if text and not self._closed:
-                self._enqueue(text)
+                self._enqueue(text, lang)
                 self._cond.notify()
 
     def stop(self) -> None:

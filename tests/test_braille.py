@@ -29,7 +29,7 @@ def lou_translate(tables: str, text: str, backward: bool = False) -> str:
     """liblouis's own command line: the reference our binding use is checked against."""
     direction = "--backward" if backward else "--forward"
     done = subprocess.run(["lou_translate", direction, tables], input=text + "\n", capture_output=True,
-                          text=True, check=True)
+                          text=True, check=True, timeout=60)
     return done.stdout.rstrip("\n")
 
 
@@ -232,3 +232,60 @@ def test_screen_reader_braille_gets_text_segments(monkeypatch: pytest.MonkeyPatc
     while output.pan(1) is not None:
         pass
     assert len(shown) >= 3 and " ".join(shown) == HUNDRED
+
+
+class KeyConnection(FakeConnection):
+    """A fake BrlAPI connection with a socket to wake the key thread and keys waiting in a list."""
+
+    def __init__(self) -> None:
+        import socket
+
+        super().__init__()
+        self.ours, self.theirs = socket.socketpair()
+        self.keys: list[int] = []
+
+    @property
+    def fileDescriptor(self) -> int:  # noqa: N802 - BrlAPI's name
+        return self.ours.fileno()
+
+    def press(self, code: int) -> None:
+        self.keys.append(code)
+        self.theirs.send(b"k")
+
+    def readKey(self, wait: bool = True) -> int | None:  # noqa: N802 - BrlAPI's name
+        if self.keys:
+            self.ours.recv(1)
+            return self.keys.pop(0)
+        return None
+
+
+def test_the_pan_keys_are_read_by_the_display_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No event loop needed (a piped game): the output's own thread pans on FWINRT / FWINLT."""
+    brlapi = pytest.importorskip("brlapi")
+    import time
+
+    connection = KeyConnection()
+    monkeypatch.setattr(display, "_open_brlapi", lambda: connection)
+    output, _ = braille.choose("brlapi", "en")
+    try:
+        output.send(Utterance(HUNDRED, "en"))
+        connection.press(brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT)
+        deadline = time.monotonic() + 5
+        while output.current != 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert output.current == 1
+        assert connection.written[-1].rstrip(b"\0") == bytes(ord(c) - 0x2800 for c in output.segments[1])
+        connection.press(brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINLT)
+        while output.current != 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert output.current == 0
+    finally:
+        output.close()
+    assert connection.closed
+
+
+def test_on_linux_no_screen_reader_library_is_loaded_for_braille(monkeypatch: pytest.MonkeyPatch) -> None:
+    """accessible_output2 would start Speech Dispatcher in the user's session; Orca takes no braille anyway."""
+    monkeypatch.setattr(display.platform, "system", lambda: "Linux")
+    monkeypatch.setitem(sys.modules, "accessible_output2", None)  # importing it would fail the test
+    assert display._screen_reader_with_braille() is None

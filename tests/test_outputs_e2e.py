@@ -1,20 +1,39 @@
 """A whole scripted game through every output: the terminal holds only announcements,
-every sentence is spoken (WAV files here) and brailled (a Unicode braille line)."""
+every sentence is spoken (WAV files, or the real Speech Dispatcher) and brailled (a Unicode
+braille line, or a display behind the real BRLTTY).
+
+The companion runs as a subprocess, with a timeout, in an environment that reaches no
+daemon of the user's session: Speech Dispatcher and BrlAPI are pointed at private sockets
+(nobody listens on them, or a daemon started by the test does).
+"""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import time
+
+from tests.daemons import Brltty, SpeechDispatcher, wait_until
 
 COMPANION = [sys.executable, "-m", "companion"]
 SCRIPT = "joue proxima\nsuivant\njoue hulk\ncombat 3 5\nvaincu héros 1 thor\nannule\nbogus\n"
 BRAILLE = range(0x2800, 0x2900)
+TTY_VARIABLES = ("WINDOWID", "WINDOWPATH", "CONTROLVT", "XDG_VTNR", "DISPLAY", "WAYLAND_DISPLAY")
+
+
+def isolated_env(tmp_path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in TTY_VARIABLES}
+    env.update(COMPANION_DATA_DIR=str(tmp_path / "data"),
+               SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'no-speechd.sock'}", SPEECHD_CMD="/bin/false",
+               BRLAPI_HOST=":999", BRLAPI_AUTH="none")
+    env.update(extra)
+    return env
 
 
 def run(args, tmp_path):
-    env = dict(os.environ, COMPANION_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.run(COMPANION + args, input=SCRIPT, capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(COMPANION + args, input=SCRIPT, capture_output=True, text=True, env=isolated_env(tmp_path),
+                          timeout=120)
 
 
 def test_speech_to_wav_files_and_a_braille_line_under_each_sentence(tmp_path):
@@ -43,3 +62,74 @@ def test_auto_outputs_in_a_script_say_what_they_chose_and_nothing_else(tmp_path)
     assert lines[2].startswith("Infinity Gauntlet, 4 players")
     plain = run(["play", "gauntlet", "--lang", "en"], tmp_path).stdout.splitlines()
     assert lines[2:] == plain  # the same announcements, nothing added by the libraries
+
+
+def test_a_piped_french_game_through_the_real_speech_dispatcher_and_brltty(tmp_path):
+    """Every printed line reaches Speech Dispatcher once, in French; the display shows it; its pan keys work."""
+    speechd = SpeechDispatcher(tmp_path / "speechd")
+    brltty = None
+    process = None
+    try:
+        brltty = Brltty(tmp_path / "brltty", columns=20)
+        env = isolated_env(tmp_path, SPEECHD_ADDRESS=speechd.address, CONTROLVT="3", PYTHONUNBUFFERED="1",
+                           **brltty.client_env())
+        out = (tmp_path / "stdout").open("w+")
+        process = subprocess.Popen(
+            COMPANION + ["play", "gauntlet", "--lang", "fr", "--speech", "speechd", "--braille", "brlapi", "--rate", "450"],
+            stdin=subprocess.PIPE, stdout=out, stderr=subprocess.PIPE, text=True, env=env)
+        assert process.stdin is not None
+
+        seen = {"count": -1, "since": 0.0}
+
+        def caught_up() -> bool:
+            """Every line printed so far has reached Speech Dispatcher, and nothing new for 0.3 s (the answer is complete)."""
+            printed = len((tmp_path / "stdout").read_text().splitlines())
+            now = time.monotonic()
+            if printed != seen["count"]:
+                seen.update(count=printed, since=now)
+            return printed > 0 and len(speechd.protocol.messages()) == printed and now - seen["since"] > 0.3
+
+        # typed one line at a time, as a player does (a line typed at once drops what is not yet sent)
+        for line in SCRIPT.splitlines():
+            wait_until(caught_up, 30, f"the sentences before {line!r} to reach Speech Dispatcher")
+            before = seen["count"]
+            process.stdin.write(line + "\n")
+            process.stdin.flush()
+            wait_until(lambda before=before: len((tmp_path / "stdout").read_text().splitlines()) > before, 30,
+                       f"the answer to {line!r}")
+        wait_until(caught_up, 30, "the last sentences to reach Speech Dispatcher")
+        last = "Commande inconnue : bogus. Tapez aide pour les commandes."
+        wait_until(lambda: last in (tmp_path / "stdout").read_text(), 60, "the last answer")
+        import braille
+        from companion.announce import Utterance
+
+        expected = braille.BrailleOutput("fr", 20)
+        expected.send(Utterance(last, "fr"))
+        display = brltty.display
+        display.wait_for(expected.segments[0])
+        # the game reads its standard input, no event loop watches BrlAPI: the pan keys still move the window
+        display.press("FwinRt")
+        display.wait_for(expected.segments[1])
+        display.press("FwinLt")
+        display.wait_for(expected.segments[0])
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0
+        assert process.stderr is not None and process.stderr.read() == ""
+        printed = (tmp_path / "stdout").read_text().splitlines()
+        assert printed[:2] == ["Parole : par Speech Dispatcher.", "Braille sur la plage par BRLTTY, 20 cellules."]
+        messages = speechd.protocol.messages()
+        assert [m.text for m in messages] == printed  # each sentence once, in order, nothing else
+        assert {m.lang for m in messages} == {"fr"} and {m.priority for m in messages} == {"message"}
+        fd = messages[0].fd
+        commands = [e.text for e in speechd.protocol.commands(fd)]
+        assert commands.count("SET self LANGUAGE fr") == 1 and commands.index("SET self LANGUAGE fr") < commands.index("SPEAK")
+        assert "SET self RATE 100" in commands
+        assert "companion:game" in next(c for c in commands if c.startswith("SET self CLIENT_NAME"))
+    finally:
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+        if brltty is not None:
+            brltty.stop()
+        speechd.stop()
+

@@ -1,10 +1,18 @@
-"""choose(): every spec, its one sentence in French and English, and fallbacks."""
+"""choose(): every spec, its one sentence in French and English, and fallbacks.
+
+No test reaches a daemon of the user's session (`no_session_daemons`).
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from speech import ScreenReaderSpeaker, SilentSpeaker, TtsSpeaker, WavSpeaker, choose, espeak, nullplayer, screenreader
+from speech import RecordingSpeaker, SilentSpeaker, SpeechUnavailable, TtsSpeaker, WavSpeaker, choose, espeak, nullplayer
+from speech.choose import parse
+from tests.daemons import SSIP_THREAD_EXIT, no_session_daemons
+
+pytestmark = [pytest.mark.usefixtures("no_session_daemons"), SSIP_THREAD_EXIT]
+__all__ = ["no_session_daemons"]
 
 
 @pytest.fixture
@@ -79,32 +87,69 @@ def test_explicit_screenreader_unavailable_falls_back_to_text():
     assert said == "Speech: text only, screen reader not available: no screen reader is running."
 
 
-class FakeOrcaOutput:
-    """Stands for accessible_output2's Speech Dispatcher output while Orca runs."""
+class FakeDispatcher(RecordingSpeaker):
+    """Stands for `SpeechDispatcherSpeaker` (the real one is tested against the real daemon)."""
 
-    name = "Linux Speech Dispatcher"
+    name = "speechd"
+    made: list[dict] = []
 
-    def __init__(self) -> None:
-        self.spoken: list[tuple[str, bool]] = []
-
-    def is_active(self) -> bool:
-        return True
-
-    def is_system_output(self) -> bool:
-        return False
-
-    def speak(self, text: str, interrupt: bool = False) -> None:
-        self.spoken.append((text, interrupt))
+    def __init__(self, lang, rate=None, voice=None, **options) -> None:
+        super().__init__()
+        FakeDispatcher.made.append(dict(lang=lang, rate=rate, voice=voice, **options))
 
 
-def test_auto_prefers_a_running_screen_reader(monkeypatch):
-    output = FakeOrcaOutput()
-    monkeypatch.setattr(screenreader, "_load_outputs", lambda: [output])
-    speaker, said = choose("auto", "fr", screen_reader_running=lambda: True, player=["cat"])
-    assert isinstance(speaker, ScreenReaderSpeaker)
+def test_auto_with_orca_speaks_through_speech_dispatcher_when_orca_does_not_read_our_output():
+    FakeDispatcher.made.clear()
+    speaker, said = choose("auto", "fr", screen_reader_running=lambda: True, reads_terminal=lambda: None,
+                           speechd=FakeDispatcher, player=["cat"], system="Linux")
+    assert isinstance(speaker, FakeDispatcher)
     assert said == "Parole : par votre lecteur d'écran, Orca."
-    speaker.say("Bonjour.", interrupt=True)
-    assert output.spoken == [("Bonjour.", True)]
+    assert FakeDispatcher.made == [dict(lang="fr", rate=None, voice=None, autospawn=False)]  # Orca's daemon: never spawned
+
+
+def test_auto_without_a_screen_reader_uses_a_running_speech_dispatcher():
+    FakeDispatcher.made.clear()
+    speaker, said = choose("auto", "en", screen_reader_running=lambda: False, reads_terminal=lambda: None,
+                           speechd=FakeDispatcher, system="Linux")
+    assert isinstance(speaker, FakeDispatcher) and said == "Speech: through Speech Dispatcher, no screen reader running."
+    assert FakeDispatcher.made[0]["autospawn"] is False
+
+
+@pytest.mark.parametrize(("spec", "module", "sentence"), [
+    ("speechd", None, "Parole : par Speech Dispatcher."),
+    ("speechd:espeak-ng", "espeak-ng", "Parole : par Speech Dispatcher, module de sortie espeak-ng."),
+])
+def test_speechd_by_name_with_its_module_and_rate(spec, module, sentence):
+    FakeDispatcher.made.clear()
+    speaker, said = choose(spec, "fr", rate=250, speechd=FakeDispatcher)
+    assert said == sentence
+    assert FakeDispatcher.made == [dict(lang="fr", rate=250, voice=None, module=module, autospawn=True)]
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("fr", "Parole : texte seul, Speech Dispatcher indisponible : Speech Dispatcher n'est pas lancé."),
+    ("en", "Speech: text only, Speech Dispatcher not available: Speech Dispatcher is not running."),
+])
+def test_speechd_by_name_not_running_is_text_only(lang, sentence):
+    speaker, said = choose("speechd", lang)  # the real client, pointed at a private socket nobody listens on
+    assert isinstance(speaker, SilentSpeaker) and said == sentence
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_backend_that_does_not_answer_is_dropped_with_one_sentence(lang):
+    def hangs(*args, **kwargs):
+        raise SpeechUnavailable("Speech Dispatcher does not answer", timed_out=True)
+
+    speaker, said = choose("auto", lang, screen_reader_running=lambda: True, reads_terminal=lambda: None,
+                           speechd=hangs, system="Linux")
+    assert isinstance(speaker, SilentSpeaker)
+    assert said == {"fr": "La synthèse vocale ne répond pas : le texte seul est utilisé.",
+                    "en": "Speech synthesis does not answer: text only is used."}[lang]
+
+
+def test_parse_speechd_module():
+    assert parse("speechd") == ("speechd", None)
+    assert parse(" speechd:pico ") == ("speechd", "pico")
 
 
 def test_wav_spec(tmp_path):
@@ -130,7 +175,7 @@ def test_none_spec():
     assert said == "Parole : désactivée, texte seul."
 
 
-@pytest.mark.parametrize("spec", ["", "loud", "wav", "wav:", "tts:x", "auto:"])
+@pytest.mark.parametrize("spec", ["", "loud", "wav", "wav:", "tts:x", "auto:", "speechd:"])
 def test_malformed_spec_raises_value_error_in_the_language(spec):
     with pytest.raises(ValueError) as english:
         choose(spec, "en")
@@ -141,6 +186,6 @@ def test_malformed_spec_raises_value_error_in_the_language(spec):
 
 
 def test_choose_prints_nothing(no_engine, capfd):
-    for spec in ("auto", "screenreader", "tts", "none"):
+    for spec in ("auto", "screenreader", "speechd", "tts", "none"):
         choose(spec, "fr")
     assert capfd.readouterr() == ("", "")

@@ -4,20 +4,61 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from companion.announce import Announcer, Priority, Utterance
 from speech import RecordingSpeaker, SilentSpeaker, SpeechOutput, SpeechUnavailable, TtsSpeaker
+from tests.daemons import no_session_daemons
+
+pytestmark = pytest.mark.usefixtures("no_session_daemons")  # no daemon of the user's session is reached
+__all__ = ["no_session_daemons"]
 
 
 def utterance(text: str, priority: Priority = Priority.NORMAL) -> Utterance:
     return Utterance(text, "fr", priority=priority)
 
 
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def test_normal_queues_and_now_interrupts():
-    speaker = RecordingSpeaker()
-    output = SpeechOutput(speaker, "fr")
+    speaker, clock = RecordingSpeaker(), Clock()
+    output = SpeechOutput(speaker, "fr", clock=clock)
     output.send(utterance("Thanos perd une vie."))
+    clock.now += 1  # a later answer (a key pressed)
     output.send(utterance("Commande inconnue.", Priority.NOW))
     assert speaker.said == [("Thanos perd une vie.", False), ("Commande inconnue.", True)]
+    assert speaker.langs == ["fr", "fr"]
+
+
+def test_nothing_cuts_off_a_sentence_of_the_same_answer():
+    """The set-up and then the hint; an undo's quote and then what changed back: all are heard."""
+    speaker, clock = RecordingSpeaker(), Clock()
+    output = SpeechOutput(speaker, "fr", clock=clock)
+    output.send(utterance("Gant d'Infinité, 4 joueurs."))
+    output.send(utterance("Tour 1."))
+    output.send(utterance("Tapez aide pour les commandes.", Priority.NOW))
+    assert [interrupt for _, interrupt in speaker.said] == [False, False, False]
+    output.interrupt()  # a new line typed: the old speech is cut there
+    output.send(utterance("Annulé : « Thor vaincu. »", Priority.NOW))
+    clock.now += 0.01
+    output.send(utterance("Vies : Thanos 5 sur 5.", Priority.NOW))
+    assert [interrupt for _, interrupt in speaker.said[3:]] == [True, False]  # the first cuts nothing new
+    clock.now += 2
+    output.send(utterance("Vies : Thanos 5 sur 5.", Priority.NOW))  # F3, later: cuts off what is said
+    assert speaker.said[-1] == ("Vies : Thanos 5 sur 5.", True)
+
+
+def test_each_sentence_goes_with_its_language():
+    speaker = RecordingSpeaker()
+    output = SpeechOutput(speaker, "fr")
+    output.send(Utterance("Type yes or no.", "en"))
+    assert speaker.langs == ["en"]
 
 
 def test_through_the_announcer():
@@ -58,7 +99,7 @@ class Broken:
     def __init__(self) -> None:
         self.closed = False
 
-    def say(self, text: str, interrupt: bool = False) -> None:
+    def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None:
         raise SpeechUnavailable("the screen reader stopped answering")
 
     def stop(self) -> None:

@@ -20,6 +20,10 @@ import pytest
 from speech import Pyttsx3Speaker, SilentSpeaker, SpeechUnavailable, choose, espeak
 from speech import pyttsx3_voice
 from tests.audio_helpers import stat
+from tests.daemons import no_session_daemons
+
+pytestmark = pytest.mark.usefixtures("no_session_daemons")  # no daemon of the user's session is reached
+__all__ = ["no_session_daemons"]
 
 FRENCH = "Thanos perd une vie : retirez un rubis. Il en reste trois."
 LONG = "Le joueur suivant pioche deux cartes et perd une vie, il lui reste trois rubis maintenant."

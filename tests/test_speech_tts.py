@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 
 from speech import SpeechUnavailable, TtsSpeaker, espeak, nullplayer
+from tests.daemons import no_session_daemons
+
+pytestmark = pytest.mark.usefixtures("no_session_daemons")  # no daemon of the user's session is reached
+__all__ = ["no_session_daemons"]
 
 LONG = "Le joueur suivant pioche deux cartes et perd une vie, il lui reste trois rubis maintenant."
 SHORT = "Stop, c'est gagné."

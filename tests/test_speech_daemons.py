@@ -1,0 +1,160 @@
+"""Speech against the real Speech Dispatcher: what reaches the daemon, in which language, and what is cut off.
+
+Each test starts its own ``speech-dispatcher`` (and, when installed, a
+PulseAudio null sink that plays in real time) in a private folder, on a
+private socket, and reads the daemon's protocol log (see tests/daemons.py).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from companion.announce import Priority, Utterance
+from speech import RecordingSpeaker, SilentSpeaker, SpeechDispatcherSpeaker, SpeechOutput, choose
+from tests.daemons import SSIP_THREAD_EXIT, SpeechDispatcher, no_session_daemons, wait_until
+
+pytestmark = [pytest.mark.usefixtures("no_session_daemons"), SSIP_THREAD_EXIT]
+__all__ = ["no_session_daemons"]
+
+#: The fastest rate: sentences take a second or less even in real time.
+FAST = 450
+SET_UP = [
+    "Gant d'Infinité, 4 joueurs.",
+    "Tour 1.",
+    "Thanos pioche une carte.",
+    "Tapez aide pour les commandes, ou appuyez sur F1.",
+]
+
+
+@pytest.fixture
+def daemon(tmp_path, monkeypatch):
+    speechd = SpeechDispatcher(tmp_path / "speechd")
+    monkeypatch.setenv("SPEECHD_ADDRESS", speechd.address)
+    yield speechd
+    speechd.stop()
+
+
+def finished(daemon: SpeechDispatcher, count: int):
+    messages = daemon.protocol.messages()
+    return messages if len(messages) >= count and all(m.outcome for m in messages[:count]) else None
+
+
+def test_french_sentences_reach_speech_dispatcher_once_each_in_french_and_in_order(daemon):
+    speaker, said = choose("speechd", "fr", rate=FAST)
+    assert isinstance(speaker, SpeechDispatcherSpeaker) and said == "Parole : par Speech Dispatcher."
+    output = SpeechOutput(speaker, "fr")
+    try:
+        for text in SET_UP:
+            output.send(Utterance(text, "fr"))
+        output.send(Utterance("Type help for the commands.", "en"))
+        assert speaker.wait(5)
+        messages = wait_until(lambda: finished(daemon, 5), 30, "every sentence to be spoken")
+    finally:
+        output.close()
+    assert [m.text for m in messages] == [*SET_UP, "Type help for the commands."]  # each once, in order
+    assert [m.lang for m in messages] == ["fr"] * 4 + ["en"]
+    assert {m.priority for m in messages} == {"message"}
+    # none cut off: the set-up sentence, the turn and the first draw are all heard before the hint
+    assert [m.outcome for m in messages] == ["end"] * 5
+    begun = [m.begun for m in messages]
+    assert all(b is not None for b in begun) and begun == sorted(begun)  # type: ignore[type-var]
+    commands = [e.text for e in daemon.protocol.commands(messages[0].fd)]
+    assert commands.index("SET self LANGUAGE fr") < commands.index("SPEAK")
+    assert commands.count("SET self LANGUAGE fr") == 1 and commands.count("SET self LANGUAGE en") == 1
+    assert daemon.module_languages()[-5:] == ["fr"] * 4 + ["en"]  # the output module got the language too
+
+
+def test_a_new_line_cuts_off_the_sentence_being_said(daemon):
+    if not daemon.real_time:
+        pytest.skip("pulseaudio is not installed: with ALSA's null device every sentence ends at once")
+    speaker = SpeechDispatcherSpeaker("fr")
+    output = SpeechOutput(speaker, "fr")
+    long = ("Thanos joue la carte Proxima Midnight : chaque héros perd une vie, puis Thanos pioche deux cartes "
+            "et les pose face visible devant lui.")
+    try:
+        output.send(Utterance(long, "fr"))
+        output.send(Utterance("Tour 2.", "fr"))  # queued behind it: stale once the player types
+        wait_until(lambda: (m := daemon.protocol.messages()) and m[0].begun, 10, "the long sentence to begin")
+        typed = time.time()
+        output.interrupt()  # a new line typed (session.before_line)
+        output.send(Utterance("Commande inconnue : bogus.", "fr", priority=Priority.NOW))
+        assert speaker.wait(5)
+        messages = wait_until(lambda: finished(daemon, 3), 20, "the answer to be spoken")
+    finally:
+        output.close()
+    first, queued, answer = messages
+    assert (first.text, queued.text, answer.text) == (long, "Tour 2.", "Commande inconnue : bogus.")
+    assert first.outcome == "cancel" and queued.outcome == "cancel" and queued.begun is None
+    assert answer.outcome == "end"
+    cancels = [e for e in daemon.protocol.commands(first.fd) if e.text == "CANCEL self"]
+    assert len(cancels) == 1 and first.sent < cancels[0].time < answer.sent
+    assert cancels[0].time - typed < 0.5  # the cancel reaches the daemon at once (benchmarks/bench_speechd.py times it)
+
+
+def test_why_not_ssip_text_it_interrupts_itself(daemon):
+    """The reason announcements go with priority "message": with "text", sentences sent together drop each other."""
+    import speechd
+
+    if not daemon.real_time:
+        pytest.skip("pulseaudio is not installed: with ALSA's null device a sentence may end before the next comes")
+    client = speechd.SSIPClient("priority-check", address=daemon.address, autospawn=False)
+    try:
+        client.set_priority(speechd.Priority.TEXT)
+        client.set_rate(100)
+        for text in SET_UP[:3]:
+            client.speak(text)
+        messages = wait_until(lambda: finished(daemon, 3), 20, "the three sentences to finish")
+    finally:
+        client.close()
+    assert [m.outcome for m in messages] == ["cancel", "cancel", "end"]  # only the last one was heard
+
+
+def test_speech_dispatcher_hanging_mid_game_hands_over_to_the_next_backend(daemon):
+    speaker = SpeechDispatcherSpeaker("fr")
+    replacement = RecordingSpeaker()
+    output = SpeechOutput(speaker, "fr", fallback=lambda failed: (replacement, None))
+    output.send(Utterance("Tour 1.", "fr"))
+    assert speaker.wait(5)
+    os.killpg(daemon.daemon.pid, signal.SIGSTOP)  # alive, but answers nothing
+    try:
+        output.send(Utterance("Tour 2.", "fr"))  # sent, its reply never comes
+        time.sleep(2.3)
+        started = time.monotonic()
+        output.send(Utterance("Tour 3.", "fr"))
+        assert time.monotonic() - started < 0.1  # the game never waits for the daemon
+        assert output.speaker is replacement and replacement.said == [("Tour 3.", False)]
+        assert output.take_notice() == "Parole : Speech Dispatcher ne répond plus, passage à la voix intégrée."
+    finally:
+        os.killpg(daemon.daemon.pid, signal.SIGCONT)
+        output.close()
+
+
+def test_speech_dispatcher_gone_mid_game_is_noticed_at_the_next_sentence(daemon):
+    speaker = SpeechDispatcherSpeaker("en")
+    output = SpeechOutput(speaker, "en", fallback=lambda failed: (SilentSpeaker(), None))
+    output.send(Utterance("Round 1.", "en"))
+    assert speaker.wait(5)
+    daemon.stop()
+    output.send(Utterance("Round 2.", "en"))  # fails on the speaker's thread
+    wait_until(lambda: speaker.failure is not None, 5, "the failure to be seen")
+    output.send(Utterance("Round 3.", "en"))
+    assert isinstance(output.speaker, SilentSpeaker)
+    assert output.take_notice() == "Speech: Speech Dispatcher stopped answering, text only from now on."
+
+
+def test_output_module_and_rate_are_set(daemon):
+    speaker, said = choose("speechd:espeak-ng", "en", rate=FAST)
+    try:
+        assert said == "Speech: through Speech Dispatcher, output module espeak-ng."
+        speaker.say("Hello.")
+        assert speaker.wait(5)
+    finally:
+        speaker.close()
+    commands = [e.text for e in daemon.protocol.commands()]
+    assert "SET self OUTPUT_MODULE espeak-ng" in commands and "SET self RATE 100" in commands
+    _, said = choose("speechd:nosuchmodule", "en")
+    assert said == "Speech: text only, Speech Dispatcher not available: Speech Dispatcher has no output module nosuchmodule."
