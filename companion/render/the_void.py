@@ -1,0 +1,331 @@
+"""The Void: events and refusals as one short sentence each, number first, French or English.
+
+The pace is real time: a play is said in two or three words ("7 rouge."), the
+answers to the queries in eight words or fewer when possible. The type names
+come from the card file (``type_name``), the rank names of the score from its
+``[[bands]]``, so both stay data.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.games import the_void as g
+from companion.render import N_, Context, Renderer, refusal
+
+DOMAIN = g.SPEC.domain
+#: The rank names when a card file has no ``[[bands]]`` (percent of the best score → message id).
+_DEFAULT_BANDS = ((0, N_("passable")), (40, N_("deserving")), (55, N_("nice")), (70, N_("impressive")),
+                  (85, N_("well, my friend!")), (95, N_("big fibber")))
+
+
+def player(ctx: Context, pid: str | None) -> str:
+    """A player as the table calls them: the given name, else player N."""
+    if pid is None:
+        return ""
+    seat = g.seat_of(pid)
+    if ctx.names and 0 <= seat < len(ctx.names):
+        return ctx.names[seat]
+    return ctx.t("player {n}", n=seat + 1)
+
+
+def type_name(ctx: Context, kind: Any) -> str:
+    """A type in the user's language, from the card file."""
+    if ctx.cards is not None:
+        for card in ctx.cards.cards:
+            found = card.traits
+            if isinstance(found, g.Traits) and found.type == kind:
+                return found.type_name.get(ctx.lang) or found.type_name.get("en") or str(kind)
+    return str(kind)
+
+
+def face(ctx: Context, rank: Any, kind: Any) -> str:
+    """A card as said at the table: "7 rouge", or "7" when its type was not said."""
+    if kind is None or kind == "":
+        return str(rank)
+    return ctx.t("{rank} {type}", rank=rank, type=type_name(ctx, kind))
+
+
+def cards_count(ctx: Context, count: int) -> str:
+    return ctx.t.plural("{count} card", "{count} cards", count)
+
+
+@functools.lru_cache(maxsize=8)
+def _bands_of(path: Path) -> tuple[tuple[float, dict[str, str]], ...]:
+    """``[[bands]]`` of the card file (the user's copy if any), lowest first; empty when absent or unusable."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8")).get("bands", [])
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ()
+    found = []
+    for entry in raw if isinstance(raw, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("min"), (int, float)) and isinstance(entry.get("name"), dict):
+            found.append((float(entry["min"]), {str(k): str(v) for k, v in entry["name"].items()}))
+    return tuple(sorted(found, key=lambda band: band[0]))
+
+
+def band(ctx: Context, score: int, max_score: int) -> str:
+    """The rank name of ``score``: the highest band whose percentage of the best score it reaches."""
+    percent = 100 * score / max_score if max_score > 0 else 0
+    bands = _bands_of(ctx.cards.path) if ctx.cards is not None else ()
+    if bands:
+        names = [names for low, names in bands if percent >= low] or [bands[0][1]]
+        return names[-1].get(ctx.lang) or names[-1].get("en") or ""
+    return ctx.t([message for low, message in _DEFAULT_BANDS if percent >= low][-1])
+
+
+def _allowed(ctx: Context, errors: int, allowed: int, budget: str) -> str:
+    if budget == "round":
+        return ctx.t("{errors} of {allowed} this round", errors=errors, allowed=allowed)
+    return ctx.t("{errors} of {allowed}", errors=errors, allowed=allowed)
+
+
+def _game_started(e: g.GameStarted, ctx: Context) -> str:
+    t = ctx.t
+    errors = t.plural("{count} error allowed", "{count} errors allowed", e.errors_allowed)
+    if e.budget == "round":
+        errors = t.plural("{count} error allowed per round", "{count} errors allowed per round", e.errors_allowed)
+    return t("The Void, {players}: {rounds}, {errors}.", players=t.plural("{count} player", "{count} players", e.players),
+             rounds=t.plural("{count} round", "{count} rounds", e.rounds), errors=errors)
+
+
+def _round_started(e: g.RoundStarted, ctx: Context) -> str:
+    t = ctx.t
+    sentence = t("Round {round} of {rounds}: {hand} cards each, {deck} in the draw pile.", round=e.round,
+                 rounds=e.rounds, hand=e.hand, deck=e.deck)
+    if e.eyes_closed:
+        sentence += " " + t("Eyes closed: {players}.", players=ctx.join([player(ctx, p) for p in e.eyes_closed]))
+    elif e.variant:
+        sentence += " " + t("Eyes open this round.")
+    return sentence
+
+
+def _card_played(e: g.CardPlayed, ctx: Context) -> str:
+    t = ctx.t
+    card = face(ctx, e.rank, e.type)
+    if e.below is not None:
+        sentence = t("{card}, below the {top}: an error?", card=card, top=e.below)
+    else:
+        sentence = card + "."
+    if e.last_of_rank:
+        sentence += " " + t("No {rank} left.", rank=e.rank)
+    return sentence
+
+
+def _draw_pile_empty(e: g.DrawPileEmpty, ctx: Context) -> str:
+    return ctx.t("Draw pile empty: {cards} in hands.", cards=cards_count(ctx, e.in_hands))
+
+
+def _error(e: g.ErrorMade, ctx: Context) -> str:
+    t = ctx.t
+    sentence = t("Error {count}.", count=_allowed(ctx, e.errors, e.errors_allowed, e.budget))
+    if e.type is None:
+        sentence += " " + t("Draw pile empty: no card turned up.")
+    elif e.repeated:
+        sentence += " " + t("Card turned up: {type}, a second time.", type=type_name(ctx, e.type))
+    else:
+        sentence += " " + t("Card turned up: {type}.", type=type_name(ctx, e.type))
+    if not e.repeated and e.errors <= e.errors_allowed and e.rank is not None:
+        sentence += " " + t("Discard below {rank}.", rank=e.rank)
+    return sentence
+
+
+def _cards_discarded(e: g.CardsDiscarded, ctx: Context) -> str:
+    t = ctx.t
+    if not e.cards:
+        return t.plural("{count} card discarded.", "{count} cards discarded.", e.count)
+    return t("Discarded: {cards}.", cards=ctx.join([face(ctx, c["rank"], c["type"]) for c in e.cards]))
+
+
+def _round_ended(e: g.RoundEnded, ctx: Context) -> str:
+    t = ctx.t
+    if e.reason == g.RoundEnd.SAME_TYPE:
+        why = t("{type} turned up twice", type=type_name(ctx, e.type))
+    else:
+        why = t("every card played")
+    return t("Round {round} over, {why}: {stacked} stacked. Score {score}.", round=e.round, why=why,
+             stacked=e.stacked, score=e.score)
+
+
+def _game_over(e: g.GameOver, ctx: Context) -> str:
+    t = ctx.t
+    rank = band(ctx, e.score, e.max_score)
+    if e.reason == g.Reason.ERRORS.value:
+        return t("Game lost: {errors}. Score {score}, rank: {rank}.",
+                 errors=t.plural("{count} error", "{count} errors", e.errors), score=e.score, rank=rank)
+    return t("Game over: score {score} of {max}, rank: {rank}.", score=e.score, max=e.max_score, rank=rank)
+
+
+def _top_part(ctx: Context, top: Mapping[str, Any] | None) -> str:
+    if top is None:
+        return ctx.t("Pile empty.")
+    return ctx.t("Pile: {card}.", card=face(ctx, top["rank"], top["type"]))
+
+
+def _types_part(ctx: Context, kinds: Sequence[str]) -> str:
+    if not kinds:
+        return ctx.t("No type turned up this round.")
+    return ctx.t("Types turned up this round: {types}.", types=ctx.join([type_name(ctx, k) for k in kinds]))
+
+
+def status_head(e: g.Status, ctx: Context) -> str:
+    """Where the game stands: the start of ``status``, and what ``undo`` reminds."""
+    t = ctx.t
+    if e.phase == g.GAME_OVER:
+        return t("Game over, score {score}.", score=e.score)
+    if e.phase == g.ROUND_OVER:
+        return t("Round {round} of {rounds} is over: type {verb} for the next.", round=e.round, rounds=e.rounds,
+                 verb=ctx.verb("round"))
+    return t("Round {round} of {rounds}.", round=e.round, rounds=e.rounds)
+
+
+def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
+    """The table after the head, part by part (``undo`` says only the parts that changed)."""
+    t = ctx.t
+    used = e.round_errors if e.budget == "round" else e.errors
+    return [
+        ("top", _top_part(ctx, e.top)),
+        ("deck", t("Draw pile: {cards}.", cards=cards_count(ctx, e.deck))),
+        ("hands", t("Hands: {counts}.", counts=ctx.join([str(n) for n in e.hands.values()]))),
+        ("errors", t("Errors: {count}.", count=_allowed(ctx, used, e.errors_allowed, e.budget))),
+        ("error_types", _types_part(ctx, e.error_types)),
+        ("stacked", t("Stacked: {stacked} this round, score {score}.", stacked=e.stacked, score=e.score)),
+    ]
+
+
+def _status(e: g.Status, ctx: Context) -> str:
+    return " ".join([status_head(e, ctx)] + [text for _, text in status_parts(e, ctx)])
+
+
+def _top(e: g.TopCard, ctx: Context) -> str:
+    sentence = _top_part(ctx, e.top) + " " + ctx.t("{cards} in the draw pile.", cards=cards_count(ctx, e.deck))
+    if e.phase == g.ROUND_OVER:
+        sentence += " " + ctx.t("Round over: type {verb}.", verb=ctx.verb("round"))
+    return sentence
+
+
+def _errors(e: g.ErrorsInfo, ctx: Context) -> str:
+    t = ctx.t
+    if e.budget == "round":
+        head = t.plural("{count} error of {allowed} allowed this round.", "{count} errors of {allowed} allowed this round.",
+                        e.errors, allowed=e.errors_allowed)
+    else:
+        head = t.plural("{count} error of {allowed} allowed.", "{count} errors of {allowed} allowed.", e.errors,
+                        allowed=e.errors_allowed)
+    return head + " " + _types_part(ctx, e.error_types)
+
+
+def _discards(e: g.DiscardsInfo, ctx: Context) -> str:
+    t = ctx.t
+    if not e.total:
+        return t("No discards this round.")
+    parts = []
+    for kind, ranks in e.groups.items():
+        numbers = ", ".join(str(r) for r in ranks)
+        parts.append(t("{ranks} {type}", ranks=numbers, type=type_name(ctx, kind)) if kind
+                     else t("{ranks}, type not said", ranks=numbers))
+    if e.turned:
+        parts.append(t.plural("turned up: {types}", "turned up: {types}", len(e.turned),
+                              types=ctx.join([type_name(ctx, k) for k in e.turned])))
+    if e.unknown:
+        parts.append(t.plural("{count} not said", "{count} not said", e.unknown))
+    return t.plural("{count} discarded: {groups}.", "{count} discarded: {groups}.", e.total,
+                    groups=ctx.separator.join(parts))
+
+
+def _round(e: g.RoundInfo, ctx: Context) -> str:
+    t = ctx.t
+    sentence = t("Round {round} of {rounds}: {stacked} stacked, score {score}.", round=e.round, rounds=e.rounds,
+                 stacked=e.stacked, score=e.score)
+    if e.phase == g.ROUND_OVER:
+        sentence += " " + t("Round over: type {verb}.", verb=ctx.verb("round"))
+    return sentence
+
+
+_RENDERERS: dict[type, Callable[[Any, Context], str]] = {
+    g.GameStarted: _game_started,
+    g.RoundStarted: _round_started,
+    g.CardPlayed: _card_played,
+    g.DrawPileEmpty: _draw_pile_empty,
+    g.ErrorMade: _error,
+    g.CardsDiscarded: _cards_discarded,
+    g.RoundEnded: _round_ended,
+    g.GameOver: _game_over,
+    g.Status: _status,
+    g.TopCard: _top,
+    g.ErrorsInfo: _errors,
+    g.DiscardsInfo: _discards,
+    g.RoundInfo: _round,
+}
+
+
+def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
+    """The sentence for a refused command (or a line) of this game; nothing was changed."""
+    t, d = ctx.t, dict(details)
+    messages: dict[str, Callable[[], str]] = {
+        "round_over": lambda: t("The round is over: type {verb} to start the next.", verb=ctx.verb("round")),
+        "round_not_over": lambda: t("Round {round} goes on: {deck} in the draw pile, {hands} in hands.",
+                                    round=d.get("round"), deck=d.get("deck"), hands=d.get("in_hands")),
+        "no_such_type": lambda: t("No type {type} in this game.", type=d.get("type")),
+        "no_such_rank": lambda: t("No rank {rank}: from {low} to {high}.", rank=d.get("rank"), low=d.get("low"),
+                                  high=d.get("high")),
+        "no_such_card": lambda: t("No card {card} in this game.", card=face(ctx, d.get("rank"), d.get("type"))),
+        "all_seen": lambda: t("Every {rank} is already face up.", rank=d.get("rank")),
+        "card_seen": lambda: t("{card} is already face up.", card=face(ctx, d.get("rank"), d.get("type"))),
+        "empty_hand": lambda: t.plural("{player} holds only {count} card.", "{player} holds only {count} cards.",
+                                       int(d.get("count", 0)), player=player(ctx, str(d.get("player")))),
+        "player_needed": lambda: t("Whose card? The draw pile is empty: add the player, such as p2."),
+        "nothing_played": lambda: t("No card on the pile yet: no error."),
+        "already_error": lambda: t("That error is already counted."),
+        "type_needed": lambda: t("Which type is turned up? Type {verb} and the type, such as {verb} {type}.",
+                                 verb=ctx.verb("error"), type=_a_type(ctx)),
+        "no_card_to_turn": lambda: t("The draw pile is empty: no card is turned up. Type {verb} alone.",
+                                     verb=ctx.verb("error")),
+        "no_error_yet": lambda: t("No error this round: nothing to discard."),
+        "count_only": lambda: t("Type only how many cards are discarded."),
+        "discard_count": lambda: t("Discard at least one card."),
+        "cards_needed": lambda: t("Which cards? Type their ranks, such as {verb} 3 5.", verb=ctx.verb("discard")),
+        "types_mismatch": lambda: t("One type per rank, or none."),
+        "not_lower": lambda: t("{rank} is not below {played}: only lower cards are discarded.", rank=d.get("rank"),
+                               played=d.get("played")),
+        "too_many": lambda: t("A hand holds {hand} cards at most.", hand=d.get("hand")),
+        "bad_options": lambda: t("These options cannot be used: {problem}.", problem=d.get("problem")),
+        # Lines that are not commands of this game.
+        "unknown_word": lambda: t("{text} is neither a type nor a player.", text=d.get("text")),
+        "ambiguous_type": lambda: t("{text} could name several types: say more.", text=d.get("text")),
+        "rank_needed": lambda: t("Which rank? Type the number, such as 7."),
+        "no_such_seat": lambda: t.plural("There is only {count} player.", "There are only {count} players.",
+                                         int(d.get("players", 0))),
+        "discard_what": lambda: t("Which cards? Type their ranks after {verb}.", verb=ctx.verb("discard")),
+        "count_expected": lambda: t("Type how many cards are discarded, such as {verb} 2.", verb=ctx.verb("discard")),
+    }
+    return refusal(code, d, ctx, messages)
+
+
+def _a_type(ctx: Context) -> str:
+    kinds = g.types_of(ctx.cards) if ctx.cards is not None else ()
+    return type_name(ctx, kinds[1] if len(kinds) > 1 else (kinds[0] if kinds else ""))
+
+
+
+# Translators: the command words are the ones users type; give the French words
+# (joue, faute, défausse, manche, dessus, fautes, défausses, état).
+HELP = {
+    "status": N_("status: round, top of the pile, draw pile, hands, errors, types turned up, score."),
+    "play": N_("7, 7 red or play 7 red: a card put on the pile; add p2 to say whose."),
+    "error": N_("error blue: an error on the card just played, and the type turned up from the draw pile."),
+    "discard": N_("discard 3 blue 5: the cards thrown face up after an error; add p2 to say whose."),
+    "round": N_("round: start the next round once one is over; during a round, where it stands."),
+    "top": N_("top, or Enter alone: the top of the pile and the draw pile."),
+    "errors": N_("errors: the errors so far and the types turned up this round."),
+    "discards": N_("discards: every card discarded this round, by type."),
+}
+
+
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, render_error=render_error, player=player,
+                    status_head=status_head, status_parts=status_parts)
+render = RENDERER.render
