@@ -20,6 +20,8 @@ from companion.commands.base import Vocabulary
 from companion.games.base import Command, Event, RuleError, Rules, TurnModel
 from companion.render import Context, Renderer, Settings
 
+#: Answers the user asked for (lists), and a card's own effect text read when it is played.
+EXEMPT_FROM_LENGTH = frozenset({"status", "played", "unseen", "card_effect"})
 #: A sentence that still holds a ``{field}`` lost a value on the way.
 MISSING_FIELD = re.compile(r"{\w*}")
 
@@ -125,9 +127,24 @@ def check_replay(rules: Rules[Any, Any], options: Any, cards: CardSet, run: Play
     assert rules.public_view(state) == rules.public_view(run.final)
 
 
+#: The most words an announced sentence may have (about 5 s of speech at the default rate).
+MAX_WORDS = 15
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def long_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` over `MAX_WORDS` words (punctuation alone, such as French " : ", is no word)."""
+    return [s for s in SENTENCE_END.split(text) if sum(1 for w in s.split() if any(c.isalnum() for c in w)) > MAX_WORDS]
+
+
 def check_sentences(renderer: Renderer, cards: CardSet, vocabulary: Vocabulary, events: list[Event],
                     refusals: dict[str, dict[str, Any]], names: tuple[str, ...] = ()) -> list[str]:
-    """Every event and refusal renders to a sentence in French and in English with no ``{field}`` left; the sentences."""
+    """Every event and refusal renders to a sentence in French and in English with no ``{field}`` left, short.
+
+    Each sentence of an event or a refusal has at most `MAX_WORDS` words, except the
+    answers the user asked for (lists: status, played, unseen…) and a card's own
+    effect text (the card file's words, which a referee may edit).
+    """
     said: list[str] = []
     for lang in ("fr", "en"):
         ctx = Context(Settings(lang), cards, renderer.domain, names, vocabulary)
@@ -135,9 +152,12 @@ def check_sentences(renderer: Renderer, cards: CardSet, vocabulary: Vocabulary, 
             text = renderer.render(event, ctx)
             assert text.strip(), f"{event.name} renders to nothing in {lang}"
             assert not MISSING_FIELD.search(text), f"{event.name} in {lang}: {text}"
+            if event.name not in EXEMPT_FROM_LENGTH:
+                assert not long_sentences(text), f"{event.name} in {lang} is too long: {long_sentences(text)[0]}"
             said.append(text)
         for code, details in refusals.items():
             text = renderer.render_error(code, details, ctx)
             assert text.strip() and not MISSING_FIELD.search(text), f"refusal {code} in {lang}: {text!r}"
+            assert not long_sentences(text), f"refusal {code} in {lang} is too long: {long_sentences(text)[0]}"
             said.append(text)
     return said

@@ -124,10 +124,13 @@ def test_a_refused_command_changes_nothing(gauntlet_cards):
 
 
 def test_the_played_card_goes_face_up_and_its_effect_is_read(gauntlet_cards):
-    state, events = apply_all(new(gauntlet_cards), g.Play("ebony-maw"))
-    assert state.face_up[0] == ("ebony-maw",)
+    state, events = apply_all(new(gauntlet_cards), g.Play("black-dwarf"))
+    assert state.face_up[0] == ("black-dwarf",)
     assert state.hands[0] == 2
-    assert events[:2] == [g.CardPlayed("thanos", "ebony-maw", 5), g.CardEffect("ebony-maw")]
+    assert events[:2] == [g.CardPlayed("thanos", "black-dwarf", 3), g.CardEffect("black-dwarf")]
+    # An effect its own event says in full is not read as well: Ebony Maw's cycle is said once.
+    state, events = apply_all(new(gauntlet_cards), g.Play("ebony-maw"))
+    assert [e.name for e in events] == ["card_played", "thanos_deck_cycled"]
 
 
 def test_proxima_midnight_gives_thanos_one_token(gauntlet_cards):

@@ -17,7 +17,6 @@ defeat hero 1 thor
 GOLDEN = {
     "fr": [
         "Thanos joue Proxima Midnight, 4.",
-        "Thanos prend 1 pion pouvoir.",
         "Thanos prend 1 pion pouvoir : total 1, réserve 8.",
         "Tour 2 : héros 1.",
         "Héros 1 pioche. Paquet héros : 12 cartes.",
@@ -32,7 +31,6 @@ GOLDEN = {
     ],
     "en": [
         "Thanos plays Proxima Midnight, 4.",
-        "Thanos takes 1 power token.",
         "Thanos takes 1 power token: 1 held, 8 in the reserve.",
         "Turn 2: hero 1.",
         "Hero 1 draws. Hero deck: 12 cards.",
@@ -108,7 +106,7 @@ def test_status_sentence_and_fields():
     run_lines(session, recorder, "play power stone\nstatus")
     status = recorder.events("status")[-1]
     assert status.text == ("Turn 1: Thanos has played: type next. Lives: Thanos 5 of 5, heroes 6 of 6. Stones face up: 1, Power Stone. "
-                           "Power tokens: 3 for Thanos; reserve 6. Decks: heroes 13, Thanos 10.")
+                           "Power tokens: 3 for Thanos. Reserve: 6. Decks: heroes 13, Thanos 10.")
     assert status.fields["power_tokens"] == {"thanos": 3, "hero1": 0, "hero2": 0, "hero3": 0}
     assert status.fields["reserve"] == 6 and status.fields["winner"] is None
     assert status.fields["stones"] == ["power-stone"]
@@ -125,7 +123,7 @@ def test_names_given_are_used():
 def test_unseen_lists_cards_by_value_numbers_first():
     session, recorder = make_session(lang="fr")
     texts = run_lines(session, recorder, "joue proxima\nrestantes thanos")
-    assert texts[-1] == ("Cartes Thanos pas encore vues face visible, 12. 1 : Outriders ×2, Pierre de l'Esprit ; "
+    assert texts[-1] == ("12 cartes Thanos pas encore vues face visible. 1 : 2 Outriders, Pierre de l'Esprit ; "
                          "2 : Corvus Glaive, Pierre de l'Âme ; 3 : Black Dwarf, Pierre de l'Espace ; 4 : Pierre du Pouvoir ; "
                          "5 : Ebony Maw, Pierre de la Réalité ; 6 : Pierre du Temps ; 7 : Thanos.")
 

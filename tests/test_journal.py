@@ -81,7 +81,7 @@ def test_an_undo_of_a_fight_quotes_the_fight_not_the_token_spent():
     run_lines(session, recorder, "play proxima\nnext\nplay thor\nfight 5 5")
     assert run_lines(session, recorder, "undo") == ["Undone: “Fight: Thanos beats hero 1.” "
                                                     "Now: Turn 2: hero 1 has played: fight, or type next.",
-                                                    "Power tokens: 1 for Thanos; reserve 8."]
+                                                    "Power tokens: 1 for Thanos. Reserve: 8."]
 
 
 def test_undoing_a_stone_defeat_says_to_take_it_back_out_of_the_deck():

@@ -44,16 +44,17 @@ GOLDEN = {
         "The Handmaid no longer protects player 2.",
         "Round 1, turn 4, player 2 to play. Deck: 6 cards. Still in the round: player 1 and player 2. "
         "No one is protected. Set aside: Guard, "
-        "Guard and King. Favour tokens: 0 for player 1 and 0 for player 2; 7 to win.",
-        "10 cards not seen face up. Guard: 1, Priest: 2, Baron: 2, Handmaid: 1, Prince: 2, King: 0, Countess: 1, Princess: 1.",
+        "Guard and King. No favour token yet; 7 to win.",
+        "10 cards not seen face up. 2: Priest, Baron and Prince. 1: Guard, Handmaid, Countess and Princess. "
+        "None left: King.",
         "Player 2 plays Prince, 5, on player 2.",
         "Player 2 discards their card face up: type discard 2 and the card.",
         "Player 2 discards Princess, 8 face up.",
         "Player 2 discarded the Princess and is out of the round.",
-        "Player 1 is the last one in and wins round 1.",
+        "Last one in the round: player 1 wins round 1.",
         "Player 1 takes a favour token: 1 of 7.",
-        "Round 2. Shuffle the 16 cards, remove one face down, set three aside face up and deal one card to each player; "
-        "player 1 starts. Type aside and the three cards set aside.",
+        "Round 2. Shuffle the 16 cards and remove one face down. Set three aside face up, deal one card each; "
+        "player 1 starts. Type aside and the three cards.",
     ],
     "fr": [
         "Écartées face visible : Garde, Garde et Roi. Pioche : 10 cartes.",
@@ -69,17 +70,17 @@ GOLDEN = {
         "La Servante ne protège plus joueur 2.",
         "Manche 1, tour 4 : joueur 2 joue. Pioche : 6 cartes. En lice : joueur 1 et joueur 2. "
         "Personne n'est protégé. Écartées : Garde, Garde et "
-        "Roi. Jetons de faveur : 0 pour joueur 1 et 0 pour joueur 2 ; 7 pour gagner.",
-        "10 cartes pas encore vues face visible. Garde : 1, Prêtre : 2, Baron : 2, Servante : 1, Prince : 2, Roi : 0, "
-        "Comtesse : 1, Princesse : 1.",
+        "Roi. Aucun jeton de faveur pour l'instant ; 7 pour gagner.",
+        "10 cartes pas encore vues face visible. 2 : Prêtre, Baron et Prince. 1 : Garde, Servante, Comtesse et "
+        "Princesse. Plus aucun : Roi.",
         "Joueur 2 joue Prince, 5, sur joueur 2.",
         "Joueur 2 défausse sa carte face visible : tapez défausse 2 et la carte.",
         "Joueur 2 défausse Princesse, 8 face visible.",
         "Joueur 2 a défaussé la Princesse et sort de la manche.",
-        "Il ne reste que joueur 1 en lice : joueur 1 gagne la manche 1.",
+        "Encore en lice : joueur 1, qui gagne la manche 1.",
         "Joueur 1 prend un jeton de faveur : 1 sur 7.",
-        "Manche 2. Mélangez les 16 cartes, retirez-en une face cachée, écartez-en trois face visible et distribuez une carte "
-        "à chaque joueur ; joueur 1 commence. Tapez écartées et les trois cartes écartées.",
+        "Manche 2. Mélangez les 16 cartes et retirez-en une face cachée. Écartez-en trois face visible, distribuez une "
+        "carte à chacun ; joueur 1 commence. Tapez écartées et les trois cartes.",
     ],
 }
 
@@ -105,22 +106,22 @@ def ctx(lang, names=()):
      "Player 2 is out of the round; their card goes face up: Baron, 3. 2 players left in the round."),
     ("fr", ll.PlayerOut("p3", "king", "guard", 1), "Joueur 3 sort de la manche ; sa carte va face visible : Roi, 6."),
     ("en", ll.CardEffect("baron", "compare", "p1", "p2"),
-     "Player 1 and player 2 compare their cards in secret: type compare, then each value, unseen."),
+     "Player 1 and player 2 compare their cards in secret. Type compare, then each value, unseen."),
     ("fr", ll.CardDiscarded("p1", "guard", "removed", 0),
      "Joueur 1 défausse Garde, 1 face visible et prend la carte retirée face cachée."),
     ("en", ll.CompareTied("p1", "p3"), "Baron: player 1 and player 3 tie, nobody is out."),
-    ("fr", ll.DeckEmpty(("p1", "p3")), "La pioche est vide : la manche finit. Chaque joueur encore en lice révèle sa carte : "
-     "tapez révèle, le joueur et la carte. On attend joueur 1 et joueur 3."),
+    ("fr", ll.DeckEmpty(("p1", "p3")), "La pioche est vide : la manche finit. Chaque joueur en lice révèle sa carte. "
+     "Tapez révèle, le joueur et la carte. On attend joueur 1 et joueur 3."),
     ("en", ll.CardRevealed("p1", "prince", ("p3",)), "Player 1 reveals Prince, 5. Waiting for player 3."),
     ("en", ll.RoundWon(2, ("p2",), "discards", 5, 9),
-     "Tie at 5: player 2 wins round 2 with the higher total of cards face up, 9."),
+     "Tie at 5: player 2 wins round 2 with 9 face up."),
     ("fr", ll.RoundWon(2, ("p1", "p2"), "tie", 5, 9, ("p1", "p2")),
      "Manche 2 : égalité complète, à 5 et 9 face visible ; joueur 1 et joueur 2 la gagnent chacun."),
     ("en", ll.RoundWon(2, (), "no_winner", 5, 9, ("p1", "p2")),
      "Round 2 is a full tie between player 1 and player 2, at 5 and 9 face up: nobody wins it."),
     ("fr", ll.GameOver("p2", 4), "Joueur 2 remporte la partie avec 4 jetons de faveur."),
-    ("en", ll.UnseenCards({"guard": 1}, 1), "1 card not seen face up. Guard: 1."),
-    ("fr", ll.UnseenCards({"guard": 1}, 1), "1 carte pas encore vue face visible. Garde : 1."),
+    ("en", ll.UnseenCards({"guard": 1}, 1), "1 card not seen face up. 1: Guard."),
+    ("fr", ll.UnseenCards({"guard": 1}, 1), "1 carte pas encore vue face visible. 1 : Garde."),
     ("fr", ll.PlayedCards({"p1": ("guard", "king"), "p2": ()}, ("priest",)),
      "Face visible. Joueur 1 : Garde et Roi ; joueur 2 : rien. Écartées : Prêtre."),
 ])

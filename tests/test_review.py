@@ -31,7 +31,6 @@ GAUNTLET_EN = [
         "Turn 1: Zoe.",
         "Zoe draws. Thanos deck: 10 cards.",
         "Zoe plays Proxima Midnight, 4.",
-        "Thanos takes 1 power token.",
         "Zoe takes 1 power token: 1 held, 8 in the reserve.",
     ]),
     ("Turn 2", [
@@ -41,7 +40,7 @@ GAUNTLET_EN = [
         "You may fight Thanos.",
         "Zoe spends a power token: +2 for this fight, 0 left.",
         "Fight: Thanos beats Alice.",
-        "The card of Alice is defeated: which one? Type defeat hero 1 and the card.",
+        "The card of Alice is defeated: which one? Type defeat Alice and the card.",
         "Thor of Alice is defeated.",
         "The heroes lose a life: remove a coin. 5 left.",
         "Alice draws. Hero deck: 12 cards.",
@@ -58,7 +57,6 @@ GAUNTLET_FR = [
         "Tour 1 : Zoe.",
         "Zoe pioche. Paquet Thanos : 10 cartes.",
         "Zoe joue Proxima Midnight, 4.",
-        "Thanos prend 1 pion pouvoir.",
         "Zoe prend 1 pion pouvoir : total 1, réserve 8.",
     ]),
     ("Tour 2", [
@@ -68,7 +66,7 @@ GAUNTLET_FR = [
         "Vous pouvez combattre Thanos.",
         "Zoe dépense un pion pouvoir : +2 pour ce combat ; reste 0.",
         "Combat : Thanos bat Alice.",
-        "Alice : sa carte est vaincue ; laquelle ? Tapez vaincu héros 1 puis la carte.",
+        "Alice : sa carte est vaincue ; laquelle ? Tapez vaincu Alice puis la carte.",
         "Alice : carte Thor vaincue.",
         "Les héros perdent une vie : retirez une pièce. Il en reste 5.",
         "Alice pioche. Paquet héros : 12 cartes.",
@@ -82,20 +80,20 @@ GAUNTLET_FR = [
 LOVE_LETTER_EN = [
     ("Round 1", [
         "Love Letter, 3 players: 5 favour tokens to win the game.",
-        "Round 1. Shuffle the 16 cards, remove one face down and deal one card to each player; Ana starts.",
+        "Round 1. Shuffle the 16 cards and remove one face down. Deal one card each; Ana starts.",
         "Ana's turn: draw a card. Deck: 11 cards.",
         "Ana plays Guard, 1, on Bruno, naming Priest, 2.",
-        "If the card of Bruno is Priest, type: out 2.",
+        "If the card of Bruno is Priest, type: out Bruno.",
         "Bruno is out of the round; their card goes face up: Priest, 2. 2 players left in the round.",
         "Chloé's turn: draw a card. Deck: 10 cards.",
         "Chloé plays Baron, 3, on Ana.",
-        "Chloé and Ana compare their cards in secret: type compare, then each value, unseen.",
+        "Chloé and Ana compare their cards in secret. Type compare, then each value, unseen.",
         "Chloé is out of the round; their card goes face up: Baron, 3.",
-        "Ana is the last one in and wins round 1.",
+        "Last one in the round: Ana wins round 1.",
         "Ana takes a favour token: 1 of 5.",
     ]),
     ("Round 2", [
-        "Round 2. Shuffle the 16 cards, remove one face down and deal one card to each player; Ana starts.",
+        "Round 2. Shuffle the 16 cards and remove one face down. Deal one card each; Ana starts.",
         "Ana's turn: draw a card. Deck: 11 cards.",
     ]),
 ]
@@ -103,22 +101,20 @@ LOVE_LETTER_EN = [
 LOVE_LETTER_FR = [
     ("Manche 1", [
         "Love Letter, 3 joueurs : 5 jetons de faveur pour gagner la partie.",
-        "Manche 1. Mélangez les 16 cartes, retirez-en une face cachée et distribuez une carte à chaque joueur ; "
-        "Ana commence.",
+        "Manche 1. Mélangez les 16 cartes et retirez-en une face cachée. Distribuez une carte à chacun ; Ana commence.",
         "Ana, à vous : piochez une carte. Pioche : 11 cartes.",
         "Ana joue Garde, 1, sur Bruno, et nomme Prêtre, 2.",
-        "Bruno : si sa carte est Prêtre, tapez : éliminé 2.",
+        "Bruno : si sa carte est Prêtre, tapez : éliminé Bruno.",
         "Bruno sort de la manche ; sa carte va face visible : Prêtre, 2. Encore 2 joueurs en lice.",
         "Chloé, à vous : piochez une carte. Pioche : 10 cartes.",
         "Chloé joue Baron, 3, sur Ana.",
-        "Chloé et Ana comparent leurs cartes en secret : tapez compare, puis chaque valeur, sans affichage.",
+        "Chloé et Ana comparent leurs cartes en secret. Tapez compare, puis chaque valeur, sans affichage.",
         "Chloé sort de la manche ; sa carte va face visible : Baron, 3.",
-        "Il ne reste que Ana en lice : Ana gagne la manche 1.",
+        "Encore en lice : Ana, qui gagne la manche 1.",
         "Ana prend un jeton de faveur : 1 sur 5.",
     ]),
     ("Manche 2", [
-        "Manche 2. Mélangez les 16 cartes, retirez-en une face cachée et distribuez une carte à chaque joueur ; "
-        "Ana commence.",
+        "Manche 2. Mélangez les 16 cartes et retirez-en une face cachée. Distribuez une carte à chacun ; Ana commence.",
         "Ana, à vous : piochez une carte. Pioche : 11 cartes.",
     ]),
 ]

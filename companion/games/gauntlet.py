@@ -101,6 +101,10 @@ def traits(card: Card) -> Traits:
     return found if isinstance(found, Traits) else Traits()
 
 
+#: Card effects whose change an event of its own says in full (tokens taken, the deck cycled): no ``card_effect``.
+SAID_BY_THEIR_EVENT = frozenset({"thanos_tokens", "hero_token", "draw_then_bottom"})
+
+
 class Reason(enum.Enum):
     """Why a Gauntlet game ended."""
 
@@ -620,8 +624,9 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
             deck=prepared.deck,
             copy=None if effect_card is card else effect_card.id,
         ),
-        CardEffect(effect_card.id),
     ]
+    if traits(effect_card).action not in SAID_BY_THEIR_EVENT:  # else the change itself is said, once
+        events.append(CardEffect(effect_card.id))
     state = replace(state, expected=_expected(state, effect_card, prepared))
     state, more = resolve.apply(state, effect_card, prepared)
     return state, events + more

@@ -83,6 +83,19 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def grouped_counts(ctx: Context, counts: Mapping[str, int], name: Callable[[str], str]) -> str:
+    """Counts with the players who have them, equal counts together, highest first: "2 for Ana and Bo; 1 for Cy".
+
+    Players at 0 are left out (the caller says "none" when nobody has any).
+    """
+    groups: dict[int, list[str]] = {}
+    for pid, count in counts.items():
+        if count:
+            groups.setdefault(count, []).append(name(pid))
+    return ctx.separator.join(ctx.core("{count} for {players}", count=count, players=ctx.join(players))
+                              for count, players in sorted(groups.items(), reverse=True))
+
+
 def piles_sentence(ctx: Context, piles: Mapping[str, Sequence[str]], name: Callable[[str], str]) -> str:
     """The cards face up in front of each player, in the order they were played."""
     parts = [ctx.core("{player}: {cards}", player=name(pid), cards=ctx.join([ctx.card(c) for c in pile]))

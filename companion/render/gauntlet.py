@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping
 
 from companion.games import gauntlet as g
 from companion.games.base import Event
-from companion.render import N_, Context, Renderer, piles_sentence, refusal
+from companion.render import N_, Context, Renderer, capitalized, grouped_counts, piles_sentence, refusal
 
 DOMAIN = g.SPEC.domain
 
@@ -168,14 +168,23 @@ def _fight(e: g.FightResolved, ctx: Context) -> str:
     return sentence
 
 
+def typed_player(ctx: Context, pid: str) -> str:
+    """A player as the user types them: the given name, else ``thanos`` or ``hero 2`` / ``héros 2``."""
+    seat = 0 if pid == "thanos" else int(pid.removeprefix("hero"))
+    if ctx.names and seat < len(ctx.names):
+        return ctx.names[seat]
+    if seat == 0:
+        return "thanos"
+    hero = ctx.vocabulary.words.get("hero", ("hero", "héros"))
+    return f"{hero[1] if ctx.lang == 'fr' and len(hero) > 1 else hero[0]} {seat}"
+
+
 def _defeat_pending(e: g.DefeatPending, ctx: Context) -> str:
-    if e.player == "thanos":
-        return ctx.t("Thanos's card is defeated: which one? Type defeat thanos and the card.")
-    return ctx.t(
-        "The card of {player} is defeated: which one? Type defeat hero {n} and the card.",
-        player=player(ctx, e.player),
-        n=e.player.removeprefix("hero"),
-    )
+    command = f"{ctx.verb('defeat')} {typed_player(ctx, e.player)}"
+    if e.player == "thanos" and not ctx.names:
+        return ctx.t("Thanos's card is defeated: which one? Type {command} and the card.", command=command)
+    return ctx.t("The card of {player} is defeated: which one? Type {command} and the card.", player=player(ctx, e.player),
+                 command=command)
 
 
 def _card_defeated(e: g.CardDefeated, ctx: Context) -> str:
@@ -237,13 +246,13 @@ def status_head(e: g.Status, ctx: Context) -> str:
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     """The table after the head, part by part (``undo`` says only the parts that changed)."""
     t = ctx.t
-    tokens = [t("{count} for {player}", count=n, player=player(ctx, pid)) for pid, n in e.power_tokens.items() if n]
+    tokens = grouped_counts(ctx, e.power_tokens, lambda pid: player(ctx, pid))
     return [
         ("lives", t("Lives: Thanos {thanos} of {thanos_max}, heroes {heroes} of {heroes_max}.", thanos=e.thanos_lives,
                     thanos_max=e.thanos_lives_max, heroes=e.hero_lives, heroes_max=e.hero_lives_max)),
         ("stones", t("Stones face up: {count}, {stones}.", count=len(e.stones), stones=ctx.join([ctx.card(s) for s in e.stones]))
          if e.stones else t("No stone face up.")),
-        ("tokens", t("Power tokens: {tokens}; reserve {reserve}.", tokens=ctx.join(tokens), reserve=e.reserve)
+        ("tokens", t("Power tokens: {tokens}. Reserve: {reserve}.", tokens=tokens, reserve=e.reserve)
          if tokens else t("No power token held; reserve {reserve}.", reserve=e.reserve)),
         ("decks", t("Decks: heroes {heroes}, Thanos {thanos}.", heroes=e.hero_deck, thanos=e.thanos_deck)),
     ]
@@ -258,17 +267,23 @@ def _played(e: g.PlayedCards, ctx: Context) -> str:
 
 
 def _unseen(e: g.UnseenCards, ctx: Context) -> str:
+    """The count first, then by value, each card's copies before its name.
+
+    "12 Thanos cards not seen face up. 1: 2 Outriders, Mind Stone; 2: …".
+    """
     assert ctx.cards is not None
     by_value: dict[int, list[str]] = {}
     for card_id, n in e.cards.items():
-        name = ctx.card(card_id) if n == 1 else f"{ctx.card(card_id)} ×{n}"
+        name = ctx.card(card_id) if n == 1 else ctx.core("{count} {card}", count=n, card=ctx.card(card_id))
         by_value.setdefault(ctx.cards[card_id].value, []).append(name)
     groups = ctx.separator.join(ctx.t("{value}: {cards}", value=value, cards=", ".join(names))
                                 for value, names in sorted(by_value.items()))
     total = sum(e.cards.values())
     if e.side == g.THANOS_SIDE:
-        return ctx.t("Thanos cards not seen face up, {count}. {groups}.", count=total, groups=groups or ctx.core("nothing"))
-    return ctx.t("Hero cards not seen face up, {count}. {groups}.", count=total, groups=groups or ctx.core("nothing"))
+        head = ctx.t.plural("{count} Thanos card not seen face up.", "{count} Thanos cards not seen face up.", total)
+    else:
+        head = ctx.t.plural("{count} hero card not seen face up.", "{count} hero cards not seen face up.", total)
+    return f"{head} {capitalized(groups)}." if groups else head
 
 
 _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
@@ -296,6 +311,16 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
+def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A card of the other deck: say which deck it is from ("Hulk is a hero card.")."""
+    card_id = str(d.get("card", ""))
+    side = ctx.cards[card_id].side if ctx.cards is not None and card_id in ctx.cards else None
+    if side == g.THANOS_SIDE:
+        return ctx.t("{card} is a Thanos card, not a card of {player}.", card=ctx.card(card_id),
+                     player=player(ctx, d.get("player")))
+    return ctx.t("{card} is a hero card, not a card of {player}.", card=ctx.card(card_id), player=player(ctx, d.get("player")))
+
+
 def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
     values = ctx.join([str(v) for v in d["values"]])
     if d["side"] == g.THANOS_SIDE:
@@ -314,9 +339,11 @@ def _defeat_value(ctx: Context, d: Mapping[str, Any]) -> str:
         fits = t("the defeated card must be {value} or less", value=d["high"])
     else:
         fits = t("the defeated card must be {value} or more", value=d["low"])
-    cards = ctx.join([ctx.card(c) for c in d.get("fitting", ())])
-    return t("{card} is a {value}: {fits}. Cards that fit: {cards}.", card=ctx.card(d["card"]), value=d["value"],
-             fits=fits, cards=cards)
+    fitting = list(d.get("fitting", ()))
+    head = t("{card} is a {value}: {fits}.", card=ctx.card(d["card"]), value=d["value"], fits=fits)
+    if len(fitting) > 4:  # a long list is for unseen, asked for
+        return head + " " + t("{count} cards fit: type {unseen} to hear them.", count=len(fitting), unseen=ctx.verb("unseen"))
+    return head + " " + t("Cards that fit: {cards}.", cards=ctx.join([ctx.card(c) for c in fitting]))
 
 
 def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
@@ -336,9 +363,9 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
                                     player=name("player")),
         "already_played": lambda: t("{player} has already played a card this turn. Type next to end the turn.",
                                     player=name("player")),
-        "wrong_side": lambda: t("{card} is not a card of {player}'s deck.", card=card(), player=name("player")),
+        "wrong_side": lambda: _wrong_side(ctx, d),
         "unplayable": lambda: t("{card} can never be played.", card=card()),
-        "already_face_up": lambda: t("{card} is already face up: it cannot be in a hand.", card=card()),
+        "already_face_up": lambda: t("{card} is already face up, so not in a hand.", card=card()),
         "empty_hand": lambda: t("{player} has no card in hand.", player=name("player")),
         "no_copy": lambda: t("Only the Time Stone uses the effect of another card."),
         "copy_needed": lambda: t("Which face-up Thanos card does the Time Stone copy? Type its name after the stone."),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import love_letter as g
-from companion.render import N_, Context, Renderer, piles_sentence, refusal
+from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, refusal
 
 DOMAIN = g.SPEC.domain
 
@@ -44,8 +44,10 @@ def named(ctx: Context, card_id: str) -> str:
 
 
 def typed(ctx: Context, verb: str, pid: str) -> str:
-    """What to type for ``verb`` on a player, in the user's words: "out 2", "défausse 2"."""
-    return f"{ctx.verb(verb)} {g.seat_of(pid) + 1}"
+    """What to type for ``verb`` on a player, in the user's words: "out 2", "défausse 2", "out Bruno" with names."""
+    seat = g.seat_of(pid)
+    who = ctx.names[seat] if ctx.names and seat < len(ctx.names) else str(seat + 1)
+    return f"{ctx.verb(verb)} {who}"
 
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
@@ -58,11 +60,11 @@ def _round_started(e: g.RoundStarted, ctx: Context) -> str:
     t = ctx.t
     total = ctx.cards.count(g.SIDE) if ctx.cards is not None else 16
     if e.aside_needed:
-        return t("Round {round}. Shuffle the {total} cards, remove one face down, set three aside face up and deal one "
-                 "card to each player; {player} starts. Type {aside} and the three cards set aside.",
+        return t("Round {round}. Shuffle the {total} cards and remove one face down. Set three aside face up, deal "
+                 "one card each; {player} starts. Type {aside} and the three cards.",
                  round=e.round, total=total, player=player(ctx, e.starter), aside=ctx.verb("aside"))
-    return t("Round {round}. Shuffle the {total} cards, remove one face down and deal one card to each player; "
-             "{player} starts.", round=e.round, total=total, player=player(ctx, e.starter))
+    return t("Round {round}. Shuffle the {total} cards and remove one face down. Deal one card each; {player} starts.",
+             round=e.round, total=total, player=player(ctx, e.starter))
 
 
 def _aside(e: g.AsideSet, ctx: Context) -> str:
@@ -104,7 +106,7 @@ def _card_effect(e: g.CardEffect, ctx: Context) -> str:
     if e.action == "peek":
         return t("{player} looks at the card of {target} in secret.", player=who, target=target)
     if e.action == "compare":
-        return t("{player} and {target} compare their cards in secret: type {compare}, then each value, unseen.",
+        return t("{player} and {target} compare their cards in secret. Type {compare}, then each value, unseen.",
                  player=who, target=target, compare=ctx.verb("compare"))
     if e.action == "protect":
         return t("{player} is protected until their next turn.", player=who)
@@ -154,7 +156,7 @@ def _compare_tied(e: g.CompareTied, ctx: Context) -> str:
 
 
 def _deck_empty(e: g.DeckEmpty, ctx: Context) -> str:
-    return ctx.t("The deck is empty: the round ends. Each player still in reveals their card: type {reveal}, the player "
+    return ctx.t("The deck is empty: the round ends. Each player still in reveals their card. Type {reveal}, the player "
                  "and the card. Waiting for {players}.", reveal=ctx.verb("reveal"), players=players(ctx, e.waiting))
 
 
@@ -169,12 +171,12 @@ def _card_revealed(e: g.CardRevealed, ctx: Context) -> str:
 def _round_won(e: g.RoundWon, ctx: Context) -> str:
     t = ctx.t
     if e.reason == "last":
-        return t("{player} is the last one in and wins round {round}.", player=players(ctx, e.winners), round=e.round)
+        return t("Last one in the round: {player} wins round {round}.", player=players(ctx, e.winners), round=e.round)
     if e.reason == "card":
         return t("{player} wins round {round} with the highest card, {value}.", player=players(ctx, e.winners),
                  round=e.round, value=e.value)
     if e.reason == "discards":
-        return t("Tie at {value}: {player} wins round {round} with the higher total of cards face up, {total}.",
+        return t("Tie at {value}: {player} wins round {round} with {total} face up.",
                  player=players(ctx, e.winners), round=e.round, value=e.value, total=e.total)
     if e.reason == "tie":
         return t("Round {round} is a full tie, at {value} and {total} face up: {players} each win it.", round=e.round,
@@ -224,8 +226,9 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
                   else t("No one is protected.")))
     if e.aside or len(e.tokens) == 2:  # only two players set cards aside
         parts.append(("aside", t("Set aside: {cards}.", cards=ctx.join([ctx.card(c) for c in e.aside]))))
-    tokens = ctx.join([t("{count} for {player}", player=player(ctx, pid), count=n) for pid, n in e.tokens.items()])
-    parts.append(("tokens", t("Favour tokens: {tokens}; {to_win} to win.", tokens=tokens, to_win=e.tokens_to_win)))
+    tokens = grouped_counts(ctx, e.tokens, lambda pid: player(ctx, pid))
+    parts.append(("tokens", t("Favour tokens: {tokens}. {to_win} to win.", tokens=tokens, to_win=e.tokens_to_win)
+                  if tokens else t("No favour token yet; {to_win} to win.", to_win=e.tokens_to_win)))
     return parts
 
 
@@ -241,10 +244,15 @@ def _played(e: g.PlayedCards, ctx: Context) -> str:
 
 
 def _unseen(e: g.UnseenCards, ctx: Context) -> str:
+    """The count first, then the cards grouped by copies left, most first: "11 cards not seen face up. 2: Guard, Baron…"."""
     t = ctx.t
-    counts = ", ".join(t("{card}: {count}", card=ctx.card(card_id), count=n) for card_id, n in e.cards.items())
-    return t.plural("{count} card not seen face up. {cards}.", "{count} cards not seen face up. {cards}.", e.total,
-                    cards=counts)
+    by_count: dict[int, list[str]] = {}
+    for card_id, n in e.cards.items():
+        by_count.setdefault(n, []).append(ctx.card(card_id))
+    groups = [t("{count}: {cards}.", count=n, cards=ctx.join(names)) if n else t("None left: {cards}.", cards=ctx.join(names))
+              for n, names in sorted(by_count.items(), reverse=True)]
+    head = t.plural("{count} card not seen face up.", "{count} cards not seen face up.", e.total)
+    return " ".join([head, *groups])
 
 
 _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
@@ -295,27 +303,27 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "aside_cards_needed": lambda: t("Which cards are set aside? Type their names after the command."),
         "already_played": lambda: t("{player} has already played a card this turn. Type {next} to end the turn.",
                                     player=name("player"), next=ctx.verb("next")),
-        "all_face_up": lambda: t("Every copy of {card} is already face up: it cannot be in a hand.", card=card()),
+        "all_face_up": lambda: t("Every {card} is already face up: none is in a hand.", card=card()),
         "target_needed": lambda: t("Which player does {card} choose? Type the player after the card.", card=card()),
         "not_yourself": lambda: t("{card} chooses another player, not yourself.", card=card()),
-        "not_in_round": lambda: t("{player} is out of the round.", player=name("player")),
+        "not_in_round": lambda: t("{player} is already out of the round.", player=name("player")),
         "protected": lambda: t("{player} is protected by the Handmaid and cannot be chosen.", player=name("player")),
         "impossible_value": lambda: t("No card of value {value} can still be in a hand.", **d),
         "impossible_tie": lambda: t("A tie needs two cards of the same value, and only one can still be in a hand."),
         "never_loses_compare": lambda: t("{card} never loses a Baron's comparison: no higher card can still be in a hand.",
                                          card=ctx.card(d["card"])),
         "value_needed": lambda: t("Which value does the Guard name? Type the player, then a value from 2 to 8."),
-        "guard_named_guard": lambda: t("The Guard may not name the Guard: name a value from 2 to 8."),
+        "guard_named_guard": lambda: t("A Guard never names the Guard: name 2 to 8."),
         "bad_value": lambda: t("{value} is not a value here: from {low} to {high}.", **d),
         "no_value": lambda: t("{card} does not name a value.", card=card()),
         "no_target": lambda: t("{card} does not choose a player.", card=card()),
         "already_out": lambda: t("{player} is already out of the round.", player=name("player")),
-        "no_out_now": lambda: t("Nobody can be put out now: only after a Guard or a Baron played this turn."),
+        "no_out_now": lambda: t("Nobody goes out now: only after a Guard or a Baron this turn."),
         "out_not_target": lambda: t("The Guard chose another player, not {player}.", player=name("player")),
         "not_named_card": lambda: t("The Guard named {named}, not {card}.", named=card("named"), card=card()),
         "out_not_compared": lambda: t("{player} is not in the Baron's comparison.", player=name("player")),
         "card_needed": lambda: t("Which card? Type the card after the player."),
-        "no_compare_now": lambda: t("No comparison now: only after a Baron played on another player this turn."),
+        "no_compare_now": lambda: t("No comparison now: only after a Baron played this turn."),
         "compare_values": lambda: t("Type {compare} alone to type the values in secret, or {compare} and the two "
                                     "values, the Baron's player first.", compare=ctx.verb("compare")),
         "no_discard_now": lambda: t("Nobody discards now: only the player a Prince chose this turn."),
