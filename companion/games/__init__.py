@@ -83,6 +83,7 @@ GAMES: tuple[Game, ...] = (
     Game("companion.games.gauntlet"),
     Game("companion.games.love_letter"),
     Game("companion.games.the_void"),
+    Game("companion.games.mindbug"),
 )
 
 

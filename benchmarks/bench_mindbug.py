@@ -1,0 +1,77 @@
+"""Mindbug timings: one command from typed line to announced sentence, on a board of 10 creatures.
+
+Prints figures, not a test. The board holds every passive effect (Goblin Werewolf,
+Urchin Hurler, Shield Bugs, Lone Yeti, Snail Thrower, Sharky, Bee Bear,
+Elephantopus, Deathweaver) plus a Spider Owl, so every query recomputes all of
+them. A command's time covers parse, rules core, journal write with fsync,
+render and the announcement to an in-memory stdout. Goal: p99 under 1 ms; bar 5 ms.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion import journal  # noqa: E402
+from companion.announce import Announcer  # noqa: E402
+from companion.games import find  # noqa: E402
+from companion.games import mindbug as mb  # noqa: E402
+from companion.games.base import options_to_json  # noqa: E402
+from companion.output import StdoutOutput  # noqa: E402
+from companion.render import Settings  # noqa: E402
+from companion.session import Session  # noqa: E402
+
+GOAL_P99_MS, BAR_MS = 1.0, 5.0
+MINE = ("goblin-werewolf", "urchin-hurler", "shield-bugs", "snail-thrower", "bee-bear")
+THEIRS = ("lone-yeti", "sharky-crab-dog-mummypus", "elephantopus", "deathweaver", "spider-owl")
+LINES = ["board", "creature goblin", "blockers bee bear", "what if bee bear", "status", "unseen", "play gorillion",
+         "undo", "attack bee bear", "undo"]
+
+
+def session_with_full_board(folder: Path) -> Session:
+    game = find("mindbug")
+    options = mb.Options()
+    saved = journal.Journal.create(folder / "bench.jsonl", game.id, options_to_json(options))
+    session = Session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
+    boards = tuple(tuple(mb.Creature(10 * seat + i + 1, card, seat) for i, card in enumerate(side))
+                   for seat, side in enumerate((MINE, THEIRS)))
+    session.initial = replace(session.initial, boards=boards, next_uid=30)
+    return session
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        session = session_with_full_board(Path(folder))
+        times: dict[str, list[float]] = {line: [] for line in LINES}
+        for _ in range(200):
+            for line in LINES:
+                start = time.perf_counter()
+                session.handle(line)
+                times[line].append((time.perf_counter() - start) * 1000)
+        everything = sorted(t for found in times.values() for t in found)
+        print(f"mindbug, 10 creatures with every passive effect, {len(everything)} commands through the session")
+        for line, found in times.items():
+            found.sort()
+            print(f"  {line:20} median {statistics.median(found):.3f} ms, p99 {found[int(len(found) * 0.99) - 1]:.3f} ms")
+        p99 = everything[int(len(everything) * 0.99) - 1]
+        print(f"all: median {statistics.median(everything):.3f} ms, p99 {p99:.3f} ms "
+              f"(goal {GOAL_P99_MS} ms, bar {BAR_MS} ms)")
+        moves = []
+        state = session.state
+        for _ in range(50):
+            start = time.perf_counter()
+            mb.legal_moves(state)
+            moves.append((time.perf_counter() - start) * 1000)
+        print(f"legal_moves on that board: median {statistics.median(moves):.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1571 @@
+"""Mindbug: First Contact: the rules core.
+
+Pure: no I/O, no language. The whole table of Mindbug is public except the
+hands and the draw piles, which the companion only counts. It keeps every
+creature in play (with its controller, its owner and whether it is exhausted),
+both discard piles, lives and Mindbugs, enforces the turn with its
+interruptions (the opponent's Mindbug decision, the block, an effect's choice)
+and resolves combats and effects. The card file's effects are data
+(``companion/data/mindbug.toml``) that this module interprets.
+
+``current`` is whose turn it is; ``pending`` is the decision the table waits
+for, which may be the other player's: `to_act` names who decides.
+
+Every card is in exactly one place: a draw pile or the unknown part of a hand
+(counted), a hand where it is known (after Giraffodile or a named theft), a
+board, a discard pile, or the box. ``unseen`` counts, per design, the copies in
+none of the known places.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from companion.cards import Card, CardSet
+from companion.games.base import (
+    N_,
+    Command,
+    Event,
+    GameSpec,
+    Kind,
+    OptionSpec,
+    Outcome,
+    OutcomeKind,
+    RuleError,
+    Rules,
+    ToAct,
+    TurnModel,
+    Zone,
+    accepted,
+    apply_handler,
+    bump,
+    fields_of,
+    seat_ids,
+    set_at,
+)
+
+SIDE = "creatures"
+LIVES = 3
+MINDBUGS = 2
+DECK = 10
+HAND = 5
+KEYWORDS = ("hunter", "sneaky", "poisonous", "tough", "frenzy")
+
+Keyword = Literal["hunter", "sneaky", "poisonous", "tough", "frenzy"]
+Trigger = Literal["play", "attack", "defeated", "passive", "none"]
+
+
+class PowerFilter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Creatures selected by power: ``power_min`` or more, ``power_max`` or less (current or printed power)."""
+
+    power_min: int | None = None
+    power_max: int | None = None
+    basis: Literal["current", "printed"] = "current"
+
+    def matches(self, current: int, printed: int) -> bool:
+        power = current if self.basis == "current" else printed
+        return (self.power_min is None or power >= self.power_min) and (self.power_max is None or power <= self.power_max)
+
+
+class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One effect of a creature, in the vocabulary documented at the top of the card file."""
+
+    when: Literal["play", "attack", "defeated", "passive"]
+    do: Literal["defeat", "take_control", "gain_life", "lose_life", "set_life", "move_cards", "play_from_discard",
+                "power_bonus", "grant_keyword", "copy_keywords", "block_restriction", "cancel_play_effects"]
+    condition: Literal["alone", "fewer_creatures"] | None = None
+    target: Literal["enemy_creature", "any_creature"] = "enemy_creature"
+    filter: PowerFilter | None = None
+    count: Annotated[int, msgspec.Meta(ge=1, le=48)] | Literal["all"] = 1
+    chooser: Literal["self", "opponent", "random", "none"] = "self"
+    up_to: bool = False
+    player: Literal["self", "opponent"] = "self"
+    amount: Annotated[int, msgspec.Meta(ge=-20, le=20)] = 0
+    to: Annotated[int, msgspec.Meta(ge=0, le=20)] | Literal["opponent_life"] = 1
+    source: Literal["opponent_hand", "own_discard", "opponent_discard", "enemies"] = "own_discard"
+    destination: Literal["own_hand", "opponent_discard"] = "own_hand"
+    named_by: Literal["opponent", "self", "none"] = "none"
+    play_effect: bool = True
+    mindbug: bool = False
+    keywords: tuple[Keyword, ...] = ()
+    applies_to: Literal["self", "allies", "own_creatures"] = "self"
+    during: Literal["always", "own_turn"] = "always"
+    hunter_overrides: bool = False
+
+
+class Traits(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What the Mindbug card file says of a creature beyond its name and printed power (``value``)."""
+
+    keywords: tuple[Keyword, ...] = ()
+    trigger: Trigger | None = None
+    triggers: tuple[Trigger, ...] = ()
+    effects: tuple[Effect, ...] = ()
+
+    # The aid sheet prints a label for each flag a card has (``[sheet] flags``).
+    @property
+    def hunter(self) -> bool:
+        return "hunter" in self.keywords
+
+    @property
+    def sneaky(self) -> bool:
+        return "sneaky" in self.keywords
+
+    @property
+    def poisonous(self) -> bool:
+        return "poisonous" in self.keywords
+
+    @property
+    def tough(self) -> bool:
+        return "tough" in self.keywords
+
+    @property
+    def frenzy(self) -> bool:
+        return "frenzy" in self.keywords
+
+
+SPEC = GameSpec(
+    id="mindbug",
+    names={"fr": "Mindbug", "en": "Mindbug"},
+    aliases=("mind-bug", "mindbug-first-contact"),
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    kind=Kind.FREE_FOR_ALL,
+    turn_model=TurnModel.SEQUENTIAL,
+    hidden=("hands", "draw_piles"),
+    domain="mindbug",
+    players_help=N_("number of players: always 2"),
+    options=(
+        OptionSpec("first", str, "p1", N_("who plays first, chosen by the table: p1 (the default) or p2"),
+                   choices=("p1", "p2")),
+        OptionSpec("discard", str, "controller",
+                   N_("whose discard pile a defeated creature goes to: controller (the default) or owner"),
+                   choices=("controller", "owner")),
+        OptionSpec("refill", str, "always",
+                   N_("when hands are refilled to 5: always (the default, whenever a hand is short) or after_play "
+                      "(only after playing a card from it)"), choices=("always", "after_play")),
+        OptionSpec("tough_vs_effects", str, "yes",
+                   N_("whether Tough also saves a creature from a defeat by an effect: yes (the default) or no"),
+                   choices=("yes", "no")),
+        OptionSpec("hunter_past_sneaky", str, "no",
+                   N_("whether a Hunter may force a non-Sneaky creature to block a Sneaky attacker: no (the default) "
+                      "or yes"), choices=("no", "yes")),
+    ),
+    data_file="mindbug.toml",
+    deck_sizes={SIDE: 48},
+    traits=Traits,
+)
+
+
+class Reason(enum.Enum):
+    """Why a Mindbug game ended."""
+
+    CANNOT_ACT = "cannot_act"
+    LIVES = "lives"
+
+
+_NO_TRAITS = Traits()
+
+
+def traits(card: Card) -> Traits:
+    """The card's Mindbug fields (a card of another game has none)."""
+    return card.traits if isinstance(card.traits, Traits) else _NO_TRAITS
+
+
+# --------------------------------------------------------------------------- options and state
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the table set the game up."""
+
+    players: int = 2
+    names: tuple[str, ...] = ()
+    first: str = "p1"
+    discard: str = "controller"
+    refill: str = "always"
+    tough_vs_effects: str = "yes"
+    hunter_past_sneaky: str = "no"
+
+
+@dataclass(frozen=True)
+class Creature:
+    """A creature in play: ``uid`` tells two copies apart; ``owner`` is the seat whose deck it came from."""
+
+    uid: int
+    card: str
+    owner: int
+    exhausted: bool = False
+
+
+@dataclass(frozen=True)
+class Task:
+    """A step still to resolve, in order: an effect, the hunt, the block, the end of an attack, the end of the turn."""
+
+    kind: Literal["effect", "hunt", "block", "after_attack", "end_turn"]
+    seat: int = 0
+    card: str = ""
+    index: int = 0
+    uid: int = 0
+    extra: bool = False
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision the table waits for, and who makes it.
+
+    ``kind``: ``mindbug`` (on ``card`` just played), ``hunt`` and ``block`` (against
+    the attacker ``uid``), ``frenzy`` (a second attack by ``uid``), ``target`` (a
+    creature or a discarded card for effect ``index`` of ``card``, ``left`` more)
+    or ``cards`` (``left`` hand cards to name).
+    """
+
+    kind: Literal["mindbug", "hunt", "block", "frenzy", "target", "cards"]
+    seat: int
+    card: str = ""
+    index: int = 0
+    uid: int = 0
+    left: int = 0
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    """What the whole table knows at one moment."""
+
+    cards: CardSet = field(compare=False, repr=False)
+    options: Options
+    lives: tuple[int, ...] = (LIVES, LIVES)
+    mindbugs: tuple[int, ...] = (MINDBUGS, MINDBUGS)
+    hands: tuple[int, ...] = (HAND, HAND)
+    decks: tuple[int, ...] = (DECK - HAND, DECK - HAND)
+    known: tuple[tuple[str, ...], ...] = ((), ())
+    boards: tuple[tuple[Creature, ...], ...] = ((), ())
+    discards: tuple[tuple[str, ...], ...] = ((), ())
+    current: int = 0
+    turn: int = 1
+    next_uid: int = 1
+    attacks: int = 0
+    pending: Pending | None = None
+    queue: tuple[Task, ...] = ()
+    winner: int | None = None
+    reason: Reason | None = None
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def creature(self, uid: int) -> tuple[int, Creature] | None:
+        """The seat controlling creature ``uid`` and the creature, if it is in play."""
+        for seat, board in enumerate(self.boards):
+            for creature in board:
+                if creature.uid == uid:
+                    return seat, creature
+        return None
+
+    def seen(self, card_id: str) -> int:
+        """Copies of ``card_id`` in a known place: a board, a discard pile, a known hand card, or face up while
+        the opponent decides on a Mindbug."""
+        announced = self.pending is not None and self.pending.kind == "mindbug" and self.pending.card == card_id
+        return (int(announced) + sum(1 for board in self.boards for c in board if c.card == card_id)
+                + sum(pile.count(card_id) for pile in self.discards) + sum(hand.count(card_id) for hand in self.known))
+
+    def unseen(self) -> dict[str, int]:
+        """Copies of each design in no known place (a draw pile, the unknown part of a hand, or the box)."""
+        return {c.id: c.copies - self.seen(c.id) for c in self.cards.cards}
+
+
+def player_id(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def seat_of(pid: str) -> int:
+    if pid not in ("p1", "p2"):
+        raise RuleError("unknown_player", player=pid)
+    return int(pid[1]) - 1
+
+
+def other(seat: int) -> int:
+    return 1 - seat
+
+
+# --------------------------------------------------------------------------- commands
+
+
+@dataclass(frozen=True)
+class Play(Command):
+    """The active player plays ``card`` from their hand (the companion trusts the table, and checks a copy is unseen)."""
+
+    name = "play"
+    card: str
+
+
+@dataclass(frozen=True)
+class Attack(Command):
+    """The active player attacks with their creature ``card`` (``copy`` 2: the second of two copies on their side)."""
+
+    name = "attack"
+    card: str
+    copy: int = 1
+
+
+@dataclass(frozen=True)
+class UseMindbug(Command):
+    """The opponent spends a Mindbug on the creature just played."""
+
+    name = "mindbug"
+
+
+@dataclass(frozen=True)
+class Decline(Command):
+    """No: no Mindbug, no block, no hunt, no second attack, or no more choices for an effect that takes "up to"."""
+
+    name = "no"
+
+
+@dataclass(frozen=True)
+class Block(Command):
+    """The defender blocks with their creature ``card``."""
+
+    name = "block"
+    card: str
+    copy: int = 1
+
+
+@dataclass(frozen=True)
+class Hunt(Command):
+    """The Hunter's controller names the enemy creature ``card`` that must block."""
+
+    name = "hunt"
+    card: str
+    copy: int = 1
+
+
+@dataclass(frozen=True)
+class Target(Command):
+    """The choice an effect asks for: a creature (on ``player``'s side when both sides have one) or a discarded card."""
+
+    name = "target"
+    card: str
+    player: str | None = None
+    copy: int = 1
+
+
+@dataclass(frozen=True)
+class NameCards(Command):
+    """The hand cards an effect moves, named by the player who sees them (none: a theft left unnamed)."""
+
+    name = "name_cards"
+    cards: tuple[str, ...] = ()
+
+
+COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Attack, UseMindbug, Decline, Block, Hunt, Target,
+                                                          NameCards)}
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    name = "game_started"
+    first: str
+    lives: int
+    mindbugs: int
+    hand: int
+    deck: int
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    name = "turn_started"
+    player: str
+    turn: int
+    extra: bool
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    name = "card_played"
+    player: str
+    card: str
+    power: int
+
+
+@dataclass(frozen=True)
+class MindbugUsed(Event):
+    name = "mindbug_used"
+    player: str
+    card: str
+    left: int
+
+
+@dataclass(frozen=True)
+class CreatureEntered(Event):
+    name = "creature_entered"
+    player: str
+    card: str
+    power: int
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HandRefilled(Event):
+    name = "hand_refilled"
+    player: str
+    drawn: int
+    hand: int
+    deck: int
+
+
+@dataclass(frozen=True)
+class Attacked(Event):
+    name = "attack"
+    player: str
+    card: str
+    power: int
+    second: bool
+
+
+@dataclass(frozen=True)
+class Hunted(Event):
+    name = "hunt"
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class Blocked(Event):
+    name = "block"
+    player: str
+    card: str
+    power: int
+    attacker: str
+    attacker_power: int
+
+
+@dataclass(frozen=True)
+class NotBlocked(Event):
+    """The defender takes the hit: ``forced`` when no creature could block."""
+
+    name = "not_blocked"
+    player: str
+    lives: int
+    forced: bool
+
+
+@dataclass(frozen=True)
+class LifeChanged(Event):
+    name = "life_changed"
+    player: str
+    lives: int
+    delta: int
+    card: str
+
+
+@dataclass(frozen=True)
+class CreatureDefeated(Event):
+    name = "creature_defeated"
+    player: str
+    card: str
+    pile: str
+
+
+@dataclass(frozen=True)
+class CreatureExhausted(Event):
+    name = "creature_exhausted"
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class ControlTaken(Event):
+    name = "control_taken"
+    player: str
+    card: str
+    source: str
+
+
+@dataclass(frozen=True)
+class PlayedFromDiscard(Event):
+    name = "played_from_discard"
+    player: str
+    card: str
+    pile: str
+
+
+@dataclass(frozen=True)
+class CardsDiscarded(Event):
+    name = "cards_discarded"
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CardsTaken(Event):
+    """``player`` takes ``count`` cards from ``source``'s hand; ``cards`` when they were named."""
+
+    name = "cards_taken"
+    player: str
+    source: str
+    count: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DiscardToHand(Event):
+    name = "discard_to_hand"
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EffectSkipped(Event):
+    """An effect that cannot happen: ``why`` is ``no_target``, ``empty_hand``, ``empty_discard`` or ``condition``."""
+
+    name = "effect_skipped"
+    card: str
+    why: str
+
+
+@dataclass(frozen=True)
+class PlayEffectCancelled(Event):
+    name = "play_effect_cancelled"
+    card: str
+    by: str
+
+
+@dataclass(frozen=True)
+class Decision(Event):
+    """The question the companion asks: ``player`` decides ``decision`` about ``card``; ``options`` are the choices."""
+
+    name = "decision"
+    player: str
+    decision: str
+    card: str
+    left: int = 0
+    options: tuple[str, ...] = ()
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    name = "game_over"
+    winner: str
+    reason: str
+    outcome: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Status(Event):
+    name = "status"
+    lives: dict[str, int]
+    mindbugs: dict[str, int]
+    hand: dict[str, int]
+    deck: dict[str, int]
+    board: dict[str, list[dict[str, Any]]]
+    discard: dict[str, tuple[str, ...]]
+    current_player: str
+    turn: int
+    to_act: dict[str, Any] | None
+    winner: str | None
+    outcome: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class BoardAnswer(Event):
+    """``board``: each side's creatures, ``viewer``'s first (the player who decides now)."""
+
+    name = "board"
+    viewer: str
+    board: dict[str, list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class CreatureAnswer(Event):
+    """``creature NAME``: its effective power and why, its keywords now and where they come from."""
+
+    name = "creature"
+    card: str
+    player: str
+    owner: str
+    printed: int
+    power: int
+    bonuses: tuple[tuple[str, int], ...]
+    keywords: tuple[str, ...]
+    gained: tuple[tuple[str, str], ...]
+    exhausted: bool
+    own_turn: bool
+
+
+@dataclass(frozen=True)
+class BlockersAnswer(Event):
+    """``blockers NAME``: who may block that attacker; ``refused`` gives each other creature's reason."""
+
+    name = "blockers"
+    card: str
+    player: str
+    blockers: tuple[str, ...]
+    refused: tuple[tuple[str, str, str], ...]
+    huntable: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class WhatIfAnswer(Event):
+    """``what if NAME``: for each legal blocker, what happens to the attacker and to it; then no block."""
+
+    name = "what_if"
+    card: str
+    player: str
+    power: int
+    outcomes: tuple[tuple[str, int, str, str], ...]
+    defender_lives: int
+
+
+@dataclass(frozen=True)
+class LivesAnswer(Event):
+    name = "lives"
+    lives: dict[str, int]
+
+
+@dataclass(frozen=True)
+class MindbugsAnswer(Event):
+    name = "mindbugs"
+    mindbugs: dict[str, int]
+
+
+@dataclass(frozen=True)
+class HandsAnswer(Event):
+    name = "hands"
+    hand: dict[str, int]
+    deck: dict[str, int]
+    known: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class DiscardsAnswer(Event):
+    name = "discards"
+    discard: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class UnseenAnswer(Event):
+    name = "unseen"
+    cards: dict[str, int]
+
+
+# --------------------------------------------------------------------------- effective power and keywords
+
+
+@dataclass(frozen=True)
+class Effective:
+    """A creature's values now, every passive effect counted: power and keywords, and where they come from."""
+
+    power: int
+    keywords: frozenset[str]
+    bonuses: tuple[tuple[str, int], ...] = ()
+    gained: tuple[tuple[str, str], ...] = ()
+
+
+def _condition_holds(effect: Effect, state: State, seat: int, uid: int) -> bool:
+    if effect.condition == "alone":
+        return all(c.uid == uid for c in state.boards[seat]) and any(c.uid == uid for c in state.boards[seat])
+    if effect.condition == "fewer_creatures":
+        return len(state.boards[seat]) < len(state.boards[other(seat)])
+    return True
+
+
+def _passives(state: State, verb: str) -> Iterable[tuple[int, Creature, Effect]]:
+    for seat, board in enumerate(state.boards):
+        for creature in board:
+            for effect in traits(state.cards[creature.card]).effects:
+                if effect.when == "passive" and effect.do == verb and _condition_holds(effect, state, seat, creature.uid):
+                    yield seat, creature, effect
+
+
+def _applies(effect: Effect, source: Creature, seat: int, state: State) -> list[Creature]:
+    if effect.applies_to == "self":
+        return [source]
+    return [c for c in state.boards[seat] if c.uid != source.uid]
+
+
+def effective(state: State, turn_of: int | None = None) -> dict[int, Effective]:
+    """Every creature's power and keywords now, computed from scratch (``turn_of``: whose turn to assume).
+
+    Order: power bonuses, then keyword grants (their filters read those powers),
+    then keyword copies (they read the keywords so obtained).
+    """
+    turn = state.current if turn_of is None else turn_of
+    printed = {c.uid: state.cards[c.card].value for board in state.boards for c in board}
+    power = dict(printed)
+    bonuses: dict[int, list[tuple[str, int]]] = {uid: [] for uid in power}
+    for seat, source, effect in _passives(state, "power_bonus"):
+        if effect.during == "own_turn" and turn != seat:
+            continue
+        for creature in _applies(effect, source, seat, state):
+            power[creature.uid] += effect.amount
+            bonuses[creature.uid].append((source.card, effect.amount))
+    keywords = {c.uid: set(traits(state.cards[c.card]).keywords) for board in state.boards for c in board}
+    gained: dict[int, list[tuple[str, str]]] = {uid: [] for uid in power}
+    for seat, source, effect in _passives(state, "grant_keyword"):
+        for creature in _applies(effect, source, seat, state):
+            if effect.filter is None or effect.filter.matches(power[creature.uid], printed[creature.uid]):
+                for keyword in effect.keywords:
+                    if keyword not in keywords[creature.uid]:
+                        keywords[creature.uid].add(keyword)
+                        gained[creature.uid].append((keyword, source.card))
+    granted = {uid: frozenset(found) for uid, found in keywords.items()}
+    for seat, source, effect in _passives(state, "copy_keywords"):
+        enemies = state.boards[other(seat)]
+        for keyword in effect.keywords:
+            if keyword not in keywords[source.uid] and any(keyword in granted[c.uid] for c in enemies):
+                keywords[source.uid].add(keyword)
+                gained[source.uid].append((keyword, source.card))
+    return {uid: Effective(power[uid], frozenset(keywords[uid]), tuple(bonuses[uid]), tuple(gained[uid])) for uid in power}
+
+
+def _ordered(keywords: Iterable[str]) -> tuple[str, ...]:
+    found = set(keywords)
+    return tuple(k for k in KEYWORDS if k in found)
+
+
+def block_problem(state: State, values: Mapping[int, Effective], attacker: Creature, blocker: Creature,
+                  hunted: bool) -> tuple[str, str] | None:
+    """Why ``blocker`` may not block ``attacker`` (a reason and the card it comes from), or ``None``.
+
+    ``hunted``: the attacker's Hunter names the blocker (it gets past the restrictions that allow it).
+    """
+    found = state.creature(attacker.uid)
+    if found is None:
+        return ("gone", attacker.card)
+    side = found[0]
+    if "sneaky" in values[attacker.uid].keywords and "sneaky" not in values[blocker.uid].keywords:
+        if not (hunted and state.options.hunter_past_sneaky == "yes"):
+            return ("sneaky", attacker.card)
+    for source in state.boards[side]:
+        for effect in traits(state.cards[source.card]).effects:
+            if effect.do != "block_restriction" or effect.filter is None:
+                continue
+            if effect.applies_to == "self" and source.uid != attacker.uid:
+                continue
+            if effect.filter.matches(values[blocker.uid].power, state.cards[blocker.card].value):
+                if not (hunted and effect.hunter_overrides):
+                    return ("restriction", source.card)
+    return None
+
+
+def legal_blockers(state: State, attacker_uid: int, hunted: bool = False) -> list[Creature]:
+    """The defender's creatures that may block the attacker ``attacker_uid`` (or be named by its Hunter)."""
+    found = state.creature(attacker_uid)
+    if found is None:
+        return []
+    side, attacker = found
+    values = effective(state)
+    return [c for c in state.boards[other(side)] if block_problem(state, values, attacker, c, hunted) is None]
+
+
+def _fight_result(values: Mapping[int, Effective], one: Creature, two: Creature) -> bool:
+    """Whether ``one`` would be defeated fighting ``two`` (lower power, equal powers, or a Poisonous foe)."""
+    return values[one.uid].power <= values[two.uid].power or "poisonous" in values[two.uid].keywords
+
+
+def _fate(values: Mapping[int, Effective], creature: Creature, defeated: bool) -> str:
+    if not defeated:
+        return "survives"
+    if "tough" in values[creature.uid].keywords and not creature.exhausted:
+        return "exhausted"
+    return "defeated"
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def new(options: Options, cards: CardSet) -> State:
+    """The table after set-up: 10-card draw piles, 5 cards in each hand, 3 lives, 2 Mindbugs.
+
+    :raises RuleError: ``bad_players``, ``bad_names`` or ``bad_first``.
+    """
+    if options.players != 2:
+        raise RuleError("bad_players", players=options.players, low=2, high=2)
+    if options.names and len(options.names) != 2:
+        raise RuleError("bad_names", names=len(options.names), players=2)
+    if options.first not in ("p1", "p2"):
+        raise RuleError("bad_first", player=options.first)
+    return State(cards=cards, options=options, current=seat_of(options.first))
+
+
+def opening(state: State) -> list[Event]:
+    """What to announce when a game starts: the table, then the first turn."""
+    return [GameStarted(player_id(state.current), LIVES, MINDBUGS, HAND, DECK - HAND),
+            TurnStarted(player_id(state.current), 1, False)]
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def board_of(state: State, values: Mapping[int, Effective] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Each side's creatures with their effective values, in the order they entered."""
+    values = effective(state) if values is None else values
+    return {player_id(seat): [{"card": c.card, "power": values[c.uid].power, "keywords": list(_ordered(values[c.uid].keywords)),
+                               "exhausted": c.exhausted, "owner": player_id(c.owner)} for c in board]
+            for seat, board in enumerate(state.boards)}
+
+
+def _per_player(values: tuple[Any, ...]) -> dict[str, Any]:
+    return {player_id(seat): value for seat, value in enumerate(values)}
+
+
+def status(state: State) -> Status:
+    return Status(
+        lives=_per_player(state.lives),
+        mindbugs=_per_player(state.mindbugs),
+        hand=_per_player(state.hands),
+        deck=_per_player(state.decks),
+        board=board_of(state),
+        discard=_per_player(state.discards),
+        current_player=player_id(state.current),
+        turn=state.turn,
+        to_act=fields_of(to_act(state)),
+        winner=None if state.winner is None else player_id(state.winner),
+        outcome=fields_of(outcome(state)),
+    )
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """Everything every player may know, as plain data."""
+    view = status(state).fields()
+    view.update(known_hands=_per_player(state.known), unseen=state.unseen(),
+                pending=None if state.pending is None else {"kind": state.pending.kind, "card": state.pending.card,
+                                                            "left": state.pending.left})
+    return view
+
+
+def viewer(state: State) -> int:
+    """The player the companion speaks to as "you": the one who decides now."""
+    return state.pending.seat if state.pending is not None else state.current
+
+
+def find_creature(state: State, card: str, player: str | None = None, copy: int = 1) -> Creature:
+    """The creature ``card`` in play (on ``player``'s side when given; ``copy`` 2: the second one on that side).
+
+    :raises RuleError: ``not_on_board``, ``ambiguous_side`` or ``no_such_copy``.
+    """
+    seats = [seat_of(player)] if player is not None else [0, 1]
+    found = [[c for c in state.boards[seat] if c.card == card] for seat in seats]
+    sides = [pile for pile in found if pile]
+    if not sides:
+        if player is not None and any(c.card == card for board in state.boards for c in board):
+            raise RuleError("wrong_side", card=card, player=player)
+        raise RuleError("not_on_board", card=card)
+    if len(sides) > 1:
+        raise RuleError("ambiguous_side", card=card)
+    if not 1 <= copy <= len(sides[0]):
+        raise RuleError("no_such_copy", card=card, copy=copy)
+    return sides[0][copy - 1]
+
+
+def _creature_query(state: State, args: Mapping[str, Any]) -> list[Event]:
+    creature = find_creature(state, args["card"], args.get("player"), args.get("copy", 1))
+    found = state.creature(creature.uid)
+    assert found is not None
+    seat = found[0]
+    value = effective(state)[creature.uid]
+    return [CreatureAnswer(creature.card, player_id(seat), player_id(creature.owner), state.cards[creature.card].value,
+                           value.power, value.bonuses, _ordered(value.keywords), value.gained, creature.exhausted,
+                           state.current == seat)]
+
+
+def _blockers_query(state: State, args: Mapping[str, Any]) -> list[Event]:
+    attacker = find_creature(state, args["card"], args.get("player"), args.get("copy", 1))
+    found = state.creature(attacker.uid)
+    assert found is not None
+    seat = found[0]
+    values = effective(state, seat)
+    state = replace(state, current=seat)  # an attack happens in its controller's turn
+    ok, refused = [], []
+    for blocker in state.boards[other(seat)]:
+        problem = block_problem(state, values, attacker, blocker, False)
+        if problem is None:
+            ok.append(blocker.card)
+        else:
+            refused.append((blocker.card, problem[0], problem[1]))
+    huntable: tuple[str, ...] = ()
+    if "hunter" in values[attacker.uid].keywords:
+        huntable = tuple(b.card for b in state.boards[other(seat)]
+                         if block_problem(state, values, attacker, b, True) is None)
+    return [BlockersAnswer(attacker.card, player_id(seat), tuple(ok), tuple(refused), huntable)]
+
+
+def _what_if_query(state: State, args: Mapping[str, Any]) -> list[Event]:
+    attacker = find_creature(state, args["card"], args.get("player"), args.get("copy", 1))
+    found = state.creature(attacker.uid)
+    assert found is not None
+    seat = found[0]
+    state = replace(state, current=seat)
+    values = effective(state, seat)
+    outcomes = []
+    for blocker in legal_blockers(state, attacker.uid):
+        outcomes.append((blocker.card, values[blocker.uid].power,
+                         _fate(values, attacker, _fight_result(values, attacker, blocker)),
+                         _fate(values, blocker, _fight_result(values, blocker, attacker))))
+    return [WhatIfAnswer(attacker.card, player_id(seat), values[attacker.uid].power, tuple(outcomes),
+                         max(0, state.lives[other(seat)] - 1))]
+
+
+def _board_query(state: State, args: Mapping[str, Any]) -> list[Event]:
+    you = viewer(state)
+    board = board_of(state)
+    order = [player_id(you), player_id(other(you))]
+    side = args.get("side")
+    if side == "mine":
+        order = order[:1]
+    elif side == "theirs":
+        order = order[1:]
+    return [BoardAnswer(player_id(you), {pid: board[pid] for pid in order})]
+
+
+#: Questions every player may ask: status, board [mine|theirs], creature, blockers, what_if, life, mindbugs,
+#: hands, discards, unseen.
+QUERIES: dict[str, Callable[[State, Mapping[str, Any]], list[Event]]] = {
+    "status": lambda state, args: [status(state)],
+    "board": _board_query,
+    "creature": _creature_query,
+    "blockers": _blockers_query,
+    "whatif": _what_if_query,
+    "life": lambda state, args: [LivesAnswer(_per_player(state.lives))],
+    "mindbugs": lambda state, args: [MindbugsAnswer(_per_player(state.mindbugs))],
+    "hands": lambda state, args: [HandsAnswer(_per_player(state.hands), _per_player(state.decks),
+                                              _per_player(state.known))],
+    "discards": lambda state, args: [DiscardsAnswer(_per_player(state.discards))],
+    "unseen": lambda state, args: [UnseenAnswer({k: n for k, n in state.unseen().items() if n})],
+}
+
+
+# --------------------------------------------------------------------------- the flow of a turn
+
+Steps = tuple[State, list[Event]]
+
+
+def _finish(state: State, events: list[Event]) -> Steps:
+    """Run the queued steps until a decision is needed or the game ends, then refill the hands."""
+    while not state.is_over and state.pending is None and state.queue:
+        task, rest = state.queue[0], state.queue[1:]
+        state = replace(state, queue=rest)
+        state, more = _TASKS[task.kind](state, task)
+        events += more
+    if state.is_over:
+        return state, events
+    if state.options.refill == "always":
+        for seat in (state.current, other(state.current)):
+            state, more = _refill(state, seat)
+            events += more
+    if state.pending is not None:
+        events.append(_decision_event(state, state.pending))
+    return state, events
+
+
+def _refill(state: State, seat: int) -> Steps:
+    drawn = min(max(0, HAND - state.hands[seat]), state.decks[seat])
+    if not drawn:
+        return state, []
+    state = replace(state, hands=bump(state.hands, seat, drawn), decks=bump(state.decks, seat, -drawn))
+    return state, [HandRefilled(player_id(seat), drawn, state.hands[seat], state.decks[seat])]
+
+
+def _decision_event(state: State, pending: Pending) -> Decision:
+    options: tuple[str, ...] = ()
+    if pending.kind in ("hunt", "block"):
+        options = tuple(c.card for c in legal_blockers(state, pending.uid, pending.kind == "hunt"))
+    elif pending.kind == "target":
+        options = tuple(dict.fromkeys(_target_names(state, pending)))
+    card = pending.card
+    if pending.kind in ("hunt", "block", "frenzy"):
+        found = state.creature(pending.uid)
+        card = found[1].card if found else card
+    return Decision(player_id(pending.seat), pending.kind, card, pending.left, options, pending.optional)
+
+
+def _win(state: State, seat: int, reason: Reason) -> Steps:
+    state = replace(state, winner=seat, reason=reason, pending=None, queue=())
+    return state, [GameOver(player_id(seat), reason.value, fields_of(outcome(state)) or {})]
+
+
+def _set_life(state: State, seat: int, lives: int, card: str) -> Steps:
+    lives = max(0, lives)
+    delta = lives - state.lives[seat]
+    state = replace(state, lives=set_at(state.lives, seat, lives))
+    events: list[Event] = [LifeChanged(player_id(seat), lives, delta, card)] if card else []
+    if lives == 0:
+        won, more = _win(state, other(seat), Reason.LIVES)
+        return won, events + more
+    return state, events
+
+
+def _enter(state: State, card: str, seat: int, owner: int, play_effects: bool) -> Steps:
+    """``card`` enters ``seat``'s side; its Play effects are queued first."""
+    creature = Creature(state.next_uid, card, owner)
+    state = replace(state, next_uid=state.next_uid + 1, boards=set_at(state.boards, seat, state.boards[seat] + (creature,)))
+    value = effective(state)[creature.uid]
+    tasks = tuple(Task("effect", seat, card, i, creature.uid)
+                  for i, e in enumerate(traits(state.cards[card]).effects) if e.when == "play") if play_effects else ()
+    state = replace(state, queue=tasks + state.queue)
+    return state, [CreatureEntered(player_id(seat), card, value.power, _ordered(value.keywords))]
+
+
+def _remove(state: State, uid: int) -> State:
+    return replace(state, boards=tuple(tuple(c for c in board if c.uid != uid) for board in state.boards))
+
+
+def _defeat(state: State, uids: Iterable[int], by_effect: bool) -> Steps:
+    """Defeat creatures at once: a Tough one not yet exhausted is exhausted instead; Defeated effects are queued."""
+    values = effective(state)
+    events: list[Event] = []
+    tasks: list[Task] = []
+    found = [f for f in (state.creature(uid) for uid in dict.fromkeys(uids)) if f is not None]
+    found.sort(key=lambda f: f[0] != state.current)  # the active player's effects first
+    saves = not by_effect or state.options.tough_vs_effects == "yes"
+    for seat, creature in found:
+        if saves and "tough" in values[creature.uid].keywords and not creature.exhausted:
+            exhausted = replace(creature, exhausted=True)
+            board = tuple(exhausted if c.uid == creature.uid else c for c in state.boards[seat])
+            state = replace(state, boards=set_at(state.boards, seat, board))
+            events.append(CreatureExhausted(player_id(seat), creature.card))
+            continue
+        pile = seat if state.options.discard == "controller" else creature.owner
+        state = _remove(state, creature.uid)
+        state = replace(state, discards=set_at(state.discards, pile, state.discards[pile] + (creature.card,)))
+        events.append(CreatureDefeated(player_id(seat), creature.card, player_id(pile)))
+        tasks += [Task("effect", seat, creature.card, i) for i, e in enumerate(traits(state.cards[creature.card]).effects)
+                  if e.when == "defeated"]
+    return replace(state, queue=tuple(tasks) + state.queue), events
+
+
+def _end_turn(state: State, task: Task) -> Steps:
+    seat = state.current if task.extra else other(state.current)
+    events: list[Event] = []
+    if state.options.refill == "always":
+        for each in (state.current, other(state.current)):
+            state, more = _refill(state, each)
+            events += more
+    state = replace(state, current=seat, turn=state.turn + 1, attacks=0)
+    events.append(TurnStarted(player_id(seat), state.turn, task.extra))
+    if state.hands[seat] == 0 and not state.boards[seat]:
+        won, more = _win(state, other(seat), Reason.CANNOT_ACT)
+        return won, events + more
+    return state, events
+
+
+def _hunt_step(state: State, task: Task) -> Steps:
+    found = state.creature(task.uid)
+    if found is None or found[0] != state.current:
+        return state, []
+    if "hunter" in effective(state)[task.uid].keywords and legal_blockers(state, task.uid, hunted=True):
+        return replace(state, pending=Pending("hunt", state.current, uid=task.uid, optional=True)), []
+    return replace(state, queue=(Task("block", uid=task.uid),) + state.queue), []
+
+
+def _block_step(state: State, task: Task) -> Steps:
+    found = state.creature(task.uid)
+    if found is None or found[0] != state.current:
+        return state, []
+    defender = other(state.current)
+    if legal_blockers(state, task.uid):
+        return replace(state, pending=Pending("block", defender, uid=task.uid, optional=True)), []
+    return _take_hit(state, defender, forced=True)
+
+
+def _take_hit(state: State, defender: int, forced: bool) -> Steps:
+    state, events = _set_life(state, defender, state.lives[defender] - 1, "")
+    return state, [NotBlocked(player_id(defender), state.lives[defender], forced)] + events
+
+
+def _after_attack(state: State, task: Task) -> Steps:
+    found = state.creature(task.uid)
+    if (found is not None and found[0] == state.current and state.attacks == 1
+            and "frenzy" in effective(state)[task.uid].keywords):
+        return replace(state, pending=Pending("frenzy", state.current, uid=task.uid, optional=True)), []
+    return replace(state, queue=(Task("end_turn"),) + state.queue), []
+
+
+def _combat(state: State, attacker_uid: int, blocker_uid: int) -> Steps:
+    attacker = state.creature(attacker_uid)
+    blocker = state.creature(blocker_uid)
+    assert attacker is not None and blocker is not None
+    values = effective(state)
+    one, two = attacker[1], blocker[1]
+    event = Blocked(player_id(blocker[0]), two.card, values[two.uid].power, one.card, values[one.uid].power)
+    defeated = [c.uid for c, foe in ((one, two), (two, one)) if _fight_result(values, c, foe)]
+    state, events = _defeat(state, defeated, by_effect=False)
+    return state, [event] + events
+
+
+# --------------------------------------------------------------------------- effects
+
+
+def _effect_step(state: State, task: Task) -> Steps:
+    card = state.cards[task.card]
+    effect = traits(card).effects[task.index]
+    seat = task.seat
+    if effect.when == "play":
+        for enemy in state.boards[other(seat)]:
+            if any(e.do == "cancel_play_effects" for e in traits(state.cards[enemy.card]).effects):
+                return state, [PlayEffectCancelled(card.id, enemy.card)]
+    if not _condition_holds(effect, state, seat, task.uid):
+        return state, [EffectSkipped(card.id, "condition")]
+    return _VERBS[effect.do](state, task, effect)
+
+
+def _targets(state: State, seat: int, effect: Effect) -> list[Creature]:
+    values = effective(state)
+    sides = [other(seat)] if effect.target == "enemy_creature" else [seat, other(seat)]
+    return [c for side in sides for c in state.boards[side]
+            if effect.filter is None or effect.filter.matches(values[c.uid].power, state.cards[c.card].value)]
+
+
+def _target_names(state: State, pending: Pending) -> list[str]:
+    effect = traits(state.cards[pending.card]).effects[pending.index]
+    if effect.do == "play_from_discard":
+        return list(_discard_source(state, pending.seat, effect))
+    return [c.card for c in _targets(state, pending.seat, effect)]
+
+
+def _discard_source(state: State, seat: int, effect: Effect) -> tuple[str, ...]:
+    return state.discards[seat if effect.source == "own_discard" else other(seat)]
+
+
+def _choose_creatures(state: State, task: Task, effect: Effect) -> Steps:
+    candidates = _targets(state, task.seat, effect)
+    if not candidates:
+        return state, [EffectSkipped(task.card, "no_target")]
+    if not isinstance(effect.count, int):
+        if effect.do == "defeat":
+            return _defeat(state, [c.uid for c in candidates], by_effect=True)
+        return _take_control(state, task.seat, candidates, task.card)
+    if len(candidates) == 1 and not effect.up_to:
+        return _resolve_target(state, task.seat, task.card, effect, candidates[0])
+    pending = Pending("target", task.seat, task.card, task.index, left=effect.count, optional=effect.up_to)
+    return replace(state, pending=pending), []
+
+
+def _resolve_target(state: State, seat: int, card: str, effect: Effect, creature: Creature) -> Steps:
+    if effect.do == "defeat":
+        return _defeat(state, [creature.uid], by_effect=True)
+    return _take_control(state, seat, [creature], card)
+
+
+def _take_control(state: State, seat: int, creatures: list[Creature], card: str) -> Steps:
+    events: list[Event] = []
+    for creature in creatures:
+        found = state.creature(creature.uid)
+        if found is None or found[0] == seat:
+            continue
+        state = _remove(state, creature.uid)
+        state = replace(state, boards=set_at(state.boards, seat, state.boards[seat] + (found[1],)))
+        events.append(ControlTaken(player_id(seat), creature.card, player_id(found[0])))
+    return state, events
+
+
+def _gain_life(state: State, task: Task, effect: Effect) -> Steps:
+    seat = task.seat if effect.player == "self" else other(task.seat)
+    return _set_life(state, seat, state.lives[seat] + effect.amount, task.card)
+
+
+def _lose_life(state: State, task: Task, effect: Effect) -> Steps:
+    seat = task.seat if effect.player == "self" else other(task.seat)
+    return _set_life(state, seat, state.lives[seat] - effect.amount, task.card)
+
+
+def _life_to(state: State, task: Task, effect: Effect) -> Steps:
+    seat = task.seat if effect.player == "self" else other(task.seat)
+    to = state.lives[other(seat)] if effect.to == "opponent_life" else effect.to
+    if effect.player == "opponent":
+        to = min(to, state.lives[seat])  # "drops to": never raises it
+    if to == state.lives[seat]:
+        return state, [EffectSkipped(task.card, "no_change")]
+    return _set_life(state, seat, to, task.card)
+
+
+def _move_cards(state: State, task: Task, effect: Effect) -> Steps:
+    seat = task.seat
+    if effect.source == "own_discard":
+        pile = state.discards[seat]
+        if not pile:
+            return state, [EffectSkipped(task.card, "empty_discard")]
+        state = replace(state, discards=set_at(state.discards, seat, ()), hands=bump(state.hands, seat, len(pile)),
+                        known=set_at(state.known, seat, state.known[seat] + pile))
+        return state, [DiscardToHand(player_id(seat), pile)]
+    victim = other(seat)
+    count = state.hands[victim] if effect.count == "all" else min(effect.count, state.hands[victim])
+    if not count:
+        return state, [EffectSkipped(task.card, "empty_hand")]
+    namer = victim if effect.named_by == "opponent" else seat
+    return replace(state, pending=Pending("cards", namer, task.card, task.index, left=count)), []
+
+
+def _play_from_discard(state: State, task: Task, effect: Effect) -> Steps:
+    pile = _discard_source(state, task.seat, effect)
+    if not pile:
+        return state, [EffectSkipped(task.card, "empty_discard")]
+    pending = Pending("target", task.seat, task.card, task.index, left=1)
+    if len(set(pile)) == 1:
+        return _from_discard(state, pending, effect, pile[0])
+    return replace(state, pending=pending), []
+
+
+def _from_discard(state: State, pending: Pending, effect: Effect, card: str) -> Steps:
+    """``card`` leaves the discard pile the effect names and enters the chooser's side (no Mindbug)."""
+    source = pending.seat if effect.source == "own_discard" else other(pending.seat)
+    rest = list(state.discards[source])
+    rest.remove(card)
+    state = replace(state, pending=None, discards=set_at(state.discards, source, tuple(rest)))
+    state, more = _enter(state, card, pending.seat, source, effect.play_effect)
+    return state, [PlayedFromDiscard(player_id(pending.seat), card, player_id(source))] + more
+
+
+_VERBS: dict[str, Callable[[State, Task, Effect], Steps]] = {
+    "defeat": _choose_creatures,
+    "take_control": _choose_creatures,
+    "gain_life": _gain_life,
+    "lose_life": _lose_life,
+    "set_life": _life_to,
+    "move_cards": _move_cards,
+    "play_from_discard": _play_from_discard,
+}
+
+_TASKS: dict[str, Callable[[State, Task], Steps]] = {
+    "effect": _effect_step,
+    "hunt": _hunt_step,
+    "block": _block_step,
+    "after_attack": _after_attack,
+    "end_turn": _end_turn,
+}
+
+
+def _take_from_hand(state: State, seat: int, card_id: str) -> State:
+    """One card leaves ``seat``'s hand: a known card if it is one, else an unseen copy.
+
+    :raises RuleError: ``empty_hand``, ``all_seen`` or ``not_in_hand``.
+    """
+    if state.hands[seat] == 0:
+        raise RuleError("empty_hand", player=player_id(seat))
+    known = list(state.known[seat])
+    if card_id in known:
+        known.remove(card_id)
+        return replace(state, hands=bump(state.hands, seat, -1), known=set_at(state.known, seat, tuple(known)))
+    if state.cards[card_id].copies - state.seen(card_id) <= 0:
+        raise RuleError("all_seen", card=card_id, copies=state.cards[card_id].copies)
+    if state.hands[seat] <= len(known):
+        raise RuleError("not_in_hand", card=card_id, player=player_id(seat))
+    return replace(state, hands=bump(state.hands, seat, -1))
+
+
+# --------------------------------------------------------------------------- command handlers
+
+
+def _creature_card(state: State, card_id: str) -> str:
+    if card_id not in state.cards:
+        raise RuleError("unknown_card", card=card_id)
+    return card_id
+
+
+def _expect(state: State, *kinds: str | None) -> None:
+    """Refuse a command that is not the decision the table waits for."""
+    kind = state.pending.kind if state.pending is not None else None
+    if kind not in kinds:
+        if state.pending is None:
+            raise RuleError("no_decision", player=player_id(state.current))
+        raise RuleError("decision_pending", player=player_id(state.pending.seat), decision=state.pending.kind)
+
+
+def _play(state: State, command: Play) -> Steps:
+    _expect(state, None)
+    card = _creature_card(state, command.card)
+    seat = state.current
+    state = _take_from_hand(state, seat, card)
+    events: list[Event] = [CardPlayed(player_id(seat), card, state.cards[card].value)]
+    state, more = _refill(state, seat)  # "after playing a card, complete your hand at once"
+    events += more
+    if state.mindbugs[other(seat)] > 0:
+        return _finish(replace(state, pending=Pending("mindbug", other(seat), card)), events)
+    return _no_mindbug(state, card, events)
+
+
+def _no_mindbug(state: State, card: str, events: list[Event]) -> Steps:
+    state, more = _enter(replace(state, pending=None), card, state.current, state.current, True)
+    state = replace(state, queue=state.queue + (Task("end_turn"),))
+    return _finish(state, events + more)
+
+
+def _use_mindbug(state: State, command: UseMindbug) -> Steps:
+    _expect(state, "mindbug")
+    assert state.pending is not None
+    seat, card = state.pending.seat, state.pending.card
+    state = replace(state, pending=None, mindbugs=bump(state.mindbugs, seat, -1))
+    events: list[Event] = [MindbugUsed(player_id(seat), card, state.mindbugs[seat])]
+    state, more = _enter(state, card, seat, state.current, True)
+    state = replace(state, queue=state.queue + (Task("end_turn", extra=True),))
+    return _finish(state, events + more)
+
+
+def _attack(state: State, command: Attack) -> Steps:
+    _expect(state, None, "frenzy")
+    creature = find_creature(state, _creature_card(state, command.card), player_id(state.current), command.copy)
+    if state.pending is not None and creature.uid != state.pending.uid:
+        raise RuleError("frenzy_only", card=creature.card)
+    second = state.pending is not None
+    state = replace(state, pending=None, attacks=state.attacks + 1)
+    values = effective(state)
+    events: list[Event] = [Attacked(player_id(state.current), creature.card, values[creature.uid].power, second)]
+    tasks = tuple(Task("effect", state.current, creature.card, i, creature.uid)
+                  for i, e in enumerate(traits(state.cards[creature.card]).effects) if e.when == "attack")
+    tasks += (Task("hunt", uid=creature.uid), Task("after_attack", uid=creature.uid))
+    return _finish(replace(state, queue=tasks + state.queue), events)
+
+
+def _decline(state: State, command: Decline) -> Steps:
+    pending = state.pending
+    if pending is None:
+        raise RuleError("no_decision", player=player_id(state.current))
+    if pending.kind == "cards" or (pending.kind == "target" and not pending.optional):
+        raise RuleError("must_choose", player=player_id(pending.seat), decision=pending.kind)
+    if pending.kind == "mindbug":
+        return _no_mindbug(state, pending.card, [])
+    state = replace(state, pending=None)
+    if pending.kind == "hunt":
+        return _finish(replace(state, queue=(Task("block", uid=pending.uid),) + state.queue), [])
+    if pending.kind == "block":
+        state, events = _take_hit(state, pending.seat, forced=False)
+        return _finish(state, events)
+    if pending.kind == "frenzy":
+        return _finish(replace(state, queue=(Task("end_turn"),) + state.queue), [])
+    return _finish(state, [])  # an "up to" choice: no more
+
+
+def _defender_choice(state: State, card: str, copy: int, hunted: bool) -> Steps:
+    assert state.pending is not None
+    attacker_uid = state.pending.uid
+    blocker = find_creature(state, _creature_card(state, card), player_id(other(state.current)), copy)
+    found = state.creature(attacker_uid)
+    assert found is not None
+    problem = block_problem(state, effective(state), found[1], blocker, hunted)
+    if problem is not None:
+        raise RuleError("cannot_block", card=blocker.card, why=problem[0], source=problem[1])
+    state = replace(state, pending=None)
+    state, events = _combat(state, attacker_uid, blocker.uid)
+    if hunted:
+        events.insert(0, Hunted(player_id(state.current), blocker.card))
+    return _finish(state, events)
+
+
+def _block(state: State, command: Block) -> Steps:
+    _expect(state, "block")
+    return _defender_choice(state, command.card, command.copy, hunted=False)
+
+
+def _hunt(state: State, command: Hunt) -> Steps:
+    _expect(state, "hunt")
+    return _defender_choice(state, command.card, command.copy, hunted=True)
+
+
+def _target(state: State, command: Target) -> Steps:
+    _expect(state, "target")
+    pending = state.pending
+    assert pending is not None
+    effect = traits(state.cards[pending.card]).effects[pending.index]
+    card = _creature_card(state, command.card)
+    if command.player is not None:
+        seat_of(command.player)
+    if effect.do == "play_from_discard":
+        pile = _discard_source(state, pending.seat, effect)
+        if card not in pile or command.player is not None or command.copy != 1:
+            raise RuleError("not_in_discard", card=card)
+        return _finish(*_from_discard(state, pending, effect, card))
+    creature = find_creature(state, card, command.player, command.copy)
+    if creature.uid not in {c.uid for c in _targets(state, pending.seat, effect)}:
+        raise RuleError("not_a_target", card=card, source=pending.card)
+    state, events = _resolve_target(replace(state, pending=None), pending.seat, pending.card, effect, creature)
+    left = pending.left - 1
+    if left > 0 and not state.is_over and _targets(state, pending.seat, effect):
+        state = replace(state, pending=replace(pending, left=left))
+    return _finish(state, events)
+
+
+def _name_cards(state: State, command: NameCards) -> Steps:
+    _expect(state, "cards")
+    pending = state.pending
+    assert pending is not None
+    effect = traits(state.cards[pending.card]).effects[pending.index]
+    victim = pending.seat if effect.named_by == "opponent" else other(pending.seat)
+    owner_seat = other(victim)  # the player whose creature's effect this is
+    named = tuple(_creature_card(state, c) for c in command.cards)
+    unnamed_ok = effect.destination == "own_hand" and not named
+    if len(named) != pending.left and not unnamed_ok:
+        raise RuleError("wrong_count", count=pending.left, given=len(named))
+    state = replace(state, pending=None)
+    if unnamed_ok:
+        state = replace(state, hands=bump(bump(state.hands, victim, -pending.left), owner_seat, pending.left),
+                        known=set_at(state.known, victim, ()))
+        return _finish(state, [CardsTaken(player_id(owner_seat), player_id(victim), pending.left, ())])
+    for card in named:  # one at a time: a card moved is seen before the next one is checked
+        state = _take_from_hand(state, victim, card)
+        if effect.destination == "opponent_discard":
+            state = replace(state, discards=set_at(state.discards, victim, state.discards[victim] + (card,)))
+        else:
+            state = replace(state, hands=bump(state.hands, owner_seat, 1),
+                            known=set_at(state.known, owner_seat, state.known[owner_seat] + (card,)))
+    if effect.destination == "opponent_discard":
+        return _finish(state, [CardsDiscarded(player_id(victim), named)])
+    return _finish(state, [CardsTaken(player_id(owner_seat), player_id(victim), len(named), named)])
+
+
+_HANDLERS: dict[type, Callable[[State, Any], Steps]] = {
+    Play: _play,
+    Attack: _attack,
+    UseMindbug: _use_mindbug,
+    Decline: _decline,
+    Block: _block,
+    Hunt: _hunt,
+    Target: _target,
+    NameCards: _name_cards,
+}
+
+
+def apply(state: State, command: Command) -> tuple[State, list[Event]]:
+    """The new state and what changed.
+
+    :raises RuleError: the game is over, the command is not the decision awaited, or it breaks a rule.
+    """
+    return apply_handler(state, command, _HANDLERS, outcome(state),
+                         winner=None if state.winner is None else player_id(state.winner))
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+def outcome(state: State) -> Outcome | None:
+    """Who won and why: the opponent at 0 life, or a player who could not act at the start of their turn."""
+    if state.winner is None or state.reason is None:
+        return None
+    return Outcome(OutcomeKind.WIN, (player_id(state.winner),), state.reason)
+
+
+def to_act(state: State) -> ToAct | None:
+    """Who decides now: the awaited decision's player (Mindbug, block, a choice…), else the active player."""
+    if state.is_over:
+        return None
+    if state.pending is not None:
+        return ToAct(player_id(state.pending.seat), state.pending.kind)
+    return ToAct(player_id(state.current), "play_or_attack")
+
+
+_DECISION_VERBS: dict[str | None, list[str]] = {
+    None: ["play", "attack"],
+    "mindbug": ["mindbug", "no"],
+    "hunt": ["hunt", "no"],
+    "block": ["block", "no"],
+    "frenzy": ["attack", "no"],
+    "target": ["target"],
+    "cards": ["name_cards"],
+}
+
+
+def legal_commands(state: State) -> list[str]:
+    """The command types that may change the game now (help and completion)."""
+    if state.is_over:
+        return []
+    kind = state.pending.kind if state.pending is not None else None
+    verbs = list(_DECISION_VERBS[kind])
+    if state.pending is not None and state.pending.kind == "target" and state.pending.optional:
+        verbs.append("no")
+    if kind is None and state.hands[state.current] == 0:
+        verbs.remove("play")
+    if kind is None and not state.boards[state.current]:
+        verbs.remove("attack")
+    return verbs
+
+
+def zones(state: State) -> dict[Zone, tuple[str, ...]]:
+    """The creatures on each side and the discard piles."""
+    found: dict[Zone, tuple[str, ...]] = {}
+    for seat in (0, 1):
+        found[Zone("board", player_id(seat))] = tuple(c.card for c in state.boards[seat])
+        found[Zone("discard", player_id(seat))] = state.discards[seat]
+    return found
+
+
+def _creature_refs(creatures: Iterable[Creature]) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    refs = []
+    for creature in creatures:
+        counts[creature.card] = counts.get(creature.card, 0) + 1
+        refs.append((creature.card, counts[creature.card]))
+    return refs
+
+
+def _hand_combinations(state: State, seat: int, count: int) -> list[tuple[str, ...]]:
+    """Every list of ``count`` cards that may be in ``seat``'s hand, in every order."""
+    unseen = state.unseen()
+    names = [c.id for c in state.cards.cards if c.id in state.known[seat] or unseen[c.id] > 0]
+    combos: list[tuple[str, ...]] = [()]
+    for _ in range(count):
+        combos = [combo + (name,) for combo in combos for name in names]
+    return combos
+
+
+def legal_moves(state: State) -> list[Command]:
+    """Every command the rules accept now."""
+    if state.is_over:
+        return []
+    pending = state.pending
+    kind = pending.kind if pending is not None else None
+    candidates: list[Command] = []
+    me = state.current
+    if kind is None:
+        candidates += [Play(c.id) for c in state.cards.cards]
+    if kind in (None, "frenzy"):
+        candidates += [Attack(card, copy) for card, copy in _creature_refs(state.boards[me])]
+    if kind == "mindbug":
+        candidates.append(UseMindbug())
+    if kind in ("hunt", "block"):
+        make = Hunt if kind == "hunt" else Block
+        candidates += [make(card, copy) for card, copy in _creature_refs(state.boards[other(me)])]
+    if kind == "target":
+        candidates += [Target(card, None, copy) for board in state.boards for card, copy in _creature_refs(board)]
+        candidates += [Target(card, player_id(seat), copy) for seat in (0, 1)
+                       for card, copy in _creature_refs(state.boards[seat])]
+        candidates += [Target(card) for pile in state.discards for card in pile]
+    if kind == "cards" and pending is not None:
+        effect = traits(state.cards[pending.card]).effects[pending.index]
+        victim = pending.seat if effect.named_by == "opponent" else other(pending.seat)
+        candidates += [NameCards(combo) for combo in _hand_combinations(state, victim, pending.left)]
+        candidates.append(NameCards(()))
+    candidates.append(Decline())
+    return [command for command in dict.fromkeys(candidates) if accepted(apply, state, command)]
+
+
+RULES: Rules[State, Options] = Rules(
+    spec=SPEC,
+    options_type=Options,
+    commands=COMMANDS,
+    new=new,
+    apply=apply,
+    opening=opening,
+    status=status,
+    outcome=outcome,
+    to_act=to_act,
+    legal_commands=legal_commands,
+    public_view=public_view,
+    queries=QUERIES,
+    zones=zones,
+    legal_moves=legal_moves,
+    player_ids=seat_ids(player_id),
+)

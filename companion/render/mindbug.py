@@ -1,0 +1,476 @@
+"""Mindbug: events and refusals as one short sentence each, French or English, numbers first.
+
+A creature is said as the board shows it: name, power now, keywords now, and
+"exhausted" when its Tough is used. Keywords use the rules text's French words
+(Chasseur, Furtif, Toxique, Robuste, Frénésie).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from companion.games import mindbug as g
+from companion.render import N_, Context, Renderer, capitalized, refusal
+
+DOMAIN = g.SPEC.domain
+
+KEYWORD_NAMES = {
+    "hunter": N_("Hunter"),
+    "sneaky": N_("Sneaky"),
+    "poisonous": N_("Poisonous"),
+    "tough": N_("Tough"),
+    "frenzy": N_("Frenzy"),
+}
+
+
+def player(ctx: Context, pid: str | None) -> str:
+    """A player as the table calls them: the given name, else player 1 or player 2."""
+    if pid not in ("p1", "p2"):
+        return pid or ""
+    seat = g.seat_of(pid)
+    return ctx.names[seat] if ctx.names else ctx.t("player {n}", n=seat + 1)
+
+
+def keywords(ctx: Context, found: Sequence[str]) -> str:
+    return " ".join(ctx.t(KEYWORD_NAMES[k]) for k in found)
+
+
+def creature_text(ctx: Context, entry: Mapping[str, Any]) -> str:
+    """``Luchataur 9 Frenzy``, ``Rhino Turtle 8 Frenzy Tough exhausted``."""
+    words = [ctx.card(entry["card"]), str(entry["power"])]
+    if entry["keywords"]:
+        words.append(keywords(ctx, entry["keywords"]))
+    if entry["exhausted"]:
+        words.append(ctx.t("exhausted"))
+    return " ".join(words)
+
+
+def _side_text(ctx: Context, creatures: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(creature_text(ctx, c) for c in creatures) if creatures else ctx.core("nothing")
+
+
+def _cards_text(ctx: Context, cards: Sequence[str]) -> str:
+    return ctx.join([ctx.card(c) for c in cards])
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _game_started(e: g.GameStarted, ctx: Context) -> str:
+    return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each, {hand} cards in hand, {deck} in the draw pile. "
+                 "First player: {first}.", lives=e.lives, mindbugs=e.mindbugs, hand=e.hand, deck=e.deck,
+                 first=player(ctx, e.first))
+
+
+def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
+    if e.extra:
+        return ctx.t("Turn {turn}: {player} again, after the Mindbug.", turn=e.turn, player=player(ctx, e.player))
+    return ctx.t("Turn {turn}: {player}.", turn=e.turn, player=player(ctx, e.player))
+
+
+def _card_played(e: g.CardPlayed, ctx: Context) -> str:
+    return ctx.t("{player} plays {card}, {power}.", player=player(ctx, e.player), card=ctx.card(e.card), power=e.power)
+
+
+def _mindbug_used(e: g.MindbugUsed, ctx: Context) -> str:
+    return ctx.t.plural("{player} uses a Mindbug and takes {card}; {count} Mindbug left.",
+                        "{player} uses a Mindbug and takes {card}; {count} Mindbugs left.", e.left,
+                        player=player(ctx, e.player), card=ctx.card(e.card))
+
+
+def _entered(e: g.CreatureEntered, ctx: Context) -> str:
+    text = creature_text(ctx, {"card": e.card, "power": e.power, "keywords": e.keywords, "exhausted": False})
+    return ctx.t("{creature} enters play for {player}.", creature=text, player=player(ctx, e.player))
+
+
+def _refilled(e: g.HandRefilled, ctx: Context) -> str:
+    return ctx.t.plural("{player} draws {count} card: {hand} in hand, {deck} in the draw pile.",
+                        "{player} draws {count} cards: {hand} in hand, {deck} in the draw pile.", e.drawn,
+                        player=player(ctx, e.player), hand=e.hand, deck=e.deck)
+
+
+def _attacked(e: g.Attacked, ctx: Context) -> str:
+    if e.second:
+        return ctx.t("{player} attacks again with {card}, {power}.", player=player(ctx, e.player), card=ctx.card(e.card),
+                     power=e.power)
+    return ctx.t("{player} attacks with {card}, {power}.", player=player(ctx, e.player), card=ctx.card(e.card),
+                 power=e.power)
+
+
+def _hunted(e: g.Hunted, ctx: Context) -> str:
+    return ctx.t("Hunter: {player} makes {card} block.", player=player(ctx, e.player), card=ctx.card(e.card))
+
+
+def _blocked(e: g.Blocked, ctx: Context) -> str:
+    return ctx.t("{power} against {attacker_power}: {player} blocks {attacker} with {card}.", power=e.power,
+                 attacker_power=e.attacker_power, player=player(ctx, e.player), attacker=ctx.card(e.attacker),
+                 card=ctx.card(e.card))
+
+
+def _not_blocked(e: g.NotBlocked, ctx: Context) -> str:
+    if e.forced:
+        return ctx.t("No creature can block: {player} loses a life, {lives} left.", player=player(ctx, e.player),
+                     lives=e.lives)
+    return ctx.t("No block: {player} loses a life, {lives} left.", player=player(ctx, e.player), lives=e.lives)
+
+
+def _life_changed(e: g.LifeChanged, ctx: Context) -> str:
+    name = player(ctx, e.player)
+    if e.delta > 0:
+        return ctx.t("{lives} lives for {player}: {card} gives {count}.", lives=e.lives, player=name,
+                     card=ctx.card(e.card), count=e.delta)
+    return ctx.t("{lives} lives for {player}: {card} takes {count}.", lives=e.lives, player=name, card=ctx.card(e.card),
+                 count=-e.delta)
+
+
+def _defeated(e: g.CreatureDefeated, ctx: Context) -> str:
+    if e.pile == e.player:
+        return ctx.t("{card} of {player} is defeated, to their discard pile.", card=ctx.card(e.card),
+                     player=player(ctx, e.player))
+    return ctx.t("{card} of {player} is defeated, to the discard pile of {pile}.", card=ctx.card(e.card),
+                 player=player(ctx, e.player), pile=player(ctx, e.pile))
+
+
+def _exhausted(e: g.CreatureExhausted, ctx: Context) -> str:
+    return ctx.t("{card} of {player} is Tough: exhausted instead of defeated.", card=ctx.card(e.card),
+                 player=player(ctx, e.player))
+
+
+def _control_taken(e: g.ControlTaken, ctx: Context) -> str:
+    return ctx.t("{player} takes control of {card} from {source}.", player=player(ctx, e.player), card=ctx.card(e.card),
+                 source=player(ctx, e.source))
+
+
+def _from_discard(e: g.PlayedFromDiscard, ctx: Context) -> str:
+    if e.pile == e.player:
+        return ctx.t("{player} plays {card} from their discard pile.", player=player(ctx, e.player), card=ctx.card(e.card))
+    return ctx.t("{player} plays {card} from the discard pile of {pile}.", player=player(ctx, e.player),
+                 card=ctx.card(e.card), pile=player(ctx, e.pile))
+
+
+def _discarded(e: g.CardsDiscarded, ctx: Context) -> str:
+    return ctx.t("{player} discards {cards}.", player=player(ctx, e.player), cards=_cards_text(ctx, e.cards))
+
+
+def _taken(e: g.CardsTaken, ctx: Context) -> str:
+    if e.cards:
+        return ctx.t("{player} takes {cards} from the hand of {source}.", player=player(ctx, e.player),
+                     cards=_cards_text(ctx, e.cards), source=player(ctx, e.source))
+    return ctx.t.plural("{player} takes {count} card from the hand of {source}, unnamed.",
+                        "{player} takes {count} cards from the hand of {source}, unnamed.", e.count,
+                        player=player(ctx, e.player), source=player(ctx, e.source))
+
+
+def _discard_to_hand(e: g.DiscardToHand, ctx: Context) -> str:
+    return ctx.t.plural("{player} takes back {count} discarded card. {cards}.",
+                        "{player} takes back {count} discarded cards. {cards}.", len(e.cards),
+                        player=player(ctx, e.player), cards=capitalized(_cards_text(ctx, e.cards)))
+
+
+_SKIPPED = {
+    "no_target": N_("{card}: no creature can be chosen, the effect is skipped."),
+    "empty_hand": N_("{card}: the hand is empty, the effect is skipped."),
+    "empty_discard": N_("{card}: the discard pile is empty, the effect is skipped."),
+    "condition": N_("{card}: its condition does not hold, the effect is skipped."),
+    "no_change": N_("{card}: the lives do not change."),
+}
+
+
+def _skipped(e: g.EffectSkipped, ctx: Context) -> str:
+    return ctx.t(_SKIPPED.get(e.why, _SKIPPED["no_target"]), card=ctx.card(e.card))
+
+
+def _cancelled(e: g.PlayEffectCancelled, ctx: Context) -> str:
+    return ctx.t("{by} cancels the Play effect of {card}.", by=ctx.card(e.by), card=ctx.card(e.card))
+
+
+def _decision(e: g.Decision, ctx: Context) -> str:
+    t = ctx.t
+    who, card = player(ctx, e.player), ctx.card(e.card)
+    options = _cards_text(ctx, e.options)
+    no = ctx.verb("no")
+    if e.decision == "mindbug":
+        return t("{player}: a Mindbug on {card}? Type {mindbug} or {no}.", player=who, card=card,
+                 mindbug=ctx.verb("mindbug"), no=no)
+    if e.decision == "hunt":
+        return t("{player}: the Hunter {card} may choose its blocker among {options}. Type {hunt} and the creature, or {no}.",
+                 player=who, card=card, options=options, hunt=ctx.verb("hunt"), no=no)
+    if e.decision == "block":
+        return t("{player}: block {card}? Can block: {options}. Type {block} and the creature, or {no}.", player=who,
+                 card=card, options=options, block=ctx.verb("block"), no=no)
+    if e.decision == "frenzy":
+        return t("{player}: {card} has Frenzy and may attack again. Type {attack} {card}, or {no}.", player=who,
+                 card=card, attack=ctx.verb("attack"), no=no)
+    if e.decision == "cards":
+        return t.plural("{player}: which card for {card}? Type {name} and the card.",
+                        "{player}: which {count} cards for {card}? Type {name} and the cards.", e.left,
+                        player=who, card=card, name=ctx.verb("name_cards"))
+    if e.optional:
+        return t.plural("{player}: {card}, up to {count} choice among {options}. Type {target} and the name, or {no}.",
+                        "{player}: {card}, up to {count} choices among {options}. Type {target} and the name, or {no}.",
+                        e.left, player=who, card=card, options=options, target=ctx.verb("target"), no=no)
+    return t("{player}: {card}, choose among {options}. Type {target} and the name.", player=who, card=card,
+             options=options, target=ctx.verb("target"))
+
+
+def _game_over(e: g.GameOver, ctx: Context) -> str:
+    if e.reason == g.Reason.CANNOT_ACT.value:
+        loser = "p1" if e.winner == "p2" else "p2"
+        return ctx.t("{loser} can neither play nor attack: {winner} wins the game.", loser=player(ctx, loser),
+                     winner=player(ctx, e.winner))
+    return ctx.t("No life left for the opponent: {winner} wins the game.", winner=player(ctx, e.winner))
+
+
+# --------------------------------------------------------------------------- answers
+
+
+def status_head(e: g.Status, ctx: Context) -> str:
+    """Whose turn it is, who decides now (or who won): the start of ``status``, and what ``undo`` reminds."""
+    t = ctx.t
+    if e.winner is not None:
+        return t("Game over, {player} won.", player=player(ctx, e.winner))
+    head = t("Turn {turn}, {player}'s turn.", turn=e.turn, player=player(ctx, e.current_player))
+    if e.to_act and e.to_act["player"] != e.current_player:
+        head += " " + t("{player} decides: {decision}.", player=player(ctx, e.to_act["player"]),
+                        decision=ctx.t(DECISIONS.get(e.to_act["decision"], DECISIONS["play_or_attack"])))
+    return head
+
+
+DECISIONS = {
+    "play_or_attack": N_("play or attack"),
+    "mindbug": N_("Mindbug or not"),
+    "hunt": N_("which creature the Hunter makes block"),
+    "block": N_("block or not"),
+    "frenzy": N_("a second attack or not"),
+    "target": N_("an effect's choice"),
+    "cards": N_("the cards to name"),
+}
+
+
+def _pairs(ctx: Context, values: Mapping[str, int]) -> str:
+    return ", ".join(f"{player(ctx, pid)} {n}" for pid, n in values.items())
+
+
+def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
+    """The table after the head, part by part (``undo`` says only the parts that changed)."""
+    t = ctx.t
+    sides = ctx.separator.join(ctx.core("{player}: {cards}", player=player(ctx, pid), cards=_side_text(ctx, creatures))
+                               for pid, creatures in e.board.items())
+    piles = ctx.separator.join(ctx.core("{player}: {cards}", player=player(ctx, pid), cards=_cards_text(ctx, pile))
+                               for pid, pile in e.discard.items())
+    hands = ", ".join(t("{player} {hand} in hand, {deck} in the draw pile", player=player(ctx, pid), hand=n,
+                        deck=e.deck[pid]) for pid, n in e.hand.items())
+    return [
+        ("lives", t("Lives: {lives}.", lives=_pairs(ctx, e.lives))),
+        ("mindbugs", t("Mindbugs: {mindbugs}.", mindbugs=_pairs(ctx, e.mindbugs))),
+        ("board", t("Board: {sides}.", sides=sides)),
+        ("hands", t("Hands: {hands}.", hands=hands)),
+        ("discard", t("Discard piles: {piles}.", piles=piles)),
+    ]
+
+
+def _status(e: g.Status, ctx: Context) -> str:
+    return " ".join([status_head(e, ctx)] + [text for _, text in status_parts(e, ctx)])
+
+
+def _board(e: g.BoardAnswer, ctx: Context) -> str:
+    parts = []
+    for pid, creatures in e.board.items():
+        label = ctx.t("You") if pid == e.viewer else ctx.t("Opponent")
+        if ctx.names:
+            label = f"{label} ({player(ctx, pid)})"
+        parts.append(ctx.core("{player}: {cards}", player=label, cards=_side_text(ctx, creatures)))
+    return ". ".join(parts) + "."
+
+
+def _creature(e: g.CreatureAnswer, ctx: Context) -> str:
+    t = ctx.t
+    bonuses = [t("{amount} from {card}", amount=f"{n:+d}", card=ctx.card(c)) for c, n in e.bonuses]
+    text = t("{card}: {power}", card=ctx.card(e.card), power=e.power)
+    if bonuses:
+        text += ", " + t("printed {printed}, {bonuses}", printed=e.printed, bonuses=ctx.join(bonuses))
+    text += ". "
+    gained = {k: c for k, c in e.gained}
+    words = [t("{keyword} from {card}", keyword=t(KEYWORD_NAMES[k]), card=ctx.card(gained[k])) if k in gained
+             else t(KEYWORD_NAMES[k]) for k in e.keywords]
+    text += t("Keywords: {keywords}.", keywords=ctx.join(words)) if words else t("No keyword.")
+    if e.exhausted:
+        text += " " + t("Exhausted.")
+    if e.owner == e.player:
+        text += " " + t("Controlled by {player}.", player=player(ctx, e.player))
+    else:
+        text += " " + t("Controlled by {player}, owned by {owner}.", player=player(ctx, e.player), owner=player(ctx, e.owner))
+    return text
+
+
+_WHY = {
+    "sneaky": N_("{card}: the attacker is Sneaky"),
+    "restriction": N_("{card}: because of {source}"),
+    "gone": N_("{card}: the attacker is gone"),
+}
+
+
+def _blockers(e: g.BlockersAnswer, ctx: Context) -> str:
+    t = ctx.t
+    if e.blockers:
+        text = t.plural("{count} can block {card}: {blockers}.", "{count} can block {card}: {blockers}.", len(e.blockers),
+                        card=ctx.card(e.card), blockers=_cards_text(ctx, e.blockers))
+    else:
+        text = t("No creature can block {card}.", card=ctx.card(e.card))
+    if e.refused:
+        reasons = [t(_WHY.get(why, _WHY["gone"]), card=ctx.card(c), source=ctx.card(s)) for c, why, s in e.refused]
+        text += " " + t("Cannot block: {reasons}.", reasons=ctx.separator.join(reasons))
+    extra = [c for c in e.huntable if c not in e.blockers]
+    if extra:
+        text += " " + t("Its Hunter may still make {cards} block.", cards=_cards_text(ctx, extra))
+    return text
+
+
+_FATES = {"survives": N_("survives"), "exhausted": N_("is exhausted"), "defeated": N_("is defeated")}
+
+
+def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
+    t = ctx.t
+    parts = [t("{power} against {blocker} {blocker_power}: {card} {fate}, {blocker} {blocker_fate}", power=e.power,
+               blocker=ctx.card(b), blocker_power=p, card=ctx.card(e.card), fate=t(_FATES[fa]), blocker_fate=t(_FATES[fb]))
+             for b, p, fa, fb in e.outcomes]
+    parts.append(t.plural("not blocked: {count} life left for the opponent", "not blocked: {count} lives left for the opponent",
+                          e.defender_lives))
+    return t("If {card} attacks: {parts}.", card=ctx.card(e.card), parts=ctx.separator.join(parts))
+
+
+def _lives(e: g.LivesAnswer, ctx: Context) -> str:
+    return ctx.t("Lives: {lives}.", lives=_pairs(ctx, e.lives))
+
+
+def _mindbugs(e: g.MindbugsAnswer, ctx: Context) -> str:
+    return ctx.t("Mindbugs: {mindbugs}.", mindbugs=_pairs(ctx, e.mindbugs))
+
+
+def _hands(e: g.HandsAnswer, ctx: Context) -> str:
+    t = ctx.t
+    parts = []
+    for pid, n in e.hand.items():
+        part = t("{player} {hand} in hand, {deck} in the draw pile", player=player(ctx, pid), hand=n, deck=e.deck[pid])
+        if e.known.get(pid):
+            part += t(", known: {cards}", cards=_cards_text(ctx, e.known[pid]))
+        parts.append(part)
+    return t("Hands: {hands}.", hands=ctx.separator.join(parts))
+
+
+def _discards(e: g.DiscardsAnswer, ctx: Context) -> str:
+    piles = ctx.separator.join(ctx.core("{player}: {cards}", player=player(ctx, pid), cards=_cards_text(ctx, pile))
+                               for pid, pile in e.discard.items())
+    return ctx.t("Discard piles: {piles}.", piles=piles)
+
+
+def _unseen(e: g.UnseenAnswer, ctx: Context) -> str:
+    listed = [ctx.card(c) + (f" ×{n}" if n > 1 else "") for c, n in e.cards.items()]
+    return ctx.t("{count} cards not seen: {cards}.", count=sum(e.cards.values()), cards=", ".join(listed) or ctx.core("nothing"))
+
+
+_RENDERERS: dict[type, Callable[[Any, Context], str]] = {
+    g.GameStarted: _game_started,
+    g.TurnStarted: _turn_started,
+    g.CardPlayed: _card_played,
+    g.MindbugUsed: _mindbug_used,
+    g.CreatureEntered: _entered,
+    g.HandRefilled: _refilled,
+    g.Attacked: _attacked,
+    g.Hunted: _hunted,
+    g.Blocked: _blocked,
+    g.NotBlocked: _not_blocked,
+    g.LifeChanged: _life_changed,
+    g.CreatureDefeated: _defeated,
+    g.CreatureExhausted: _exhausted,
+    g.ControlTaken: _control_taken,
+    g.PlayedFromDiscard: _from_discard,
+    g.CardsDiscarded: _discarded,
+    g.CardsTaken: _taken,
+    g.DiscardToHand: _discard_to_hand,
+    g.EffectSkipped: _skipped,
+    g.PlayEffectCancelled: _cancelled,
+    g.Decision: _decision,
+    g.GameOver: _game_over,
+    g.Status: _status,
+    g.BoardAnswer: _board,
+    g.CreatureAnswer: _creature,
+    g.BlockersAnswer: _blockers,
+    g.WhatIfAnswer: _what_if,
+    g.LivesAnswer: _lives,
+    g.MindbugsAnswer: _mindbugs,
+    g.HandsAnswer: _hands,
+    g.DiscardsAnswer: _discards,
+    g.UnseenAnswer: _unseen,
+}
+
+
+def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
+    """The sentence for a refused command of this game."""
+    t = ctx.t
+    d = dict(details)
+
+    def name(key: str = "player") -> str:
+        return player(ctx, d.get(key)) if d.get(key) in ("p1", "p2") else str(d.get(key, ""))
+
+    def card(key: str = "card") -> str:
+        return ctx.card(str(d.get(key, "")))
+
+    def decision() -> str:
+        return t(DECISIONS.get(str(d.get("decision")), DECISIONS["play_or_attack"]))
+
+    messages: dict[str, Callable[[], str]] = {
+        "bad_players": lambda: t("Mindbug is for 2 players."),
+        "bad_names": lambda: t("Give 2 names, one per player."),
+        "bad_first": lambda: t("The first player is p1 or p2."),
+        "not_on_board": lambda: t("{card} is not in play.", card=card()),
+        "wrong_side": lambda: t("{card} is not on the side of {player}.", card=card(), player=name()),
+        "ambiguous_side": lambda: t("{card} is on both sides: add mine or theirs.", card=card()),
+        "no_such_copy": lambda: t("There is no copy {copy} of {card} on that side.", copy=d.get("copy", 2), card=card()),
+        "bad_copy": lambda: t("{copy}: a copy is 1 or 2.", copy=d.get("copy", 0)),
+        "bad_side_word": lambda: t("{text}: say mine or theirs.", text=d.get("text", "")),
+        "empty_hand": lambda: t("{player} has no card in hand.", player=name()),
+        "all_seen": lambda: t.plural("{card}: {count} copy, already seen.",
+                                     "{card}: {count} copies, all already seen.",
+                                     int(d.get("copies", 1)), card=card()),
+        "not_in_hand": lambda: t("{card}: the hand of {player} is all known.", card=card(), player=name()),
+        "no_decision": lambda: t("Nothing to decide now: {player} plays or attacks.", player=name()),
+        "decision_pending": lambda: t("First {player} decides: {decision}.", player=name(), decision=decision()),
+        "must_choose": lambda: t("{player} must choose: {decision}.", player=name(), decision=decision()),
+        "frenzy_only": lambda: t("Only the creature with Frenzy may attack again, not {card}.", card=card()),
+        "cannot_block": lambda: t("{card} cannot block: the attacker is Sneaky.", card=card()) if d.get("why") == "sneaky"
+        else t("{card} cannot block: because of {source}.", card=card(), source=card("source")),
+        "not_in_discard": lambda: t("{card} is not in that discard pile.", card=card()),
+        "not_a_target": lambda: t("{card} cannot be chosen for {source}.", card=card(), source=card("source")),
+        "wrong_count": lambda: t.plural("Name {count} card.", "Name {count} cards.", int(d.get("count", 1))),
+        "game_over": lambda: t("The game is over. Type undo to take back the last command."),
+    }
+    return refusal(code, d, ctx, messages)
+
+
+# Translators: the command words are the ones users type; give the French words.
+HELP = {
+    "play": N_("play CREATURE: play a creature from your hand."),
+    "attack": N_("attack CREATURE: attack with one of your creatures (2 for the second copy)."),
+    "mindbug": N_("mindbug: use a Mindbug on the creature just played."),
+    "no": N_("no: no Mindbug, no block, no hunt, no second attack, or no more choices."),
+    "block": N_("block CREATURE: block the attacker with that creature."),
+    "hunt": N_("hunt CREATURE: your Hunter makes that enemy creature block."),
+    "target": N_("target CREATURE [mine|theirs]: the choice an effect asks for (a creature or a discarded card)."),
+    "name_cards": N_("name CARD CARD: the hand cards an effect discards or takes."),
+    "status": N_("status: lives, Mindbugs, board, hands, discard piles and whose turn."),
+    "board": N_("board [mine|theirs]: every creature, power first, keywords now."),
+    "creature": N_("creature NAME: its power and keywords now, and why."),
+    "blockers": N_("blockers CREATURE: who may block that attacker, and why the others may not."),
+    "whatif": N_("what if CREATURE: what attacking with it would do against each blocker, and unblocked."),
+    "life": N_("life: both players' lives."),
+    "mindbugs": N_("mindbugs: the Mindbugs left."),
+    "hands": N_("hands: the cards in hand and in the draw piles."),
+    "discards": N_("discards: both discard piles."),
+    "unseen": N_("unseen: the designs not yet seen face up, with copies."),
+}
+
+
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, render_error=render_error, player=player,
+                    status_head=status_head, status_parts=status_parts, minor_events=frozenset({"hand_refilled"}))
+render = RENDERER.render

@@ -1,0 +1,146 @@
+"""Mindbug's golden sentences, French and English, and the commands typed in both languages."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from companion.commands import mindbug as parser
+from companion.commands.base import Ask, Change, ParseError
+from companion.games import mindbug as mb
+from tests.conftest import make_session, run_lines
+
+SCRIPT = """
+play spider owl
+no
+play rhino turtle
+pas de mindbug
+attaque arachnibou
+board
+creature rhino turtle
+blockers arachnibou
+"""
+
+GOLDEN = {
+    "fr": [
+        "Joueur 1 joue Arachnibou, 3.",
+        "Joueur 1 pioche 1 carte : 5 en main, 4 dans la pioche.",
+        "Joueur 2 : un Mindbug sur Arachnibou ? Tapez mindbug ou non.",
+        "Arachnibou 3 Furtif Toxique entre en jeu chez joueur 1.",
+        "Tour 2 : joueur 2.",
+        "Joueur 2 joue Rhino Tortue, 8.",
+        "Joueur 2 pioche 1 carte : 5 en main, 4 dans la pioche.",
+        "Joueur 1 : un Mindbug sur Rhino Tortue ? Tapez mindbug ou non.",
+        "Rhino Tortue 8 Robuste Frénésie entre en jeu chez joueur 2.",
+        "Tour 3 : joueur 1.",
+        "Joueur 1 attaque avec Arachnibou, 3.",
+        "Aucune créature ne peut bloquer : joueur 2 perd une vie, il en reste 2.",
+        "Tour 4 : joueur 2.",
+        "Vous : Rhino Tortue 8 Robuste Frénésie. Adversaire : Arachnibou 3 Furtif Toxique.",
+        "Rhino Tortue : 8. Capacités : Robuste et Frénésie. Contrôlée par joueur 2.",
+        "Aucune créature ne peut bloquer Arachnibou. Ne peuvent pas bloquer : Rhino Tortue : l'attaquant est Furtif.",
+    ],
+    "en": [
+        "Player 1 plays Spider Owl, 3.",
+        "Player 1 draws 1 card: 5 in hand, 4 in the draw pile.",
+        "Player 2: a Mindbug on Spider Owl? Type mindbug or no.",
+        "Spider Owl 3 Sneaky Poisonous enters play for player 1.",
+        "Turn 2: player 2.",
+        "Player 2 plays Rhino Turtle, 8.",
+        "Player 2 draws 1 card: 5 in hand, 4 in the draw pile.",
+        "Player 1: a Mindbug on Rhino Turtle? Type mindbug or no.",
+        "Rhino Turtle 8 Tough Frenzy enters play for player 2.",
+        "Turn 3: player 1.",
+        "Player 1 attacks with Spider Owl, 3.",
+        "No creature can block: player 2 loses a life, 2 left.",
+        "Turn 4: player 2.",
+        "You: Rhino Turtle 8 Tough Frenzy. Opponent: Spider Owl 3 Sneaky Poisonous.",
+        "Rhino Turtle: 8. Keywords: Tough and Frenzy. Controlled by player 2.",
+        "No creature can block Spider Owl. Cannot block: Rhino Turtle: the attacker is Sneaky.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_golden_sentences(lang):
+    session, recorder = make_session("mindbug", lang)
+    assert run_lines(session, recorder, SCRIPT) == GOLDEN[lang]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("fr", "Rhino Tortue ne peut pas bloquer : l'attaquant est Furtif."),
+    ("en", "Rhino Turtle cannot block: the attacker is Sneaky."),
+])
+def test_an_illegal_block_is_explained_and_changes_nothing(lang, expected):
+    session, recorder = make_session("mindbug", lang)
+    run_lines(session, recorder, "play spider owl\nno\nplay rhino turtle\nno\nplay gorillion\nno\nplay spider owl\nno\n"
+              "attack spider owl")
+    before = session.state
+    assert run_lines(session, recorder, "block rhino turtle") == [expected]
+    assert session.state == before
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("fr", "Goblin-Garou : 8, imprimée 2, +6 par Goblin-Garou. Capacités : Chasseur. Contrôlée par joueur 1."),
+    ("en", "Goblin Werewolf: 8, printed 2, +6 from Goblin Werewolf. Keywords: Hunter. Controlled by player 1."),
+])
+def test_creature_says_its_power_and_why(lang, expected):
+    session, recorder = make_session("mindbug", lang)
+    run_lines(session, recorder, "play goblin werewolf\nno\nplay gorillion\nno")
+    assert run_lines(session, recorder, "creature goblin") == [expected]
+    run_lines(session, recorder, "play luchataur\nno")
+    outside = expected.split(",")[0].replace(": 8", ": 2").replace(" : 8", " : 2")
+    assert run_lines(session, recorder, "creature goblin") == [outside + expected[expected.index("."):]]
+
+
+def test_a_card_already_seen_everywhere_is_refused_in_words():
+    session, recorder = make_session("mindbug", "fr")
+    run_lines(session, recorder, "play gorillion\nnon\nplay luchataur\nnon")
+    assert run_lines(session, recorder, "play gorillion") == [
+        "Gorillion : 1 exemplaire, déjà vu."]
+
+
+def state_after(*lines):
+    session, recorder = make_session("mindbug", "en")
+    run_lines(session, recorder, "\n".join(lines) or "status")
+    return session.state
+
+
+def test_commands_in_both_languages():
+    state = state_after("play rhino turtle", "no", "play rhino turtle", "no")
+    assert parser.parse("attaque rhino tortue", state) == Change(mb.Attack("rhino-turtle", 1))
+    assert parser.parse("a rhino 1", state) == Change(mb.Attack("rhino-turtle", 1))
+    assert parser.parse("target rhino theirs 1", state) == Change(mb.Target("rhino-turtle", "p2", 1))
+    assert parser.parse("pas de mindbug", state) == Change(mb.Decline())
+    assert parser.parse("no block", state) == Change(mb.Decline())
+    assert parser.parse("nomme gorillion arachnibou", state) == Change(mb.NameCards(("gorillion", "spider-owl")))
+    assert parser.parse("what if rhino mine", state) == Ask("whatif", {"card": "rhino-turtle", "player": "p1", "copy": 1})
+    assert parser.parse("plateau adversaire", state) == Ask("board", {"side": "theirs"})
+    assert parser.parse("vies", state) == Ask("life")
+    for line, code in [("no thanks please", "extra_words"), ("attack rhino 3", "bad_copy"), ("board left", "bad_side_word"),
+                       ("attack zorglub", "unknown_card")]:
+        with pytest.raises(ParseError) as caught:
+            parser.parse(line, state)
+        assert caught.value.code == code, line
+
+
+def test_a_scripted_game_through_the_cli_in_json():
+    lines = ["play killer bee", "mindbug", "play gorillion", "no", "attack killer bee", "no", "no", "status"]
+    result = subprocess.run([sys.executable, "-m", "companion", "play", "mindbug", "--json", "--lang", "en"],
+                            input="\n".join(lines) + "\n", capture_output=True, text=True, env=dict(os.environ), timeout=120)
+    assert result.returncode == 0, result.stderr
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    kinds = [e.get("event") for e in events]
+    assert "mindbug_used" in kinds and "not_blocked" in kinds
+    status = [e for e in events if e.get("event") == "status"][-1]
+    fields = status.get("fields", status)
+    assert fields["lives"] == {"p1": 1, "p2": 3}
+    assert fields["mindbugs"] == {"p1": 2, "p2": 1}
+    assert fields["board"]["p2"] == [{"card": "killer-bee", "power": 5, "keywords": ["hunter"], "exhausted": False,
+                                      "owner": "p1"}]
+    assert fields["current_player"] == "p1" and fields["to_act"] == {"player": "p1", "decision": "play_or_attack"}
+    assert fields["winner"] is None and fields["hand"] == {"p1": 5, "p2": 5} and fields["deck"] == {"p1": 3, "p2": 5}
