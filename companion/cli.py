@@ -146,7 +146,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--save", type=Path, metavar=t("FILE"), help=t("save the game to this file"))
     p.add_argument("--resume", type=Path, metavar=t("FILE"), help=t("resume the game saved in this file"))
     p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))
-    p.add_argument("--speech", default=None, metavar="auto|screenreader|tts|wav:DIR|none",
+    p.add_argument("--speech", default=None, metavar="auto|screenreader|speechd[:MODULE]|tts|wav:DIR|none",
                    help=t("where speech goes (default: auto in a terminal, none in scripts)"))
     p.add_argument("--rate", type=int, metavar="N", help=t("speech rate, in words per minute"))
     p.add_argument("--voice", metavar=t("VOICE"), help=t("speech voice"))
@@ -177,6 +177,20 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("txt", "html", "brf"), default="txt", help=t("file format"))
     p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
     p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
+
+    from companion.simulate import BOTS, CLI_HELP
+
+    tools = Translator(lang, "tools")
+    p = command("simulate", tools(CLI_HELP["simulate"]), cmd_simulate, game=True)
+    p.add_argument("--games", type=_bounded(1, 9999), default=2000, metavar="1-9999", help=tools(CLI_HELP["games"]))
+    p.add_argument("--bot", choices=BOTS, default="greedy", help=tools(CLI_HELP["bot"]))
+    p.add_argument("--players", type=int, nargs="+", choices=(2, 3, 4, 5), help=tools(CLI_HELP["players"]))
+    p.add_argument("--seed", type=_bounded(0, 9999), default=1, metavar="0-9999", help=tools(CLI_HELP["seed"]))
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help=tools(CLI_HELP["set"]))
+    p.add_argument("--readings", action="store_true", help=tools(CLI_HELP["readings"]))
+    p.add_argument("--workers", type=_bounded(1, 64), metavar="1-64", help=tools(CLI_HELP["workers"]))
+    p = command("records", tools(CLI_HELP["records"]), cmd_records)
+    p.add_argument("game", nargs="?", metavar=t("GAME"))
     return parser
 
 
@@ -344,6 +358,18 @@ def cmd_review(args: argparse.Namespace) -> int:
         _fail(problem, 2)
     print(t("Review written to {path}.", path=args.output))
     return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from companion import simulate
+
+    return simulate.main(args, print)
+
+
+def cmd_records(args: argparse.Namespace) -> int:
+    from companion import records
+
+    return records.main(args, print)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion import journal
-from companion.announce import Announcer
+from companion.announce import Announcer, Utterance
 from companion.games import Game
 from companion.games.base import MAX_NAME_LENGTH, OptionError, RuleError, names_problem, options_to_json
 from companion.i18n import Translator
@@ -76,19 +76,29 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     stdout = stdout if stdout is not None else sys.stdout
     t = Translator(config.lang, "core")
     interactive = stdin.isatty() and not config.json
-    settings = Settings(lang=config.lang, verbosity=config.verbosity, display=dict(config.display))
+    settings = Settings(lang=config.lang, verbosity=config.verbosity, display=dict(config.display), interactive=interactive)
     announcer = Announcer([StdoutOutput(config.json, stdout)])
+    outputs = _make_outputs(config, interactive, stdout)  # before any question: it is spoken and brailled too
+    for output in (outputs.speech, outputs.braille):
+        if output is not None:
+            announcer.add(output)
+    for note in outputs.notes:
+        announcer.announce(Utterance(note, config.lang, "output"))
     if interactive and config.resume is None and config.save is None:
         from companion.ui.resume import offer_resume
 
-        # An unfinished autosave, if the player wants it back.
-        config = dataclasses.replace(config, resume=offer_resume(config.lang, config.outputs, game))
+        # An unfinished autosave, if the player wants it back; the answer cuts off the question.
+        speech_output = outputs.speech
+        resume = offer_resume(config.lang, game, announcer,
+                              answered=speech_output.interrupt if speech_output is not None else lambda: None)
+        config = dataclasses.replace(config, resume=resume)
     try:
         session, notes = _open_session(config, game, settings, announcer, t)
     except _OptionError as error:
+        announcer.close()
         sys.stderr.write(str(error) + "\n")
         return 2
-    _add_outputs(config, session, interactive, stdout)
+    _wire_outputs(session, outputs)
     if config.resume is None:
         session.start()
     for note in notes:
@@ -275,7 +285,7 @@ def _first(lines: list[int], count: int, shown: int = 5) -> str:
 
 def _settings_json(settings: Settings) -> dict[str, Any]:
     """The settings a save file records (the language, the verbosity, the game's display options)."""
-    return {"lang": settings.lang, "verbosity": settings.verbosity, **settings.display}
+    return {"lang": settings.lang, "verbosity": settings.verbosity, "interactive": settings.interactive, **settings.display}
 
 
 def _journal_problem(error: journal.JournalError, t: Translator) -> str:
@@ -292,39 +302,52 @@ def _journal_problem(error: journal.JournalError, t: Translator) -> str:
     return maker() if maker else t("{path} is not a save file the companion can read.", path=path)
 
 
-def _add_outputs(config: PlayConfig, session: Session, interactive: bool, stdout: TextIO) -> None:
+@dataclass
+class _Outputs:
+    """The voice and the braille display chosen for this run, and what to say about them."""
+
+    speech: Any = None
+    braille: Any = None
+    notes: list[str] = field(default_factory=list)
+
+
+def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO) -> _Outputs:
     """Speech and braille: ``auto`` in a terminal, nothing in scripts unless asked."""
-    outputs = config.outputs
-    speech_spec = outputs.speech or ("auto" if interactive else "none")
-    braille_spec = outputs.braille or ("auto" if interactive else "none")
-    notes: list[str] = []
+    chosen = config.outputs
+    speech_spec = chosen.speech or ("auto" if interactive else "none")
+    braille_spec = chosen.braille or ("auto" if interactive else "none")
+    made = _Outputs()
     if speech_spec != "none":
         import speech
 
         try:
-            speaker, note = speech.choose(speech_spec, config.lang, rate=outputs.rate, voice=outputs.voice)
+            speaker, note = speech.choose(speech_spec, config.lang, rate=chosen.rate, voice=chosen.voice)
         except ValueError:
             raise SystemExit(_bad(config.lang, "--speech", speech_spec)) from None
-        output = speech.SpeechOutput(speaker, config.lang, rate=outputs.rate, voice=outputs.voice)
-        session.announcer.add(output)
-        session.speech = output
-        _wire_speech(session, output)
-        notes.append(note)
+        made.speech = speech.SpeechOutput(speaker, config.lang, rate=chosen.rate, voice=chosen.voice)
+        made.notes.append(note)
     if braille_spec != "none":
         import braille
 
         try:
-            display, note = braille.choose(braille_spec, config.lang, width=outputs.braille_width,
-                                           table=outputs.braille_table, grade=outputs.grade, stream=stdout)
+            made.braille, note = braille.choose(braille_spec, config.lang, width=chosen.braille_width,
+                                                table=chosen.braille_table, grade=chosen.grade, stream=stdout)
         except ValueError:
             raise SystemExit(_bad(config.lang, "--braille", braille_spec)) from None
-        session.announcer.add(display)
+        made.notes.append(note)
+    made.notes = [note for note in made.notes if note]
+    return made
+
+
+def _wire_outputs(session: Session, outputs: _Outputs) -> None:
+    """The session's speech on/off, the line that cuts off stale speech, and braille panning."""
+    if outputs.speech is not None:
+        session.speech = outputs.speech
+        _wire_speech(session, outputs.speech)
+    display = outputs.braille
+    if display is not None:
         session.braille = display
         session.controls["pan"] = lambda a: _pan(session, display, a["step"])
-        notes.append(note)
-    for note in notes:
-        if note:
-            session.say(note, "output")
 
 
 def _wire_speech(session: Session, output: Any) -> None:

@@ -7,6 +7,8 @@ offer finds unfinished autosaves only.
 
 from __future__ import annotations
 
+import dataclasses
+
 import io
 import re
 from pathlib import Path
@@ -34,7 +36,6 @@ from companion.ui.interactive import Interactive
 from companion.ui.resume import answer_is_yes, offer_resume, unfinished_autosave
 from companion.commands.base import Vocabulary
 from companion.games.base import options_to_json
-from companion.play import OutputConfig
 from companion.ui.secret import parse_value
 
 F1, F2, F3, F4, F5, F6 = "\x1bOP", "\x1bOQ", "\x1bOR", "\x1bOS", "\x1b[15~", "\x1b[17~"
@@ -282,10 +283,10 @@ def test_completion_uses_given_names_and_any_game_ids(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- resume offer
 
 
-def _autosave(folder: Path, name: str, lines: list[str]) -> Path:
-    options = GAUNTLET.rules.options_type(players=2)
+def _autosave(folder: Path, name: str, lines: list[str], interactive: bool = True) -> Path:
+    options = GAUNTLET.rules.options_type(players=2, names=("Zoé", "Alice"))
     path = folder / "saves" / name
-    save = journal.Journal.create(path, GAUNTLET.id, options_to_json(options))
+    save = journal.Journal.create(path, GAUNTLET.id, options_to_json(options), {"interactive": interactive})
     session = Session(GAUNTLET, options, Settings(), Announcer(), save)
     for line in lines:
         session.handle(line)
@@ -299,9 +300,15 @@ def test_unfinished_autosave_is_found_and_others_are_not(tmp_path: Path) -> None
     _autosave(tmp_path, "gauntlet_2026-01-01_10-00-00.jsonl", [])  # no move: nothing to resume
     assert unfinished_autosave(GAUNTLET, folder) is None
     started = _autosave(tmp_path, "gauntlet_2026-01-01_11-00-00.jsonl", ["play ebony maw"])
-    assert unfinished_autosave(GAUNTLET, folder) == started
+    found = unfinished_autosave(GAUNTLET, folder, "en")
+    assert found is not None and found.path == started
+    assert (found.players, found.where) == ("Zoé and Alice", "Turn 1: Zoé has played: type next.")
     (folder / "gauntlet_2026-01-01_12-00-00.jsonl").write_text("not a journal\n")
-    assert unfinished_autosave(GAUNTLET, folder) == started
+    _autosave(tmp_path, "gauntlet_2026-01-01_13-00-00.jsonl", ["play ebony maw"], interactive=False)  # a script's game
+    assert unfinished_autosave(GAUNTLET, folder) == dataclasses.replace(found, where="Tour 1 : Zoé a joué : tapez suivant.",
+                                                                       players="Zoé et Alice")
+    with journal.Journal.resume(started)[0]:  # open in another companion: not offered
+        assert unfinished_autosave(GAUNTLET, folder) is None
 
 
 def test_offer_resume_asks_in_the_players_language(tmp_path: Path) -> None:
@@ -314,15 +321,17 @@ def test_offer_resume_asks_in_the_players_language(tmp_path: Path) -> None:
         prompts.append(message)
         return next(answers)
 
-    no_voice = OutputConfig(speech="none")
-    found = offer_resume("fr", no_voice, GAUNTLET, ask, tmp_path / "saves", Announcer([StdoutOutput(False, out)]))
-    assert found == started
+    answered: list[bool] = []
+    found = offer_resume("fr", GAUNTLET, Announcer([StdoutOutput(False, out)]), ask, tmp_path / "saves",
+                         answered=lambda: answered.append(True))
+    assert found == started and answered == [True, True]  # each answer cuts off what is being said
     assert prompts == ["oui ou non : ", "oui ou non : "]
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("Une partie inachevée (Le Gant d'Infinité) a été sauvegardée le ")
+    assert lines[0].endswith(", avec Zoé et Alice. Tour 1 : Zoé a joué : tapez suivant. La reprendre ? Tapez oui ou non.")
     assert lines[1] == "Tapez oui ou non, s'il vous plaît."
     for answer in ("non", None):
-        assert offer_resume("fr", no_voice, GAUNTLET, lambda m, answer=answer: answer, tmp_path / "saves", Announcer()) is None
+        assert offer_resume("fr", GAUNTLET, Announcer(), lambda m, answer=answer: answer, tmp_path / "saves") is None
 
 
 def test_yes_and_no_in_both_languages() -> None:

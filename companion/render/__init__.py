@@ -26,6 +26,8 @@ class Settings:
     lang: str = "fr"
     verbosity: str = "full"  # full | short
     display: Mapping[str, Any] = field(default_factory=dict)
+    #: Played at the keyboard (a save of a script's game is not offered back for resume).
+    interactive: bool = True
 
 
 class Context:

@@ -67,7 +67,8 @@ class Interactive:
             reserve_space_for_menu=0,
             include_default_pygments_style=False,
         )
-        self._say(self.t("Type help for the commands, or press F1."), "hint")
+        # Queued after the set-up, whose turn and the first draw: nothing cuts off what has not been heard.
+        self.session.say(self.t("Type help for the commands, or press F1."), "hint", {}, Priority.NORMAL)
         # Between two prompts the terminal would echo what is typed ahead (a secret value too):
         # echo stays off for the whole game; each prompt shows what it reads itself.
         with no_echo():

@@ -9,19 +9,16 @@ leaves the file where it is.
 from __future__ import annotations
 
 import datetime as _dt
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from companion import journal
 from companion.announce import Announcer, Utterance
 from companion.commands.base import Vocabulary
 from companion.i18n import Translator
-from companion.output import StdoutOutput
 from companion.render import Settings
 
-if TYPE_CHECKING:
-    from companion.play import OutputConfig
 
 #: How many of the newest autosaves are looked at (each is replayed to see if it is finished).
 LOOKED_AT = 5
@@ -29,34 +26,54 @@ LOOKED_AT = 5
 Ask = Callable[[str], "str | None"]
 
 
-def unfinished_autosave(game: Any, folder: Path | None = None) -> Path | None:
-    """The newest autosave of ``game`` that holds moves and whose game is not over, if any."""
-    folder = folder if folder is not None else journal.autosave_path(game.id).parent
+@dataclass(frozen=True)
+class Unfinished:
+    """An autosave worth offering back: its file, who plays, and where the game stands."""
+
+    path: Path
+    players: str
+    where: str
+
+
+def unfinished_autosave(game: Any, folder: Path | None = None, lang: str = "fr") -> Unfinished | None:
+    """The newest autosave of ``game`` played at the keyboard that holds moves and whose game is not over, if any.
+
+    A game played from a script (``--json`` or piped lines) is not offered: its save
+    says so in its settings (``"interactive": false``).
+    """
+    folder = folder if folder is not None else journal.saves_folder()
     try:
         saves = sorted(folder.glob(f"{game.id}_*.jsonl"), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
     except OSError:
         return None
     for path in saves[:LOOKED_AT]:
-        if _unfinished(game, path):
-            return path
+        found = _unfinished(game, path, lang)
+        if found is not None:
+            return found
     return None
 
 
-def _unfinished(game: Any, path: Path) -> bool:
+def _unfinished(game: Any, path: Path, lang: str) -> Unfinished | None:
     from companion.session import Session
 
     try:
         if journal.in_use(path):  # another companion is playing it
-            return False
+            return None
         saved = journal.read(path)
-        if saved.game != game.id:
-            return False
+        if saved.game != game.id or saved.settings.get("interactive") is False:
+            return None
         options = game.rules.options_from(saved.options)
-        session = Session(game, options, Settings(), Announcer(), None)
+        session = Session(game, options, Settings(lang=lang), Announcer(), None)
         session.restore(saved)
-        return bool(session.steps) and not session.is_over
+        if not session.steps or session.is_over:
+            return None
+        t = Translator(lang, "ui")
+        names = tuple(getattr(options, "names", ()) or ())
+        players = session.ctx.join(list(names)) if names else t.plural("{count} player", "{count} players",
+                                                                       options.players)
+        return Unfinished(path, players, session.renderer.head(session.rules.status(session.state), session.ctx))
     except Exception:  # a file that cannot be read is simply not offered
-        return False
+        return None
 
 
 def answer_is_yes(text: str) -> bool | None:
@@ -93,47 +110,36 @@ def ask_line(message: str) -> str | None:
         return None
 
 
-def offer_resume(lang: str, outputs: OutputConfig | None, game: Any, ask: Ask = ask_line, folder: Path | None = None,
-                 announcer: Announcer | None = None) -> Path | None:
-    """Ask whether to resume the newest unfinished autosave; its path on yes, ``None`` otherwise. Never raises."""
+def offer_resume(lang: str, game: Any, announcer: Announcer, ask: Ask = ask_line, folder: Path | None = None,
+                 answered: Callable[[], None] = lambda: None) -> Path | None:
+    """Ask whether to resume the newest unfinished autosave; its path on yes, ``None`` otherwise. Never raises.
+
+    The question goes through the game's own ``announcer`` (text, speech and braille
+    alike); ``answered`` is called once the player has answered, so that the answer
+    cuts off what is still being said.
+    """
     try:
-        path = unfinished_autosave(game, folder)
-        if path is None:
+        found = unfinished_autosave(game, folder, lang)
+        if found is None:
             return None
         t = Translator(lang, "ui")
-        own = announcer is None
-        announcer = announcer if announcer is not None else _announcer(lang, outputs)
-        try:
-            when = _dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            announcer.announce(Utterance(t("An unfinished game of {game} was saved on {date}. Resume it? Type yes or no.",
-                                           game=game.name(lang), date=when), lang, "resume_offer", {"path": str(path)}))
-            while True:
-                typed = ask(t("yes or no: "))
-                answer = False if typed is None else answer_is_yes(typed)
-                if answer is not None:
-                    return path if answer else None
-                announcer.announce(Utterance(t("Please type yes or no."), lang, "resume_offer"))
-        finally:
-            if own:
-                announcer.close()
+        when = _dt.datetime.fromtimestamp(found.path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        question = " ".join([
+            t("An unfinished game of {game} was saved on {date}, with {players}.", game=game.name(lang), date=when,
+              players=found.players),
+            found.where,
+            t("Resume it? Type yes or no."),
+        ])
+        announcer.announce(Utterance(question, lang, "resume_offer", {"path": str(found.path)}))
+        while True:
+            typed = ask(t("yes or no: "))
+            answered()
+            answer = False if typed is None else answer_is_yes(typed)
+            if answer is not None:
+                return found.path if answer else None
+            announcer.announce(Utterance(t("Please type yes or no."), lang, "resume_offer"))
     except Exception:  # the offer is a convenience: a new game always starts
         return None
 
 
-def _announcer(lang: str, outputs: OutputConfig | None) -> Announcer:
-    """Standard output, and the voice the game will use, for the one question asked before the game exists."""
-    announcer = Announcer([StdoutOutput(False, sys.stdout)])
-    spec = (outputs.speech if outputs else None) or "auto"
-    if spec != "none":
-        try:
-            import speech
-
-            speaker, _ = speech.choose(spec, lang, rate=outputs.rate if outputs else None,
-                                       voice=outputs.voice if outputs else None)
-            announcer.add(speech.SpeechOutput(speaker, lang))
-        except Exception:  # no voice: the question is still printed, and a screen reader reads it
-            pass
-    return announcer
-
-
-__all__ = ["answer_is_yes", "ask_line", "offer_resume", "unfinished_autosave"]
+__all__ = ["Unfinished", "answer_is_yes", "ask_line", "offer_resume", "unfinished_autosave"]
