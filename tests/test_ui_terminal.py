@@ -168,3 +168,16 @@ def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) 
     first = Session(GAUNTLET, options, Settings(), Announcer())
     first.restore(killed)
     assert again.state == first.state and len(again.steps) == 3
+
+
+def test_ctrl_d_leaves_no_prompt_on_the_screen(tmp_path: Path) -> None:
+    """Issue 11: Orca read aloud the grey "> " and spaces left behind at exit."""
+    pane = Pane(_play_command(), {"COMPANION_DATA_DIR": str(tmp_path), "LANG": "C.UTF-8"})
+    try:
+        pane.wait_for("Type help for the commands, or press F1.")
+        pane.keys("C-d")
+        screen = pane.wait_for("Game saved in")
+    finally:
+        pane.close()
+    assert not [line for line in screen.splitlines() if line.strip() == ">"]
+    assert "Type help for the commands, or press F1.\nGame saved in" in screen

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Callable, Protocol
 
 from prompt_toolkit.application import run_in_terminal
-from prompt_toolkit.application.current import get_app_session
+from prompt_toolkit.application.current import get_app, get_app_session
 from prompt_toolkit.completion import CompleteEvent, Completer, get_common_complete_suffix
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.key_processor import KeyPressEvent
 from prompt_toolkit.utils import is_dumb_terminal
@@ -79,6 +80,12 @@ def build_key_bindings(actions: Actions, completer: Completer, prompt: str = "> 
 
     for key in KEYS:
         _bind(bindings, key, getattr(actions, key.action), prompt)
+
+    @bindings.add("c-d", filter=Condition(lambda: not get_app().current_buffer.text))
+    def _end(event: KeyPressEvent) -> None:
+        """Ctrl+D on an empty line ends the game; the prompt is erased, not left for a screen reader to read."""
+        event.app.erase_when_done = True
+        event.app.exit(exception=EOFError)
 
     @bindings.add("tab")
     def _complete(event: KeyPressEvent) -> None:
