@@ -20,11 +20,11 @@ from companion.cards import CardDataError, CardSet
 from companion import games as registry
 from companion.games import Game
 from companion.i18n import LANGUAGES, Translator
-from companion.render import capitalized
+from companion.render import N_, capitalized
 
 FORMATS = ("pef", "brf", "unicode", "txt")
 #: List sections of ``[sheet]``, in the order they are printed, with their headings.
-SECTIONS = {"setup": "Set-up", "turn": "The turn"}
+SECTIONS = {"setup": N_("Set-up"), "turn": N_("The turn")}
 
 
 @dataclass(frozen=True)

@@ -254,3 +254,13 @@ def test_bad_requests_are_value_errors(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_schema_copy_matches_shared():
     for name in ("pef-2008-1.rng", "pef-2008-1.sch", "poem.pef"):
         assert (PEF_DIR / name).read_bytes() == (SHARED_PEF_DIR / name).read_bytes()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_french_sheet_has_french_headings(game_id: str) -> None:
+    """Issue 12: "Set-up" and "The turn" were printed, and brailled, in English on French sheets."""
+    text = make_aid_sheet(game_id, "txt", "fr").decode()
+    assert "Set-up" not in text and "The turn" not in text
+    if "Mise en place" not in text:
+        pytest.skip(f"{game_id} has no set-up section")
+    assert text.count("Mise en place") == 1
