@@ -17,7 +17,7 @@ from typing import Any
 from companion import journal as journal_mod
 from companion.announce import Announcer, Priority, Utterance
 from companion.cards import CardSet
-from companion.commands.base import Ask, Change, Control, ParseError, Request, Secret
+from companion.commands.base import Ask, Change, Control, ParseError, Request, Secret, Vocabulary, close_match
 from companion.games import Game
 from companion.games.base import Command, Event, Outcome, RuleError, ToAct, Zone, plain
 from companion.render import Context, Settings, capitalized, card_answer, cards_answer, render_parse_error
@@ -73,6 +73,10 @@ class Session:
         #: The voice and the braille display in use, if any (``play`` sets them; the interactive mode stops speech).
         self.speech: Any = None
         self.braille: Any = None
+        #: The line a refusal offered instead ("Did you mean Spider-Man? Type yes."), until the next line.
+        self.suggestion: str | None = None
+        self._answer_start = 0
+        self._previous_answer: list[Utterance] = []
 
     # ----------------------------------------------------------------- state
 
@@ -138,10 +142,21 @@ class Session:
         """Handle one typed line; ``False`` once the user asked to quit. Never raises."""
         for hook in self.before_line:
             hook()
+        history = self.announcer.history.items
+        self._previous_answer = history[self._answer_start:] or self._previous_answer
+        self._answer_start = len(history)
+        suggestion, self.suggestion = self.suggestion, None
+        if suggestion is not None and _is_yes(line, self.parser.vocabulary):
+            line = suggestion  # the user accepted the line offered
         try:
             self._handle(line)
         except ParseError as error:
-            self.refuse(error.code, error.details, parse=True)
+            offered = self._suggest(line, error)
+            details = error.details
+            if offered is not None:
+                self.suggestion, name = offered
+                details = dict(details, suggestion=name)
+            self.refuse(error.code, details, parse=True)
         except RuleError as error:
             self.refuse(error.code, error.details)
         except journal_mod.JournalWriteError as error:
@@ -205,6 +220,45 @@ class Session:
         for text, event_name, fields in answers:
             self.say(text, event_name, fields, Priority.NOW)
 
+    def last_answer(self) -> list[Utterance]:
+        """Every sentence of the last answer (a key's answer, or the last line's), for F2."""
+        return self.announcer.history.items[self._answer_start:] or self._previous_answer
+
+    def _suggest(self, line: str, error: ParseError) -> tuple[str, str] | None:
+        """The corrected line to offer for an unknown command, card, player or help topic, and the word offered."""
+        words = line.split()
+        if not words:
+            return None
+        vocabulary = self.parser.vocabulary
+        if error.code in ("unknown_command", "unknown_help"):
+            index = 0 if error.code == "unknown_command" else 1
+            if len(words) <= index:
+                return None
+            found = close_match(words[index], [w for names in vocabulary.verbs.values() for w in names if len(w) > 1])
+            return None if found is None else (" ".join(words[:index] + [found] + words[index + 1:]), found)
+        if error.code in ("unknown_card", "ambiguous_card", "extra_words"):
+            typed = str(error.details.get("text", "")).rstrip("…").split()
+            start = next((i for i in range(len(words)) if words[i:i + len(typed)] == typed), None) if typed else None
+            if start is None:
+                return None
+            if error.code == "extra_words":  # "play proxima midnigth": a name cut short by a typo
+                start = 1
+            by_name = {name: card for card in self.cards.cards for name in (*card.names.values(), *card.aliases)}
+            for end in range(min(len(words), start + 8), start, -1):  # the longest run from there close to a name
+                found = close_match(" ".join(words[start:end]), by_name)
+                if found is not None:
+                    name = by_name[found].name(self.settings.lang)  # said as the table knows it, not an alias
+                    return " ".join([*words[:start], name, *words[end:]]), name
+            return None
+        if error.code == "unknown_player":
+            player = str(error.details.get("text", ""))
+            if not player or player.endswith("…") or player not in line:
+                return None
+            names = [*self.rules.player_ids(self.state), *(getattr(self.options, "names", ()) or ())]
+            found = close_match(player, names)
+            return None if found is None else (line.replace(player, found, 1), found)
+        return None
+
     def now(self) -> tuple[str, dict[str, Any]]:
         """Who must act and the commands that change the game now (F4, and the start of ``help``)."""
         ctx = self.ctx
@@ -250,9 +304,8 @@ class Session:
                 self.ctx.core("No braille display is in use: start the companion with --braille auto or --braille terminal."),
                 "pan", {}, Priority.NOW)
         elif what == "repeat":
-            last = self.announcer.history.last
-            if last is not None:
-                self.announcer.announce(last, remember=False)
+            for utterance in self._previous_answer:
+                self.announcer.announce(utterance, remember=False)
         else:
             raise KeyError(what)
 
@@ -358,3 +411,9 @@ class Session:
         if self.journal is not None:
             self.journal.close()
 
+
+
+def _is_yes(line: str, vocabulary: Vocabulary) -> bool:
+    """``yes`` / ``oui`` alone on a line: the answer to a suggestion."""
+    words = line.split()
+    return len(words) == 1 and vocabulary.is_word(words[0], "on") and words[0].lower() not in ("on",)

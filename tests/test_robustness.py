@@ -296,7 +296,7 @@ def test_row19_an_empty_save_file_starts_a_new_game_in_it(tmp_path: Path) -> Non
     (('tokens = 3', 'tokens = inf'), "card power-stone: field 'tokens': expected `int`, got `float`"),
     (('tokens = 3', 'tokens = [1]'), "card power-stone: field 'tokens': expected `int`, got `array`"),
     (('tokens = 3', 'tokens = -50'), "card power-stone: field 'tokens': expected `int` >= 1"),
-    (('id = "nebula"', 'id = "nebula"\naliases = 5'), "card nebula: field 'aliases': expected `array`, got `int`"),
+    (('id = "hulk"', 'id = "hulk"\naliases = 5'), "card hulk: field 'aliases': expected `array`, got `int`"),
     (('id = "nebula"', 'id = "nebula"\ncolour = "red"'), "card nebula: unknown field 'colour'"),
 ])
 def test_row10_a_broken_card_file_names_the_file_the_card_and_the_field(tmp_path: Path, change: tuple[str, str],

@@ -167,6 +167,32 @@ def quote(text: str, words: int = 4, chars: int = 40) -> str:
     return short + ("…" if len(kept) > words or len(" ".join(kept)) > len(short) else "")
 
 
+#: How alike a typed word must be to a known one to be offered ("suivnat" → "suivant"), out of 100.
+CLOSE_ENOUGH = 75
+
+
+def close_match(text: str, candidates: Iterable[str]) -> str | None:
+    """The one candidate ``text`` is most likely a typo of, or ``None`` when none is close or two are as close.
+
+    rapidfuzz compares the forms without case or accents; a suggestion is only
+    ever offered to the user, never applied silently.
+    """
+    from rapidfuzz import fuzz, process
+
+    forms: dict[str, str] = {}
+    for candidate in candidates:
+        forms.setdefault(normalize(candidate), candidate)
+    key = normalize(text)
+    if not key or not forms:
+        return None
+    found = process.extract(key, list(forms), scorer=fuzz.ratio, limit=2)
+    if not found or found[0][1] < CLOSE_ENOUGH:
+        return None
+    if len(found) > 1 and found[1][1] >= found[0][1] - 3 and forms[found[1][0]] != forms[found[0][0]]:
+        return None  # two names as close: no guess
+    return forms[found[0][0]]
+
+
 def match_card(cards: CardSet, words: Sequence[str], side: str | None = None) -> Card:
     """The card the words name; `ParseError` ``unknown_card``/``ambiguous_card`` otherwise."""
     text = " ".join(words)
@@ -206,12 +232,22 @@ def leading_card(cards: CardSet, args: Sequence[str], side: str | None = None) -
 
 def player_and_card(args: Sequence[str], state: Any, player: Callable[[Sequence[str], Any], tuple[int, int]],
                     player_id: Callable[[int], str], side_of: Callable[[int], str] | None = None) -> tuple[int, Card]:
-    """``PLAYER CARD``: the seat the words name (with the game's ``player``), then the card (of the seat's side)."""
+    """``PLAYER CARD``: the seat the words name (with the game's ``player``), then the card.
+
+    A name is looked for in the seat's deck first, then in every deck, so that a card
+    of the other deck is refused by the rules in words ("Hulk is a hero card").
+    """
     seat, used = player(args, state)
     rest = args[used:]
     if not rest:
         raise ParseError("card_needed", player=player_id(seat))
-    return seat, match_card(state.cards, rest, side_of(seat) if side_of else None)
+    if side_of is not None:
+        try:
+            return seat, match_card(state.cards, rest, side_of(seat))
+        except ParseError as error:
+            if error.code != "unknown_card":
+                raise
+    return seat, match_card(state.cards, rest)
 
 
 T = TypeVar("T")
@@ -345,7 +381,12 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabula
     if verb == "save":
         return Control("save", {"path": " ".join(args)})
     if verb == "help":
-        return Ask("help", {"topic": vocabulary.find(args[0]) if args else None})
+        if not args:
+            return Ask("help", {"topic": None})
+        topic = vocabulary.find(args[0])
+        if topic is None:
+            raise ParseError("unknown_help", text=quote(args[0]))
+        return Ask("help", {"topic": topic})
     if verb == "card":
         if not args:
             raise ParseError("card_name_needed")

@@ -112,15 +112,16 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
     d = dict(details)
     messages = {
         "empty": lambda: t("Nothing typed. Type help for the commands."),
-        "unknown_command": lambda: t("Unknown command: {text}. Type help for the commands.", **d),
+        "unknown_command": lambda: t("Unknown command: {text}. Type help for the commands.", text=d["text"]),
+        "unknown_help": lambda: t("{text} is not a command. Type help for the commands.", text=d["text"]),
         "not_in_this_game": lambda: t("{text} is not a command of this game. Type help for the commands.", **d),
         "extra_words": lambda: t("Too many words: {text}. Nothing was changed.", **d),
         "not_a_number": lambda: t("{text} is not a number.", **d),
-        "unknown_card": lambda: t("No card is called {text}. Type cards for the list.", **d),
+        "unknown_card": lambda: t("No card is called {text}. Type cards for the list.", text=d["text"]),
         "ambiguous_card": lambda: t("{text} could be {candidates}. Say more of the name.", text=d["text"],
                                     candidates=ctx.join([ctx.card(c) for c in d["candidates"]], alternative=True)),
         "card_name_needed": lambda: t("Which card? Type its name after the command."),
-        "unknown_player": lambda: t("No player is called {text}.", **d),
+        "unknown_player": lambda: t("No player is called {text}.", text=d["text"]),
         "ambiguous_player": lambda: t("{text} could name several players. Say more of the name.", **d),
         "player_needed": lambda: t("Which player? Type a player after the command."),
         "speech_on_off": lambda: t("Type speech on or speech off."),
@@ -141,7 +142,12 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
                                       detail=d.get("detail") or t("the file cannot be written")),
     }
     maker = messages.get(code)
-    return maker() if maker else None
+    if maker is None:
+        return None
+    text = maker()
+    if d.get("suggestion"):
+        text += " " + t("Did you mean {suggestion}? Type yes.", suggestion=d["suggestion"])
+    return text
 
 
 def _save_problem(details: Mapping[str, Any], ctx: Context) -> str:

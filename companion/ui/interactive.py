@@ -105,7 +105,12 @@ class Interactive:
         self._say_keys()
 
     def repeat(self) -> None:
-        self._replay(self.session.announcer.history.last)
+        """F2: the whole last answer again (all the help after F1, not only its last line)."""
+        answer = self.session.last_answer()
+        if not answer:
+            self._replay(None)
+        for utterance in answer:
+            self.session.announcer.announce(dataclasses.replace(utterance, priority=Priority.NORMAL), remember=False)
 
     def status(self) -> None:
         self.session.handle("status")

@@ -1,0 +1,190 @@
+"""Ready for a real table (issue 12): each item replays the lines that showed it, and checks what is said.
+
+Rules edges that locked a game or accepted the impossible, sentences a blind
+player can follow, and what a referee reaches for: did-you-mean, French names,
+the other deck, help on a word that is no command, F2 after F1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from companion.announce import Announcer
+from companion.games import find
+from companion.games import gauntlet as g
+from companion.games import love_letter as ll
+from companion.render import Settings
+from companion.session import Session
+from tests.conftest import Recorder, make_session, run_lines
+
+GAUNTLET = find("gauntlet")
+
+
+# --------------------------------------------------------------------------- 1. rules edges
+
+
+def test_1_1_a_fight_against_a_thanos_with_no_card_is_refused_and_the_game_goes_on() -> None:
+    session, recorder = make_session(players=2)
+    session.steps.clear()
+    # Thanos's deck and hand are empty: a hero's fight card cannot lock the game any more.
+    session.initial = dataclasses.replace(session.initial, thanos_deck=0, hands=(0, 1))
+    texts = run_lines(session, recorder, "next\nplay hulk\nfight 3 1\nnext")
+    assert "No fight: Thanos has no card in hand." in texts
+    assert session.state.pending_defeat is None and session.state.current == 1 and session.state.second_turn
+
+
+def test_1_2_reality_stone_on_a_short_deck_puts_back_only_what_was_drawn_and_thanos_may_pass() -> None:
+    cards = GAUNTLET.cards()
+    state = dataclasses.replace(g.new(g.Options(players=2), cards), thanos_deck=1, hands=(2, 1))
+    state, events = g.apply(state, g.Play("reality-stone"))
+    assert events[-1] == g.ThanosDeckCycled(1, 1, 1) and state.hands[0] == 1
+    # Holding only what may be the Thanos card, he can end his turn without playing.
+    held_thanos = dataclasses.replace(state, played=False, thanos_deck=0, hands=(1, 1))
+    after, _ = g.apply(held_thanos, g.Next())
+    assert after.current == 1
+
+
+@pytest.mark.parametrize(("lines", "sentence"), [
+    ("play black dwarf\nfight 1 6 4\ndefeat thanos ebony maw",
+     "Ebony Maw is a 5: the defeated card must be a 4. Cards that fit: Proxima Midnight and Power Stone."),
+    ("play proxima\nnext\nplay nebula 5\ndefeat thanos outriders",
+     "Outriders is a 1: the defeated card must be a 5. Cards that fit: Ebony Maw and Reality Stone."),
+])
+def test_1_3_the_defeated_card_must_fit_what_lost(lines: str, sentence: str) -> None:
+    session, recorder = make_session(players=3)
+    texts = run_lines(session, recorder, lines)
+    assert texts[-1] == sentence
+
+
+def test_1_4_impossible_fight_values_are_refused_per_side() -> None:
+    session, recorder = make_session(players=3)
+    # The Time Stone, the only Thanos 6, lies face up in front of Thanos.
+    session.initial = dataclasses.replace(session.initial, face_up=(("time-stone",), (), ()), hands=(2, 1, 1))
+    texts = run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 1 3 6\nfight 1 3 9")
+    assert texts[-2] == "No Thanos card of value 6 can be in a hand now: possible values 1, 2, 3, 4, 5 and 7."
+    assert texts[-1] == "9 is not a card value here: from 1 to 7."
+
+
+def test_1_5_baron_ties_and_losers_must_be_possible() -> None:
+    session, recorder = make_session("love-letter", players=3)
+    texts = run_lines(session, recorder, "play baron 2\ncompare 6 6\ncompare 8 8\nout 2 princess")
+    assert texts[-3] == "A tie needs two cards of the same value, and only one can still be in a hand."
+    assert texts[-2] == texts[-3]
+    assert texts[-1] == "Princess never loses a Baron's comparison: no higher card can still be in a hand."
+
+
+def test_1_6_players_reaching_the_target_together_win_together() -> None:
+    state = ll.new(ll.Options(players=2), find("love-letter").cards())
+    assert ll.outcome(dataclasses.replace(state, winner="p1", co_winners=("p1", "p2"))).winners == ("p1", "p2")
+
+
+def test_1_7_a_teammate_card_aims_at_another_hero_except_alone() -> None:
+    session, recorder = make_session(players=3)
+    texts = run_lines(session, recorder, "play proxima\nnext\nplay gamora 1")
+    assert texts[-1] == "Gamora is for a teammate: choose another hero than hero 1."
+    alone, recorder = make_session(players=2)
+    texts = run_lines(alone, recorder, "play proxima\nnext\nplay gamora 1")
+    assert "Hero 1 plays Gamora, 2, on hero 1." in texts
+
+
+def test_1_8_status_says_what_is_left_to_do() -> None:
+    session, recorder = make_session(lang="fr", players=3)
+    texts = run_lines(session, recorder, "joue proxima\nsuivant\njoue nebula 5\nétat")
+    assert texts[-1].startswith("Tour 2 : héros 1 a joué : tapez suivant.")
+
+
+# --------------------------------------------------------------------------- 2. sentences
+
+
+def test_2_names_are_used_in_the_commands_to_type() -> None:
+    session, recorder = make_session(players=4, names=("Zoé", "Alice", "Bruno", "Carla"))
+    texts = run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 3 5")
+    assert texts[-1] == "The card of Alice is defeated: which one? Type defeat Alice and the card."
+    texts = run_lines(session, recorder, "defeat Alice thor")
+    assert texts[0] == "Thor of Alice is defeated."
+
+
+def test_2_a_refusal_never_sounds_like_an_event() -> None:
+    session, recorder = make_session("love-letter", lang="fr", players=3)
+    texts = run_lines(session, recorder, "joue garde 3 prêtre\néliminé 3\nsuivant\njoue prince 3")
+    assert texts[-1] == "Joueur 3 est déjà hors de la manche."
+
+
+def test_2_copies_are_words_not_a_multiplication_sign() -> None:
+    session, recorder = make_session(lang="fr")
+    texts = run_lines(session, recorder, "restantes thanos")
+    assert "×" not in texts[-1] and "2 Outriders" in texts[-1]
+
+
+def test_2_no_double_sentence_for_tokens() -> None:
+    session, recorder = make_session(lang="fr")
+    assert run_lines(session, recorder, "joue proxima") == ["Thanos joue Proxima Midnight, 4.",
+                                                            "Thanos prend 1 pion pouvoir : total 1, réserve 8."]
+
+
+# --------------------------------------------------------------------------- 3. what a referee reaches for
+
+
+@pytest.mark.parametrize(("typo", "offer", "then"), [
+    ("suivnat", "Did you mean suivant? Type yes.", "Thanos must play a card before the turn ends."),
+    ("play pierre du pouvior", "Did you mean Power Stone? Type yes.", "Thanos plays Power Stone, 4."),
+    ("play proxima midnigth", "Did you mean Proxima Midnight? Type yes.", "Thanos plays Proxima Midnight, 4."),
+])
+def test_3_a_close_match_is_offered_never_applied_silently(typo: str, offer: str, then: str) -> None:
+    session, recorder = make_session(players=3)
+    texts = run_lines(session, recorder, typo)
+    assert texts[-1].endswith(offer) and session.steps == []
+    assert run_lines(session, recorder, "yes")[0] == then
+
+
+def test_3_a_suggestion_lasts_one_line() -> None:
+    session, recorder = make_session(players=3, lang="fr")
+    texts = run_lines(session, recorder, "joue spidreman")
+    assert texts[-1].endswith("Vouliez-vous dire Spider-Man ? Tapez oui.")
+    run_lines(session, recorder, "état")
+    assert run_lines(session, recorder, "oui")[-1].startswith("Commande inconnue : oui.")
+
+
+def test_3_french_names_and_the_other_deck() -> None:
+    session, recorder = make_session(players=3, lang="fr")
+    texts = run_lines(session, recorder, "vaincu thanos hulk\nvaincu h2 corvus\nvaincu thanos nain noir")
+    assert texts[0] == "Hulk est une carte héros, pas une carte de Thanos."
+    assert texts[1] == "Corvus Glaive est une carte Thanos, pas une carte de héros 2."
+    assert texts[2] == "Thanos : carte Black Dwarf vaincue."
+    session, recorder = make_session(players=3, lang="fr")
+    texts = run_lines(session, recorder, "joue proxima\nsuivant\njoue panthère noire")
+    assert "Héros 1 joue Black Panther, 4, sur héros 1." in texts
+
+
+def test_3_help_on_a_word_that_is_no_command() -> None:
+    session, recorder = make_session(lang="fr")
+    texts = run_lines(session, recorder, "aide dance\naide combta")
+    assert texts == ["Dance n'est pas une commande. Tapez aide pour les commandes.",
+                     "Combta n'est pas une commande. Tapez aide pour les commandes. Vouliez-vous dire combat ? Tapez oui."]
+
+
+def test_3_repeat_says_the_whole_last_answer() -> None:
+    session, recorder = make_session()
+    help_lines = run_lines(session, recorder, "help")
+    assert len(help_lines) > 10
+    assert run_lines(session, recorder, "repeat") == help_lines
+
+
+def test_3_a_scripted_game_is_saved_as_not_interactive(tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    save = tmp_path / "s.jsonl"
+    subprocess.run([sys.executable, "-m", "companion", "play", "gauntlet", "--save", str(save)], input="status\n",
+                   capture_output=True, text=True, timeout=60, check=True)
+    header = json.loads(save.read_text(encoding="utf-8").splitlines()[0])
+    assert header["settings"]["interactive"] is False
+
+
+def test_sessions_built_directly_still_work() -> None:
+    recorder = Recorder()
+    session = Session(GAUNTLET, GAUNTLET.rules.options_type(players=2), Settings("en"), Announcer([recorder]))
+    assert run_lines(session, recorder, "status")[0].startswith("Turn 1, Thanos to play.")
