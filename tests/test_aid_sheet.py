@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 
@@ -31,6 +32,27 @@ GAME_IDS = [game.id for game in games_with_cards()]
 VARIANTS = [(lang, grade) for lang in ("fr", "en") for grade in (1, 2)]
 
 
+#: Where liblouis's grade-2 back-translation reads a right translation another way (checked by hand, words only):
+#: UEB "m" before ";" is "more" (liblouis gives "m"); French "Dr" (Mindbug's Dr Axolotl) comes back as "dernière".
+GRADE_2_READ_BACK = {("en", "more;"): "m;", ("fr", "dr"): "dernière"}
+
+
+def read_back_equal(source: str, read: str, lang: str, grade: int) -> bool:
+    """A line's back-translation equals its source, but for the known grade-2 read-back limits above."""
+    if squeeze(read) == squeeze(source):
+        return True
+    if grade != 2:
+        return False
+    words = source.casefold().split()
+    fixed = [GRADE_2_READ_BACK.get((lang, word), word) for word in words]
+    return squeeze(" ".join(fixed)) == squeeze(read)
+
+
+def flat_text(pages) -> str:
+    """The body of every page as one text, its whitespace folded (a card line may wrap)."""
+    return " ".join(" ".join(line.text for page in pages for line in page.lines[:-1]).split())
+
+
 def squeeze(text: str) -> str:
     # One cell stands for both apostrophes; UEB reads it back as the typographic one.
     return "".join(text.split()).casefold().replace("\u2019", "'")
@@ -53,7 +75,7 @@ def test_every_line_back_translates_to_its_source(game_id: str, lang: str, grade
     for page in pages:
         for line in page.lines:
             if line.cells:
-                assert squeeze(back_translate(line.cells, lang, grade)) == squeeze(line.text), line.text
+                assert read_back_equal(line.text, back_translate(line.cells, lang, grade), lang, grade), line.text
                 checked += 1
     assert checked > 50
     # The lines carry all the source text, word for word (no word lost or split).
@@ -82,13 +104,18 @@ def test_pages_obey_the_layout_rules(game_id: str, lang: str, grade: int, cells:
         body = [line for line in page.lines[:-1] if line.cells]
         # A heading never ends a page; a card or list item never starts with its indented runover.
         assert body[-1].text not in headings
-        if number > 1:
+        # (Unless the block is longer than a whole page: the page before then holds nothing else, no blank line.)
+        whole_page_block = number > 1 and all(line.cells for line in pages[number - 2].lines[:-1])
+        if number > 1 and not whole_page_block:
             assert not body[0].cells.startswith(BLANK)
     # Every card appears exactly once, with its effect.
     cards = game.cards()
     flat = squeeze(" ".join(line.text for page in pages for line in page.lines[:-1]))
+    words = flat_text(pages)
     for card in cards.cards:
-        assert flat.count(squeeze(CARD_LINE[lang].format(name=card.name(lang), value=card.value))) == 1, card.id
+        card_line = CARD_LINE[lang].format(name=card.name(lang), value=card.value)
+        # A whole line, not inside another card's ("1 rouge : valeur 1" is in "11 rouge : valeur 11").
+        assert len(re.findall(rf"(?<!\S){re.escape(card_line)}(?=[,.])", words)) == 1, card.id
         same_effect = sum(1 for other in cards.cards if other.effect[lang] == card.effect[lang])
         assert flat.count(squeeze(card.effect[lang])) == same_effect
 
