@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml Makefile scripts/setup-system.sh scripts/link_system_mo
 	@touch $(STAMP)
 
 run: setup
-	@$(VENV)/bin/companion play $(GAME)
+	@COMPANION_RESUME_COMMAND="make run GAME=$(GAME)" $(VENV)/bin/companion play $(GAME)
 
 # Types and lint first (seconds), then every test.
 test: setup lint

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -54,6 +55,8 @@ class PlayConfig:
     save: Path | None = None
     resume: Path | None = None
     outputs: OutputConfig = OutputConfig()
+    #: How the player started the companion, to say how to come back (``make run`` sets it for its users).
+    resume_command: str = "companion play"
 
 
 def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
@@ -66,6 +69,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
     return PlayConfig(
         lang=args.lang, json=args.json, verbosity=args.verbosity, players=args.players, names=tuple(args.names or ()),
         options=options, display=display, save=args.save, resume=args.resume,
+        resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
                              args.grade),
     )
@@ -99,6 +103,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         sys.stderr.write(str(error) + "\n")
         return 2
     _wire_outputs(session, outputs)
+    session.resume_command = config.resume_command
     if config.resume is None:
         session.start()
     for note in notes:
@@ -127,7 +132,7 @@ def run_batch(session: Session, stdin: TextIO) -> None:
         if not session.handle(line.rstrip("\r\n")):
             break
     if not session.running and session.journal is not None:
-        session.say(session.ctx.core("Game saved in {path}.", path=session.journal.path), "saved",
+        session.say(session.ctx.core("Game saved: {name}.", name=session.journal.path.name), "saved",
                     {"path": str(session.journal.path)})
 
 

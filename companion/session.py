@@ -73,6 +73,8 @@ class Session:
         #: The voice and the braille display in use, if any (``play`` sets them; the interactive mode stops speech).
         self.speech: Any = None
         self.braille: Any = None
+        #: The command that brings this game back, as the player started the companion (said at quit).
+        self.resume_command = f"companion play {game.id}"
         #: The line a refusal offered instead ("Did you mean Spider-Man? Type yes."), until the next line.
         self.suggestion: str | None = None
         self._answer_start = 0

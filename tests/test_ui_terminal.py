@@ -6,6 +6,7 @@ Also: a killed game is offered back at the next start, and resumes where it was.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -104,7 +105,7 @@ def test_the_screen_holds_plain_announcements_only(tmp_path: Path, extra: dict[s
         pane.line("00005")
         pane.wait_for("Fight: Thanos beats hero 1.")
         pane.line("quit")
-        screen = pane.wait_for("Game saved in")
+        screen = pane.wait_for("Game saved: ")
     finally:
         pane.close()
     lines = [line.rstrip() for line in screen.splitlines() if line.strip()]
@@ -122,9 +123,10 @@ def test_the_screen_holds_plain_announcements_only(tmp_path: Path, extra: dict[s
             continue
         else:
             announcements.append(line)
-            assert line in expected or line in UI_SENTENCES or line in fight_outcome or line.startswith("Game saved in "), line
+            assert line in expected or line in UI_SENTENCES or line in fight_outcome or line.startswith("Game saved: "), line
     assert [line for line in announcements if line in expected] == expected
-    assert announcements[-1].startswith(f"Game saved in {tmp_path / 'data' / 'saves'}")
+    assert re.fullmatch(r"Game saved: gauntlet_[0-9_-]+\.jsonl\. Type companion play gauntlet to resume it\.",
+                        announcements[-1])
 
 
 def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) -> None:
@@ -154,7 +156,7 @@ def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) 
         time.sleep(0.5)
         screen = pane.screen()
         pane.line("quit")
-        pane.wait_for("Game saved in")
+        pane.wait_for("Game saved: ")
     finally:
         pane.close()
     after = [line for line in screen.splitlines() if line.startswith("Turn 2: hero 1 has played")]
@@ -176,8 +178,8 @@ def test_ctrl_d_leaves_no_prompt_on_the_screen(tmp_path: Path) -> None:
     try:
         pane.wait_for("Type help for the commands, or press F1.")
         pane.keys("C-d")
-        screen = pane.wait_for("Game saved in")
+        screen = pane.wait_for("Game saved: ")
     finally:
         pane.close()
     assert not [line for line in screen.splitlines() if line.strip() == ">"]
-    assert "Type help for the commands, or press F1.\nGame saved in" in screen
+    assert "Type help for the commands, or press F1.\nGame saved: " in screen

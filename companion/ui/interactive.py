@@ -166,9 +166,10 @@ class Interactive:
         journal = self.session.journal
         if journal is None:
             return
-        text = self.session.ctx.core("Game saved in {path}.", path=journal.path)
+        # The file's name only (a whole path takes seconds to hear), and the command as the player started it.
+        text = self.session.ctx.core("Game saved: {name}.", name=journal.path.name)
         if not self.session.is_over:
-            text += " " + self.t("Type companion play again to resume it.")
+            text += " " + self.t("Type {command} to resume it.", command=self.session.resume_command)
         self.session.say(text, "saved", {"path": str(journal.path)})
 
     # BrlAPI: the display's pan keys are read while the prompt waits.
