@@ -183,3 +183,16 @@ def test_ctrl_d_leaves_no_prompt_on_the_screen(tmp_path: Path) -> None:
         pane.close()
     assert not [line for line in screen.splitlines() if line.strip() == ">"]
     assert "Type help for the commands, or press F1.\nGame saved: " in screen
+
+
+def test_tab_on_a_dumb_terminal_leaves_the_line_as_typed(tmp_path: Path) -> None:
+    """Issue 12: with TERM=dumb a completion could not be redrawn ("> play eb w"); there Tab does nothing."""
+    pane = Pane(_play_command(), {"COMPANION_DATA_DIR": str(tmp_path), "LANG": "C.UTF-8", "TERM": "dumb"})
+    try:
+        pane.wait_for("Type help for the commands, or press F1.")
+        pane.keys("play eb", "Tab")
+        pane.line("ony maw")
+        screen = pane.wait_for("Thanos plays Ebony Maw, 5.")
+    finally:
+        pane.close()
+    assert "> play ebony maw" in screen

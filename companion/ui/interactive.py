@@ -19,6 +19,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
+from prompt_toolkit.utils import is_dumb_terminal
 
 from companion.announce import Priority, Utterance
 from companion.commands.base import Ask
@@ -58,7 +59,8 @@ class Interactive:
         _quiet_terminal()
         self.prompt = PromptSession(
             history=self.history,
-            completer=self.completer,
+            # A dumb terminal cannot redraw a completed line ("> play eb w"): no completion there.
+            completer=None if is_dumb_terminal() else self.completer,
             complete_style=CompleteStyle.READLINE_LIKE,
             complete_while_typing=False,
             key_bindings=build_key_bindings(self, self.completer, PROMPT),

@@ -89,7 +89,13 @@ def build_key_bindings(actions: Actions, completer: Completer, prompt: str = "> 
 
     @bindings.add("tab")
     def _complete(event: KeyPressEvent) -> None:
-        """Readline-style: complete what is certain; when nothing more is, say the choices on one line."""
+        """Readline-style: complete what is certain; when nothing more is, say the choices on one line.
+
+        Not on a dumb terminal (TERM=dumb): it cannot redraw the line, so a completion
+        would leave "> play eb w" on the screen; Tab does nothing there.
+        """
+        if is_dumb_terminal():
+            return
         buffer = event.current_buffer
         completions = list(completer.get_completions(buffer.document, CompleteEvent(completion_requested=True)))
         if not completions:
