@@ -49,10 +49,17 @@ class NoAnswer(Exception):
 
 
 class BrailleOutput:
-    """An announcer output that keeps the current sentence as segments and pans through them.
+    """An announcer output that keeps the last answer's sentences as segments and pans through them.
 
-    Subclasses only say how one segment is shown (``_show``).
+    Every sentence of one answer (all that a typed line made the companion say)
+    stays reachable by panning: a new sentence is shown at once, and panning back
+    from it reaches the sentences said before it in the same answer. ``new_answer``
+    (called before each typed line) starts afresh. Subclasses only say how one
+    segment is shown (``_show``).
     """
+
+    #: At most this many segments are kept (a long answer keeps its end).
+    KEPT = 200
 
     name = "none"
 
@@ -75,10 +82,17 @@ class BrailleOutput:
         """Show the first segment of a new sentence (translated with the table of the sentence's language)."""
         lang = utterance.lang if self.table is None else self.lang
         found = words(utterance.braille_text, lang, self.grade, self.table)
-        self.parts = wrap(found, self.width, split_long=True)
+        added = wrap(found, self.width, split_long=True)
+        if not added:
+            return
+        self.parts = (self.parts + added)[-self.KEPT:]
+        self.current = len(self.parts) - len(added)
+        self._show(self.parts[self.current])
+
+    def new_answer(self) -> None:
+        """A new line was typed: what follows is a new answer, the old sentences are no longer panned to."""
+        self.parts = []
         self.current = 0
-        if self.parts:
-            self._show(self.parts[0])
 
     def pan(self, step: int) -> str | None:
         """Move ``step`` segments (+1 forward, -1 back); the segment now shown, or None at either end."""

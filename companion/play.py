@@ -352,6 +352,7 @@ def _wire_outputs(session: Session, outputs: _Outputs) -> None:
     display = outputs.braille
     if display is not None:
         session.braille = display
+        session.before_line.append(display.new_answer)  # every sentence of the last answer stays reachable by panning
         session.controls["pan"] = lambda a: _pan(session, display, a["step"])
 
 

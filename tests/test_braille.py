@@ -134,9 +134,15 @@ def test_long_sentence_splits_at_spaces_and_pans(lang: str, grade: int) -> None:
     assert output.pan(1) is None and output.current == len(segments) - 1
     assert output.pan(-1) == segments[-2]
     assert stream.getvalue().splitlines() == [segments[0], *segments[1:], segments[-2]]
+    # A second sentence of the same answer is shown at once; panning back reaches the first (issue 12).
+    output.send(Utterance("Next.", lang))
+    assert output.current == len(segments) and output.segments == [*segments, translate("Next.", lang, grade)]
+    assert stream.getvalue().splitlines()[-1] == translate("Next.", lang, grade)
+    assert output.pan(-1) == segments[-1]
+    # A new typed line starts a new answer: the old sentences are gone.
+    output.new_answer()
     output.send(Utterance("Next.", lang))
     assert output.current == 0 and len(output.segments) == 1
-    assert stream.getvalue().splitlines()[-1] == translate("Next.", lang, grade)
 
 
 def test_display_uses_the_sentence_braille_text() -> None:

@@ -64,6 +64,7 @@ def test_each_sentence_reaches_the_display_and_reads_back_and_the_pan_keys_move_
         display.wait_for(segments[1])
         shown = " ".join(back_translate(cells, "fr") for cells in segments)
         assert shown == SENTENCE
+        output.new_answer()  # a new typed line
         output.send(Utterance("Tour 2.", "en"))  # a new sentence starts at its first segment, in its own table
         display.wait_for(output.segments[0])
         assert back_translate(display.shown, "en") == "Tour 2."

@@ -188,3 +188,24 @@ def test_sessions_built_directly_still_work() -> None:
     recorder = Recorder()
     session = Session(GAUNTLET, GAUNTLET.rules.options_type(players=2), Settings("en"), Announcer([recorder]))
     assert run_lines(session, recorder, "status")[0].startswith("Turn 1, Thanos to play.")
+
+
+def test_2_braille_panning_reaches_every_sentence_of_the_last_command() -> None:
+    """With a 32-cell line, "hero 2, naming 4." was never shown: the effect sentence replaced it."""
+    import io
+
+    from braille.display import TerminalBraille
+    from braille.translate import back_translate
+    from companion.play import _Outputs, _wire_outputs
+
+    session, _ = make_session(players=3)
+    display = TerminalBraille("en", width=32, stream=io.StringIO())
+    session.announcer.add(display)
+    _wire_outputs(session, _Outputs(braille=display))
+    run_lines(session, recorder=_, lines="play outriders h2 4")
+    shown = []
+    while display.pan(-1) is not None:
+        shown.append(back_translate(display.parts[display.current].cells, "en"))
+    assert any("naming 4" in text for text in shown), shown
+    session.handle("status")  # a new line: the old answer is no longer panned to
+    assert all("naming" not in back_translate(part.cells, "en") for part in display.parts)
