@@ -16,13 +16,14 @@ GAME ?= gauntlet
 setup: $(STAMP)
 
 # Recipes are not echoed: at the table a screen reader would read every command line aloud.
-$(STAMP): pyproject.toml Makefile scripts/setup-system.sh scripts/link_system_modules.py
-	@echo "companion : installation / setting up"
-	@bash scripts/setup-system.sh $(DEB_PACKAGES)
-	@test -x $(PY) || $(SYSTEM_PYTHON) -m venv $(VENV)
-	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
-	@$(PY) scripts/link_system_modules.py $(SYSTEM_MODULES)
-	@$(PY) -m companion.i18n compile
+$(STAMP): pyproject.toml Makefile scripts/setup-system.sh scripts/step.sh scripts/link_system_modules.py
+	@bash scripts/step.sh "paquets Debian / Debian packages" bash scripts/setup-system.sh $(DEB_PACKAGES)
+	@bash scripts/step.sh "environnement Python / Python environment" \
+		sh -c 'test -x $(PY) || $(SYSTEM_PYTHON) -m venv $(VENV)'
+	@bash scripts/step.sh "paquets Python / Python packages" \
+		$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@bash scripts/step.sh "modules système / system modules" $(PY) scripts/link_system_modules.py $(SYSTEM_MODULES)
+	@bash scripts/step.sh "traductions / translations" $(PY) -m companion.i18n compile
 	@touch $(STAMP)
 
 run: setup

@@ -1,0 +1,37 @@
+"""Set-up speaks little: one line per step, the tools' own output in setup.log, named only when a step fails.
+
+A screen reader reads every line the first ``make run`` prints: 22 pip warnings
+before the game were 22 lines to hear (issue 12).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STEP = ROOT / "scripts" / "step.sh"
+
+
+def step(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", str(STEP), "essai / trial", *command], capture_output=True, text=True, timeout=30)
+
+
+def test_a_step_prints_one_line_and_keeps_the_tools_output_in_the_log() -> None:
+    result = step("sh", "-c", "echo WARNING: noisy pip line; echo another >&2")
+    assert result.returncode == 0
+    assert result.stdout == "companion : essai / trial\n" and result.stderr == ""
+    assert "WARNING: noisy pip line" in (ROOT / "setup.log").read_text(encoding="utf-8")
+
+
+def test_a_failed_step_names_the_log() -> None:
+    result = step("sh", "-c", "echo the real reason; exit 3")
+    assert result.returncode == 1
+    assert f"voir / failed, see {ROOT / 'setup.log'}" in result.stderr and "the real reason" in result.stderr
+
+
+def test_the_makefile_runs_every_set_up_command_through_a_step() -> None:
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("$(STAMP):", 1)[1].split("\nrun:", 1)[0]
+    commands = [line.strip() for line in recipe.splitlines()[1:] if line.startswith("\t@")]
+    assert commands[-1] == "@touch $(STAMP)"
+    assert all(command.startswith("@bash scripts/step.sh ") for command in commands[:-1]), commands
