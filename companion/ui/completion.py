@@ -15,7 +15,7 @@ from typing import Any, Iterator
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from companion.cards import normalize
+from companion.cards import card_keys, normalize
 
 
 def player_words(session: Any) -> list[str]:
@@ -26,15 +26,9 @@ def player_words(session: Any) -> list[str]:
 
 
 def card_words(session: Any) -> list[str]:
-    """Every card's names in both languages, then its id."""
-    cards = session.cards.cards
+    """Every card's name in the session's language (the parser still takes the other language when typed in full)."""
     lang = session.settings.lang
-    words: list[str] = []
-    for card in cards:
-        names = card.names
-        words.extend(names[key] for key in sorted(names, key=lambda k: k != lang))
-        words.append(card.id)
-    return _distinct(words)
+    return _distinct([card.name(lang) for card in session.cards.cards])
 
 
 def _distinct(words: list[str]) -> list[str]:
@@ -56,7 +50,7 @@ class SessionCompleter(Completer):
         self.session = session
         vocabulary = session.parser.vocabulary
         self._commands = vocabulary.command_words(session.parser.verbs())
-        self._others = player_words(session) + vocabulary.inner_words()
+        self._others = player_words(session) + _words_in(vocabulary, session.settings.lang)
         self._arguments = _distinct(self._others + card_words(session))
 
     def _arguments_now(self, verb: str | None) -> list[str] | None:
@@ -74,6 +68,11 @@ class SessionCompleter(Completer):
         lang = session.settings.lang
         return _distinct(self._others + [cards[card_id].name(lang) for card_id in dict.fromkeys(ids)])
 
+    def _card_named(self, words: list[str]) -> bool:
+        """Whether ``words`` are exactly a card's name or alias, in full (then a card is not what comes next)."""
+        key = normalize(" ".join(words))
+        return bool(key) and any(normalize(form) == key for card in self.session.cards.cards for form in card_keys(card))
+
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         text = document.text_before_cursor
         words = text.split()
@@ -84,13 +83,27 @@ class SessionCompleter(Completer):
         if at_new_word:
             return  # nothing typed yet: listing every card and player would drown the player
         now = self._arguments_now(self.session.parser.vocabulary.find(words[0]))
+        if self._card_named(words[1:-1]):  # "joue Doctor Strange h": the card is there, a player or a word comes next
+            now, arguments = self._others, self._others
+        else:
+            arguments = self._arguments
         # The longest typed run that starts a name; what can be typed now first, every name when none of those fits.
         for count in range(len(words) - 1, 0, -1):
             fragment = _tail(text, count)
-            found = list(_matching(fragment, now or [])) or list(_matching(fragment, self._arguments))
+            found = list(_matching(fragment, now or [])) or list(_matching(fragment, arguments))
             if found:
                 yield from found
                 return
+
+
+def _words_in(vocabulary: Any, lang: str) -> list[str]:
+    """Words used inside commands in the session's language only ("héros", not "hero" and "heroes" too)."""
+    found = []
+    for names in vocabulary.words.values():
+        word = names[1] if lang == "fr" and len(names) > 1 else names[0]
+        if len(word) > 1:
+            found.append(word)
+    return list(dict.fromkeys(found))
 
 
 def _strings(command: Any) -> Iterator[str]:
