@@ -206,6 +206,12 @@ class Session:
 
     def ask(self, request: Ask) -> None:
         """A question: the game's queries, then what every game answers alike (card, cards, help)."""
+        if request.what == "status" and request.args.get("short"):
+            status = self.rules.status(self.state)
+            first = [text for _, text in self.renderer.status_parts(status, self.ctx)[:1]]
+            self.say(" ".join([capitalized(self.renderer.head(status, self.ctx)), *first]), status.name, status.fields(),
+                     Priority.NOW)
+            return
         query = self.rules.queries.get(request.what)
         if query is not None:
             for event in query(self.state, request.args):

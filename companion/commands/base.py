@@ -372,6 +372,8 @@ def dispatch(line: str, state: Any, parser: Parser) -> Request:
 
 def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabulary: Vocabulary) -> Request | None:
     """The verbs every game shares; ``None`` when ``verb`` is the game's own."""
+    if verb == "status" and len(args) == 1 and vocabulary.is_word(args[0], "short"):
+        return Ask("status", {"short": True})  # F3: whose turn and the first part only
     if verb in ("status", "cards"):
         no_more(args)
         return Ask(verb)

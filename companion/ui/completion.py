@@ -50,7 +50,8 @@ class SessionCompleter(Completer):
         self.session = session
         vocabulary = session.parser.vocabulary
         self._commands = vocabulary.command_words(session.parser.verbs())
-        self._others = player_words(session) + _words_in(vocabulary, session.settings.lang)
+        self._players = player_words(session)
+        self._others = self._players + _words_in(vocabulary, session.settings.lang)
         self._arguments = _distinct(self._others + card_words(session))
 
     def _arguments_now(self, verb: str | None) -> list[str] | None:
@@ -66,7 +67,7 @@ class SessionCompleter(Completer):
         if not ids:
             return None
         lang = session.settings.lang
-        return _distinct(self._others + [cards[card_id].name(lang) for card_id in dict.fromkeys(ids)])
+        return _distinct(self._players + [cards[card_id].name(lang) for card_id in dict.fromkeys(ids)])
 
     def _card_named(self, words: list[str]) -> bool:
         """Whether ``words`` are exactly a card's name or alias, in full (then a card is not what comes next)."""

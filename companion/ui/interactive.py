@@ -115,7 +115,8 @@ class Interactive:
             self.session.announcer.announce(dataclasses.replace(utterance, priority=Priority.NORMAL), remember=False)
 
     def status(self) -> None:
-        self.session.handle("status")
+        """F3: the short status (what to do now and the lives); ``status`` typed gives the whole table."""
+        self.session.handle("status short")
 
     def turn(self) -> None:
         text, fields = self.session.now()
