@@ -82,6 +82,7 @@ class Game:
 GAMES: tuple[Game, ...] = (
     Game("companion.games.gauntlet"),
     Game("companion.games.love_letter"),
+    Game("companion.games.num_x"),
     Game("companion.games.the_void"),
     Game("companion.games.mindbug"),
 )

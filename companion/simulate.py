@@ -1,0 +1,420 @@
+"""The simulator: bots play whole games on a game's own rules core, over seeded full-information deals.
+
+The rules core stays the public table (it never sees a hand); the simulator owns
+the hidden part — the draw pile's order and every hand — and keeps it in step
+with the counts the core announces (a draw, a refill, a hand recycled into the
+draw pile). Bots choose among the moves the core itself lists for the cards they
+hold (``num_x.moves_for``, the function behind ``RULES.legal_moves``) and every
+move goes through ``RULES.apply``: nothing of the rules is copied here.
+
+Games run on every core (``concurrent.futures`` processes); a result table gives,
+per player count, the win rate with its 95 % Wilson interval and the mean score.
+Sentences are in the ``tools`` catalog (French in ``locale/fr/LC_MESSAGES/tools.po``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.games.base import N_
+
+DOMAIN = "tools"
+#: The win rates the Num-X rules text gives (cooperative; Expert at 4 and 5 players), in %.
+NUM_X_TEXT_TABLE: Mapping[str, Mapping[int, float]] = {
+    "coop": {2: 52.0, 3: 39.5, 4: 20.0, 5: 16.0},
+    "expert": {4: 15.3, 5: 4.7},
+}
+#: Readings of the open points compared against the text's table (options over the defaults).
+_REFERENCE = {"actions": "on", "extra": "allowed"}
+READINGS: Mapping[str, Mapping[str, str]] = {
+    "reference": _REFERENCE,  # the reference's default for every open point, with the action cards
+    "no-actions": {**_REFERENCE, "actions": "off"},
+    "exact": {**_REFERENCE, "extra": "exact"},
+    "no-actions-exact": {"actions": "off", "extra": "exact"},  # the companion's default: the closest
+    "no-lock": {**_REFERENCE, "lock": "off"},
+    "open-start": {**_REFERENCE, "start": "open"},
+    "open-start-no-actions": {**_REFERENCE, "start": "open", "actions": "off"},
+    "break-closes": {**_REFERENCE, "breaks": "close"},
+    "any-starter": {**_REFERENCE, "starters": "any"},
+}
+BOTS = ("greedy", "planner")
+
+CLI_HELP = {
+    "simulate": N_("play many games with bots and print the win rates (Num-X)"),
+    "games": N_("games per player count (default 2000)"),
+    "bot": N_("the bot: greedy (the default) or planner"),
+    "players": N_("the player counts to simulate (default: all)"),
+    "seed": N_("the first seed (default 1); the same seed gives the same games"),
+    "set": N_("a rules option, as NAME=VALUE (repeat it): mode=expert, lock=off…"),
+    "readings": N_("compare every reading of the open points instead"),
+    "workers": N_("processes to use (default: every core)"),
+    "records": N_("the records to beat: best score, games and wins, per mode and player count"),
+}
+
+
+# --------------------------------------------------------------------------- one game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    players: int
+    won: bool
+    score: int
+    total: int
+    turns: int
+
+
+_MODULE: list[Any] = []
+
+
+def _num_x() -> Any:
+    if not _MODULE:
+        from companion.games import num_x
+
+        _MODULE.append(num_x)
+    return _MODULE[0]
+
+
+_CARDS: list[Any] = []
+
+
+def _cards() -> Any:
+    if not _CARDS:
+        from companion.cards import load
+
+        nx = _num_x()
+        _CARDS.append(load(nx.SPEC.data_file, nx.SPEC.deck_sizes, nx.SPEC.traits))
+    return _CARDS[0]
+
+
+Bot = Callable[[Any, list[str], random.Random], Any]
+
+
+def play_num_x(options: Any, seed: int, bot: Bot, max_steps: int = 5000) -> GameResult:
+    """One Num-X game: a seeded deal, ``bot`` choosing for every seat, the core applying."""
+    nx = _num_x()
+    cards = _cards()
+    rng = random.Random(seed)
+    state = nx.RULES.new(options, cards)
+    deck = [card_id for card_id, n in state.copies.items() for _ in range(n)]
+    rng.shuffle(deck)
+    hands = [[deck.pop() for _ in range(n)] for n in state.hands]
+    for _ in range(max_steps):
+        if nx.RULES.outcome(state) is not None:
+            break
+        seat = state.current
+        command = bot(state, hands[seat], rng)
+        state, events = nx.RULES.apply(state, command)
+        if isinstance(command, nx.Play):
+            hands[seat].remove(command.card)
+        for event in events:
+            if isinstance(event, nx.ActionDraw) and event.drew:
+                hands[seat].append(deck.pop())
+            elif isinstance(event, nx.Refilled):
+                hands[seat].extend(deck.pop() for _ in range(event.drew))
+            elif isinstance(event, nx.PlayerEliminated):
+                deck.extend(hands[seat])
+                hands[seat].clear()
+                rng.shuffle(deck)
+        assert len(deck) == state.deck, "the simulator's draw pile left the core's count"
+    result = nx.RULES.outcome(state)
+    if result is None:
+        raise RuntimeError(f"seed {seed}: no end after {max_steps} moves")
+    won = result.kind.value in ("cooperative_win", "win")
+    return GameResult(options.players, won, result.score or 0, state.total, state.turn)
+
+
+# --------------------------------------------------------------------------- bots
+
+
+_UNSEEN: dict[int, tuple[Any, dict[str | None, list[int]]]] = {}
+_FAMILY_IDS = {family: [f"{family}-{value}" for value in range(17)] for family in ("red", "green", "blue", "yellow")}
+
+
+def _unseen_prefix(state: Any, family: str | None) -> list[int]:
+    """``p[v]``: cards of ``family`` (None: of every family) of value below ``v`` not yet seen (v = 0…17)."""
+    used = state.used
+    cached = _UNSEEN.get(id(used))
+    if cached is None or cached[0] is not used:
+        _UNSEEN.clear()
+        cached = (used, {})
+        _UNSEEN[id(used)] = cached
+    tables = cached[1]
+    found = tables.get(family)
+    if found is not None:
+        return found
+    copies = state.copies
+    prefix = [0] * 18
+    for kind in ((family,) if family else ("red", "green", "blue", "yellow")):
+        for value, card_id in enumerate(_FAMILY_IDS[kind]):
+            if card_id in copies and not used.get(card_id):
+                prefix[value + 1] += 1
+    for value in range(1, 18):
+        prefix[value] += prefix[value - 1]
+    tables[family] = prefix
+    return prefix
+
+
+def _unseen_between(state: Any, family: str | None, low: int, high: int) -> int:
+    """Cards not yet seen of ``family`` (any number card when None) strictly between ``low`` and ``high``."""
+    if high - low <= 1:
+        return 0
+    prefix = _unseen_prefix(state, family)
+    return prefix[min(high, 17)] - prefix[max(low + 1, 0)]
+
+
+def cost(state: Any, command: Any) -> float:
+    """How much room a move takes from the table (negative: it gives room back); lower is better."""
+    nx = _num_x()
+    if not isinstance(command, nx.Play):
+        return math.inf
+    card = state.cards[command.card]
+    t = nx.traits(card)
+    if t.action in ("simple", "passe"):
+        return 2.5 if t.action == "simple" else 3.5
+    pile = state.piles[command.pile - 1]
+    family = pile.family if state.options.lock == "on" else None
+    if t.action == "flip":
+        up, down = pile.top(nx.UP), pile.top(nx.DOWN)
+        gain = _unseen_between(state, family, down, up) if up > down else 0
+        return -gain + 1.0
+    if not pile.started:
+        return 0.5
+    direction = command.direction
+    top = pile.top(direction)
+    if t.action == "flash":
+        branch = pile.branch(direction)
+        below = branch[-2].value if len(branch) > 1 else (pile.start.value if pile.start else top)
+        low, high = sorted((below, top))
+        return -_unseen_between(state, family, low, high) + 1.0
+    value = top if (t.action == "joker" and command.value is None) else (
+        command.value if t.action == "joker" else card.value)
+    rising = direction == nx.UP
+    if (value > top) if rising else (value < top):
+        low, high = (top, value) if rising else (value, top)
+        skipped = _unseen_between(state, family, low, high)
+        return float(skipped) + (0.2 if t.kind in ("shadow", "rainbow") else 0.0)
+    # Back the other way: a ten, a break, a joker at ±10, an equal: room given back.
+    low, high = (value, top) if rising else (top, value)
+    is_ten = state.options.tens and value == (top - 10 if rising else top + 10)
+    if t.kind in ("shadow", "rainbow") and value != top and not is_ten and state.options.breaks == "close":
+        return 20.0  # a break that closes the branch: only when nothing else is left
+    return -float(_unseen_between(state, family, low, high)) - 0.5
+
+
+def _moves(state: Any, hand: Sequence[str]) -> list[Any]:
+    nx = _num_x()
+    return list(nx.moves_for(state, [state.cards[c] for c in hand]))
+
+
+def greedy(state: Any, hand: list[str], rng: random.Random) -> Any:
+    """The cheapest play until the required plays are made; then more only when they give room back."""
+    nx = _num_x()
+    moves = _moves(state, hand)
+    scored = [(cost(state, m), i, m) for i, m in enumerate(moves) if isinstance(m, nx.Play)]
+    if not scored:
+        return nx.Next() if nx.Next() in moves else nx.Blocked()
+    best_cost, _, best = min(scored)
+    if state.plays_made < state.plays_required or best_cost <= (0.0 if state.deck > 0 else 1.0):
+        return best
+    return nx.Next()
+
+
+def planner(state: Any, hand: list[str], rng: random.Random) -> Any:
+    """Plans the turn: the best sequence of the plays still required (two plies), scored by the room it takes
+    and by how well the cards left in hand fit afterwards (so it keeps a card 10 away, and breaks when it pays)."""
+    nx = _num_x()
+    moves = _moves(state, hand)
+    plays = [m for m in moves if isinstance(m, nx.Play)]
+    needed = state.plays_required - state.plays_made
+    if not plays:
+        return nx.Next() if nx.Next() in moves else nx.Blocked()
+
+    def leftover(after: Any, rest: list[str]) -> float:
+        scores = []
+        for card_id in rest:
+            options = [m for m in nx.moves_for(after, [after.cards[card_id]]) if isinstance(m, nx.Play)]
+            scores.append(min((cost(after, m) for m in options), default=6.0))
+        return sum(min(s, 6.0) for s in scores) / max(1, len(scores))
+
+    def value_of(move: Any, depth: int, current: Any, rest: list[str]) -> float:
+        step = cost(current, move)
+        after, _ = nx.RULES.apply(current, move)
+        remaining = [c for c in rest]
+        remaining.remove(move.card)
+        if nx.RULES.outcome(after) is not None:
+            return step - (100.0 if nx.RULES.outcome(after).kind.value == "cooperative_win" else -100.0)
+        if depth <= 1 or after.current != current.current or after.plays_made >= after.plays_required:
+            return step + 0.4 * leftover(after, remaining)
+        follow = [m for m in nx.moves_for(after, [after.cards[c] for c in remaining]) if isinstance(m, nx.Play)]
+        if not follow:
+            return step + 50.0
+        best_next = min(follow, key=lambda m: cost(after, m))
+        candidates = sorted(follow, key=lambda m: cost(after, m))[:4]
+        if best_next not in candidates:
+            candidates.append(best_next)
+        return step + min(value_of(m, depth - 1, after, remaining) for m in candidates)
+
+    if needed > 0:
+        ranked = sorted(plays, key=lambda m: cost(state, m))[:6]
+        return min(ranked, key=lambda m: value_of(m, min(needed, 2), state, list(hand)))
+    best = min(plays, key=lambda m: cost(state, m))
+    if cost(state, best) <= (0.0 if state.deck > 0 else 1.0):
+        return best
+    return nx.Next()
+
+
+_BOTS: dict[str, Bot] = {"greedy": greedy, "planner": planner}
+
+
+# --------------------------------------------------------------------------- many games
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player count: games, wins, the win rate and its 95 % interval, the mean score."""
+
+    players: int
+    games: int
+    wins: int
+    mean_score: float
+    total: int
+
+    @property
+    def rate(self) -> float:
+        return 100.0 * self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate, in %."""
+    if games == 0:
+        return (0.0, 100.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (100.0 * max(0.0, centre - half), 100.0 * min(1.0, centre + half))
+
+
+def _chunk(job: tuple[dict[str, Any], int, int, str]) -> list[GameResult]:
+    values, first, count, bot_name = job
+    nx = _num_x()
+    options = nx.Options(**values)
+    bot = _BOTS[bot_name]
+    return [play_num_x(options, seed, bot) for seed in range(first, first + count)]
+
+
+def run(values: Mapping[str, Any], games: int, bot: str = "greedy", seed: int = 1,
+        workers: int | None = None) -> list[GameResult]:
+    """``games`` seeded games of one table (``values``: Num-X options), over ``workers`` processes."""
+    workers = workers or os.cpu_count() or 1
+    size = max(1, math.ceil(games / (workers * 4)))
+    jobs = [(dict(values), seed + start, min(size, games - start), bot) for start in range(0, games, size)]
+    if workers == 1 or len(jobs) == 1:
+        return [r for job in jobs for r in _chunk(job)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [r for chunk in pool.map(_chunk, jobs) for r in chunk]
+
+
+def table(options: Mapping[str, Any], games: int, bot: str = "greedy", players: Iterable[int] = (2, 3, 4, 5),
+          seed: int = 1, workers: int | None = None) -> list[Row]:
+    """One row per player count."""
+    rows = []
+    for n in players:
+        results = run({**options, "players": n}, games, bot, seed, workers)
+        wins = sum(r.won for r in results)
+        mean = sum(r.score for r in results) / len(results)
+        rows.append(Row(n, len(results), wins, mean, results[0].total))
+    return rows
+
+
+def distance(rows: Sequence[Row], mode: str = "coop") -> float:
+    """How far a simulated table is from the text's: the root mean square gap in points of win rate."""
+    target = NUM_X_TEXT_TABLE.get(mode, {})
+    gaps = [row.rate - target[row.players] for row in rows if row.players in target]
+    return math.sqrt(sum(g * g for g in gaps) / len(gaps)) if gaps else math.nan
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def parse_settings(pairs: Sequence[str]) -> dict[str, str]:
+    """``NAME=VALUE`` pairs, checked against Num-X's declared options.
+
+    :raises ValueError: with the sentence's fields (``bad_setting``).
+    """
+    nx = _num_x()
+    values: dict[str, str] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        spec = next((o for o in nx.SPEC.options if o.name == name and o.scope == "rules"), None)
+        if spec is None or value not in spec.choices:
+            raise ValueError(pair)
+        values[name] = value
+    return values
+
+
+def lines(rows: Sequence[Row], mode: str, t: Any) -> list[str]:
+    """The table, one line per player count, beside the text's rate when it gives one."""
+    target = NUM_X_TEXT_TABLE.get(mode, {})
+    out = []
+
+    def num(value: float) -> str:
+        text = f"{value:.1f}"
+        return text.replace(".", ",") if t.lang == "fr" else text
+
+    for row in rows:
+        low, high = row.interval
+        text = t("{players} players: {rate} % won (95 % interval {low} to {high}), mean score {score} of {total}, "
+                 "{games} games.", players=row.players, rate=num(row.rate), low=num(low), high=num(high),
+                 score=num(row.mean_score), total=row.total, games=row.games)
+        if row.players in target:
+            text += " " + t("Rules text: {rate} %.", rate=num(target[row.players]))
+        out.append(text)
+    return out
+
+
+def main(args: Any, write: Callable[[str], None]) -> int:
+    """``companion simulate num-x``: the table for the options given, or for every reading."""
+    from companion.i18n import Translator
+
+    t = Translator(args.lang, DOMAIN)
+    if args.game not in ("num-x", "numx", "num_x"):
+        write(t("Only Num-X has a simulator for now."))
+        return 2
+    try:
+        values = parse_settings(args.set or [])
+    except ValueError as error:
+        write(t("{pair} is not a Num-X option: write NAME=VALUE, such as mode=expert or lock=off.", pair=error))
+        return 2
+    players = args.players or ([4, 5] if values.get("mode") == "expert" else [2, 3, 4, 5])
+    if values.get("mode") == "adversaire":
+        players = [n for n in players if n <= 4]
+    mode = values.get("mode", "coop")
+    readings = READINGS if args.readings else {"": {}}
+    for name, reading in readings.items():
+        merged = {**reading, **values}
+        rows = table(merged, args.games, args.bot, players, args.seed, args.workers)
+        if name:
+            gap = f"{distance(rows, mode):.1f}"
+            write(t("Reading {name} ({options}), bot {bot}: distance to the text {distance} points.", name=name,
+                    options=", ".join(f"{k}={v}" for k, v in merged.items()) or "-", bot=args.bot,
+                    distance=gap.replace(".", ",") if t.lang == "fr" else gap))
+        for line in lines(rows, mode, t):
+            write(line)
+    return 0
+
+
+def with_players(options: Any, players: int) -> Any:
+    return replace(options, players=players)

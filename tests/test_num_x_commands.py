@@ -1,0 +1,100 @@
+"""Num-X: typed lines → commands, as the table says them, French and English, and clear refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.commands.base import Ask, Change, ParseError
+from companion.commands.num_x import PARSER
+from companion.games import find
+from companion.games import num_x as nx
+
+from conftest import make_session, run_lines
+
+CARDS = find("num-x").cards()
+
+
+def state(**options: object) -> nx.State:
+    return nx.new(nx.Options(**options), CARDS)  # type: ignore[arg-type]
+
+
+def started() -> nx.State:
+    return nx.apply(state(), nx.Play("red-7", 2))[0]
+
+
+@pytest.mark.parametrize(("line", "command"), [
+    ("joue rouge 7 pile 2 monte", nx.Play("red-7", 2, "up")),
+    ("r7 2 m", nx.Play("red-7", 2, "up")),
+    ("play red 9 2 up", nx.Play("red-9", 2, "up")),
+    ("R5 2 d", nx.Play("red-5", 2, "down")),
+    ("shadow 3 2 up", nx.Play("shadow-3", 2, "up")),
+    ("sh3 2 monte", nx.Play("shadow-3", 2, "up")),
+    ("rb12 2 descend", nx.Play("rainbow-12", 2, "down")),
+    ("joker 2 down", nx.Play("joker", 2, "down")),
+    ("joker 2 up 17", nx.Play("joker", 2, "up", 17)),
+    ("flip 2", nx.Play("flip", 2)),
+    ("flash pile 2 descente", nx.Play("flash", 2, "down")),
+    ("simple", nx.Play("simple")),
+    ("joue passe", nx.Play("passe")),
+    ("pass", nx.Play("passe")),
+    ("vert 3 1", nx.Play("green-3", 1)),  # a pile's first card takes no branch
+    ("jaune 3 1 monte", nx.Play("yellow-3", 1)),
+    ("suivant", nx.Next()),
+    ("bloqué", nx.Blocked()),
+    ("blocked", nx.Blocked()),
+])
+def test_lines_become_commands(line: str, command: nx.Command) -> None:
+    assert PARSER.parse(line, started()) == Change(command)
+
+
+@pytest.mark.parametrize(("line", "ask"), [
+    ("table", Ask("table")),
+    ("pile 2", Ask("pile", {"pile": 2})),
+    ("où rouge 8", Ask("fits", {"card": "red-8"})),
+    ("fits r8", Ask("fits", {"card": "red-8"})),
+    ("reste", Ask("left")),
+    ("état", Ask("status")),
+])
+def test_questions(line: str, ask: Ask) -> None:
+    assert PARSER.parse(line, started()) == ask
+
+
+@pytest.mark.parametrize(("line", "code"), [
+    ("r7 9 m", "no_such_pile"),
+    ("r17 2 m", "no_such_number"),
+    ("rouge", "number_needed"),
+    ("r9 2", "direction_needed_typed"),
+    ("r9", "pile_needed_typed"),
+    ("r9 deux", "not_a_pile"),
+    ("r9 2 m 4", "extra_words"),
+    ("pile", "pile_number_needed"),
+    ("zzz 2", "unknown_command"),
+    ("r9 ²", "not_a_pile"),
+])
+def test_bad_lines_are_refused_with_a_code(line: str, code: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        PARSER.parse(line, started())
+    assert caught.value.code == code
+
+
+@pytest.mark.parametrize(("lang", "line", "sentence"), [
+    ("en", "r9 2", "Up or down? Type the branch of pile 2 after its number."),
+    ("fr", "r9 2", "Monte ou descend ? Tapez la branche de la pile 2 après son numéro."),
+    ("en", "r7 9 m", "There are 4 piles, from 1 to 4."),
+    ("fr", "r17 2 m", "Aucune carte de ce nom n'a le numéro 17."),
+    ("fr", "r5 2 m", "Rouge 5 ne peut pas monter sur la pile 2 : son sommet est 7."),
+    ("en", "r5 2 m 999999999", "Too many words: 999999999. Nothing was changed."),
+])
+def test_bad_lines_get_a_sentence_and_change_nothing(lang: str, line: str, sentence: str) -> None:
+    session, recorder = make_session("num-x", lang)
+    run_lines(session, recorder, "r7 2")
+    before = session.state
+    assert run_lines(session, recorder, line) == [sentence]
+    assert session.state == before
+
+
+def test_undo_puts_the_card_back() -> None:
+    session, recorder = make_session("num-x", "en")
+    run_lines(session, recorder, "r7 2\nr9 2 up")
+    run_lines(session, recorder, "undo")
+    assert session.state.piles[1].top(nx.UP) == 7 and session.state.plays_made == 1

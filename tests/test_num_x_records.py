@@ -1,0 +1,97 @@
+"""Records (companion/records.py): SQLite in the data folder, records to beat, a damaged or locked file in one sentence."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import records
+
+
+def test_a_first_game_is_a_record_then_only_a_better_score_beats_it(tmp_path: Path) -> None:
+    first = records.record("num-x", "coop", 3, 54, False)
+    assert first.beats_best and first.previous_best is None
+    worse = records.record("num-x", "coop", 3, 40, False)
+    assert not worse.beats_best and worse.previous_best == 54
+    better = records.record("num-x", "coop", 3, 96, True)
+    assert better.beats_best and better.previous_best == 54
+    other = records.record("num-x", "expert", 3, 10, False)
+    assert other.beats_best
+    found = records.best("num-x", "coop", 3)
+    assert found == records.Best("num-x", "coop", 3, 96, 3, 1)
+    assert records.best("num-x", "coop", 4) is None
+
+
+def test_the_file_is_in_the_data_folder(tmp_path: Path) -> None:
+    records.record("the-void", "solo", 1, 3, True)
+    assert records.records_path() == tmp_path / "data" / "records.sqlite3"
+    assert records.records_path().is_file()
+
+
+def test_records_lists_per_game(tmp_path: Path) -> None:
+    records.record("num-x", "coop", 2, 50, False)
+    records.record("the-void", "solo", 1, 3, True)
+    assert [r.game_id for r in records.records()] == ["num-x", "the-void"]
+    assert [r.score for r in records.records("num-x")] == [50]
+    assert records.records("love-letter") == []
+
+
+def test_no_file_yet_means_no_records(tmp_path: Path) -> None:
+    assert records.records() == [] and records.best("num-x", "coop", 3) is None
+    assert not records.records_path().exists()
+
+
+def test_a_damaged_file_is_reported_in_one_sentence(tmp_path: Path) -> None:
+    path = records.records_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(records.RecordsError) as caught:
+        records.record("num-x", "coop", 3, 10, False)
+    assert caught.value.reason == "damaged"
+    assert records.problem_sentence(caught.value, "en") == (
+        f"The records file {path} is damaged: move it away and the companion starts a new one.")
+    assert records.problem_sentence(caught.value, "fr").startswith("Le fichier des records")
+
+
+def test_a_locked_file_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    records.record("num-x", "coop", 3, 10, False)
+    monkeypatch.setattr(records, "TIMEOUT", 0.05)
+    holder = sqlite3.connect(records.records_path(), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(records.RecordsError) as caught:
+            records.record("num-x", "coop", 3, 11, False)
+        assert caught.value.reason == "locked"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert records.best("num-x", "coop", 3) == records.Best("num-x", "coop", 3, 10, 1, 0)
+
+
+def test_a_kill_in_the_middle_keeps_every_finished_transaction(tmp_path: Path) -> None:
+    """A process killed while writing leaves the file whole: every committed game is still there."""
+    script = (
+        "import os, sys\n"
+        "from companion import records\n"
+        "for i in range(1000):\n"
+        "    records.record('num-x', 'coop', 3, i, False)\n"
+        "    if i == 20: os._exit(9)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60, check=False)
+    assert done.returncode == 9
+    found = records.best("num-x", "coop", 3)
+    assert found is not None and found.games == 21 and found.score == 20
+
+
+def test_companion_records_reads_them_back(tmp_path: Path) -> None:
+    from companion.cli import main
+
+    records.record("num-x", "coop", 3, 54, False)
+    lines: list[str] = []
+    assert records.main(type("A", (), {"lang": "en", "game": None})(), lines.append) == 0
+    assert lines == ["num-x, coop, 3 players: record 54, 1 game, 0 won."]
+    assert main(["records", "num-x", "--lang", "fr"]) == 0
