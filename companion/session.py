@@ -19,7 +19,7 @@ from companion.announce import Announcer, Priority, Utterance
 from companion.cards import CardSet
 from companion.commands.base import Ask, Change, Control, ParseError, Request, Secret, Vocabulary, close_match
 from companion.games import Game
-from companion.games.base import Command, Event, Outcome, RuleError, ToAct, Zone, plain
+from companion.games.base import Command, Event, Outcome, OutcomeKind, RuleError, ToAct, Zone, plain
 from companion.render import Context, Settings, capitalized, card_answer, cards_answer, render_parse_error
 
 #: Asks, without echo, the value of each player in ``parser.secret_steps(secret, state)``
@@ -199,10 +199,35 @@ class Session:
         said = self.utterances(events)
         if self.journal is not None:
             self.journal.append(command.to_json())
+        was_over = self.is_over
         self.steps.append(Step(command, state, tuple(events)))
         self.redo_stack.clear()
         for utterance in said:
             self.announcer.announce(utterance)
+        if not was_over and self.is_over:
+            self.keep_record()
+
+    def keep_record(self) -> None:
+        """A game that ends with a score is kept in the records, and the table hears how it compares.
+
+        Only a live command records (not a replay on resume, not a redo): a game counts once.
+        """
+        from companion import records
+
+        ended = self.outcome
+        if ended is None or ended.score is None:
+            return
+        won = ended.kind in (OutcomeKind.WIN, OutcomeKind.COOPERATIVE_WIN)
+        try:
+            kept = records.record(self.game.id, self.rules.variant_of(self.options), self.options.players, ended.score, won)
+        except records.RecordsError as error:
+            self.say(records.problem_sentence(error, self.settings.lang), "records", {"reason": error.reason})
+            return
+        if kept.beats_best:
+            text = self.ctx.core("New record: {score}.", score=kept.score)
+        else:
+            text = self.ctx.core("The record to beat is {best}.", best=kept.previous_best)
+        self.say(text, "record", {"score": kept.score, "previous_best": kept.previous_best, "variant": kept.variant})
 
     def ask(self, request: Ask) -> None:
         """A question: the game's queries, then what every game answers alike (card, cards, help)."""

@@ -11,6 +11,7 @@ pybabel=".venv/bin/pybabel"
 declare -A files=(
   [core]="companion/cli.py companion/play.py companion/session.py companion/render/__init__.py companion/argparse_messages.py companion/saves.py companion/review.py"
   [ui]="companion/ui"
+  [tools]="companion/simulate.py companion/records.py"
   [speech]="speech"
   [braille]="braille"
 )

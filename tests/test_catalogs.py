@@ -22,6 +22,7 @@ DOMAINS = {
     "core": ["companion/cli.py", "companion/play.py", "companion/session.py", "companion/render/__init__.py",
              "companion/argparse_messages.py", "companion/saves.py", "companion/review.py"],
     "ui": ["companion/ui"],
+    "tools": ["companion/simulate.py", "companion/records.py"],
     "speech": ["speech"],
     "braille": ["braille"],
     **{p.stem: [f"companion/render/{p.name}", f"companion/games/{p.name}"]

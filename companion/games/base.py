@@ -297,6 +297,8 @@ class Rules(Generic[S, Opt]):
     player_ids: Callable[[S], list[str]] = _no_players
     #: What one player may know; the public view until a private device enters their hand.
     private_view: Callable[[S, str], dict[str, Any]] | None = None
+    #: The records' name for a table's options (``coop lock=off``): games are compared within one variant.
+    variant: Callable[[Opt], str] | None = None
 
     def view(self, state: S, player: str) -> dict[str, Any]:
         """What ``player`` may know."""
@@ -330,6 +332,14 @@ class Rules(Generic[S, Opt]):
 
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
+
+    def variant_of(self, options: Opt) -> str:
+        """The records' variant: the game's own naming, else every rules option away from its default."""
+        if self.variant is not None:
+            return self.variant(options)
+        changed = [f"{o.name}={getattr(options, o.name)}" for o in self.spec.options
+                   if o.scope == "rules" and getattr(options, o.name) != o.default]
+        return " ".join(changed) or "standard"
 
 
 def check_common_options(spec: GameSpec, options: Any) -> None:

@@ -1,0 +1,47 @@
+"""A game that ends with a score is kept in the records at the table, once, and the table hears how it compares."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from companion import journal, records
+from companion.games.base import options_to_json
+from tests.conftest import make_session, run_lines
+
+
+def test_a_finished_game_is_recorded_once_and_compared() -> None:
+    first, recorder = make_session("num-x", players=2)
+    assert run_lines(first, recorder, "blocked")[-1] == "New record: 0."
+    second, recorder = make_session("num-x", players=2)
+    assert run_lines(second, recorder, "blocked")[-1] == "The record to beat is 0."
+    best = records.best("num-x", first.rules.variant_of(first.options), 2)
+    assert best is not None and best.games == 2 and best.score == 0
+
+
+def test_a_replayed_game_is_not_recorded_again(tmp_path: Path) -> None:
+    session, recorder = make_session("num-x", players=2)
+    path = tmp_path / "n.jsonl"
+    session.journal = journal.Journal.create(path, "num-x", options_to_json(session.options))
+    run_lines(session, recorder, "blocked")
+    session.close()
+    again, _ = make_session("num-x", players=2)
+    again.restore(journal.read(path))
+    assert again.is_over
+    assert records.best("num-x", again.rules.variant_of(again.options), 2).games == 1  # type: ignore[union-attr]
+
+
+def test_a_damaged_records_file_is_one_sentence_and_the_game_goes_on() -> None:
+    path = records.records_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not a database at all" * 100)
+    session, recorder = make_session("num-x", players=2)
+    texts = run_lines(session, recorder, "blocked")
+    assert texts[-1] == records.problem_sentence(records.RecordsError("damaged", path), "en")
+    assert session.is_over and os.path.exists(path)
+
+
+def test_games_without_a_score_record_nothing() -> None:
+    session, recorder = make_session(players=2)
+    session.keep_record()
+    assert records.records("gauntlet") == []
