@@ -52,6 +52,19 @@ class Output(Protocol):
     def close(self) -> None: ...
 
 
+class RecordingOutput:
+    """An output that keeps every utterance (a review's transcript, tests)."""
+
+    def __init__(self) -> None:
+        self.utterances: list[Utterance] = []
+
+    def send(self, utterance: Utterance) -> None:
+        self.utterances.append(utterance)
+
+    def close(self) -> None:
+        pass
+
+
 class History:
     """The sentences said so far, for review (previous / next) and repeat."""
 

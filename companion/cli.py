@@ -297,14 +297,19 @@ def cmd_aid_sheet(args: argparse.Namespace) -> int:
         content = make_aid_sheet(game.id, args.format, args.lang, args.grade, args.cells, args.lines)
     except (ValueError, BrailleUnavailable) as error:
         _fail(str(error), 1)
-    if args.output is None:
+    return _emit(content, args.output, args.force, lambda path: t("Aid sheet written to {path}.", path=path), t)
+
+
+def _emit(content: bytes, output: Path | None, force: bool, written: Any, t: Translator) -> int:
+    """A document to standard output, or whole to ``output`` (``written(path)`` is then the sentence that says so)."""
+    if output is None:
         sys.stdout.buffer.write(content)
         sys.stdout.flush()
         return 0
-    problem = _write_file(args.output, content, args.force, t)
+    problem = _write_file(output, content, force, t)
     if problem:
         _fail(problem, 2)
-    print(t("Aid sheet written to {path}.", path=args.output))
+    print(written(output))
     return 0
 
 
@@ -349,15 +354,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         content = make_review(args.save, args.lang, args.format)
     except ReviewError as error:
         _fail(str(error), error.status)
-    if args.output is None:
-        sys.stdout.buffer.write(content)
-        sys.stdout.flush()
-        return 0
-    problem = _write_file(args.output, content, args.force, t)
-    if problem:
-        _fail(problem, 2)
-    print(t("Review written to {path}.", path=args.output))
-    return 0
+    return _emit(content, args.output, args.force, lambda path: t("Review written to {path}.", path=path), t)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

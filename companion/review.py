@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.announce import Announcer, Utterance
+from companion.announce import Announcer, RecordingOutput, Utterance
 from companion.i18n import LANGUAGES, Translator
 from companion.render import Settings, capitalized
 from companion.saves import Loaded, SaveError, load, players, progress_key, reached, when
@@ -40,19 +40,6 @@ class ReviewError(Exception):
     def __init__(self, message: str, status: int = 1) -> None:
         super().__init__(message)
         self.status = status
-
-
-class _Recorder:
-    """An output that keeps every utterance."""
-
-    def __init__(self) -> None:
-        self.utterances: list[Utterance] = []
-
-    def send(self, utterance: Utterance) -> None:
-        self.utterances.append(utterance)
-
-    def close(self) -> None:
-        pass
 
 
 @dataclass
@@ -105,7 +92,7 @@ def transcript(path: Path, lang: str) -> Transcript:
         loaded = load(Path(path), lang)
     except SaveError as error:
         raise ReviewError(_problem(error, t), 1 if error.code in ("unreadable", "unplayable") else 2) from None
-    recorder = _Recorder()
+    recorder = RecordingOutput()
     session = Session(loaded.game, loaded.options, Settings(lang, "full", loaded.display), Announcer([recorder]), None,
                       loaded.session.cards)
     session.start()

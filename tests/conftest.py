@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.announce import Announcer, Utterance
+from companion.announce import Announcer, RecordingOutput, Utterance
 from companion.games import find
 from companion.render import Settings
 from companion.session import Session
@@ -25,17 +25,8 @@ def gauntlet_cards():
     return find("gauntlet").cards()
 
 
-class Recorder:
-    """An output that keeps every utterance (text and JSON form)."""
-
-    def __init__(self) -> None:
-        self.utterances: list[Utterance] = []
-
-    def send(self, utterance: Utterance) -> None:
-        self.utterances.append(utterance)
-
-    def close(self) -> None:
-        pass
+class Recorder(RecordingOutput):
+    """An output that keeps every utterance (text and JSON form), with what tests ask of it."""
 
     @property
     def texts(self) -> list[str]:
