@@ -85,6 +85,13 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def seat_player(ctx: Context, seat: int) -> str:
+    """A seat's player as the table calls them: the given name, else "player N" (games whose players are seats)."""
+    if ctx.names and 0 <= seat < len(ctx.names):
+        return ctx.names[seat]
+    return ctx.core("player {n}", n=seat + 1)
+
+
 def grouped_counts(ctx: Context, counts: Mapping[str, int], name: Callable[[str], str]) -> str:
     """Counts with the players who have them, equal counts together, highest first: "2 for Ana and Bo; 1 for Cy".
 

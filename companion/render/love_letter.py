@@ -10,19 +10,14 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import love_letter as g
-from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, refusal
+from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, refusal, seat_player
 
 DOMAIN = g.SPEC.domain
 
 
 def player(ctx: Context, pid: str | None) -> str:
     """A player as the table calls them: the given name, else player N."""
-    if pid is None:
-        return ""
-    seat = g.seat_of(pid)
-    if ctx.names:
-        return ctx.names[seat]
-    return ctx.t("player {n}", n=seat + 1)
+    return seat_player(ctx, g.seat_of(pid)) if pid else ""
 
 
 def players(ctx: Context, pids: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import mindbug as g
-from companion.render import N_, Context, Renderer, capitalized, refusal
+from companion.render import N_, Context, Renderer, capitalized, refusal, seat_player
 
 DOMAIN = g.SPEC.domain
 
@@ -27,8 +27,7 @@ def player(ctx: Context, pid: str | None) -> str:
     """A player as the table calls them: the given name, else player 1 or player 2."""
     if pid not in ("p1", "p2"):
         return pid or ""
-    seat = g.seat_of(pid)
-    return ctx.names[seat] if ctx.names else ctx.t("player {n}", n=seat + 1)
+    return seat_player(ctx, g.seat_of(pid))
 
 
 def keywords(ctx: Context, found: Sequence[str]) -> str:

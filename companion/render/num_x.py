@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import num_x as g
-from companion.render import N_, Context, Renderer, capitalized, refusal
+from companion.render import N_, Context, Renderer, capitalized, refusal, seat_player
 
 DOMAIN = g.SPEC.domain
 
@@ -21,10 +21,7 @@ MODE = {"coop": N_("cooperative mode"), "expert": N_("Expert mode"), "decouverte
 
 def player(ctx: Context, pid: str | None) -> str:
     """A player as the table calls them: the given name, else player N."""
-    if not pid:
-        return ""
-    index = g.seat_of(pid)
-    return ctx.names[index] if ctx.names else ctx.t("player {n}", n=index + 1)
+    return seat_player(ctx, g.seat_of(pid)) if pid else ""
 
 
 def family(ctx: Context, name: str | None) -> str:

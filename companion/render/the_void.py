@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import the_void as g
-from companion.render import N_, Context, Renderer, refusal
+from companion.render import N_, Context, Renderer, refusal, seat_player
 
 DOMAIN = g.SPEC.domain
 #: The rank names when a card file has no ``[[bands]]`` (percent of the best score → message id).
@@ -25,12 +25,7 @@ _DEFAULT_BANDS = ((0, N_("passable")), (40, N_("deserving")), (55, N_("nice")), 
 
 def player(ctx: Context, pid: str | None) -> str:
     """A player as the table calls them: the given name, else player N."""
-    if pid is None:
-        return ""
-    seat = g.seat_of(pid)
-    if ctx.names and 0 <= seat < len(ctx.names):
-        return ctx.names[seat]
-    return ctx.t("player {n}", n=seat + 1)
+    return seat_player(ctx, g.seat_of(pid)) if pid is not None else ""
 
 
 def type_name(ctx: Context, kind: Any) -> str:
