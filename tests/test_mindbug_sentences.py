@@ -144,3 +144,15 @@ def test_a_scripted_game_through_the_cli_in_json():
                                       "owner": "p1"}]
     assert fields["current_player"] == "p1" and fields["to_act"] == {"player": "p1", "decision": "play_or_attack"}
     assert fields["winner"] is None and fields["hand"] == {"p1": 5, "p2": 5} and fields["deck"] == {"p1": 3, "p2": 5}
+
+
+def test_cards_followed_by_names_are_the_named_cards_and_alone_the_card_list() -> None:
+    """Issue 13 asks for ``cards CARD CARD``; ``cards`` alone is still every card of the game."""
+    from companion.commands import mindbug as commands
+    from companion.commands.base import Ask, Change
+    from companion.games import find
+    from companion.games import mindbug as mb
+
+    state = mb.new(mb.Options(), find("mindbug").cards())
+    assert commands.parse("cards gorillion luchataur", state) == Change(mb.NameCards(("gorillion", "luchataur")))
+    assert commands.parse("cartes", state) == Ask("cards")

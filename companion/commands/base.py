@@ -358,6 +358,8 @@ def dispatch(line: str, state: Any, parser: Parser) -> Request:
             raise ParseError("not_in_this_game", text=quote(words[0]))
         raise ParseError("unknown_command", text=quote(words[0]))
     args = words[1:]
+    if verb == "cards" and args and "cards" in parser.parsers:  # "cards CARD CARD": a game's own (Mindbug's named cards)
+        return parser.parsers["cards"](args, state)
     common = parse_common(verb, args, state.cards, vocabulary)
     if common is not None:
         return common

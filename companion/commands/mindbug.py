@@ -133,6 +133,7 @@ _PARSERS = {
     "hunt": _hunt,
     "target": _target,
     "name_cards": _name_cards,
+    "cards": _name_cards,  # the "cards CARD CARD"; "cards" alone still lists every card
     "board": _board,
     "creature": _asking("creature"),
     "blockers": _asking("blockers"),
