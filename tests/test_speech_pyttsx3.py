@@ -263,11 +263,14 @@ def test_stop_drops_queued_sentences_and_stops_the_engine_in_its_own_thread():
         speaker.close()
 
 
+ZIRA, HORTENSE = r"HKEY\Tokens\TTS_MS_EN-US_ZIRA_11.0", r"HKEY\Tokens\TTS_MS_FR-FR_HORTENSE_11.0"
+
+
 @pytest.mark.parametrize(
     ("voices", "lang", "expected"),
     [
-        ([Voice(r"HKEY\Tokens\TTS_MS_EN-US_ZIRA_11.0", ["en-US"]), Voice(r"HKEY\Tokens\TTS_MS_FR-FR_HORTENSE_11.0", ["fr-FR"])], "fr", r"HKEY\Tokens\TTS_MS_FR-FR_HORTENSE_11.0"),
-        ([Voice(r"HKEY\Tokens\TTS_MS_FR-FR_HORTENSE_11.0", []), Voice(r"HKEY\Tokens\TTS_MS_EN-US_ZIRA_11.0", [])], "en", r"HKEY\Tokens\TTS_MS_EN-US_ZIRA_11.0"),
+        ([Voice(ZIRA, ["en-US"]), Voice(HORTENSE, ["fr-FR"])], "fr", HORTENSE),
+        ([Voice(HORTENSE, []), Voice(ZIRA, [])], "en", ZIRA),
         ([Voice("v1", ["409"]), Voice("v2", ["40C"])], "fr", "v2"),
         ([Voice("com.apple.voice.Fred", ["en_US"])], "fr", None),  # no French voice: the default
         ([Voice("com.apple.voice.French", ["frr"])], "fr", None),  # "fr" must be a whole word
