@@ -379,3 +379,93 @@ def test_every_creature_card_is_known_to_the_core():
     for card in CARDS.cards:
         traits = mb.traits(card)
         assert traits.effects or traits.trigger == "none", card.id
+
+
+# ---------------------------------------------------------------- effects at the same time: the active player's order
+
+
+def both_defeated() -> tuple[mb.State, list[object]]:
+    """Harpy Mother (p1) and Explosive Toad (p2), 5 against 5: both defeated, both Defeated effects at once."""
+    state = table(("harpy-mother", "luchataur"), ("explosive-toad", "spider-owl", "gorillion"))
+    return attack_and_block(state, "harpy-mother", "explosive-toad")
+
+
+def test_two_defeated_effects_at_once_ask_the_active_player_for_the_order():
+    state, events = both_defeated()
+    assert names(events)[-3:] == ["creature_defeated", "creature_defeated", "decision"]
+    assert events[-1] == mb.Decision("p1", "order", "harpy-mother", 2, ("harpy-mother", "explosive-toad"),
+                                     players=("p1", "p2"))
+    assert mb.to_act(state) == mb.ToAct("p1", "order") and mb.legal_commands(state) == ["first"]
+    assert set(mb.legal_moves(state)) == {mb.First("harpy-mother"), mb.First("harpy-mother", "p1"),
+                                          mb.First("explosive-toad"), mb.First("explosive-toad", "p2")}
+    assert board(state, 0) == ["luchataur"] and board(state, 1) == ["spider-owl", "gorillion"]
+
+
+def test_the_toad_first_then_the_harpy():
+    state, _ = both_defeated()
+    state, events = apply_all(state, mb.First("explosive-toad"))
+    assert mb.to_act(state) == mb.ToAct("p2", "target"), "the Toad's controller chooses its target now"
+    assert set(events[-1].options) == {"luchataur", "spider-owl", "gorillion"}
+    state, events = apply_all(state, mb.Target("luchataur"))
+    assert board(state, 0) == [] and state.discards[0] == ("harpy-mother", "luchataur")
+    assert "decision" in names(events) and mb.to_act(state) == mb.ToAct("p1", "target"), "one effect left: no question"
+    state, events = apply_all(state, mb.Target("spider-owl"))
+    assert board(state, 0) == ["spider-owl"] and board(state, 1) == ["gorillion"]
+    assert state.current == 1 and names(events)[-1] == "turn_started"
+
+
+def test_the_harpy_first_then_the_toad():
+    state, _ = both_defeated()
+    state, _ = apply_all(state, mb.First("harpy-mother", "p1"))
+    assert mb.to_act(state) == mb.ToAct("p1", "target") and state.pending.card == "harpy-mother"
+    state, _ = apply_all(state, mb.Target("spider-owl"))
+    assert board(state, 0) == ["luchataur", "spider-owl"] and board(state, 1) == ["gorillion"]
+    assert mb.to_act(state) == mb.ToAct("p2", "target") and state.pending.card == "explosive-toad"
+    state, events = apply_all(state, mb.Target("spider-owl"))
+    assert board(state, 0) == ["luchataur"] and state.discards == (("harpy-mother", "spider-owl"), ("explosive-toad",))
+    assert state.current == 1 and names(events)[-1] == "turn_started"
+
+
+def test_a_refused_order_changes_nothing():
+    state, _ = both_defeated()
+    before = replace(state)
+    for command, code in [(mb.First("gorillion"), "not_pending"), (mb.First("luchataur"), "not_pending"),
+                          (mb.First("explosive-toad", "p1"), "not_pending"), (mb.First("zorglub"), "unknown_card"),
+                          (mb.First("harpy-mother", "p3"), "unknown_player"), (mb.Decline(), "must_choose"),
+                          (mb.Target("spider-owl"), "decision_pending"), (mb.Attack("luchataur"), "decision_pending")]:
+        refused(state, command, code)
+        assert state == before and mb.legal_moves(state) == mb.legal_moves(before)
+    assert mb.to_act(state) == mb.ToAct("p1", "order")
+
+
+def test_the_same_creature_on_both_sides_is_told_apart_by_its_side():
+    state, events = attack_and_block(table(("explosive-toad", "luchataur"), ("explosive-toad", "gorillion")),
+                                     "explosive-toad", "explosive-toad")
+    assert events[-1].options == ("explosive-toad", "explosive-toad") and events[-1].players == ("p1", "p2")
+    refused(state, mb.First("explosive-toad"), "ambiguous_side")
+    state, _ = apply_all(state, mb.First("explosive-toad", "p2"))
+    assert mb.to_act(state) == mb.ToAct("p2", "target"), "the opponent's Toad first: its controller chooses"
+    state, _ = apply_all(state, mb.Target("luchataur"))
+    assert board(state, 0) == [] and board(state, 1) == [], "p1's Toad then defeats the only creature left"
+    assert state.discards[1] == ("explosive-toad", "gorillion")
+
+
+def test_a_single_defeated_effect_is_not_asked_about():
+    state, events = attack_and_block(table(("luchataur", "spider-owl"), ("harpy-mother",)), "luchataur", "harpy-mother")
+    assert "order" not in [getattr(e, "decision", None) for e in events]
+    assert mb.to_act(state) == mb.ToAct("p2", "target") and state.pending.card == "harpy-mother"
+
+
+def test_three_effects_at_once_are_asked_one_at_a_time():
+    # No two cards of the game defeat three creatures with Defeated effects at once: the core's own queue is built.
+    state = table(("harpy-mother",), ("explosive-toad", "spider-owl"))
+    tasks = [mb.Task("effect", 0, "harpy-mother"), mb.Task("effect", 1, "explosive-toad"),
+             mb.Task("effect", 1, "strange-barrel")]
+    state = replace(state, queue=mb._together(state, tasks))
+    state, events = mb._finish(state, [])
+    assert events[-1].decision == "order" and events[-1].options == ("harpy-mother", "explosive-toad", "strange-barrel")
+    state, events = apply_all(state, mb.First("strange-barrel"))
+    assert mb.to_act(state) == mb.ToAct("p2", "cards"), "the Barrel's controller names the two cards it takes"
+    state, events = apply_all(state, mb.NameCards(()))
+    assert events[-1].decision == "order" and events[-1].options == ("harpy-mother", "explosive-toad")
+    refused(state, mb.First("strange-barrel"), "not_pending")

@@ -156,3 +156,75 @@ def test_cards_followed_by_names_are_the_named_cards_and_alone_the_card_list() -
     state = mb.new(mb.Options(), find("mindbug").cards())
     assert commands.parse("cards gorillion luchataur", state) == Change(mb.NameCards(("gorillion", "luchataur")))
     assert commands.parse("cartes", state) == Ask("cards")
+
+
+ORDER_SETUP = "play explosive toad\nno\nplay explosive toad\nno\nplay gorillion\nno\nattack explosive toad"
+
+ORDER_GOLDEN = {
+    "fr": [
+        ("bloque crapaud", ["5 contre 5 : joueur 1 bloque Crapaud bombe avec Crapaud bombe.",
+                            "Crapaud bombe de joueur 2 est vaincue, dans sa défausse.",
+                            "Crapaud bombe de joueur 1 est vaincue, dans sa défausse.",
+                            "Joueur 2, quel effet d'abord : Crapaud bombe (moi) ou Crapaud bombe (adversaire) ? "
+                            "Tapez premier et la carte."]),
+        ("premier gorillion", ["Gorillion n'a pas d'effet en attente."]),
+        ("non", ["Joueur 2 doit choisir : l'ordre des effets."]),
+        ("premier crapaud", ["Crapaud bombe est des deux côtés : ajoutez moi ou adversaire."]),
+        ("premier crapaud adversaire", ["Gorillion de joueur 1 est vaincue, dans sa défausse.",
+                                        "Crapaud bombe : aucune créature ne peut être choisie, l'effet est ignoré.",
+                                        "Tour 5 : joueur 1."]),
+    ],
+    "en": [
+        ("block toad", ["5 against 5: player 1 blocks Explosive Toad with Explosive Toad.",
+                        "Explosive Toad of player 2 is defeated, to their discard pile.",
+                        "Explosive Toad of player 1 is defeated, to their discard pile.",
+                        "Player 2, which effect first: Explosive Toad (mine) or Explosive Toad (theirs)? "
+                        "Type first and the card."]),
+        ("first gorillion", ["Gorillion has no effect waiting to resolve."]),
+        ("no", ["Player 2 must choose: the order of the effects."]),
+        ("first toad", ["Explosive Toad is on both sides: add mine or theirs."]),
+        ("first toad theirs", ["Gorillion of player 1 is defeated, to their discard pile.",
+                               "Explosive Toad: no creature can be chosen, the effect is skipped.",
+                               "Turn 5: player 1."]),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_order_of_effects_at_once_is_asked_and_answered(lang):
+    from tests.conformance import long_sentences
+
+    session, recorder = make_session("mindbug", lang)
+    run_lines(session, recorder, ORDER_SETUP)
+    for line, expected in ORDER_GOLDEN[lang]:
+        before = session.state
+        said = run_lines(session, recorder, line)
+        assert said == expected, line
+        assert not [s for text in said for s in long_sentences(text)]
+        if len(said) == 1 and line.split()[0] in ("first", "premier", "no", "non"):
+            assert session.state == before, f"{line!r} is refused and changes nothing"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("fr", "Joueur 1, quel effet d'abord : Mamie Harpie ou Crapaud bombe ? Tapez premier et la carte."),
+    ("en", "Player 1, which effect first: Harpy Mother or Explosive Toad? Type first and the card."),
+])
+def test_two_different_effects_are_named_without_sides(lang, expected):
+    session, recorder = make_session("mindbug", lang)
+    run_lines(session, recorder, "play harpy mother\nno\nplay explosive toad\nno\nattack harpy mother")
+    assert run_lines(session, recorder, "block toad")[-1] == expected
+
+
+def test_first_names_one_pending_effect_with_an_optional_side():
+    state = state_after("play explosive toad", "no", "play explosive toad", "no", "play gorillion", "no",
+                        "attack explosive toad", "block explosive toad")
+    assert mb.to_act(state) == mb.ToAct("p2", "order")
+    assert parser.parse("first toad", state) == Change(mb.First("explosive-toad", None))
+    assert parser.parse("premier crapaud moi", state) == Change(mb.First("explosive-toad", "p2"))
+    assert parser.parse("d'abord Crapaud explosif adversaire", state) == Change(mb.First("explosive-toad", "p1"))
+    assert parser.parse("first explosive toad p1", state) == Change(mb.First("explosive-toad", "p1"))
+    for line, code in [("first", "card_name_needed"), ("first toad harpy", "extra_words"),
+                       ("first toad mine 2", "extra_words")]:
+        with pytest.raises(ParseError) as caught:
+            parser.parse(line, state)
+        assert caught.value.code == code, line

@@ -102,6 +102,14 @@ def _name_cards(args: Sequence[str], state: rules.State) -> Request:
     return Change(rules.NameCards(tuple(named)))
 
 
+def _first(args: Sequence[str], state: rules.State) -> Request:
+    """``first CARD [mine|theirs|p1|p2]``: of the effects happening at once, this creature's resolves first."""
+    card, rest = leading_card(state.cards, args)
+    player = _side(rest[0], state) if rest else None
+    no_more(rest[1:] if player is not None else rest)
+    return Change(rules.First(card.id, player))
+
+
 def _board(args: Sequence[str], state: rules.State) -> Request:
     if not args:
         return Ask("board", {"side": None})
@@ -133,6 +141,7 @@ _PARSERS = {
     "hunt": _hunt,
     "target": _target,
     "name_cards": _name_cards,
+    "first": _first,
     "cards": _name_cards,  # the issue's "cards CARD CARD"; "cards" alone still lists every card
     "board": _board,
     "creature": _asking("creature"),
@@ -152,7 +161,7 @@ def completions(state: rules.State, verb: str) -> list[str] | None:
 
 PARSER = Parser(
     game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), completions=completions,
-    verbs_order=("play", "attack", "mindbug", "no", "block", "hunt", "target", "name_cards", "board", "creature",
+    verbs_order=("play", "attack", "mindbug", "no", "block", "hunt", "target", "name_cards", "first", "board", "creature",
                  "blockers", "whatif", "life", "mindbugs", "hands", "discards", "unseen"),
 )
 verbs = PARSER.verbs

@@ -205,14 +205,16 @@ class Creature:
 
 @dataclass(frozen=True)
 class Task:
-    """A step still to resolve, in order: an effect, the hunt, the block, the end of an attack, the end of the turn."""
+    """A step still to resolve, in order: an effect, the hunt, the block, the end of an attack, the end of the turn,
+    or ``order``: the ``count`` effect steps right after it happen at once, and the active player chooses which first."""
 
-    kind: Literal["effect", "hunt", "block", "after_attack", "end_turn"]
+    kind: Literal["effect", "hunt", "block", "after_attack", "end_turn", "order"]
     seat: int = 0
     card: str = ""
     index: int = 0
     uid: int = 0
     extra: bool = False
+    count: int = 0
 
 
 @dataclass(frozen=True)
@@ -221,11 +223,12 @@ class Pending:
 
     ``kind``: ``mindbug`` (on ``card`` just played), ``hunt`` and ``block`` (against
     the attacker ``uid``), ``frenzy`` (a second attack by ``uid``), ``target`` (a
-    creature or a discarded card for effect ``index`` of ``card``, ``left`` more)
-    or ``cards`` (``left`` hand cards to name).
+    creature or a discarded card for effect ``index`` of ``card``, ``left`` more),
+    ``cards`` (``left`` hand cards to name) or ``order`` (which of the ``left``
+    effects at the head of the queue, happening at once, resolves first).
     """
 
-    kind: Literal["mindbug", "hunt", "block", "frenzy", "target", "cards"]
+    kind: Literal["mindbug", "hunt", "block", "frenzy", "target", "cards", "order"]
     seat: int
     card: str = ""
     index: int = 0
@@ -368,8 +371,18 @@ class NameCards(Command):
     cards: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class First(Command):
+    """Of the effects happening at once, the active player resolves ``card``'s first (its controller ``player``
+    when the same creature's effect waits on both sides)."""
+
+    name = "first"
+    card: str
+    player: str | None = None
+
+
 COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Attack, UseMindbug, Decline, Block, Hunt, Target,
-                                                          NameCards)}
+                                                          NameCards, First)}
 
 
 # --------------------------------------------------------------------------- events
@@ -546,7 +559,8 @@ class PlayEffectCancelled(Event):
 
 @dataclass(frozen=True)
 class Decision(Event):
-    """The question the companion asks: ``player`` decides ``decision`` about ``card``; ``options`` are the choices."""
+    """The question the companion asks: ``player`` decides ``decision`` about ``card``; ``options`` are the choices
+    (for ``order``, the cards whose effects happen at once, and ``players`` their controllers)."""
 
     name = "decision"
     player: str
@@ -555,6 +569,7 @@ class Decision(Event):
     left: int = 0
     options: tuple[str, ...] = ()
     optional: bool = False
+    players: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -991,7 +1006,12 @@ def _decision_event(state: State, pending: Pending) -> Decision:
     if pending.kind in ("hunt", "block", "frenzy"):
         found = state.creature(pending.uid)
         card = found[1].card if found else card
-    return Decision(player_id(pending.seat), pending.kind, card, pending.left, options, pending.optional)
+    players: tuple[str, ...] = ()
+    if pending.kind == "order":
+        together = state.queue[:pending.left]
+        options, players = tuple(t.card for t in together), tuple(player_id(t.seat) for t in together)
+        card = options[0]
+    return Decision(player_id(pending.seat), pending.kind, card, pending.left, options, pending.optional, players)
 
 
 def _win(state: State, seat: int, reason: Reason) -> Steps:
@@ -1046,7 +1066,20 @@ def _defeat(state: State, uids: Iterable[int], by_effect: bool) -> Steps:
         events.append(CreatureDefeated(player_id(seat), creature.card, player_id(pile)))
         tasks += [Task("effect", seat, creature.card, i) for i, e in enumerate(traits(state.cards[creature.card]).effects)
                   if e.when == "defeated"]
-    return replace(state, queue=tuple(tasks) + state.queue), events
+    return replace(state, queue=_together(state, tasks) + state.queue), events
+
+
+def _together(state: State, tasks: list[Task]) -> tuple[Task, ...]:
+    """Effects that happen at once, in the default order (the active player's first, in board order), preceded by
+    the question of their order when two of them differ."""
+    if len({(t.seat, t.card, t.index) for t in tasks}) < 2:
+        return tuple(tasks)
+    return (Task("order", state.current, count=len(tasks)),) + tuple(tasks)
+
+
+def _order_step(state: State, task: Task) -> Steps:
+    """Ask the active player which of the ``count`` effects at the head of the queue resolves first."""
+    return replace(state, pending=Pending("order", state.current, left=task.count)), []
 
 
 def _end_turn(state: State, task: Task) -> Steps:
@@ -1247,6 +1280,7 @@ _TASKS: dict[str, Callable[[State, Task], Steps]] = {
     "block": _block_step,
     "after_attack": _after_attack,
     "end_turn": _end_turn,
+    "order": _order_step,
 }
 
 
@@ -1335,7 +1369,7 @@ def _decline(state: State, command: Decline) -> Steps:
     pending = state.pending
     if pending is None:
         raise RuleError("no_decision", player=player_id(state.current))
-    if pending.kind == "cards" or (pending.kind == "target" and not pending.optional):
+    if pending.kind in ("cards", "order") or (pending.kind == "target" and not pending.optional):
         raise RuleError("must_choose", player=player_id(pending.seat), decision=pending.kind)
     if pending.kind == "mindbug":
         return _no_mindbug(state, pending.card, [])
@@ -1427,6 +1461,25 @@ def _name_cards(state: State, command: NameCards) -> Steps:
     return _finish(state, [CardsTaken(player_id(owner_seat), player_id(victim), len(named), named)])
 
 
+def _first(state: State, command: First) -> Steps:
+    """The chosen effect moves to the head of those happening at once; the others are asked about again after it."""
+    _expect(state, "order")
+    pending = state.pending
+    assert pending is not None
+    card = _creature_card(state, command.card)
+    seat = None if command.player is None else seat_of(command.player)
+    together, rest = state.queue[:pending.left], state.queue[pending.left:]
+    matching = [i for i, t in enumerate(together) if t.card == card and (seat is None or t.seat == seat)]
+    if not matching:
+        raise RuleError("not_pending", card=card)
+    if len({together[i].seat for i in matching}) > 1:
+        raise RuleError("ambiguous_side", card=card)
+    chosen = together[matching[0]]
+    others = [t for i, t in enumerate(together) if i != matching[0]]
+    queue = (chosen,) + _together(state, others) + rest
+    return _finish(replace(state, pending=None, queue=queue), [])
+
+
 _HANDLERS: dict[type, Callable[[State, Any], Steps]] = {
     Play: _play,
     Attack: _attack,
@@ -1436,6 +1489,7 @@ _HANDLERS: dict[type, Callable[[State, Any], Steps]] = {
     Hunt: _hunt,
     Target: _target,
     NameCards: _name_cards,
+    First: _first,
 }
 
 
@@ -1475,6 +1529,7 @@ _DECISION_VERBS: dict[str | None, list[str]] = {
     "frenzy": ["attack", "no"],
     "target": ["target"],
     "cards": ["name_cards"],
+    "order": ["first"],
 }
 
 
@@ -1548,6 +1603,9 @@ def legal_moves(state: State) -> list[Command]:
         victim = pending.seat if effect.named_by == "opponent" else other(pending.seat)
         candidates += [NameCards(combo) for combo in _hand_combinations(state, victim, pending.left)]
         candidates.append(NameCards(()))
+    if kind == "order" and pending is not None:
+        together = state.queue[:pending.left]
+        candidates += [First(t.card, player) for t in together for player in (None, player_id(0), player_id(1))]
     candidates.append(Decline())
     return [command for command in dict.fromkeys(candidates) if accepted(apply, state, command)]
 

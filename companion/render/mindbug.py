@@ -204,12 +204,26 @@ def _decision(e: g.Decision, ctx: Context) -> str:
         return t.plural("{player}: which card for {card}? Type {name} and the card.",
                         "{player}: which {count} cards for {card}? Type {name} and the cards.", e.left,
                         player=who, card=card, name=ctx.verb("name_cards"))
+    if e.decision == "order":
+        return t("{player}, which effect first: {options}? Type {first} and the card.", player=who,
+                 options=_order_options(ctx, e), first=ctx.verb("first"))
     if e.optional:
         return t.plural("{player}: {card}, up to {count} choice among {options}. Type {target} and the name, or {no}.",
                         "{player}: {card}, up to {count} choices among {options}. Type {target} and the name, or {no}.",
                         e.left, player=who, card=card, options=options, target=ctx.verb("target"), no=no)
     return t("{player}: {card}, choose among {options}. Type {target} and the name.", player=who, card=card,
              options=options, target=ctx.verb("target"))
+
+
+def _order_options(ctx: Context, e: g.Decision) -> str:
+    """The cards whose effects happen at once, "or" between them; a card waiting on both sides says which."""
+    pairs = list(dict.fromkeys(zip(e.options, e.players or ("",) * len(e.options), strict=True)))
+    both = {c for c, _ in pairs if sum(1 for o, _ in pairs if o == c) > 1}
+    names = []
+    for card, pid in pairs:
+        side = ctx.t("mine") if pid == e.player else ctx.t("theirs")
+        names.append(ctx.t("{card} ({side})", card=ctx.card(card), side=side) if card in both else ctx.card(card))
+    return ctx.join(names, alternative=True)
 
 
 def _game_over(e: g.GameOver, ctx: Context) -> str:
@@ -243,6 +257,7 @@ DECISIONS = {
     "frenzy": N_("a second attack or not"),
     "target": N_("an effect's choice"),
     "cards": N_("the cards to name"),
+    "order": N_("the order of the effects"),
 }
 
 
@@ -441,6 +456,7 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         else t("{card} cannot block: because of {source}.", card=card(), source=card("source")),
         "not_in_discard": lambda: t("{card} is not in that discard pile.", card=card()),
         "not_a_target": lambda: t("{card} cannot be chosen for {source}.", card=card(), source=card("source")),
+        "not_pending": lambda: t("{card} has no effect waiting to resolve.", card=card()),
         "wrong_count": lambda: t.plural("Name {count} card.", "Name {count} cards.", int(d.get("count", 1))),
         "game_over": lambda: t("The game is over. Type undo to take back the last command."),
     }
@@ -457,6 +473,7 @@ HELP = {
     "hunt": N_("hunt CREATURE: your Hunter makes that enemy creature block."),
     "target": N_("target CREATURE [mine|theirs]: the choice an effect asks for (a creature or a discarded card)."),
     "name_cards": N_("name CARD CARD: the hand cards an effect discards or takes."),
+    "first": N_("first CARD [mine|theirs]: of the effects happening at once, this one resolves first."),
     "status": N_("status: lives, Mindbugs, board, hands, discard piles and whose turn."),
     "board": N_("board [mine|theirs]: every creature, power first, keywords now."),
     "creature": N_("creature NAME: its power and keywords now, and why."),
