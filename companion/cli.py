@@ -1,4 +1,4 @@
-"""The ``companion`` command: games, cards, card, play, aid-sheet.
+"""The ``companion`` command: games, cards, card, play, aid-sheet, rules.
 
 Every word it prints exists in French and English (``--lang``, default from the
 locale, French otherwise). A bad option gets one clear sentence and exit status
@@ -101,6 +101,18 @@ def _add_game_options(p: argparse.ArgumentParser, game: Any, lang: str) -> None:
         p.add_argument(option.flag, **kwargs)
 
 
+def _add_output_flags(p: argparse.ArgumentParser, t: Translator) -> None:
+    """Where speech and braille go: the same flags for a game and for the rules reader."""
+    p.add_argument("--speech", default=None, metavar="auto|screenreader|speechd[:MODULE]|tts|wav:DIR|none",
+                   help=t("where speech goes (default: auto in a terminal, none in scripts)"))
+    p.add_argument("--rate", type=int, metavar="N", help=t("speech rate, in words per minute"))
+    p.add_argument("--voice", metavar=t("VOICE"), help=t("speech voice"))
+    p.add_argument("--braille", default=None, metavar="auto|brlapi|screenreader|terminal|none",
+                   help=t("where braille goes (default: auto in a terminal, none in scripts)"))
+    p.add_argument("--braille-width", type=int, metavar=t("CELLS"), help=t("braille display width in cells"))
+    p.add_argument("--braille-table", metavar=t("TABLE"), help=t("liblouis table for the braille line"))
+
+
 def _bounded(low: int, high: int) -> Any:
     """An argparse type: a whole number from ``low`` to ``high`` (embossers use 10 to 100 cells and lines)."""
 
@@ -146,14 +158,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--save", type=Path, metavar=t("FILE"), help=t("save the game to this file"))
     p.add_argument("--resume", type=Path, metavar=t("FILE"), help=t("resume the game saved in this file"))
     p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))
-    p.add_argument("--speech", default=None, metavar="auto|screenreader|speechd[:MODULE]|tts|wav:DIR|none",
-                   help=t("where speech goes (default: auto in a terminal, none in scripts)"))
-    p.add_argument("--rate", type=int, metavar="N", help=t("speech rate, in words per minute"))
-    p.add_argument("--voice", metavar=t("VOICE"), help=t("speech voice"))
-    p.add_argument("--braille", default=None, metavar="auto|brlapi|screenreader|terminal|none",
-                   help=t("where braille goes (default: auto in a terminal, none in scripts)"))
-    p.add_argument("--braille-width", type=int, metavar=t("CELLS"), help=t("braille display width in cells"))
-    p.add_argument("--braille-table", metavar=t("TABLE"), help=t("liblouis table for the braille line"))
+    _add_output_flags(p, t)
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
 
     p = command("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
@@ -163,6 +168,20 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--lines", type=_bounded(10, 100), default=25, metavar="10-100", help=t("lines per page"))
     p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
     p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
+
+    # issue 17: the rules read section by section, or written as a document (companion/rules_cli.py).
+    from companion.rules_cli import CLI_HELP as RULES_HELP, FORMATS as RULES_FORMATS
+
+    rules_t = Translator(lang, "rules")
+    p = command("rules", rules_t(RULES_HELP["rules"]), cmd_rules, game=True)
+    p.add_argument("section", nargs="*", metavar=rules_t(RULES_HELP["SECTION"]), help=rules_t(RULES_HELP["section"]))
+    p.add_argument("--format", choices=RULES_FORMATS, help=rules_t(RULES_HELP["format"]))
+    p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
+    p.add_argument("--cells", type=_bounded(10, 100), default=40, metavar="10-100", help=t("cells per line"))
+    p.add_argument("--lines", type=_bounded(10, 100), default=25, metavar="10-100", help=t("lines per page"))
+    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
+    p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
+    _add_output_flags(p, t)
 
     p = command("saves", t("list the saved games, newest first, or delete some"), cmd_saves)
     p.add_argument("game", nargs="?", metavar=t("GAME"), help=t("only the saves of this game"))
@@ -335,6 +354,26 @@ def _write_file(path: Path, content: bytes, force: bool, t: Translator) -> str |
             temporary.unlink()
         return t("Cannot write {path}: {reason}.", path=path, reason=error.strerror or error)
     return None
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """issue 17: read a game's rules (companion/rules_cli.py), or write them as a document with --format."""
+    from companion.rules_cli import CLI_HELP, ReaderConfig, RulesError, make_document, run_reader
+
+    game = _game(args)
+    section = " ".join(args.section)
+    if args.format is None:
+        return run_reader(game, ReaderConfig(args.lang, section, args.speech, args.rate, args.voice, args.braille,
+                                             args.braille_width, args.braille_table, args.grade))
+    rules_t = Translator(args.lang, "rules")
+    if section:
+        _fail(rules_t(CLI_HELP["no_section"]), 2)
+    try:
+        content = make_document(game, args.format, args.lang, args.grade, args.cells, args.lines)
+    except RulesError as error:
+        _fail(str(error), error.status)
+    return _emit(content, args.output, args.force, lambda path: rules_t(CLI_HELP["written"], path=path),
+                 Translator(args.lang, "core"))
 
 
 def cmd_saves(args: argparse.Namespace) -> int:

@@ -77,6 +77,11 @@ class Session:
         self.resume_command = f"companion play {game.id}"
         #: The line a refusal offered instead ("Did you mean Spider-Man? Type yes."), until the next line.
         self.suggestion: str | None = None
+        # issue 17: the rules reader of ``rules`` (made at its first use) and the last refusal, for ``why``.
+        self.rules_reader: Any = None
+        self.last_refusal: str | None = None
+        self.last_refused_line = ""
+        self._line = ""
         self._answer_start = 0
         self._previous_answer: list[Utterance] = []
 
@@ -129,6 +134,7 @@ class Session:
         text = render_parse_error(code, details, self.ctx) if parse else None
         if text is None:
             text = self.renderer.render_error(code, details, self.ctx)
+        self.last_refusal, self.last_refused_line = code, self._line  # issue 17: for ``why``
         fields = {"code": code}
         # "text" is the sentence in a JSON line: what the user typed goes in "input".
         fields.update({("input" if k == "text" else k): plain(v) for k, v in details.items()})
@@ -150,6 +156,7 @@ class Session:
         suggestion, self.suggestion = self.suggestion, None
         if suggestion is not None and _is_yes(line, self.parser.vocabulary):
             line = suggestion  # the user accepted the line offered
+        self._line = line  # issue 17: the line a refusal refused, for ``why``
         try:
             self._handle(line)
         except ParseError as error:
@@ -248,6 +255,10 @@ class Session:
             answers = cards_answer(self.cards, self.ctx)
         elif request.what == "help":
             answers = self.help_lines(request.args.get("topic"))
+        elif request.what in ("rules", "why"):  # issue 17: the rules by section, the rule behind the last refusal
+            from companion.rules_reader import answer_in_game
+
+            answers = answer_in_game(self, request.what, request.args)
         else:
             raise KeyError(request.what)
         for text, event_name, fields in answers:
@@ -312,9 +323,15 @@ class Session:
         verbs = self.parser.verbs()
         if topic is not None and topic in verbs:
             return [(self.renderer.help_line(topic, ctx), "help", {"topic": topic})]
+        from companion.rules_reader import help_lines as rules_help  # issue 17: rules and why, in every game
+
+        rules_lines = rules_help(self.settings.lang)
+        if topic in rules_lines:
+            return [(rules_lines[topic], "help", {"topic": topic})]
         now, fields = self.now()
         lines: list[tuple[str, str, dict[str, Any]]] = [(now, "help", fields)]
         lines.extend((self.renderer.help_line(verb, ctx), "help", {"topic": verb}) for verb in verbs)
+        lines.extend((text, "help", {"topic": verb}) for verb, text in rules_lines.items())
         return lines
 
     def control(self, request: Control) -> None:

@@ -407,6 +407,12 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabula
         if len(args) == 1 and vocabulary.is_word(args[0], "back"):
             return Control("pan", {"step": -1})
         raise ParseError("extra_words", text=quote(" ".join(args)))
+    # issue 17: the rules by section (rules, rules 3, rules combat, rules WORD), answered by the session's reader.
+    if verb == "rules":
+        return Ask("rules", {"text": " ".join(args)})
+    if verb == "why":
+        no_more(args)
+        return Ask("why")
     return None
 
 
