@@ -15,6 +15,7 @@ import atexit
 import collections
 import os
 import shutil
+import select
 import signal
 import struct
 import subprocess
@@ -219,7 +220,8 @@ class TtsSpeaker(WorkerVoice):
         engine, player = processes
         while True:
             try:
-                status = player.wait(timeout=0.05)
+                _until_exit(player, 0.05)
+                status = player.wait(timeout=0)
                 break
             except subprocess.TimeoutExpired:
                 cancelled_at = self._cancelled_at
@@ -238,3 +240,27 @@ class TtsSpeaker(WorkerVoice):
         self.failure = failure
         self._queue.clear()
         self._current = []
+
+
+def _until_exit(process: subprocess.Popen[bytes], timeout: float) -> None:
+    """Sleep until ``process`` exits or ``timeout`` passes, waking at once when it exits.
+
+    ``Popen.wait(timeout)`` polls with growing sleeps (up to 20 ms), so a player killed
+    by a new line was noticed late and the next sentence started late; a pidfd
+    (Linux) becomes readable the moment the process ends. Elsewhere, a short sleep.
+    """
+    if process.poll() is not None:
+        return
+    pidfd_open = getattr(os, "pidfd_open", None)
+    if pidfd_open is None:
+        time.sleep(min(timeout, 0.005))
+        return
+    try:
+        fd = pidfd_open(process.pid)
+    except OSError:  # already reaped, or no pidfd on this kernel
+        time.sleep(min(timeout, 0.005))
+        return
+    try:
+        select.select([fd], [], [], timeout)
+    finally:
+        os.close(fd)
