@@ -1137,5 +1137,5 @@ def legal_moves(state: State) -> list[Command]:
 RULES: Rules[State, Options] = Rules(
     spec=SPEC, options_type=Options, commands=COMMANDS, new=new, apply=apply, opening=opening, status=status,
     outcome=outcome, to_act=to_act, legal_commands=legal_commands, public_view=public_view, queries=QUERIES,
-    zones=zones, legal_moves=legal_moves, player_ids=seat_ids(player_id),
+    zones=zones, variant=variant, legal_moves=legal_moves, player_ids=seat_ids(player_id),
 )
