@@ -160,6 +160,12 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))
     _add_output_flags(p, t)
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
+    p.add_argument("--serve", action="store_true",
+                   help=t("each player's own private page in the browser (docs/private-views.en.md)"))
+    p.add_argument("--host", metavar=t("ADDRESS"), default="127.0.0.1",
+                   help=t("with --serve: the address to listen on (default 127.0.0.1, this machine only)"))
+    p.add_argument("--port", type=int, metavar="N", default=0,
+                   help=t("with --serve: the port to listen on (default: any free port, said at the start)"))
 
     p = command("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
     p.add_argument("--format", choices=("pef", "brf", "unicode", "txt"), default="pef", help=t("file format"))

@@ -57,6 +57,10 @@ class PlayConfig:
     outputs: OutputConfig = OutputConfig()
     #: How the player started the companion, to say how to come back (``make run`` sets it for its users).
     resume_command: str = "companion play"
+    #: ``--serve``: each player's own page in the browser (companion/web), on ``host``:``port`` (0: any free port).
+    serve: bool = False
+    host: str = "127.0.0.1"
+    port: int = 0
 
 
 def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
@@ -72,6 +76,8 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
                              args.grade),
+        serve=bool(getattr(args, "serve", False)), host=getattr(args, "host", None) or "127.0.0.1",
+        port=getattr(args, "port", None) or 0,
     )
 
 
@@ -103,6 +109,17 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         sys.stderr.write(str(error) + "\n")
         return 2
     _wire_outputs(session, outputs)
+    web = None
+    if config.serve:
+        from companion.web.server import WebStartError, serve
+
+        try:
+            web = serve(session, config.host, config.port)
+        except WebStartError as error:
+            session.close()
+            announcer.close()
+            sys.stderr.write(str(error) + "\n")
+            return 2
     session.resume_command = config.resume_command
     if config.resume is None:
         session.start()
@@ -116,6 +133,8 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         else:
             run_batch(session, stdin)
     finally:
+        if web is not None:
+            web.stop()
         session.close()
         announcer.close()
     return 0

@@ -14,6 +14,7 @@ declare -A files=(
   [tools]="companion/simulate.py companion/records.py"
   [speech]="speech"
   [braille]="braille"
+  [web]="companion/web"
   [rules]="companion/rules_reader.py companion/rules_cli.py"  # issue 17: the rules reader and its documents
 )
 for renderer in companion/render/*.py; do

@@ -25,6 +25,7 @@ DOMAINS = {
     "tools": ["companion/simulate.py", "companion/records.py"],
     "speech": ["speech"],
     "braille": ["braille"],
+    "web": ["companion/web"],
     "rules": ["companion/rules_reader.py", "companion/rules_cli.py"],  # issue 17
     **{p.stem: [f"companion/render/{p.name}", f"companion/games/{p.name}"]
        for p in (ROOT / "companion" / "render").glob("*.py") if p.stem != "__init__"},

@@ -1,0 +1,117 @@
+"""What the pages are told: every public announcement, and each seat's own private messages.
+
+One numbered log: an entry is public (``to`` is ``None``) or for one seat only.
+A seat's stream reads the public entries and its own, never another seat's: the
+filter is here, at the server. Entries hold sentences only; a secret value is
+never put in the log. ``WebOutput`` is one more output of the announcer: every
+sentence said at the table is published as it is said.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.announce import Utterance
+
+#: Entries kept for pages that reconnect (a phone that slept catches up from its last entry).
+KEPT = 2000
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    kind: str  # say (public sentence) | ask (a private value to type) | done | note (a private sentence)
+    text: str
+    lang: str
+    to: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def for_page(self) -> dict[str, Any]:
+        return {"id": self.id, "text": self.text, "lang": self.lang, **self.data}
+
+
+class Feed:
+    """The log, safe to publish to from any thread; streams wait on it in the server's event loop."""
+
+    def __init__(self) -> None:
+        self._entries: deque[Entry] = deque(maxlen=KEPT)
+        self._next = 1
+        self._lock = threading.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._changed: asyncio.Event | None = None
+        self.closed = False
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Called in the server's loop once it runs."""
+        self.loop = loop
+        self._changed = asyncio.Event()
+
+    def publish(self, kind: str, text: str, lang: str, to: str | None = None, data: dict[str, Any] | None = None) -> Entry:
+        with self._lock:
+            entry = Entry(self._next, kind, text, lang, to, dict(data or {}))
+            self._next += 1
+            self._entries.append(entry)
+        self._wake()
+        return entry
+
+    def close(self) -> None:
+        self.closed = True
+        self._wake()
+
+    def _wake(self) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._set)
+            except RuntimeError:  # the loop stopped meanwhile
+                pass
+
+    def _set(self) -> None:
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = asyncio.Event()
+
+    @property
+    def last_id(self) -> int:
+        with self._lock:
+            return self._next - 1
+
+    def since(self, after: int, seat: str) -> list[Entry]:
+        """The entries after ``after`` that ``seat`` may read: the public ones and its own."""
+        with self._lock:
+            return [e for e in self._entries if e.id > after and (e.to is None or e.to == seat)]
+
+    async def wait(self, timeout: float) -> None:
+        """Until something is published (or ``timeout`` seconds); call before reading ``since`` to miss nothing."""
+        changed = self._changed
+        if changed is None:
+            await asyncio.sleep(timeout)
+            return
+        try:
+            await asyncio.wait_for(changed.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
+
+    def waiter(self) -> asyncio.Event | None:
+        """The event the next publication sets (taken before reading, so no publication is missed)."""
+        return self._changed
+
+
+class WebOutput:
+    """The announcer's output to the pages: each sentence said at the table, once, in order."""
+
+    def __init__(self, feed: Feed) -> None:
+        self.feed = feed
+
+    def send(self, utterance: Utterance) -> None:
+        self.feed.publish("say", utterance.text, utterance.lang)
+
+    def close(self) -> None:
+        self.feed.close()
+
+
+__all__ = ["Entry", "Feed", "WebOutput"]

@@ -1,0 +1,145 @@
+"""The pages: linear documents made for screen readers, in French and English.
+
+A heading per part, one polite live region that receives every public
+announcement, a form with real labels for the private value, nothing timed,
+nothing that moves the focus by itself, sizes in ``rem`` and the system's own
+colours (so the device's text size, contrast and dark mode apply). The script is
+a few lines of plain JavaScript served from the same origin (no framework, no
+build step); the form also works without it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from companion.i18n import LANGUAGES, Translator
+
+CSS = """\
+:root { color-scheme: light dark; }
+html { font-size: 100%; }
+body { font-family: system-ui, sans-serif; line-height: 1.5; max-width: 42rem; margin: 0 auto; padding: 1rem;
+       background: Canvas; color: CanvasText; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.3rem; margin-top: 2rem; }
+label { display: block; font-weight: bold; margin-top: 1rem; }
+input, select, button { font: inherit; padding: 0.5rem; margin-top: 0.25rem; }
+button { margin-right: 0.5rem; }
+a { color: LinkText; }
+:focus-visible { outline: 0.2rem solid Highlight; outline-offset: 0.15rem; }
+#said p, #mine p { margin: 0.25rem 0; }
+[hidden] { display: none !important; }
+"""
+
+#: Each public sentence once, in order (the stream resumes after its last entry); a private form shown
+#: when a value is asked; a value checked as it is typed. The focus is never moved, but when the control
+#: holding it is hidden (the value was sent), where it goes is the heading of that part.
+SCRIPT = """\
+"use strict";
+const page = document.documentElement.dataset, said = document.getElementById("said");
+const form = document.getElementById("secret"), field = document.getElementById("value");
+const hint = document.getElementById("hint"), idle = document.getElementById("idle");
+function line(box, text, lang) { const p = document.createElement("p"); p.textContent = text; p.lang = lang; box.append(p); }
+function show(request, text) { form.elements.request.value = request; document.getElementById("prompt").textContent = text;
+  hint.textContent = ""; field.value = ""; form.hidden = false; idle.hidden = true; }
+function hide() { const had = form.contains(document.activeElement); form.hidden = true; idle.hidden = false;
+  if (had) document.getElementById("private-title").focus(); }
+async function post(action) { const body = new URLSearchParams(new FormData(form));
+  body.set("lang", document.documentElement.lang);
+  if (action === "cancel") body.delete("value");
+  const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
+  return answer.json(); }
+const stream = new EventSource(page.base + "/events?after=" + page.after);
+stream.addEventListener("say", e => { const d = JSON.parse(e.data); line(said, d.text, d.lang); });
+stream.addEventListener("ask", e => { const d = JSON.parse(e.data); line(said, d.text, d.lang); show(d.request, d.text); });
+stream.addEventListener("done", e => { const d = JSON.parse(e.data); if (form.elements.request.value === d.request) hide(); });
+stream.onopen = () => { document.getElementById("link").textContent = page.online; };
+stream.onerror = () => { document.getElementById("link").textContent = page.offline; };
+field.addEventListener("input", async () => { if (field.value.trim() === "") { hint.textContent = ""; return; }
+  const d = await post("check"); field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
+form.addEventListener("submit", async e => { e.preventDefault();
+  const action = e.submitter && e.submitter.id === "cancel" ? "cancel" : "secret"; const d = await post(action);
+  hint.textContent = d.message; if (d.ok) { field.value = ""; hide(); line(said, d.message, document.documentElement.lang); } });
+"""
+
+
+def _document(lang: str, title: str, body: str, data: dict[str, str] | None = None, script: bool = False) -> str:
+    attributes = "".join(f' data-{k}="{escape(v)}"' for k, v in (data or {}).items())
+    tail = '<script src="/page.js"></script>' if script else ""
+    return (f'<!DOCTYPE html>\n<html lang="{lang}"{attributes}>\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>{escape(title)}</title>\n'
+            f'<link rel="stylesheet" href="/page.css">\n</head>\n<body>\n<main>\n{body}\n</main>\n{tail}\n</body>\n</html>\n')
+
+
+def _languages(lang: str, href: str) -> str:
+    """A link to the page in the other language, named in that language."""
+    names = {"fr": "Français", "en": "English"}
+    links = [f'<a href="{escape(href)}?lang={other}" lang="{other}" hreflang="{other}">{names[other]}</a>'
+             for other in LANGUAGES if other != lang]
+    return f'<p>{" ".join(links)}</p>'
+
+
+def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lang: str, after: int,
+              prompt: tuple[str, str] | None) -> str:
+    """A seat's page: what the table says, and this seat's private value when one is asked."""
+    t = Translator(lang, "web")
+    base = seat.path()
+    request, prompt_text = prompt if prompt is not None else ("", "")
+    hidden_form, hidden_idle = ("", " hidden") if prompt is not None else (" hidden", "")
+    body = f"""<h1>{escape(t("{name}: your private view", name=seat.name))}</h1>
+<p>{escape(t("{game}, table {code}. This page is yours alone: keep its address to yourself.", game=game, code=code))}</p>
+{_languages(lang, base)}
+<h2 id="private-title" tabindex="-1">{escape(t("Your private actions"))}</h2>
+<p id="idle"{hidden_idle}>{escape(t("Nothing to type now. When the table asks you a secret value, a form appears here."))}</p>
+<form id="secret" method="post" action="{escape(base)}/secret"{hidden_form}>
+<p id="prompt">{escape(prompt_text)}</p>
+<input type="hidden" name="request" value="{escape(request)}">
+<input type="hidden" name="lang" value="{lang}">
+<label for="value">{escape(t("Your secret value"))}</label>
+<input id="value" name="value" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="4"
+ aria-describedby="hint">
+<p id="hint" role="status"></p>
+<button type="submit" id="send">{escape(t("Send my value"))}</button>
+<button type="submit" id="cancel" formaction="{escape(base)}/cancel">{escape(t("Cancel"))}</button>
+</form>
+<h2>{escape(t("What the table says"))}</h2>
+<div id="said" role="log" aria-live="polite" aria-relevant="additions" lang="{table_lang}"></div>
+<h2>{escape(t("Where the game stands"))}</h2>
+<p lang="{table_lang}">{escape(status)}</p>
+<p><a id="again" href="{escape(base)}?lang={lang}">{escape(t("Read again where the game stands"))}</a></p>
+<h2>{escape(t("Connection"))}</h2>
+<p id="link">{escape(t("Connecting to the table…"))}</p>"""
+    data = {"base": base, "after": str(after), "online": t("Connected to the table."),
+            "offline": t("Connection lost: trying again by itself.")}
+    return _document(lang, t("{name}: private view", name=seat.name), body, data, script=True)
+
+
+def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None) -> str:
+    """The table's address: the join code and the free seats."""
+    t = Translator(lang, "web")
+    options = "\n".join(f'<option value="{escape(s.id)}">{escape(s.name)}</option>' for s in seats)
+    alert = f'<p role="alert">{escape(problem)}</p>' if problem else ""
+    free = (f"""<form method="post" action="/join">
+<input type="hidden" name="lang" value="{lang}">
+<label for="code">{escape(t("Join code (said at the table)"))}</label>
+<input id="code" name="code" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="12">
+<label for="seat">{escape(t("Your seat"))}</label>
+<select id="seat" name="seat">
+{options}
+</select>
+<p><button type="submit">{escape(t("Join"))}</button></p>
+</form>""" if seats else f'<p>{escape(t("Every seat is taken."))}</p>')
+    body = f"""<h1>{escape(t("Join the table: {game}", game=game))}</h1>
+{_languages(lang, "/")}
+{alert}
+<h2>{escape(t("Your seat"))}</h2>
+{free}"""
+    return _document(lang, t("Join the table: {game}", game=game), body)
+
+
+def message_page(lang: str, title: str, text: str) -> str:
+    """A refusal or an answer without the script, as a page of its own."""
+    body = f'<h1>{escape(title)}</h1>\n<p>{escape(text)}</p>'
+    return _document(lang, title, body)
+
+
+__all__ = ["CSS", "SCRIPT", "join_page", "message_page", "seat_page"]

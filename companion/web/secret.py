@@ -1,0 +1,295 @@
+"""A secret comparison (a Gauntlet fight, a Love Letter Baron) typed on the players' own devices.
+
+The session's ``secret_handler``: when a fight is asked at the table, each
+fighter whose page is open gets a private form on it; the table says only whose
+values are awaited and who has answered. Each value is checked as it is typed
+(``parser.secret_check``, as the table's own prompt does) and answered with a
+sentence that never repeats it. Once every value is in, they go back to the
+session, which announces the outcome only. A fighter with no device types at the
+table's secret prompt instead (``fallback``), and with none at all the table's
+prompt asks everything, as without ``--serve``.
+
+The values live only in this object's memory while the fight is asked; they are
+never published, logged, answered to another seat or written anywhere.
+"""
+
+from __future__ import annotations
+
+import queue
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from companion.announce import Priority
+from companion.commands.base import ParseError, Secret, is_number
+from companion.games.base import RuleError
+from companion.i18n import Translator
+from companion.render import capitalized
+from companion.web.feed import Feed
+from companion.web.seats import Seats
+
+#: The table's prompt for one hidden line (``companion.ui.secret.read_hidden``); ``None``: cancelled.
+Reader = Callable[[str], "str | None"]
+
+
+@dataclass
+class _Pending:
+    """One secret being asked: its steps (player ids) and the values typed so far, in memory only."""
+
+    request: str
+    secret: Secret
+    steps: list[str]
+    on_web: set[int]
+    values: dict[int, int] = field(default_factory=dict)
+    cancelled_by: str | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The server's answer to one seat's value: ``status`` (HTTP), and a sentence without the value."""
+
+    status: int
+    ok: bool
+    message: str
+
+
+class WebSecrets:
+    """The ``secret_handler`` of a served session."""
+
+    def __init__(self, seats: Seats, feed: Feed, fallback: Any = None, reader: Reader | None = None,
+                 stopped: Callable[[], bool] = lambda: False) -> None:
+        self.seats = seats
+        self.feed = feed
+        self.fallback = fallback  # the table's whole secret prompt (SecretAsker), or None in scripts
+        self.reader = reader  # the table's hidden line, for a fighter with no device
+        self.stopped = stopped
+        self._pending: _Pending | None = None
+        self._lock = threading.Lock()
+        self._notices: queue.Queue[tuple[str, str]] = queue.Queue()
+        self._session: Any = None
+
+    # ----------------------------------------------------------------- the table's side (main thread)
+
+    def __call__(self, session: Any, secret: Secret) -> list[int] | None:
+        steps = list(session.parser.secret_steps(secret, session.state))
+        on_web = {i for i, pid in enumerate(steps) if self.seats.joined(pid)}
+        if not on_web:
+            if self.fallback is None:
+                raise ParseError("secret_needs_terminal")
+            result: list[int] | None = self.fallback(session, secret)
+            return result
+        t = Translator(session.settings.lang, "web")
+        if len(on_web) < len(steps) and self.reader is None:
+            missing = [self._name(session, steps[i]) for i in range(len(steps)) if i not in on_web]
+            session.say(t("{players}: open your page to type your value; nothing was asked.",
+                          players=session.ctx.join(missing)), "secret_cancelled", {"what": secret.what}, Priority.NOW)
+            return None
+        self._session = session
+        try:
+            while True:
+                values = self._ask_all(session, secret, steps, on_web, t)
+                if values is None:
+                    session.say(t("Cancelled: nothing was sent."), "secret_cancelled", {"what": secret.what},
+                                Priority.NOW)
+                    return None
+                problem = self._problem_of_all(session, secret, values, t)
+                if problem is None:
+                    return values
+                session.say(problem, "secret_refused", {"what": secret.what}, Priority.NOW)
+        finally:
+            self._session = None
+
+    def _ask_all(self, session: Any, secret: Secret, steps: list[str], on_web: set[int],
+                 t: Translator) -> list[int] | None:
+        pending = _Pending(secrets.token_urlsafe(12), secret, steps, set(on_web))
+        names = [self._name(session, pid) for pid in steps]
+        web_names = [names[i] for i in sorted(on_web)]
+        session.say(capitalized(t("{players}: type your value on your own device.", players=session.ctx.join(web_names))),
+                    "secret_turn", {"players": [steps[i] for i in sorted(on_web)], "devices": True}, Priority.NOW)
+        with self._lock:
+            self._pending = pending
+        for i in sorted(on_web):
+            self._ask_seat(steps[i], pending)
+        try:
+            for i, pid in enumerate(steps):  # a fighter with no device, at the table's prompt
+                if i not in on_web:
+                    value = self._ask_at_table(session, secret, i, names[i], t)
+                    if value is None:
+                        self._cancel(pending, pid)
+                        break
+                    with self._lock:
+                        pending.values[i] = value
+            while not pending.done.is_set() and pending.cancelled_by is None:
+                self._say_notices(session, t)
+                if len(pending.values) == len(steps):
+                    break
+                if self.stopped():
+                    self._cancel(pending, None)
+                    break
+                pending.done.wait(0.05)
+        except KeyboardInterrupt:  # Ctrl+C at the table while the devices type
+            self._cancel(pending, None)
+        finally:
+            with self._lock:
+                self._pending = None
+            for i in sorted(on_web):
+                seat = self.seats.by_id[steps[i]]
+                st = Translator(seat.lang, "web")
+                self.feed.publish("done", st("Nothing to type now."), seat.lang, to=seat.id, data={"request": pending.request})
+        self._say_notices(session, t)
+        if pending.cancelled_by is not None or len(pending.values) < len(steps):
+            return None
+        values = [pending.values[i] for i in range(len(steps))]
+        pending.values.clear()
+        return values
+
+    def _ask_seat(self, pid: str, pending: _Pending) -> None:
+        seat = self.seats.by_id[pid]
+        st = Translator(seat.lang, "web")
+        text = st("Type your value secretly, then send it.") if pending.secret.what != "fight" else \
+            st("Fight: type your value secretly, then send it.")
+        self.feed.publish("ask", text, seat.lang, to=pid, data={"request": pending.request, "what": pending.secret.what})
+
+    def prompt_for(self, seat_id: str) -> tuple[str, str] | None:
+        """The open request and its sentence for a page loaded while a value is awaited from ``seat_id``."""
+        with self._lock:
+            pending = self._pending
+            if pending is None:
+                return None
+            steps = [i for i in pending.on_web if pending.steps[i] == seat_id and i not in pending.values]
+            if not steps:
+                return None
+            seat = self.seats.by_id[seat_id]
+            st = Translator(seat.lang, "web")
+            return pending.request, st("Fight: type your value secretly, then send it.") \
+                if pending.secret.what == "fight" else st("Type your value secretly, then send it.")
+
+    def _ask_at_table(self, session: Any, secret: Secret, step: int, who: str, t: Translator) -> int | None:
+        assert self.reader is not None
+        session.say(capitalized(t("{player}, type your value secretly at the table.", player=who)), "secret_turn",
+                    {"player": session.parser.secret_steps(secret, session.state)[step]}, Priority.NOW)
+        while True:
+            typed = self.reader(t("Secret value: "))
+            if typed is None:
+                return None
+            problem = self.problem(session, secret, step, typed, t)
+            value = int(typed.strip()) if problem is None else None
+            del typed
+            if value is not None:
+                session.say(t("Thank you."), "secret_done", {}, Priority.NOW)
+                return value
+            session.say(str(problem) + " " + t("Type your value again."), "secret_retry", {}, Priority.NOW)
+
+    def _say_notices(self, session: Any, t: Translator) -> None:
+        while True:
+            try:
+                kind, pid = self._notices.get_nowait()
+            except queue.Empty:
+                return
+            who = self._name(session, pid)
+            if kind == "typed":
+                session.say(capitalized(t("{player} has sent their value.", player=who)), "secret_done",
+                            {"player": pid}, Priority.NORMAL)
+            elif kind == "cancelled":
+                session.say(capitalized(t("{player} cancelled on their device.", player=who)), "secret_cancelled",
+                            {"player": pid}, Priority.NOW)
+
+    def _cancel(self, pending: _Pending, by: str | None) -> None:
+        with self._lock:
+            pending.cancelled_by = by or "table"
+            pending.values.clear()
+        pending.done.set()
+
+    @staticmethod
+    def _name(session: Any, pid: str) -> str:
+        return str(session.renderer.player(session.ctx, pid))
+
+    def _problem_of_all(self, session: Any, secret: Secret, values: list[int], t: Translator) -> str | None:
+        """Why the values cannot all be (without naming them): typed again. Other refusals go to the session."""
+        try:
+            session.parser.resolve_secret(secret, session.state, values)
+        except RuleError as error:
+            if error.code != "bad_value" and error.code != "impossible_tie" and "value" not in error.details:
+                raise
+            return t("Those values cannot all be in hands now: type them again.")
+        return None
+
+    @staticmethod
+    def problem(session: Any, secret: Secret, step: int, typed: str, t: Translator) -> str | None:
+        """Why one typed value cannot be, in a sentence that never repeats it; ``None`` when it can."""
+        text = typed.strip()
+        if not is_number(text):
+            return t("Type a whole number.")
+        try:
+            session.parser.secret_check(secret, session.state, step, int(text))
+        except RuleError as error:
+            details = error.details
+            if error.code == "impossible_value" and details.get("values"):
+                return t("That value is not possible now: a card in hand can be {values}.",
+                         values=", ".join(str(v) for v in details["values"]))
+            low, high = details.get("low"), details.get("high")
+            if low is not None and high is not None:
+                return t("That value is not possible: values go from {low} to {high}.", low=low, high=high)
+            return t("That value is not possible now.")
+        return None
+
+    # ----------------------------------------------------------------- the devices' side (server thread)
+
+    def _step_of(self, seat_id: str, request: str) -> tuple[_Pending, int] | None:
+        pending = self._pending
+        if pending is None or not secrets.compare_digest(pending.request.encode(), request.encode("utf-8", "replace")):
+            return None
+        for i in pending.on_web:
+            if pending.steps[i] == seat_id:
+                return pending, i
+        return None
+
+    def check(self, seat_id: str, request: str, typed: str, lang: str) -> Answer:
+        """A value being typed on ``seat_id``'s page, checked but not kept."""
+        t = Translator(lang, "web")
+        with self._lock:
+            found = self._step_of(seat_id, request)
+            session = self._session
+            if found is None or session is None:
+                return Answer(409, False, t("Nothing to type now."))
+            pending, step = found
+            problem = self.problem(session, pending.secret, step, typed, t)
+        del typed
+        return Answer(200, problem is None, problem or t("This value can be sent."))
+
+    def submit(self, seat_id: str, request: str, typed: str, lang: str) -> Answer:
+        """``seat_id``'s value: kept in memory for the outcome, answered without it."""
+        t = Translator(lang, "web")
+        with self._lock:
+            found = self._step_of(seat_id, request)
+            session = self._session
+            if found is None or session is None:
+                return Answer(409, False, t("Nothing to type now."))
+            pending, step = found
+            if step in pending.values:
+                return Answer(409, False, t("Your value is already sent."))
+            problem = self.problem(session, pending.secret, step, typed, t)
+            if problem is not None:
+                return Answer(422, False, problem)
+            pending.values[step] = int(typed.strip())
+            complete = len(pending.values) == len(pending.steps)
+        del typed
+        self._notices.put(("typed", seat_id))
+        if complete:
+            pending.done.set()
+        return Answer(200, True, t("Thank you: your value is sent. Only the outcome will be announced."))
+
+    def cancel(self, seat_id: str, request: str, lang: str) -> Answer:
+        t = Translator(lang, "web")
+        with self._lock:
+            found = self._step_of(seat_id, request)
+        if found is None:
+            return Answer(409, False, t("Nothing to type now."))
+        self._notices.put(("cancelled", seat_id))
+        self._cancel(found[0], seat_id)
+        return Answer(200, True, t("Cancelled: nothing was sent."))
+
+
+__all__ = ["Answer", "WebSecrets"]

@@ -1,0 +1,377 @@
+"""The web server of a served game: Starlette on uvicorn, in a background thread of the table's process.
+
+It binds only where asked (``--host``, default 127.0.0.1; ``--port``, default any
+free port), stops with the game, and checks every request itself: an unknown
+seat is 404, a link without its seat's secret 403, a seat already open on another
+device 409, too many requests 429, a body over ``MAX_BODY`` bytes 413. A seat's
+stream and answers carry only public sentences and that seat's own private data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import logging
+import socket
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from companion.announce import Priority
+from companion.i18n import LANGUAGES, Translator
+from companion.render import capitalized
+from companion.web import pages
+from companion.web.feed import Feed, WebOutput
+from companion.web.seats import RateLimit, Seat, SeatError, Seats, new_device_id
+from companion.web.secret import Answer, WebSecrets
+
+#: The largest request body read (a value, a join code): anything larger is refused unread.
+MAX_BODY = 1024
+COOKIE = "companion_device"
+#: Seconds between two comments on an idle stream (keeps phones and proxies from closing it).
+KEEP_ALIVE = 15.0
+HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+                               "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",  # a seat's link never leaves in a Referer header
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+}
+
+
+class WebStartError(Exception):
+    """The server could not start (the address is in use, or not this machine's): one sentence."""
+
+
+class WebServer:
+    """The pages of one session's seats."""
+
+    def __init__(self, session: Any, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.session = session
+        self.host = host
+        self.port = port
+        self.lang = session.settings.lang
+        players = [(pid, str(session.renderer.player(session.ctx, pid))) for pid in session.rules.player_ids(session.state)]
+        self.seats = Seats(players, self.lang)
+        self.feed = Feed()
+        self.output = WebOutput(self.feed)
+        self._stopping = False
+        fallback, reader = session.secret_handler, None
+        if session.settings.interactive:
+            from companion.ui.secret import SecretAsker, read_hidden
+
+            fallback, reader = fallback or SecretAsker(), read_hidden
+        self.secrets = WebSecrets(self.seats, self.feed, fallback, reader, stopped=lambda: self._stopping)
+        self.seat_limit = RateLimit(40, 20)
+        self.client_limit = RateLimit(60, 10)
+        self.join_limit = RateLimit(8, 0.2)
+        self.app = build_app(self)
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self.bound: tuple[str, int] = (host, port)
+
+    # ----------------------------------------------------------------- life
+
+    def start(self, timeout: float = 10.0) -> None:
+        t = Translator(self.lang, "web")
+        try:
+            info = socket.getaddrinfo(self.host, self.port, type=socket.SOCK_STREAM)[0]
+            sock = socket.socket(info[0], socket.SOCK_STREAM)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(info[4])
+            sock.listen(64)
+        except (OSError, OverflowError) as error:
+            raise WebStartError(t("The private pages cannot listen on {host} port {port}: {reason}", host=self.host,
+                                  port=self.port, reason=getattr(error, "strerror", None) or error)) from None
+        self.bound = (self.host, int(sock.getsockname()[1]))
+        logging.getLogger("uvicorn.error").addHandler(logging.NullHandler())
+        config = uvicorn.Config(self.app, log_config=None, log_level="warning", access_log=False, lifespan="off",
+                                ws="none", http="h11", server_header=False, date_header=False, limit_concurrency=64,
+                                timeout_keep_alive=5, timeout_graceful_shutdown=1)
+        server = uvicorn.Server(config)
+        self._server = server
+
+        async def serve() -> None:
+            self.feed.attach(asyncio.get_running_loop())
+            await server.serve(sockets=[sock])
+
+        self._thread = threading.Thread(target=lambda: asyncio.run(serve()), name="companion-web", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + timeout
+        while not server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                sock.close()
+                raise WebStartError(t("The private pages could not start."))
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        """With the game: the streams end, the server closes its socket."""
+        self._stopping = True
+        self.feed.close()
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    # ----------------------------------------------------------------- addresses
+
+    @property
+    def base_url(self) -> str:
+        host, port = self.bound
+        if host in ("", "0.0.0.0", "::"):
+            host = _lan_address(host == "::")
+        try:
+            if ipaddress.ip_address(host).version == 6:
+                host = f"[{host}]"
+        except ValueError:
+            pass
+        return f"http://{host}:{port}"
+
+    def seat_url(self, seat: Seat) -> str:
+        return self.base_url + seat.path()
+
+    def announce_join(self) -> None:
+        """The join code and each seat's own link, said at the table only (never to the pages)."""
+        t = Translator(self.lang, "web")
+        session = self.session
+        session.say(t("Private devices: open {url} and type the join code {code}, or open your seat's own link.",
+                      url=self.base_url + "/", code=" ".join(self.seats.code)), "web_join",
+                    {"url": self.base_url + "/", "code": self.seats.code}, Priority.NORMAL, skip=(self.output,))
+        for seat in self.seats:
+            session.say(capitalized(t("{player}: {url}", player=seat.name, url=self.seat_url(seat))), "web_seat",
+                        {"player": seat.id, "url": self.seat_url(seat)}, Priority.NORMAL, skip=(self.output,))
+
+    # ----------------------------------------------------------------- what the pages show
+
+    def status_sentence(self) -> str:
+        session = self.session
+        return capitalized(session.renderer.render(session.rules.status(session.state), session.ctx))
+
+    def game_name(self, lang: str) -> str:
+        return str(self.session.game.spec.name(lang))
+
+
+def _lan_address(v6: bool) -> str:
+    """This machine's address on the local network (no packet is sent: a UDP socket only picks its route)."""
+    family, probe = (socket.AF_INET6, "2001:db8::1") if v6 else (socket.AF_INET, "192.0.2.1")
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as sock:
+            sock.connect((probe, 9))
+            return str(sock.getsockname()[0])
+    except OSError:
+        return "::1" if v6 else "127.0.0.1"
+
+
+def serve(session: Any, host: str = "127.0.0.1", port: int = 0) -> WebServer:
+    """Start the pages of ``session``: one more output, the devices' secret prompt, the join code said."""
+    web = WebServer(session, host, port)
+    web.start()
+    session.announcer.add(web.output)
+    session.secret_handler = web.secrets
+    web.announce_join()
+    return web
+
+
+# --------------------------------------------------------------------------- the application
+
+
+def _lang(value: str | None, default: str) -> str:
+    return value if value in LANGUAGES else default
+
+
+def _headers(extra: dict[str, str] | None = None) -> dict[str, str]:
+    return {**HEADERS, **(extra or {})}
+
+
+def _html(text: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(text, status, headers=_headers())
+
+
+def _refusal(error: SeatError, lang: str, wants_json: bool) -> Response:
+    t = Translator(lang, "web")
+    texts = {
+        "unknown_seat": (t("No such seat"), t("This address is no seat of the game.")),
+        "wrong_secret": (t("Wrong link"), t("This link is not this seat's: ask the table for your own link.")),
+        "seat_taken": (t("Seat already open"), t("This seat is open on another device. Close it there, or wait a "
+                                                "moment and open your link again.")),
+        "too_many": (t("Too many requests"), t("Too many requests: wait a moment, then try again.")),
+        "too_large": (t("Request too large"), t("That request is too large.")),
+        "other_site": (t("Refused"), t("That request came from another site.")),
+        "no_device": (t("Open your page first"), t("Open your seat's link first.")),
+    }
+    title, text = texts.get(error.code, (t("Refused"), t("Refused.")))
+    if wants_json:
+        return JSONResponse({"ok": False, "message": text}, error.status, headers=_headers())
+    return _html(pages.message_page(lang, title, text), error.status)
+
+
+async def _body(request: Request) -> dict[str, str]:
+    """The form sent, read up to ``MAX_BODY`` bytes. :raises SeatError: 413 larger."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise SeatError(413, "too_large")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise SeatError(413, "too_large")
+    try:
+        fields = parse_qs(data.decode("utf-8"), keep_blank_values=True, max_num_fields=8)
+    except (UnicodeDecodeError, ValueError):
+        return {}
+    return {k: v[0] for k, v in fields.items() if v}
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client is not None else "?"
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def build_app(web: WebServer) -> Starlette:
+    seats, feed, secrets_ = web.seats, web.feed, web.secrets
+
+    def guarded(handler: Callable[[Request, Seat, str], Awaitable[Response]], post: bool = False) -> Handler:
+        """The seat of the link checked first; then the rate, the origin of a form."""
+        async def run(request: Request) -> Response:
+            lang = _lang(request.query_params.get("lang"), web.lang)
+            wants_json = "application/json" in request.headers.get("accept", "")
+            try:
+                seat = seats.check(request.path_params["seat"], request.path_params["token"])
+                lang = _lang(request.query_params.get("lang"), seat.lang)
+                if not web.seat_limit.allow(seat.id) or not web.client_limit.allow(_client(request)):
+                    raise SeatError(429, "too_many")
+                if post:
+                    origin = request.headers.get("origin")
+                    if origin is not None and origin != f"http://{request.headers.get('host', '')}":
+                        raise SeatError(403, "other_site")
+                return await handler(request, seat, lang)
+            except SeatError as error:
+                return _refusal(error, lang, wants_json)
+        return run
+
+    async def seat_page(request: Request, seat: Seat, lang: str) -> Response:
+        device = request.cookies.get(COOKIE) or new_device_id()
+        seats.claim(seat, device)
+        seat.lang = lang
+        html = pages.seat_page(lang, web.game_name(lang), seat, seats.code, web.status_sentence(), web.lang,
+                               feed.last_id, secrets_.prompt_for(seat.id))
+        response = _html(html)
+        response.set_cookie(COOKIE, device, path=seat.path(), httponly=True, samesite="strict")
+        return response
+
+    async def events(request: Request, seat: Seat, lang: str) -> Response:
+        device = request.cookies.get(COOKIE)
+        if not device:
+            raise SeatError(403, "no_device")
+        last = request.headers.get("last-event-id") or request.query_params.get("after") or "0"
+        after = int(last) if last.isdigit() and len(last) < 12 else 0
+        seats.open_stream(seat, device)
+
+        async def stream() -> AsyncIterator[str]:
+            cursor = after
+            try:
+                yield "retry: 2000\n\n"
+                while not feed.closed:
+                    waiter = feed.waiter()
+                    entries = feed.since(cursor, seat.id)
+                    for entry in entries:
+                        data = json.dumps(entry.for_page(), ensure_ascii=False)
+                        yield f"id: {entry.id}\nevent: {entry.kind}\ndata: {data}\n\n"
+                        cursor = entry.id
+                    if entries:
+                        continue
+                    if waiter is None:
+                        await asyncio.sleep(0.05)
+                        continue
+                    try:
+                        await asyncio.wait_for(waiter.wait(), KEEP_ALIVE)
+                    except asyncio.TimeoutError:
+                        yield ": still here\n\n"
+            finally:
+                seats.close_stream(seat)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers=_headers({"X-Accel-Buffering": "no"}))
+
+    def answered(request: Request, lang: str, answer: Answer) -> Response:
+        if "application/json" in request.headers.get("accept", ""):
+            return JSONResponse({"ok": answer.ok, "message": answer.message}, answer.status, headers=_headers())
+        t = Translator(lang, "web")
+        return _html(pages.message_page(lang, t("Your private actions"), answer.message), answer.status)
+
+    async def check(request: Request, seat: Seat, lang: str) -> Response:
+        form = await _body(request)
+        lang = _lang(form.get("lang"), lang)
+        return answered(request, lang, secrets_.check(seat.id, form.get("request", ""), form.get("value", ""), lang))
+
+    async def secret(request: Request, seat: Seat, lang: str) -> Response:
+        form = await _body(request)
+        lang = _lang(form.get("lang"), lang)
+        return answered(request, lang, secrets_.submit(seat.id, form.get("request", ""), form.get("value", ""), lang))
+
+    async def cancel(request: Request, seat: Seat, lang: str) -> Response:
+        form = await _body(request)
+        lang = _lang(form.get("lang"), lang)
+        return answered(request, lang, secrets_.cancel(seat.id, form.get("request", ""), lang))
+
+    async def join_page(request: Request) -> Response:
+        lang = _lang(request.query_params.get("lang"), web.lang)
+        if not web.client_limit.allow(_client(request)):
+            return _refusal(SeatError(429, "too_many"), lang, False)
+        free = [s for s in seats if seats.is_free(s, None)]
+        return _html(pages.join_page(lang, web.game_name(lang), free))
+
+    async def join(request: Request) -> Response:
+        lang = web.lang
+        try:
+            if not web.join_limit.allow(_client(request)):
+                raise SeatError(429, "too_many")
+            form = await _body(request)
+            lang = _lang(form.get("lang"), lang)
+            seat = seats.by_id.get(form.get("seat", ""))
+            if not seats.check_code(form.get("code", "")) or seat is None:
+                t = Translator(lang, "web")
+                free = [s for s in seats if seats.is_free(s, None)]
+                return _html(pages.join_page(lang, web.game_name(lang), free,
+                                             t("That join code is not this table's: listen to the table and type it again.")),
+                             403)
+            if not seats.is_free(seat, request.cookies.get(COOKIE)):
+                raise SeatError(409, "seat_taken")
+        except SeatError as error:
+            return _refusal(error, lang, False)
+        return Response(status_code=303, headers=_headers({"Location": f"{seat.path()}?lang={lang}"}))
+
+    async def css(request: Request) -> Response:
+        return Response(pages.CSS, media_type="text/css", headers=_headers({"Cache-Control": "no-cache"}))
+
+    async def script(request: Request) -> Response:
+        return Response(pages.SCRIPT, media_type="text/javascript", headers=_headers({"Cache-Control": "no-cache"}))
+
+    base = "/seat/{seat}/{token}"
+    routes = [
+        Route("/", join_page, methods=["GET"]),
+        Route("/join", join, methods=["POST"]),
+        Route("/page.css", css, methods=["GET"]),
+        Route("/page.js", script, methods=["GET"]),
+        Route(base, guarded(seat_page), methods=["GET"]),
+        Route(base + "/events", guarded(events), methods=["GET"]),
+        Route(base + "/check", guarded(check, post=True), methods=["POST"]),
+        Route(base + "/secret", guarded(secret, post=True), methods=["POST"]),
+        Route(base + "/cancel", guarded(cancel, post=True), methods=["POST"]),
+    ]
+    return Starlette(routes=routes)
+
+
+__all__ = ["MAX_BODY", "WebServer", "WebStartError", "serve"]

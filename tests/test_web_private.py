@@ -1,0 +1,325 @@
+"""Each player's own device, in real headless Chromium: joining, the live region, a secret fight, refusals.
+
+One table (the real ``companion play gauntlet --serve`` in a thread, table commands piped in)
+and two browsers with private profiles: Alice (hero 1) and Zoe (Thanos). Every browser is
+quit and every process stopped by its PID at the end. Skipped only when Chromium cannot run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+selenium = pytest.importorskip("selenium", reason="selenium is not installed: run make setup")
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from companion import games
+from companion.play import PlayConfig, play
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+WAIT = 10.0
+
+
+# --------------------------------------------------------------------------- the table
+
+
+class Capture:
+    """The table's standard output (``--json``): one JSON object per line, kept, safe across threads."""
+
+    def __init__(self) -> None:
+        self.records: list[dict[str, Any]] = []
+        self._buffer = ""
+        self._lock = threading.Lock()
+
+    def write(self, text: str) -> int:
+        with self._lock:
+            self._buffer += text
+            while "\n" in self._buffer:
+                line, self._buffer = self._buffer.split("\n", 1)
+                if line.strip():
+                    self.records.append(json.loads(line))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    @property
+    def texts(self) -> list[str]:
+        with self._lock:
+            return [r["text"] for r in self.records]
+
+    def wait_for(self, predicate: Any, timeout: float = WAIT) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate(self):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the table never said it: {self.texts[-5:]}")
+            time.sleep(0.02)
+
+
+class Table:
+    """``companion play gauntlet --serve --json`` with its standard input a pipe the test writes to."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.save = tmp / "game.jsonl"
+        read, self._write = os.pipe()
+        self._stdin = os.fdopen(read, "r", encoding="utf-8")
+        self.out = Capture()
+        config = PlayConfig(lang="en", json=True, names=("Zoe", "Alice", "Bruno"), save=self.save, serve=True,
+                            host="127.0.0.1", port=0)
+        self.status: list[int] = []
+        self.thread = threading.Thread(target=lambda: self.status.append(
+            play(config, games.find("gauntlet"), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
+        self.thread.start()
+        self.out.wait_for(lambda o: sum(r["event"] == "web_seat" for r in o.records) == 3)
+        self.urls = {r["player"]: r["url"] for r in self.out.records if r["event"] == "web_seat"}
+        join = next(r for r in self.out.records if r["event"] == "web_join")
+        self.base, self.code = join["url"].rstrip("/"), join["code"]
+
+    def send(self, line: str) -> None:
+        os.write(self._write, (line + "\n").encode())
+
+    def close(self) -> None:
+        try:
+            os.close(self._write)  # the end of input: the game saves, the server stops
+        except OSError:
+            pass
+        self.thread.join(timeout=10)
+
+
+# --------------------------------------------------------------------------- browsers
+
+
+class Browser:
+    """One headless Chromium with its own profile; ``quit`` stops it and its driver by PID."""
+
+    def __init__(self, profile: Path) -> None:
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM or ""
+        for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+                    "--disable-extensions", "--disable-background-networking", f"--user-data-dir={profile}",
+                    "--window-size=1000,1200"):
+            options.add_argument(arg)
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+        self.service = Service(DRIVER or "")
+        self.driver = webdriver.Chrome(service=self.service, options=options)
+        self.driver.set_page_load_timeout(WAIT)
+        self.driver.set_script_timeout(WAIT)
+
+    def quit(self) -> None:
+        pid = self.service.process.pid if self.service.process is not None else None
+        try:
+            self.driver.quit()
+        except Exception:
+            pass
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def said(self) -> list[str]:
+        return [p.text for p in self.driver.find_elements(By.CSS_SELECTOR, "#said p")]
+
+    def wait(self, condition: Any, timeout: float = WAIT) -> Any:
+        return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(lambda d: condition(self))
+
+    def axe(self) -> list[dict[str, Any]]:
+        from axe_selenium_python import Axe
+
+        axe = Axe(self.driver)
+        axe.inject()
+        return list(axe.run()["violations"])
+
+    def messages(self) -> list[dict[str, Any]]:
+        """Every server-sent message this browser received (from Chromium's own network log)."""
+        found = []
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message.get("method") == "Network.eventSourceMessageReceived":
+                found.append(message["params"])
+        return found
+
+
+def _chromium_problem() -> str | None:
+    if CHROMIUM is None or DRIVER is None:
+        return "Chromium or chromedriver is not installed (make setup installs chromium and chromium-driver)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    problem = _chromium_problem()
+    if problem:
+        pytest.skip(problem)
+    tmp = tmp_path_factory.mktemp("web")
+    browsers: list[Browser] = []
+    table = None
+    try:
+        try:
+            browsers.append(Browser(tmp / "alice-profile"))
+            browsers.append(Browser(tmp / "zoe-profile"))
+        except WebDriverException as error:
+            pytest.skip(f"Chromium cannot run here: {error.msg}")
+        table = Table(tmp)
+        yield table, browsers[0], browsers[1]
+    finally:
+        for browser in browsers:
+            browser.quit()
+        if table is not None:
+            table.close()
+
+
+def _http(url: str, data: dict[str, str] | None = None, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    body = urllib.parse.urlencode(data).encode() if data is not None else None
+    request = urllib.request.Request(url, body, headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=WAIT) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+# --------------------------------------------------------------------------- the tests, in the order of a game
+
+
+def test_joining_and_the_public_announcements(world: Any) -> None:
+    table, alice, zoe = world
+    zoe.driver.get(table.base + "/")
+    assert zoe.driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    assert zoe.axe() == []
+    # The join code said at the table, then Zoe's seat: the page of her own link.
+    zoe.driver.find_element(By.ID, "code").send_keys(table.code.lower())
+    zoe.driver.find_element(By.CSS_SELECTOR, "#seat option[value=thanos]").click()
+    zoe.driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    zoe.wait(lambda b: b.driver.current_url.startswith(table.urls["thanos"]))
+    alice.driver.get(table.urls["hero1"])
+    for browser in (alice, zoe):
+        browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
+        said = browser.driver.find_element(By.ID, "said")
+        assert said.get_attribute("aria-live") == "polite"
+        assert browser.driver.find_elements(By.TAG_NAME, "h1") and len(browser.driver.find_elements(By.TAG_NAME, "h2")) >= 3
+        assert browser.axe() == []
+    assert "Alice" in alice.driver.find_element(By.TAG_NAME, "h1").text
+    start = len(table.out.records)
+    for line in ("play ebony maw", "next", "play hulk"):
+        table.send(line)
+    table.out.wait_for(lambda o: o.texts[-1] == "You may fight Thanos.")
+    public = table.out.texts[start:]
+    for browser in (alice, zoe):
+        browser.wait(lambda b: len(b.said()) >= len(public))
+        time.sleep(0.2)  # nothing more comes: each sentence once
+        assert browser.said() == public
+    # The page in French, by its link.
+    alice.driver.find_element(By.CSS_SELECTOR, "a[hreflang=fr]").click()
+    alice.wait(lambda b: b.driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr")
+    alice.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connecté à la table.")
+    assert alice.axe() == []
+
+
+def test_a_secret_fight_typed_on_the_fighters_own_devices(world: Any) -> None:
+    table, alice, zoe = world
+    start = len(table.out.records)
+    table.send("fight")
+    for browser in (alice, zoe):
+        browser.wait(lambda b: b.driver.find_element(By.ID, "secret").is_displayed())
+    assert alice.axe() == [] and zoe.axe() == []
+    # Tab reaches every control of the form, in reading order, from the top of the page.
+    alice.driver.find_element(By.TAG_NAME, "body").click()
+    reached = []
+    for _ in range(5):
+        alice.driver.switch_to.active_element.send_keys(Keys.TAB)
+        active = alice.driver.switch_to.active_element
+        reached.append(active.get_attribute("id") or active.get_attribute("hreflang"))
+    assert reached == ["en", "value", "send", "cancel", "again"]
+    # Using the keyboard alone: typed into the field reached by Tab, sent with Enter below.
+    # Checked as typed, without repeating it: 9 is no hero value.
+    field = alice.driver.find_element(By.ID, "value")
+    field.send_keys("9")
+    alice.wait(lambda b: "1 à 6" in b.driver.find_element(By.ID, "hint").text)
+    assert field.get_attribute("aria-invalid") == "true"
+    assert alice.axe() == []
+    field.send_keys(Keys.BACKSPACE, "3")
+    alice.wait(lambda b: b.driver.find_element(By.ID, "value").get_attribute("aria-invalid") == "false")
+    alice.driver.find_element(By.ID, "send").click()
+    alice.wait(lambda b: not b.driver.find_element(By.ID, "secret").is_displayed())
+    table.out.wait_for(lambda o: any("Alice has sent their value." == t for t in o.texts[start:]))
+    zoe.driver.find_element(By.ID, "value").send_keys("7", Keys.ENTER)
+    table.out.wait_for(lambda o: "Fight: Thanos beats Alice." in o.texts[start:])
+    zoe.wait(lambda b: not b.driver.find_element(By.ID, "secret").is_displayed())
+    said_at_table = table.out.texts[start:]
+    # The table's outputs carry whose values are awaited and the outcome, never a value.
+    assert said_at_table[0] == "Alice and Zoe: type your value on your own device."
+    assert not any(re.search(r"\b7\b", text) for text in said_at_table), said_at_table
+    # The journal keeps the outcome only: the loser's value (its card goes face up), never the winner's.
+    fight = json.loads(table.save.read_text().splitlines()[-1])
+    assert fight == {"cmd": "fight", "hero": 1, "loser": "hero", "card": None, "value": 3}
+    # Zoe's page never received anything of Alice's: each message public, or Zoe's own.
+    public = set(table.out.texts)
+    for message in zoe.messages():
+        data = json.loads(message["data"])
+        assert "value" not in data
+        if message["eventName"] == "say":
+            assert data["text"] in public
+        else:
+            assert message["eventName"] in ("ask", "done") and data["text"] in (
+                "Fight: type your value secretly, then send it.", "Nothing to type now.")
+    # Alice's page never received Zoe's value (7) in any message.
+    for message in alice.messages():
+        assert not re.search(r"\b7\b", json.loads(message["data"])["text"])
+    assert zoe.axe() == []
+
+
+def test_the_server_refuses_wrong_secrets_other_seats_and_a_seat_taken_twice(world: Any) -> None:
+    table, alice, zoe = world
+    alice_url, zoe_url = table.urls["hero1"], table.urls["thanos"]
+    wrong = alice_url[:-4] + ("AAAA" if not alice_url.endswith("AAAA") else "BBBB")
+    assert _http(wrong)[0] == 403
+    assert _http(table.base + "/seat/nobody/whatever")[0] == 404
+    # Zoe's secret does not open Alice's seat, nor answer for it.
+    zoe_token = zoe_url.rsplit("/", 1)[1]
+    assert _http(alice_url.rsplit("/", 1)[0] + "/" + zoe_token)[0] == 403
+    status, body = _http(alice_url.rsplit("/", 1)[0] + "/" + zoe_token + "/secret", {"request": "x", "value": "3"},
+                         {"Accept": "application/json"})
+    assert status == 403 and "3" not in body
+    assert _http(wrong + "/events")[0] == 403
+    # Alice's seat is open in her browser: another device is refused, with a page saying why.
+    assert _http(alice_url)[0] == 409
+    zoe.driver.get(alice_url)
+    assert "autre appareil" in zoe.driver.find_element(By.TAG_NAME, "p").text  # in the seat's language, French
+    assert zoe.axe() == []
+    # A value when none is asked, a body too large, a join code that is not the table's.
+    assert _http(zoe_url + "/secret", {"request": "x", "value": "3"}, {"Accept": "application/json"})[0] in (409, 429)
+    assert _http(zoe_url + "/secret", {"value": "1" * 5000})[0] == 413
+    assert _http(table.base + "/join", {"code": "WRONG1", "seat": "hero2"})[0] == 403
+    # Alice's phone slept: her own browser opens her link again and is welcome.
+    alice.driver.get(alice_url)
+    alice.wait(lambda b: b.driver.find_element(By.ID, "link").text in ("Connected to the table.", "Connecté à la table."))
+
+
+def test_the_server_stops_with_the_game(world: Any) -> None:
+    table, _, _ = world
+    table.close()
+    assert table.status == [0]
+    with pytest.raises(OSError):
+        urllib.request.urlopen(table.base + "/", timeout=2)

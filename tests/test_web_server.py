@@ -1,0 +1,184 @@
+"""The private pages' server without a browser: who is asked where, what is refused, the flags.
+
+A real server on 127.0.0.1 and a real session; a device is "joined" when its
+stream is open (here, ``open_stream`` as the events endpoint does).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="starlette is not installed: run make setup")
+pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
+
+from conftest import make_session, run_lines
+
+from companion import games
+from companion.cli import build_parser
+from companion.play import config_from_args
+from companion.web.seats import RateLimit
+from companion.web.server import serve
+
+
+def _post(url: str, data: dict[str, str]) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(url, urllib.parse.urlencode(data).encode(), {"Accept": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+@pytest.fixture
+def served() -> Any:
+    session, recorder = make_session("gauntlet", players=3, names=("Zoe", "Alice", "Bruno"))
+    web = serve(session)
+    try:
+        run_lines(session, recorder, "play ebony maw\nnext\nplay hulk")
+        yield session, recorder, web
+    finally:
+        web.stop()
+
+
+def _request_of(web: Any, seat: str, timeout: float = 5) -> str:
+    """The id of the value asked from ``seat``, read from the seat's own entries."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        asks = [e for e in web.feed.since(0, seat) if e.kind == "ask" and e.to == seat]
+        if asks:
+            return str(asks[-1].data["request"])
+        time.sleep(0.01)
+    raise AssertionError("nothing asked")
+
+
+def test_with_no_device_the_tables_own_secret_prompt_asks(served: Any) -> None:
+    session, recorder, web = served
+    asked = []
+    web.secrets.fallback = lambda s, secret: asked.append(secret) or [3, 7]
+    texts = run_lines(session, recorder, "fight")
+    assert asked and texts[0] == "Fight: Thanos beats Alice."
+
+
+def test_without_any_prompt_a_script_is_told_to_type_the_values(served: Any) -> None:
+    session, recorder, web = served
+    web.secrets.fallback = None
+    texts = run_lines(session, recorder, "fight")
+    assert "Secret values can only be typed in a terminal" in texts[0]
+
+
+def test_a_fighter_without_device_types_at_the_table_the_other_on_their_page(served: Any) -> None:
+    session, recorder, web = served
+    alice = web.seats.by_id["hero1"]
+    web.seats.open_stream(alice, "alice-phone")
+    typed_at_table = []
+    web.secrets.reader = lambda prompt: typed_at_table.append(prompt) or "7"
+    url = web.seat_url(alice)
+
+    def phone() -> None:
+        request = _request_of(web, "hero1")
+        status, answer = _post(url + "/check", {"request": request, "value": "9"})
+        assert status == 200 and not answer["ok"] and "9" not in answer["message"]
+        # Another seat's link cannot answer for Alice.
+        thanos = web.seats.by_id["thanos"]
+        assert _post(web.base_url + f"/seat/hero1/{thanos.token}/secret", {"request": request, "value": "3"})[0] == 403
+        assert _post(web.base_url + f"/seat/thanos/{thanos.token}/secret", {"request": request, "value": "3"})[0] == 409
+        assert _post(url + "/secret", {"request": request, "value": "3"}) == (
+            200, {"ok": True, "message": "Thank you: your value is sent. Only the outcome will be announced."})
+
+    thread = threading.Thread(target=phone)
+    thread.start()
+    texts = run_lines(session, recorder, "fight")
+    thread.join(5)
+    assert typed_at_table == ["Secret value: "]
+    assert texts[0] == "Alice: type your value on your own device."
+    assert texts[1] == "Zoe, type your value secretly at the table."
+    assert "Fight: Thanos beats Alice." in texts and not any("7" in t for t in texts)
+    # Zoe's own entries: none (she has no page); every entry Alice reads is public or hers.
+    assert all(e.to in (None, "hero1") for e in web.feed.since(0, "hero1"))
+    assert not any(e.to == "hero1" for e in web.feed.since(0, "thanos"))
+
+
+def test_a_fighter_without_device_in_a_script_nothing_is_asked(served: Any) -> None:
+    session, recorder, web = served
+    web.seats.open_stream(web.seats.by_id["hero1"], "alice-phone")
+    web.secrets.reader = None
+    texts = run_lines(session, recorder, "fight")
+    assert texts == ["Zoe: open your page to type your value; nothing was asked."]
+    assert session.steps[-1].command.name == "play"
+
+
+def test_a_fighter_cancels_on_their_device(served: Any) -> None:
+    session, recorder, web = served
+    for seat, device in (("hero1", "a"), ("thanos", "z")):
+        web.seats.open_stream(web.seats.by_id[seat], device)
+    url = web.seat_url(web.seats.by_id["thanos"])
+    thread = threading.Thread(target=lambda: _post(url + "/cancel", {"request": _request_of(web, "thanos")}))
+    thread.start()
+    texts = run_lines(session, recorder, "fight")
+    thread.join(5)
+    assert texts[-2:] == ["Zoe cancelled on their device.", "Cancelled: nothing was sent."]
+    assert session.steps[-1].command.name == "play"
+
+
+def test_rates_and_sizes_are_bounded(served: Any) -> None:
+    _, _, web = served
+    url = web.seat_url(web.seats.by_id["hero2"])
+    statuses = [_post(url + "/check", {"request": "x", "value": "1"})[0] for _ in range(60)]
+    assert 429 in statuses and statuses[0] == 409
+    assert _post(url + "/secret", {"value": "1" * 2000})[0] in (413, 429)
+    limit = RateLimit(2, 0.0)
+    assert [limit.allow("k") for _ in range(3)] == [True, True, False]
+
+
+def test_the_join_code_leads_to_a_seat(served: Any) -> None:
+    _, _, web = served
+    code = web.seats.code
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: Any) -> None:
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    body = urllib.parse.urlencode({"code": " ".join(code.lower()), "seat": "hero2", "lang": "fr"}).encode()
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        opener.open(web.base_url + "/join", body, timeout=5)
+    assert caught.value.code == 303
+    assert caught.value.headers["Location"] == web.seats.by_id["hero2"].path() + "?lang=fr"
+    wrong = urllib.parse.urlencode({"code": "AAAAAA" if code != "AAAAAA" else "BBBBBB", "seat": "hero2"}).encode()
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        opener.open(web.base_url + "/join", wrong, timeout=5)
+    assert caught.value.code == 403
+
+
+def test_the_join_lines_are_said_at_the_table_only(served: Any) -> None:
+    session, _, web = served
+    joins = [u for u in session.announcer.history.items if u.event in ("web_join", "web_seat")]
+    assert len(joins) == 4
+    assert not any(web.seats.by_id["hero1"].token in e.text for e in web.feed.since(0, "hero1"))
+
+
+def test_the_play_flags() -> None:
+    game = games.find("gauntlet")
+    args = build_parser("en", game).parse_args(["play", "gauntlet", "--serve", "--host", "0.0.0.0", "--port", "8765"])
+    config = config_from_args(args, game)
+    assert (config.serve, config.host, config.port) == (True, "0.0.0.0", 8765)
+    config = config_from_args(build_parser("en", game).parse_args(["play", "gauntlet"]), game)
+    assert (config.serve, config.host, config.port) == (False, "127.0.0.1", 0)
+
+
+def test_a_port_in_use_is_one_sentence(served: Any) -> None:
+    from companion.web.server import WebServer, WebStartError
+
+    _, _, web = served
+    session, _ = make_session("gauntlet", players=3)
+    with pytest.raises(WebStartError) as caught:
+        WebServer(session, "127.0.0.1", web.bound[1]).start()
+    assert "cannot listen on 127.0.0.1 port" in str(caught.value)
