@@ -176,7 +176,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
 
     # issue 17: the rules read section by section, or written as a document (companion/rules_cli.py).
-    from companion.rules_cli import CLI_HELP as RULES_HELP, FORMATS as RULES_FORMATS
+    from companion.rules_help import CLI_HELP as RULES_HELP, FORMATS as RULES_FORMATS
 
     rules_t = Translator(lang, "rules")
     p = command("rules", rules_t(RULES_HELP["rules"]), cmd_rules, game=True)
@@ -203,7 +203,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
     p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
 
-    from companion.simulate import BOTS, CLI_HELP
+    from companion.simulate_help import BOTS, CLI_HELP
 
     tools = Translator(lang, "tools")
     p = command("simulate", tools(CLI_HELP["simulate"]), cmd_simulate, game=True)
@@ -364,7 +364,8 @@ def _write_file(path: Path, content: bytes, force: bool, t: Translator) -> str |
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """issue 17: read a game's rules (companion/rules_cli.py), or write them as a document with --format."""
-    from companion.rules_cli import CLI_HELP, ReaderConfig, RulesError, make_document, run_reader
+    from companion.rules_cli import ReaderConfig, RulesError, make_document, run_reader
+    from companion.rules_help import CLI_HELP
 
     game = _game(args)
     section = " ".join(args.section)

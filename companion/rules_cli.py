@@ -17,11 +17,10 @@ from typing import Any, TextIO
 
 from companion.announce import Announcer, Priority, Utterance
 from companion.i18n import LANGUAGES, Translator
-from companion.render import N_
 from companion.rules_data import GameRules
 from companion.rules_reader import Answer, RulesReader
 
-FORMATS = ("txt", "html", "brf", "pef")
+from companion.rules_help import CLI_HELP as CLI_HELP, FORMATS as FORMATS  # light: the CLI reads them at start-up
 PROMPT = "> "
 
 
@@ -216,11 +215,3 @@ __all__ = ["FORMATS", "ReaderConfig", "RulesError", "as_html", "braille_blocks",
 
 
 #: The help of ``companion rules`` (cli.py says them through the ``rules`` catalog).
-CLI_HELP = {
-    "rules": N_("read a game's rules section by section, or write them as a document"),
-    "SECTION": N_("SECTION"),
-    "section": N_("the section to start at: its number or its name (or a word to find)"),
-    "format": N_("write the whole rules as a document in this format instead of reading them"),
-    "written": N_("Rules written to {path}."),
-    "no_section": N_("--format writes the whole rules: leave out the section."),
-}

@@ -22,7 +22,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import N_
 
 DOMAIN = "tools"
 #: The win rates the Num-X rules text gives (cooperative; Expert at 4 and 5 players), in %.
@@ -43,19 +42,7 @@ READINGS: Mapping[str, Mapping[str, str]] = {
     "break-closes": {**_REFERENCE, "breaks": "close"},
     "any-starter": {**_REFERENCE, "starters": "any"},
 }
-BOTS = ("greedy", "planner")
-
-CLI_HELP = {
-    "simulate": N_("play many games with bots and print the win rates (Num-X)"),
-    "games": N_("games per player count (default 2000)"),
-    "bot": N_("the bot: greedy (the default) or planner"),
-    "players": N_("the player counts to simulate (default: all)"),
-    "seed": N_("the first seed (default 1); the same seed gives the same games"),
-    "set": N_("a rules option, as NAME=VALUE (repeat it): mode=expert, lock=off…"),
-    "readings": N_("compare every reading of the open points instead"),
-    "workers": N_("processes to use (default: every core)"),
-    "records": N_("the records to beat: best score, games and wins, per mode and player count"),
-}
+from companion.simulate_help import BOTS as BOTS, CLI_HELP as CLI_HELP  # noqa: E402 - light: the CLI reads them first
 
 
 # --------------------------------------------------------------------------- one game

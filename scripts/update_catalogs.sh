@@ -11,11 +11,11 @@ pybabel=".venv/bin/pybabel"
 declare -A files=(
   [core]="companion/cli.py companion/play.py companion/session.py companion/render/__init__.py companion/argparse_messages.py companion/saves.py companion/review.py"
   [ui]="companion/ui"
-  [tools]="companion/simulate.py companion/records.py"
+  [tools]="companion/simulate.py companion/simulate_help.py companion/records.py"
   [speech]="speech"
   [braille]="braille"
   [web]="companion/web"
-  [rules]="companion/rules_reader.py companion/rules_cli.py"  # issue 17: the rules reader and its documents
+  [rules]="companion/rules_reader.py companion/rules_cli.py companion/rules_help.py"  # issue 17: the rules reader and its documents
 )
 for renderer in companion/render/*.py; do
   name=$(basename "$renderer" .py)

@@ -22,11 +22,11 @@ DOMAINS = {
     "core": ["companion/cli.py", "companion/play.py", "companion/session.py", "companion/render/__init__.py",
              "companion/argparse_messages.py", "companion/saves.py", "companion/review.py"],
     "ui": ["companion/ui"],
-    "tools": ["companion/simulate.py", "companion/records.py"],
+    "tools": ["companion/simulate.py", "companion/simulate_help.py", "companion/records.py"],
     "speech": ["speech"],
     "braille": ["braille"],
     "web": ["companion/web"],
-    "rules": ["companion/rules_reader.py", "companion/rules_cli.py"],  # issue 17
+    "rules": ["companion/rules_reader.py", "companion/rules_cli.py", "companion/rules_help.py"],  # issue 17
     **{p.stem: [f"companion/render/{p.name}", f"companion/games/{p.name}"]
        for p in (ROOT / "companion" / "render").glob("*.py") if p.stem != "__init__"},
 }

@@ -1,0 +1,19 @@
+"""The words of ``companion rules`` that the CLI needs before anything is read: kept light, so --help stays fast."""
+
+from __future__ import annotations
+
+
+def N_(message: str) -> str:  # noqa: N802 - marks a message for the rules catalog; translated where it is said
+    return message
+
+
+FORMATS = ("txt", "html", "brf", "pef")
+
+CLI_HELP = {
+    "rules": N_("read a game's rules section by section, or write them as a document"),
+    "SECTION": N_("SECTION"),
+    "section": N_("the section to start at: its number or its name (or a word to find)"),
+    "format": N_("write the whole rules as a document in this format instead of reading them"),
+    "written": N_("Rules written to {path}."),
+    "no_section": N_("--format writes the whole rules: leave out the section."),
+}

@@ -1,0 +1,22 @@
+"""The words of ``companion simulate`` and ``companion records`` that the CLI needs first: kept light, for a fast --help."""
+
+from __future__ import annotations
+
+
+def N_(message: str) -> str:  # noqa: N802 - marks a message for the tools catalog; translated where it is said
+    return message
+
+
+BOTS = ("greedy", "planner")
+
+CLI_HELP = {
+    "simulate": N_("play many games with bots and print the win rates (Num-X)"),
+    "games": N_("games per player count (default 2000)"),
+    "bot": N_("the bot: greedy (the default) or planner"),
+    "players": N_("the player counts to simulate (default: all)"),
+    "seed": N_("the first seed (default 1); the same seed gives the same games"),
+    "set": N_("a rules option, as NAME=VALUE (repeat it): mode=expert, lock=off…"),
+    "readings": N_("compare every reading of the open points instead"),
+    "workers": N_("processes to use (default: every core)"),
+    "records": N_("the records to beat: best score, games and wins, per mode and player count"),
+}
