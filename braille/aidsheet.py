@@ -29,11 +29,17 @@ SECTIONS = {"setup": N_("Set-up"), "turn": N_("The turn")}
 
 @dataclass(frozen=True)
 class SheetText:
-    """The non-card text of a sheet in one language."""
+    """The non-card text of a sheet in one language.
+
+    ``rules``: the ids of the sections of the game's rules file the sheet prints
+    (``[sheet] rules = ["setup", "turn"]``), so the aid sheet and the rules reader
+    read the same words and never disagree; ``sections`` are the older inline lists.
+    """
 
     title: str | None
     sections: dict[str, list[str]]
     flags: dict[str, str]
+    rules: tuple[str, ...] = ()
 
 
 def games_with_cards() -> list[Game]:
@@ -56,7 +62,10 @@ def sheet_text(cardset: CardSet, lang: str) -> SheetText:
     title = pick("title", raw["title"], str) if "title" in raw else None
     sections = {key: [str(line) for line in pick(key, raw[key], list)] for key in SECTIONS if key in raw}
     flags = {name: pick(f"flags.{name}", label, str) for name, label in raw.get("flags", {}).items()}
-    return SheetText(title, sections, flags)
+    rules = raw.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise CardDataError(cardset.path, "sheet rules: a list of the rules file's section ids")
+    return SheetText(title, sections, flags, tuple(rules))
 
 
 def sheet_blocks(game: Game, lang: str) -> list[Block]:
@@ -66,6 +75,14 @@ def sheet_blocks(game: Game, lang: str) -> list[Block]:
     text = sheet_text(cardset, lang)
     title = text.title or t("{game}: aid sheet", game=game.name(lang))
     blocks = [Block((Paragraph(title, centre=True),), heading=True)]
+    if text.rules:
+        from companion.rules_data import load as load_rules
+
+        rules = load_rules(game, cardset)
+        for section_id in text.rules:
+            section = rules.section(section_id)
+            blocks.append(Block((Paragraph(section.title[lang]),), heading=True))
+            blocks += [Block((Paragraph(line, 0, 2),), keep=True) for line in section.paragraphs[lang]]
     for key, heading in SECTIONS.items():
         if text.sections.get(key):
             blocks.append(Block((Paragraph(t(heading)),), heading=True))

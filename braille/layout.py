@@ -96,16 +96,30 @@ def paginate(
     laid = [[line for p in block.paragraphs for line in lay_paragraph(p, cells, lang, grade, table)] for block in blocks]
     pages: list[list[Line]] = [[]]
 
+    def needed_for(index: int) -> int:
+        """Lines that must fit together from block ``index``: a heading takes what follows (a chain of headings too)."""
+        own = laid[index]
+        block = blocks[index]
+        if block.heading:
+            if index + 1 >= len(blocks):
+                return len(own)
+            following = laid[index + 1]
+            if blocks[index + 1].heading:  # a title then a section heading: neither ends a page
+                return len(own) + 1 + len(laid[index + 1]) + min(1, len(laid[index + 2]) if index + 2 < len(blocks) else 0)
+            keep_next = blocks[index + 1].keep and len(own) + len(following) <= body
+            return len(own) + (len(following) if keep_next else min(1, len(following)))
+        if block.keep and len(own) <= body:
+            return len(own)
+        return 1
+
     for index, block in enumerate(blocks):
         own = laid[index]
-        if block.heading:
-            following = laid[index + 1] if index + 1 < len(blocks) else []
-            keep_next = index + 1 < len(blocks) and blocks[index + 1].keep and len(own) + len(following) <= body
-            needed = len(own) + (len(following) if keep_next else min(1, len(following)))
-        elif block.keep and len(own) <= body:
-            needed = len(own)
-        else:
-            needed = 1
+        needed = needed_for(index)
+        if block.heading and index and blocks[index - 1].heading and pages[-1]:
+            # Right under the heading before it: this one only needs its first line of text with it.
+            needed = len(own) + min(1, len(laid[index + 1]) if index + 1 < len(blocks) else 0)
+        elif not block.heading and index and blocks[index - 1].heading and pages[-1] and needed > body - len(pages[-1]):
+            needed = 1  # a kept block that no longer fits under its heading is split rather than leave the heading alone
         gap = 1 if block.heading and pages[-1] else 0
         if pages[-1] and gap + min(needed, body) > body - len(pages[-1]):
             pages.append([])

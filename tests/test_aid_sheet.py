@@ -14,7 +14,7 @@ louis = pytest.importorskip("louis")
 from lxml import etree  # noqa: E402
 
 import companion.games  # noqa: E402
-from braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet, sheet_blocks  # noqa: E402
+from braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet, sheet_blocks, sheet_text  # noqa: E402
 from braille.brf import NORTH_AMERICAN  # noqa: E402
 from braille.layout import Block, Paragraph, paginate  # noqa: E402
 from braille.translate import BLANK, TABLES, back_translate, translate  # noqa: E402
@@ -34,7 +34,7 @@ VARIANTS = [(lang, grade) for lang in ("fr", "en") for grade in (1, 2)]
 
 #: Where liblouis's grade-2 back-translation reads a right translation another way (checked by hand, words only):
 #: UEB "m" before ";" is "more" (liblouis gives "m"); French "Dr" (Mindbug's Dr Axolotl) comes back as "dernière".
-GRADE_2_READ_BACK = {("en", "more;"): "m;", ("fr", "dr"): "dernière"}
+GRADE_2_READ_BACK = {("en", "more;"): "m;", ("en", "can;"): "c;", ("fr", "dr"): "dernière"}
 
 
 def read_back_equal(source: str, read: str, lang: str, grade: int) -> bool:
@@ -77,7 +77,7 @@ def test_every_line_back_translates_to_its_source(game_id: str, lang: str, grade
             if line.cells:
                 assert read_back_equal(line.text, back_translate(line.cells, lang, grade), lang, grade), line.text
                 checked += 1
-    assert checked > 50
+    assert checked > 30
     # The lines carry all the source text, word for word (no word lost or split).
     body = " ".join(line.text for page in pages for line in page.lines[:-1] if line.text)
     blocks = sheet_blocks(companion.games.find(game_id), lang)
@@ -104,9 +104,10 @@ def test_pages_obey_the_layout_rules(game_id: str, lang: str, grade: int, cells:
         body = [line for line in page.lines[:-1] if line.cells]
         # A heading never ends a page; a card or list item never starts with its indented runover.
         assert body[-1].text not in headings
-        # (Unless the block is longer than a whole page: the page before then holds nothing else, no blank line.)
-        whole_page_block = number > 1 and all(line.cells for line in pages[number - 2].lines[:-1])
-        if number > 1 and not whole_page_block:
+        # (Unless a block had to be split: it fills the page before to its last line. A block longer than a page,
+        # or one that would otherwise leave its heading alone at the bottom of a page, is split.)
+        split_before = number > 1 and bool(pages[number - 2].lines[-2].cells)
+        if number > 1 and not split_before:
             assert not body[0].cells.startswith(BLANK)
     # Every card appears exactly once, with its effect.
     cards = game.cards()
@@ -291,3 +292,20 @@ def test_a_french_sheet_has_french_headings(game_id: str) -> None:
     if "Mise en place" not in text:
         pytest.skip(f"{game_id} has no set-up section")
     assert text.count("Mise en place") == 1
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_sheet_and_the_rules_reader_say_the_same_words(game_id: str) -> None:
+    """Issue 17: one source; each rules section a sheet prints is the rules file's own text, in both languages."""
+    from companion.rules_data import load as load_rules
+
+    game = companion.games.find(game_id)
+    for lang in ("fr", "en"):
+        text = make_aid_sheet(game_id, "txt", lang).decode()
+        picked = sheet_text(game.cards(), lang).rules
+        assert picked, f"{game_id}: the sheet names no rules section"
+        for section_id in picked:
+            section = load_rules(game).section(section_id)
+            assert section.title[lang] in text
+            for paragraph in section.paragraphs[lang]:
+                assert " ".join(paragraph.split()) in " ".join(text.split())
