@@ -120,7 +120,9 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
             announcer.close()
             sys.stderr.write(str(error) + "\n")
             return 2
-    session.resume_command = config.resume_command
+    # An explicit save file is resumed by naming it (the resume offer only looks at the automatic saves).
+    session.resume_command = (f"{config.resume_command} --resume {config.save}" if config.save is not None
+                              else config.resume_command)
     if config.resume is None:
         session.start()
     for note in notes:

@@ -313,9 +313,13 @@ class Session:
         to_act = self.to_act
         if to_act is None or to_act.player is None:
             return ctx.core("Now: {commands}.", commands=commands), {"legal": legal}
+        fields = {"player": to_act.player, "decision": to_act.decision, "legal": legal}
+        if to_act.decision != "play":  # what is left to do, as the status says it ("… has played: type next.")
+            head = capitalized(self.renderer.head(self.rules.status(self.state), ctx))
+            return f"{head} {ctx.core('Now: {commands}.', commands=commands)}", fields
         text = ctx.core("{player} to play. Now: {commands}.", player=self.renderer.player(ctx, to_act.player),
                         commands=commands)
-        return capitalized(text), {"player": to_act.player, "decision": to_act.decision, "legal": legal}
+        return capitalized(text), fields
 
     def help_lines(self, topic: str | None = None) -> list[tuple[str, str, dict[str, Any]]]:
         """``help``: what can be done now, then one line per command (or the one asked about)."""

@@ -29,7 +29,7 @@ COMPANION = Path(sys.executable).with_name("companion")
 LINES = ["status", "play ebony maw", "next", "play captain america"]
 UI_SENTENCES = {
     "Type help for the commands, or press F1.",
-    "Hero 1 to play. Now: defeat, token, fight or next.",
+    "Turn 2: hero 1 has played: fight, or type next. Now: defeat, token, fight or next.",
     "Hero 1, type your value secretly.",
     "Thanos, type your value secretly.",
     "Thank you.",
@@ -96,8 +96,8 @@ def test_the_screen_holds_plain_announcements_only(tmp_path: Path, extra: dict[s
             pane.line(line)
             pane.wait_for(f"> {line}")
         pane.wait_for("You may fight Thanos.")
-        pane.keys("F4")
-        pane.wait_for("Hero 1 to play.")
+        pane.keys("F4")  # what is left to do: the card is played, a fight or next
+        pane.wait_for("Turn 2: hero 1 has played: fight, or type next. Now:")
         pane.line("fight")
         pane.wait_for("Hero 1, type your value secretly.")
         pane.line("0003")

@@ -197,16 +197,21 @@ def status_head(e: g.Status, ctx: Context) -> str:
     """Where the round stands: the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.winner is not None:
-        return t("Game over, {player} won.", player=player(ctx, e.winner))
+        winners = tuple((e.outcome or {}).get("winners", ())) or (e.winner,)
+        return t("Game over, {player} won.", player=players(ctx, winners))
     if e.phase == g.ASIDE:
         return t("Round {round}: waiting for the three cards set aside.", round=e.round)
     if e.phase == g.REVEAL:
         return t("Round {round}: the deck is empty, each player still in reveals their card.", round=e.round)
     if e.phase == g.ROUND_OVER:
         return t("Round {round} is over: type {next} for the next round.", round=e.round, next=ctx.verb("next"))
-    if (e.to_act or {}).get("decision") == "end_turn":
+    decision = (e.to_act or {}).get("decision")
+    if decision == "end_turn":
         return t("Round {round}, turn {turn}: {player} has played: type {next}.", round=e.round, turn=e.turn,
                  player=player(ctx, e.current_player), next=ctx.verb("next"))
+    if decision == "compare":
+        return t("Round {round}, turn {turn}: {player}'s Baron waits: type {compare}.", round=e.round, turn=e.turn,
+                 player=player(ctx, e.current_player), compare=ctx.verb("compare"))
     return t("Round {round}, turn {turn}, {player} to play.", round=e.round, turn=e.turn,
              player=player(ctx, e.current_player))
 

@@ -50,8 +50,8 @@ class Key:
 
 KEYS: tuple[Key, ...] = (
     Key(("f1",), "help", N_("F1: help, what can be done now.")),
-    Key(("f2",), "repeat", N_("F2: say the last sentence again.")),
-    Key(("f3",), "status", N_("F3: status of the game.")),
+    Key(("f2",), "repeat", N_("F2: say the whole last answer again.")),
+    Key(("f3",), "status", N_("F3: short status: what to do now, and the lives.")),
     Key(("f4",), "turn", N_("F4: whose turn it is and what they may do.")),
     Key(("f5",), "previous", N_("F5: the previous sentence.")),
     Key(("f6",), "next", N_("F6: the next sentence.")),
