@@ -17,7 +17,7 @@ from typing import Any
 from companion import journal as journal_mod
 from companion.announce import Announcer, Priority, Utterance
 from companion.cards import CardSet
-from companion.commands.base import Ask, Change, Control, ParseError, Request, Secret, Vocabulary, close_match
+from companion.commands.base import READER_VERBS, Ask, Change, Control, ParseError, Request, Secret, Vocabulary, close_match
 from companion.games import Game
 from companion.games.base import Command, Event, Outcome, OutcomeKind, RuleError, ToAct, Zone, plain
 from companion.render import Context, Settings, capitalized, card_answer, cards_answer, render_parse_error
@@ -335,7 +335,7 @@ class Session:
         now, fields = self.now()
         lines: list[tuple[str, str, dict[str, Any]]] = [(now, "help", fields)]
         lines.extend((self.renderer.help_line(verb, ctx), "help", {"topic": verb}) for verb in verbs)
-        lines.extend((text, "help", {"topic": verb}) for verb, text in rules_lines.items())
+        lines.extend((rules_lines[verb], "help", {"topic": verb}) for verb in READER_VERBS)
         return lines
 
     def control(self, request: Control) -> None:

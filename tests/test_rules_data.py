@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from companion import games
+from companion.games import Game
 from companion.rules_data import RulesDataError, load, rules_file
+from conftest import make_session, run_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_IDS = [game.id for game in games.GAMES]
@@ -40,11 +43,71 @@ def test_refusals_name_sections_and_real_refusal_codes(game_id: str) -> None:
     game = games.find(game_id)
     rules = load(game)
     assert rules.refusals, "why needs at least a few refusals mapped"
-    renderer_source = (ROOT / "companion" / "render" / f"{game.module.rsplit('.', 1)[1]}.py").read_text("utf-8")
+    render = ROOT / "companion" / "render"
+    # The game's own sentences, and the shared ones (unknown_card, game_over…) every game may say.
+    renderer_source = ((render / f"{game.module.rsplit('.', 1)[1]}.py").read_text("utf-8")
+                       + (render / "__init__.py").read_text("utf-8"))
     ids = {section.id for section in rules.sections}
     for code, section_id in rules.refusals.items():
         assert section_id in ids
         assert f'"{code}"' in renderer_source, f"{code} is not a refusal code of {game_id}"
+
+
+def rules_core_codes(game: Game) -> set[str]:
+    """Every refusal code ``game``'s rules core can raise, read from its source as test_conformance.py reads them.
+
+    ``RuleError("code", …)``, and Num-X's ``Refusal("code", …)`` (a refusal built before it is raised); then what
+    every rules core shares (companion/games/base.py): ``game_over`` (``apply_handler``), ``unknown_card`` (a card
+    the rules do not know, and the shared ``card`` verb), and ``unknown_player`` where the core checks a seat.
+    ``unknown_command`` is no rule: ``why`` answers it with what can be typed now.
+    """
+    source = (ROOT / "companion" / "games" / f"{game.module.rsplit('.', 1)[1]}.py").read_text("utf-8")
+    codes = set(re.findall(r'\b(?:RuleError|Refusal)\(\s*"(\w+)"', source)) | {"game_over", "unknown_card"}
+    if "check_seat(" in source:
+        codes.add("unknown_player")
+    return codes - {"unknown_command"}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_refusal_code_of_the_rules_core_is_mapped_to_a_section(game_id: str) -> None:
+    """``why`` after any refusal of the rules reads the rule behind it, never only the help line."""
+    game = games.find(game_id)
+    codes = rules_core_codes(game)
+    assert len(codes) > 10, codes  # the regex still reads the source
+    missing = sorted(codes - set(load(game).refusals))
+    assert not missing, f"{game_id}: map these refusal codes in {rules_file(game_id)} [refusals]: {missing}"
+
+
+def test_the_rules_core_codes_are_read_from_the_source() -> None:
+    assert {"turn_full", "does_not_fit", "joker_value", "game_over", "unknown_card"} <= rules_core_codes(
+        games.find("num-x"))  # RuleError and Refusal both
+    assert "unknown_player" in rules_core_codes(games.find("gauntlet"))  # check_seat
+    assert "unknown_player" not in rules_core_codes(games.find("num-x"))  # no player is ever typed
+    assert "unknown_command" not in rules_core_codes(games.find("love-letter"))
+
+
+# --------------------------------------------------------------------------- why, in a game, on a refusal mapped now
+
+
+@pytest.mark.parametrize("game_id,lang,options,lines,code,heading", [
+    ("gauntlet", "en", {}, "play hulk", "wrong_side", "Section 4 of 13, The turn."),
+    ("love-letter", "fr", {"players": 2}, "écartées garde garde", "aside_count", "Section 2 sur 7, Mise en place."),
+    ("mindbug", "en", {}, "play bee bear\nno mindbug\nplay bee bear", "all_seen", "Section 2 of 8, Set-up."),
+    ("the-void", "fr", {}, "joue 12", "no_such_rank", "Section 2 sur 8, Mise en place."),
+    ("num-x", "en", {}, "play red 7 pile 2\nplay red 6 pile 2 up", "does_not_fit", "Section 4 of 9, The turn."),
+])
+def test_why_reads_the_section_of_a_refusal_that_was_not_mapped(game_id: str, lang: str, options: dict[str, int],
+                                                                 lines: str, code: str, heading: str) -> None:
+    session, recorder = make_session(game_id, lang, **options)
+    session.start()
+    run_lines(session, recorder, lines)
+    assert [u.fields.get("code") for u in recorder.events("error")] == [code]
+    why = run_lines(session, recorder, "pourquoi" if lang == "fr" else "why")
+    assert why[0] == ("La règle qui explique ce refus :" if lang == "fr" else "The rule behind that refusal:")
+    assert why[1] == heading
+    assert {u.fields.get("code") for u in recorder.utterances} == {code}
+    rules = load(games.find(game_id))
+    assert why[2:] == list(rules.section(rules.refusals[code]).paragraphs[lang])
 
 
 def test_mindbug_keywords_are_the_rules_texts_words_and_the_cards_own() -> None:

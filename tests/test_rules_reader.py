@@ -234,7 +234,7 @@ def test_why_reads_the_rule_that_refused_then_falls_back_to_the_help_line() -> N
     assert why[1] == "Section 4 of 13, The turn."
     assert recorder.utterances[1].fields["code"] == "not_played"
     assert said(session, recorder, "pourquoi") == why  # why does not forget the refusal
-    said(session, recorder, "play nonesuchcard")  # a refusal no section explains
+    said(session, recorder, "play")  # a refusal of the typing, not of the rules: no section explains it
     fallback = said(session, recorder, "why")
     assert fallback[0] == "No section of the rules is about that refusal."
     assert fallback[1] == session.renderer.help_line("play", session.ctx)

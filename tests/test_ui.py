@@ -273,6 +273,17 @@ def test_completion_of_commands_players_and_cards_in_both_languages(table: Table
     assert _complete(session, "play ") == []
 
 
+def test_completion_offers_rules_and_why_in_every_game_and_help_lists_them_once() -> None:
+    for game in games.GAMES:
+        options = game.rules.options_type(players=game.spec.default_players)
+        session = Session(game, options, Settings(lang="fr"), Announcer())
+        assert "règles" in _complete(session, "règ"), game.id
+        assert "pourquoi" in _complete(session, "pourq") and "why" in _complete(session, "wh"), game.id
+        assert "rules" in _complete(session, "rul"), game.id
+        topics = [fields["topic"] for _, _, fields in session.help_lines()[1:]]
+        assert topics.count("rules") == 1 and topics.count("why") == 1 and topics[-2:] == ["rules", "why"], game.id
+
+
 def test_completion_uses_given_names_and_any_game_ids(tmp_path: Path) -> None:
     options = GAUNTLET.rules.options_type(players=3, names=("Alice", "Bob", "Chloé"))
     session = Session(GAUNTLET, options, Settings(), Announcer())

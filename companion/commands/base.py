@@ -281,6 +281,10 @@ def no_arguments(make: Callable[[], Command]) -> ParseFunction:
 ParseFunction = Callable[[Sequence[str], Any], Request]
 #: The verbs every game has, after its own in help.
 SHARED_VERBS = ("undo", "redo", "card", "cards", "help", "repeat", "speech", "pan", "save", "quit")
+#: The verbs every game answers from its rules (issue 17): typed and completed like the others, but not in
+#: ``Parser.verbs()``, as the game's renderer has no help line for them: help adds theirs after the rest
+#: (companion/rules_reader.py ``help_lines``).
+READER_VERBS = ("rules", "why")
 #: The longest line the companion reads as a command (a card game's command is a few words).
 MAX_LINE = 1000
 

@@ -16,6 +16,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from companion.cards import card_keys, normalize
+from companion.commands.base import READER_VERBS
 
 
 def player_words(session: Any) -> list[str]:
@@ -49,7 +50,7 @@ class SessionCompleter(Completer):
     def __init__(self, session: Any) -> None:
         self.session = session
         vocabulary = session.parser.vocabulary
-        self._commands = vocabulary.command_words(session.parser.verbs())
+        self._commands = vocabulary.command_words([*session.parser.verbs(), *READER_VERBS])  # rules, why: every game
         self._players = player_words(session)
         self._others = self._players + _words_in(vocabulary, session.settings.lang)
         self._arguments = _distinct(self._others + card_words(session))
