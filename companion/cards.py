@@ -160,6 +160,16 @@ def config_dir() -> Path:
     return Path(platformdirs.user_config_dir("companion"))
 
 
+def data_dir() -> Path:
+    """The user's data folder (save files, records); ``COMPANION_DATA_DIR`` overrides it (tests, a USB stick)."""
+    override = os.environ.get("COMPANION_DATA_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("companion"))
+
+
 def data_path(filename: str) -> Path:
     """The user's copy of a data file when there is one, else the shipped file.
 

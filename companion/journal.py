@@ -885,14 +885,9 @@ def _remove(path: Path) -> None:
 
 def saves_folder() -> Path:
     """The folder of automatic save files: ``saves`` in the user data folder (or ``$COMPANION_DATA_DIR``)."""
-    folder = os.environ.get("COMPANION_DATA_DIR")
-    if folder:
-        base = Path(folder)
-    else:
-        import platformdirs
+    from companion.cards import data_dir
 
-        base = Path(platformdirs.user_data_dir("companion"))
-    return base / "saves"
+    return data_dir() / "saves"
 
 
 def _auto_stem(game: str, now: _dt.datetime | None) -> str:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
-import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -84,14 +83,10 @@ class Best:
 
 
 def records_path() -> Path:
-    folder = os.environ.get("COMPANION_DATA_DIR")
-    if folder:
-        base = Path(folder)
-    else:
-        import platformdirs
+    """``records.sqlite3`` in the user data folder (or ``$COMPANION_DATA_DIR``)."""
+    from companion.cards import data_dir
 
-        base = Path(platformdirs.user_data_dir("companion"))
-    return base / FILENAME
+    return data_dir() / FILENAME
 
 
 def _reason(error: sqlite3.Error) -> str:

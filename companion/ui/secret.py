@@ -129,11 +129,15 @@ def _value_problem(session: Any, secret: Secret, step: int, value: int, t: Trans
     except RuleError as error:
         if "value" not in error.details:
             raise
-        return _problem_sentence(error, t)
+        return value_problem(error, t)
     return None
 
 
-def _problem_sentence(error: RuleError, t: Translator) -> str:
+def value_problem(error: RuleError, t: Translator) -> str:
+    """Why a secret value cannot be, without saying it (the possible values are public: unseen cards).
+
+    ``t`` translates in the ``ui`` catalog; the table's secret prompt and the players' own pages say the same.
+    """
     details = error.details
     if error.code == "impossible_value" and details.get("values"):
         return t("That value is not possible now: a card in hand can be {values}.",

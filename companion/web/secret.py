@@ -25,6 +25,7 @@ from companion.announce import Priority
 from companion.commands.base import ParseError, Secret, is_number
 from companion.games.base import RuleError
 from companion.i18n import Translator
+from companion.ui.secret import value_problem
 from companion.render import capitalized
 from companion.web.feed import Feed
 from companion.web.seats import Seats
@@ -225,14 +226,7 @@ class WebSecrets:
         try:
             session.parser.secret_check(secret, session.state, step, int(text))
         except RuleError as error:
-            details = error.details
-            if error.code == "impossible_value" and details.get("values"):
-                return t("That value is not possible now: a card in hand can be {values}.",
-                         values=", ".join(str(v) for v in details["values"]))
-            low, high = details.get("low"), details.get("high")
-            if low is not None and high is not None:
-                return t("That value is not possible: values go from {low} to {high}.", low=low, high=high)
-            return t("That value is not possible now.")
+            return value_problem(error, Translator(t.lang, "ui"))  # the same sentence as the table's prompt
         return None
 
     # ----------------------------------------------------------------- the devices' side (server thread)
