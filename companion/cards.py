@@ -199,6 +199,20 @@ class _Entry(msgspec.Struct, frozen=True):
 _COMMON_FIELDS = frozenset(_Entry.__struct_fields__)
 
 
+def read_toml(path: Path, kind: str) -> tuple[str | None, dict[str, Any]]:
+    """A small TOML data file (cards, rules) read whole: its content, or the problem in words (then ``{}``)."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_SIZE + 1)
+        if len(data) > MAX_FILE_SIZE:
+            return f"is too large for {kind}", {}
+        return None, tomllib.loads(data.decode("utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        return f"cannot be read ({error})", {}
+    except tomllib.TOMLDecodeError as error:
+        return f"is not valid TOML ({error})", {}
+
+
 def load(filename: str, sizes: Mapping[str, int], traits: type[Any] | None = None,
          trait_counts: Mapping[str, int] | None = None) -> CardSet:
     """Load and validate a game's cards.
@@ -210,16 +224,9 @@ def load(filename: str, sizes: Mapping[str, int], traits: type[Any] | None = Non
     :raises CardDataError: naming the file, the card and the field.
     """
     path = data_path(filename)
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_SIZE + 1)
-        if len(data) > MAX_FILE_SIZE:
-            raise CardDataError(path, "is too large for a card file")
-        raw = tomllib.loads(data.decode("utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise CardDataError(path, f"cannot be read ({error})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise CardDataError(path, f"is not valid TOML ({error})") from None
+    problem, raw = read_toml(path, "a card file")
+    if problem is not None:
+        raise CardDataError(path, problem)
     entries = raw.get("cards", [])
     if not isinstance(entries, list):
         raise CardDataError(path, "'cards' must be a list of [[cards]] tables")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,13 +25,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 
-from companion.cards import CardDataError, CardSet, data_path
+from companion.cards import CardDataError, CardSet, data_path, read_toml
 from companion.i18n import LANGUAGES
 
 if TYPE_CHECKING:
     from companion.games import Game
 
-MAX_FILE_SIZE = 1 << 20  # a rules file is a few kilobytes
 _ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
 
@@ -176,16 +174,9 @@ def parse(path: Path, game_id: str, cards: CardSet | None = None) -> GameRules:
 
 
 def _parse_file(path: Path, game_id: str, cards: CardSet | None) -> GameRules:
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_SIZE + 1)
-        if len(data) > MAX_FILE_SIZE:
-            raise RulesDataError(path, "is too large for a rules file")
-        raw = tomllib.loads(data.decode("utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise RulesDataError(path, f"cannot be read ({error})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise RulesDataError(path, f"is not valid TOML ({error})") from None
+    problem, raw = read_toml(path, "a rules file")
+    if problem is not None:
+        raise RulesDataError(path, problem)
     try:
         decoded = msgspec.convert(raw, type=_File, strict=True)
     except msgspec.ValidationError as error:
