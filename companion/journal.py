@@ -286,8 +286,26 @@ def _entry_line(data: Mapping[str, Any]) -> bytes:
 # --------------------------------------------------------------------------- reading
 
 
+class _HeaderFacts:
+    """The game, options and settings a save file's header holds (for a file read and a file open alike)."""
+
+    header: Header
+
+    @property
+    def game(self) -> str:
+        return self.header.game
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.header.options)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return dict(self.header.settings)
+
+
 @dataclass
-class Replay:
+class Replay(_HeaderFacts):
     """What a save file holds: its header and its command and mark lines in file order, unreplayed.
 
     Pass it to :func:`replay` to rebuild the game. ``damaged`` keeps the first
@@ -301,18 +319,6 @@ class Replay:
     damaged_count: int = 0
     size: int = 0  #: bytes read
     ends_cleanly: bool = True  #: the file ends with a line end (a crash can cut the last line)
-
-    @property
-    def game(self) -> str:
-        return self.header.game
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return dict(self.header.options)
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        return dict(self.header.settings)
 
     @property
     def damaged_lines(self) -> list[int]:
@@ -559,7 +565,7 @@ def continuation(commands: Iterable[Mapping[str, Any]], redo: Sequence[Mapping[s
 # --------------------------------------------------------------------------- writing
 
 
-class Journal:
+class Journal(_HeaderFacts):
     """An open, locked save file, appended to one whole line at a time."""
 
     def __init__(self, path: Path, fd: int, header: Header, size: int) -> None:
@@ -569,18 +575,6 @@ class Journal:
         self._good_size = size  #: the size of the file after the last line written whole
         self._repair = False  #: a failed write could not be cut back: cut it before the next write
         self._finalizer = weakref.finalize(self, os.close, fd)
-
-    @property
-    def game(self) -> str:
-        return self.header.game
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return dict(self.header.options)
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        return dict(self.header.settings)
 
     @property
     def closed(self) -> bool:
