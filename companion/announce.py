@@ -38,6 +38,14 @@ class Utterance:
     fields: dict[str, Any] = field(default_factory=dict)
     priority: Priority = Priority.NORMAL
     braille: str | None = None
+    #: The same sentence in the other languages asked for (a player's page in their own language).
+    texts: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def text_in(self, lang: str) -> tuple[str, str]:
+        """The sentence in ``lang`` when it was built in it, else as said at the table; and its language."""
+        if lang == self.lang or lang not in self.texts:
+            return self.text, self.lang
+        return self.texts[lang], lang
 
     @property
     def braille_text(self) -> str:

@@ -8,10 +8,11 @@ and for every front end (batch, interactive, tests).
 
 from __future__ import annotations
 
+import threading
 import traceback
 from pathlib import Path
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import journal as journal_mod
@@ -26,6 +27,27 @@ from companion.render import Context, Settings, capitalized, card_answer, cards_
 #: and returns them in that order, or ``None`` when the user cancelled. The values are
 #: never printed, spoken, brailled, kept in the history or saved: only the outcome is.
 SecretHandler = Callable[["Session", Secret], "list[int] | None"]
+
+
+class Listener:
+    """What follows the game beside the table (each player's private hand): told of every change, may refuse one.
+
+    ``checking`` runs before the rules: a `RuleError` refuses the command and
+    changes nothing. ``changed`` runs once the change is written and said;
+    ``undone`` once a step is taken back. Every method runs under the session's lock.
+    """
+
+    def checking(self, session: "Session", command: Command) -> None:
+        pass
+
+    def changed(self, session: "Session", step: "Step", before: Any) -> None:
+        pass
+
+    def undone(self, session: "Session", step: "Step") -> None:
+        pass
+
+    def redone(self, session: "Session", step: "Step", before: Any) -> None:
+        pass
 
 
 @dataclass(frozen=True)
@@ -84,6 +106,14 @@ class Session:
         self._line = ""
         self._answer_start = 0
         self._previous_answer: list[Utterance] = []
+        #: One line, change or device's request at a time, whichever thread it comes from (the pages' server).
+        self.lock = threading.RLock()
+        self.listeners: list[Listener] = []
+        #: Other languages each sentence is also built in (players' pages in their own language), and their contexts.
+        self.languages: set[str] = set()
+        self._contexts: dict[str, Context] = {}
+        #: Runs ``action`` on the table's own thread when it can (the interactive prompt), else here under the lock.
+        self.run_soon: Callable[[Callable[[], None]], None] = self.run_here
 
     # ----------------------------------------------------------------- state
 
@@ -122,8 +152,29 @@ class Session:
             if not text:  # nothing to say at this verbosity
                 continue
             priority = Priority.NOW if event.name == "game_over" else Priority.NORMAL
-            found.append(Utterance(text, self.settings.lang, event.name, event.fields(), priority))
+            texts = {lang: capitalized(self.renderer.render(event, self.context(lang))) for lang in self.languages
+                     if lang != self.settings.lang}
+            found.append(Utterance(text, self.settings.lang, event.name, event.fields(), priority, texts=texts))
         return found
+
+    def context(self, lang: str) -> Context:
+        """The renderer's context in ``lang``: the table's own, or one more for a player's page."""
+        if lang == self.settings.lang:
+            return self.ctx
+        if lang not in self._contexts:
+            settings = replace(self.settings, lang=lang)
+            self._contexts[lang] = Context(settings, self.cards, self.renderer.domain, getattr(self.options, "names", ()),
+                                           self.parser.vocabulary)
+        return self._contexts[lang]
+
+    def run_here(self, action: Callable[[], None]) -> None:
+        """In the caller's thread, once the table's line is done (after 5 s of waiting, not at all)."""
+        if not self.lock.acquire(timeout=5.0):
+            return
+        try:
+            action()
+        finally:
+            self.lock.release()
 
     def refuse(self, code: str, details: dict[str, Any], parse: bool = False) -> None:
         """One clear sentence for a refused line; nothing changed.
@@ -131,14 +182,17 @@ class Session:
         A line that is not a command (``parse``) may be refused for reasons every
         game shares; a command the rules refuse is explained by the game.
         """
-        text = render_parse_error(code, details, self.ctx) if parse else None
-        if text is None:
-            text = self.renderer.render_error(code, details, self.ctx)
+        def sentence(ctx: Context) -> str:
+            text = render_parse_error(code, details, ctx) if parse else None
+            return capitalized(text if text is not None else self.renderer.render_error(code, details, ctx))
+
+        text = sentence(self.ctx)
+        texts = {lang: sentence(self.context(lang)) for lang in self.languages if lang != self.settings.lang}
         self.last_refusal, self.last_refused_line = code, self._line  # issue 17: for ``why``
         fields = {"code": code}
         # "text" is the sentence in a JSON line: what the user typed goes in "input".
         fields.update({("input" if k == "text" else k): plain(v) for k, v in details.items()})
-        self.say(capitalized(text), "error", fields, Priority.NOW)
+        self.announcer.announce(Utterance(text, self.settings.lang, "error", fields, Priority.NOW, texts=texts))
 
     def start(self) -> None:
         """Announce the table as set up and the first turn."""
@@ -148,6 +202,10 @@ class Session:
 
     def handle(self, line: str) -> bool:
         """Handle one typed line; ``False`` once the user asked to quit. Never raises."""
+        with self.lock:
+            return self._handle_locked(line)
+
+    def _handle_locked(self, line: str) -> bool:
         for hook in self.before_line:
             hook()
         history = self.announcer.history.items
@@ -202,17 +260,24 @@ class Session:
         Nothing before the write changes the session, so a refusal, a renderer bug
         or a full disk leave the game exactly as it was, on disk and in memory.
         """
-        state, events = self.rules.apply(self.state, command)
-        said = self.utterances(events)
-        if self.journal is not None:
-            self.journal.append(command.to_json())
-        was_over = self.is_over
-        self.steps.append(Step(command, state, tuple(events)))
-        self.redo_stack.clear()
-        for utterance in said:
-            self.announcer.announce(utterance)
-        if not was_over and self.is_over:
-            self.keep_record()
+        with self.lock:
+            for listener in self.listeners:
+                listener.checking(self, command)
+            before = self.state
+            state, events = self.rules.apply(before, command)
+            said = self.utterances(events)
+            if self.journal is not None:
+                self.journal.append(command.to_json())
+            was_over = self.is_over
+            step = Step(command, state, tuple(events))
+            self.steps.append(step)
+            self.redo_stack.clear()
+            for utterance in said:
+                self.announcer.announce(utterance)
+            if not was_over and self.is_over:
+                self.keep_record()
+            for listener in self.listeners:
+                listener.changed(self, step, before)
 
     def keep_record(self) -> None:
         """A game that ends with a score is kept in the records, and the table hears how it compares.
@@ -370,6 +435,8 @@ class Session:
             self.journal.mark("undo")  # on disk first: a full disk leaves the game as it was
         step = self.steps.pop()
         self.redo_stack.append(step.command)
+        for listener in self.listeners:
+            listener.undone(self, step)
         minor = self.renderer.minor_events
         headline = next((e for e in step.events if e.name not in minor), step.events[0] if step.events else None)
         what = capitalized(self.renderer.render(headline, self.ctx)) if headline else step.command.name
@@ -416,10 +483,14 @@ class Session:
         if self.journal is not None:
             self.journal.mark("redo")
         self.redo_stack.pop()
-        self.steps.append(Step(command, state, tuple(events)))
+        before = self.state
+        step = Step(command, state, tuple(events))
+        self.steps.append(step)
         self.say(self.ctx.core("Redone."), "redo", {"command": command.to_json()}, Priority.NOW)
         for utterance in said:
             self.announcer.announce(utterance)
+        for listener in self.listeners:
+            listener.redone(self, step, before)
 
     def save_copy(self, typed: str) -> None:
         """``save FILE``: the game so far in a new save file, which the game goes on in (after a full disk…)."""

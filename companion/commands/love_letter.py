@@ -113,6 +113,7 @@ _PARSERS = {
     "discard": _discard,
     "reveal": _reveal,
     "compare": _compare,
+    "miss": no_arguments(rules.Miss),
     "next": no_arguments(rules.Next),
     "unseen": _unseen,
 }
@@ -139,7 +140,7 @@ def secret_check(secret: Secret, state: rules.State, step: int, value: int) -> N
 PARSER = Parser(
     game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), secret_steps=secret_steps,
     resolve_secret=resolve_secret, secret_check=secret_check,
-    verbs_order=("play", "aside", "out", "discard", "compare", "reveal", "next", "played", "unseen"),
+    verbs_order=("play", "aside", "out", "miss", "discard", "compare", "reveal", "next", "played", "unseen"),
 )
 verbs = PARSER.verbs
 

@@ -20,6 +20,7 @@ from companion.games.base import GameSpec, Rules
 
 if TYPE_CHECKING:
     from companion.commands.base import Parser
+    from companion.private.base import PrivateRules
     from companion.render import Renderer
 
 
@@ -61,6 +62,18 @@ class Game:
         """Events → sentences: ``companion.render.<game>``."""
         renderer: Renderer = importlib.import_module("companion.render." + self._last_name).RENDERER
         return renderer
+
+    @functools.cached_property
+    def private(self) -> PrivateRules[Any] | None:
+        """What the hands entered on the players' devices decide: ``companion.private.<game>``, if the game has one."""
+        try:
+            module = importlib.import_module("companion.private." + self._last_name)
+        except ModuleNotFoundError as error:
+            if error.name != "companion.private." + self._last_name:
+                raise
+            return None
+        private: PrivateRules[Any] = module.PRIVATE
+        return private
 
     @property
     def _last_name(self) -> str:

@@ -216,6 +216,13 @@ class Out(Command):
 
 
 @dataclass(frozen=True)
+class Miss(Command):
+    """The Guard's target does not hold the card named: the guess missed."""
+
+    name = "miss"
+
+
+@dataclass(frozen=True)
 class Discard(Command):
     """The Prince's target discards ``card`` face up, then draws again."""
 
@@ -249,7 +256,7 @@ class Next(Command):
     name = "next"
 
 
-COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Aside, Play, Out, Discard, Compare, Reveal, Next)}
+COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Aside, Play, Out, Miss, Discard, Compare, Reveal, Next)}
 
 
 def command_from(data: Mapping[str, Any]) -> Command:
@@ -333,6 +340,16 @@ class PlayerOut(Event):
     card: str | None
     reason: str  # guard | baron | prince | princess
     left: int
+
+
+@dataclass(frozen=True)
+class GuessMissed(Event):
+    """The Guard's target does not hold the card named."""
+
+    name = "guess_missed"
+    player: str
+    target: str
+    card: str
 
 
 @dataclass(frozen=True)
@@ -533,7 +550,7 @@ def legal_commands(state: State) -> list[str]:
         if effect.action == "prince":
             return ["discard"]
         if effect.action == "guess":
-            return ["out", "next"]
+            return ["out", "miss", "next"]
         if effect.action == "compare":
             return ["compare", "out", "next"]
     return ["next"]
@@ -693,6 +710,15 @@ def _apply_compare(state: State, command: Compare) -> tuple[State, list[Event]]:
     return _knock_out(state, seat, card.id, "baron")
 
 
+def _apply_miss(state: State, command: Miss) -> tuple[State, list[Event]]:
+    _expect_phase(state, TURN)
+    effect = state.effect
+    if effect is None or effect.resolved or effect.action != "guess" or effect.target is None or effect.value is None:
+        raise RuleError("no_miss_now")
+    state = replace(state, effect=replace(effect, resolved=True))
+    return state, [GuessMissed(player_id(state.current), player_id(effect.target), _card_of_value(state, effect.value).id)]
+
+
 def _apply_discard(state: State, command: Discard) -> tuple[State, list[Event]]:
     _expect_phase(state, TURN)
     seat = check_seat(command.player, state.players)
@@ -759,6 +785,7 @@ _HANDLERS: dict[type, Callable[[State, Any], tuple[State, list[Event]]]] = {
     Aside: _apply_aside,
     Play: _apply_play,
     Out: _apply_out,
+    Miss: _apply_miss,
     Compare: _apply_compare,
     Discard: _apply_discard,
     Reveal: _apply_reveal,
@@ -991,7 +1018,7 @@ def legal_moves(state: State) -> list[Command]:
         return []
     ids = [c.id for c in state.cards.cards]
     seats = range(state.players)
-    candidates: list[Command] = [Next()]
+    candidates: list[Command] = [Next(), Miss()]
     if state.phase == ASIDE:
         candidates += [Aside((a, b, c)) for a in ids for b in ids for c in ids if a <= b <= c]
     values = sorted({c.value for c in state.cards.cards})

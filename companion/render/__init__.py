@@ -185,6 +185,7 @@ def refusal(code: str, details: Mapping[str, Any], ctx: Context, messages: Mappi
         "bad_players": lambda: t("This game is for {low} to {high} players.", low=d["low"], high=d["high"]),
         "unknown_command": lambda: t("That is not a command of this game. Nothing was changed."),
         "game_over": lambda: t("The game is over. Type undo to take back the last command."),
+        "hand_disagrees": lambda: t("That does not match the hand entered on the player's device; their page says why."),
     }
     if code in shared:
         return shared[code]()

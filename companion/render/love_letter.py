@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import love_letter as g
+from companion.private import love_letter as private
 from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, refusal, seat_player
 
 DOMAIN = g.SPEC.domain
@@ -96,8 +97,8 @@ def _card_effect(e: g.CardEffect, ctx: Context) -> str:
     t = ctx.t
     who, target = player(ctx, e.player), player(ctx, e.target)
     if e.action == "guess" and e.target is not None and e.named_card is not None:
-        return t("If the card of {target} is {card}, type: {command}.", target=target, card=ctx.card(e.named_card),
-                 command=typed(ctx, "out", e.target))
+        return t("If the card of {target} is {card}, type: {command}; else {miss}.", target=target,
+                 card=ctx.card(e.named_card), command=typed(ctx, "out", e.target), miss=ctx.verb("miss"))
     if e.action == "peek":
         return t("{player} looks at the card of {target} in secret.", player=who, target=target)
     if e.action == "compare":
@@ -243,6 +244,28 @@ def _played(e: g.PlayedCards, ctx: Context) -> str:
     return sentence
 
 
+def _guess_missed(e: g.GuessMissed, ctx: Context) -> str:
+    return ctx.t("Missed: {target} does not hold the {card}. Type {next}.", target=player(ctx, e.target),
+                 card=ctx.card(e.card), next=ctx.verb("next"))
+
+
+def _peeked(e: private.Peeked, ctx: Context) -> str:
+    if e.card is None:
+        return ctx.t("Only for you: {target} has not entered their card; ask them to show it.",
+                     target=player(ctx, e.target))
+    return ctx.t("Only for you: {target} holds {card}.", target=player(ctx, e.target), card=named(ctx, e.card))
+
+
+def _compared(e: private.Compared, ctx: Context) -> str:
+    return ctx.t("Only for you: {other} holds {card}.", other=player(ctx, e.other), card=named(ctx, e.card))
+
+
+def _swapped(e: private.Swapped, ctx: Context) -> str:
+    if e.card is None:
+        return ctx.t("Only for you: you now hold the card of {other}; enter it.", other=player(ctx, e.other))
+    return ctx.t("Only for you: you now hold {card}, from {other}.", other=player(ctx, e.other), card=named(ctx, e.card))
+
+
 def _unseen(e: g.UnseenCards, ctx: Context) -> str:
     """The count first, then the cards grouped by copies left, most first: "11 cards not seen face up. 2: Guard, Baron…"."""
     t = ctx.t
@@ -264,6 +287,7 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.CardPlayed: _card_played,
     g.CardEffect: _card_effect,
     g.PlayerOut: _player_out,
+    g.GuessMissed: _guess_missed,
     g.CardShown: _card_shown,
     g.CardDiscarded: _card_discarded,
     g.CompareTied: _compare_tied,
@@ -275,6 +299,9 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.Status: _status,
     g.PlayedCards: _played,
     g.UnseenCards: _unseen,
+    private.Peeked: _peeked,
+    private.Compared: _compared,
+    private.Swapped: _swapped,
 }
 
 
@@ -318,6 +345,9 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "no_value": lambda: t("{card} does not name a value.", card=card()),
         "no_target": lambda: t("{card} does not choose a player.", card=card()),
         "already_out": lambda: t("{player} is already out of the round.", player=name("player")),
+        "not_in_hand": lambda: t("That card is not in your hand as entered: play the other one, or correct your hand."),
+        "countess_forced": lambda: t("With the King or a Prince in your hand, you must play the Countess."),
+        "no_miss_now": lambda: t("No guess to miss now: only after a Guard this turn."),
         "no_out_now": lambda: t("Nobody goes out now: only after a Guard or a Baron this turn."),
         "out_not_target": lambda: t("The Guard chose another player, not {player}.", player=name("player")),
         "not_named_card": lambda: t("The Guard named {named}, not {card}.", named=card("named"), card=card()),
@@ -348,6 +378,7 @@ HELP = {
     "play": N_("play CARD, then the player it chooses, and for the Guard the value named: play guard 2 priest."),
     "aside": N_("aside CARD CARD CARD: with 2 players, the three cards set aside face up."),
     "out": N_("out PLAYER: the Guard guessed right; out PLAYER CARD: a player is out and their card goes face up."),
+    "miss": N_("miss: the Guard's guess missed, the player chosen does not hold the card named."),
     "discard": N_("discard PLAYER CARD: the player a Prince chose discards face up and draws again."),
     "compare": N_("compare: the Baron's comparison, both values typed secretly; compare VALUE VALUE in scripts."),
     "reveal": N_("reveal PLAYER CARD: at the end of a round, a player still in shows their card."),

@@ -11,11 +11,14 @@ this module only reads the keyboard and says what only a terminal can say.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
@@ -51,6 +54,9 @@ class Interactive:
         self.prompt: PromptSession[str] | None = None
         if session.secret_handler is None:
             session.secret_handler = SecretAsker()
+        #: The prompt's event loop and context while it waits for a line: a player's page is handled there.
+        self._waiting: tuple[asyncio.AbstractEventLoop, contextvars.Context] | None = None
+        session.run_soon = self.run_soon
 
     # ----------------------------------------------------------------- the loop
 
@@ -82,7 +88,7 @@ class Interactive:
         assert self.prompt is not None
         while session.running:
             try:
-                line = self.prompt.prompt(PROMPT, pre_run=self._watch_braille_keys)
+                line = self.prompt.prompt(PROMPT, pre_run=self._pre_run)
             except KeyboardInterrupt:
                 self._say(self.t("Line cleared."), "line_cleared", remember=False)
                 continue
@@ -90,8 +96,25 @@ class Interactive:
                 session.running = False
                 break
             finally:
+                self._waiting = None
                 self._unwatch_braille_keys()
             self.handle(line)
+
+    def _pre_run(self) -> None:
+        self._waiting = (asyncio.get_running_loop(), contextvars.copy_context())
+        self._watch_braille_keys()
+
+    def run_soon(self, action: Callable[[], None]) -> None:
+        """A player's page's request: run above the prompt while it waits (its sentences print as plain lines)."""
+        waiting = self._waiting
+        if waiting is not None:
+            loop, context = waiting
+            try:
+                loop.call_soon_threadsafe(lambda: run_in_terminal(lambda: self.session.run_here(action)), context=context)
+                return
+            except RuntimeError:  # the prompt ended meanwhile
+                pass
+        self.session.run_here(action)
 
     def handle(self, line: str) -> None:
         """One typed line, as in scripts; a general ``help`` also lists the keys."""

@@ -29,9 +29,13 @@ class Entry:
     lang: str
     to: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    #: The same sentence in other languages (a page in the player's own language).
+    texts: dict[str, str] = field(default_factory=dict)
 
-    def for_page(self) -> dict[str, Any]:
-        return {"id": self.id, "text": self.text, "lang": self.lang, **self.data}
+    def for_page(self, lang: str | None = None) -> dict[str, Any]:
+        """What the page receives: the sentence in ``lang`` when it was built in it, else as said."""
+        text, text_lang = (self.texts[lang], lang) if lang in self.texts and lang is not None else (self.text, self.lang)
+        return {"id": self.id, "text": text, "lang": text_lang, **self.data}
 
 
 class Feed:
@@ -50,9 +54,10 @@ class Feed:
         self.loop = loop
         self._changed = asyncio.Event()
 
-    def publish(self, kind: str, text: str, lang: str, to: str | None = None, data: dict[str, Any] | None = None) -> Entry:
+    def publish(self, kind: str, text: str, lang: str, to: str | None = None, data: dict[str, Any] | None = None,
+                texts: dict[str, str] | None = None) -> Entry:
         with self._lock:
-            entry = Entry(self._next, kind, text, lang, to, dict(data or {}))
+            entry = Entry(self._next, kind, text, lang, to, dict(data or {}), dict(texts or {}))
             self._next += 1
             self._entries.append(entry)
         self._wake()
@@ -108,7 +113,7 @@ class WebOutput:
         self.feed = feed
 
     def send(self, utterance: Utterance) -> None:
-        self.feed.publish("say", utterance.text, utterance.lang)
+        self.feed.publish("say", utterance.text, utterance.lang, texts=utterance.texts)
 
     def close(self) -> None:
         self.feed.close()

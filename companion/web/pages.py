@@ -35,22 +35,35 @@ a { color: LinkText; }
 #: holding it is hidden (the value was sent), where it goes is the heading of that part.
 SCRIPT = """\
 "use strict";
-const page = document.documentElement.dataset, said = document.getElementById("said");
+const page = document.documentElement.dataset, said = document.getElementById("said"), mine = document.getElementById("mine");
 const form = document.getElementById("secret"), field = document.getElementById("value");
 const hint = document.getElementById("hint"), idle = document.getElementById("idle");
+const handForm = document.getElementById("hand-form"), lineForm = document.getElementById("line-form");
+const offers = document.getElementById("offers");
 function line(box, text, lang) { const p = document.createElement("p"); p.textContent = text; p.lang = lang; box.append(p); }
 function show(request, text) { form.elements.request.value = request; document.getElementById("prompt").textContent = text;
   hint.textContent = ""; field.value = ""; form.hidden = false; idle.hidden = true; }
 function hide() { const had = form.contains(document.activeElement); form.hidden = true; idle.hidden = false;
   if (had) document.getElementById("private-title").focus(); }
-async function post(action) { const body = new URLSearchParams(new FormData(form));
+async function send(action, fields) { const body = new URLSearchParams(fields);
   body.set("lang", document.documentElement.lang);
-  if (action === "cancel") body.delete("value");
   const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
   return answer.json(); }
+async function post(action) { const fields = new FormData(form); if (action === "cancel") fields.delete("value");
+  return send(action, fields); }
+function showHand(d) { if (!handForm) return; document.getElementById("hand-summary").textContent = d.text;
+  const count = d.missing > 0 ? d.missing : d.held;
+  handForm.querySelectorAll(".card-choice").forEach((box, i) => { box.hidden = i >= count; });
+  handForm.hidden = count === 0; }
+function showOffers(list) { if (!offers) return; offers.replaceChildren();
+  for (const [text, label] of list) { const b = document.createElement("button"); b.type = "submit"; b.name = "line";
+    b.value = text; b.textContent = label; offers.append(b); } offers.hidden = list.length === 0; }
 const stream = new EventSource(page.base + "/events?after=" + page.after);
 stream.addEventListener("say", e => { const d = JSON.parse(e.data); line(said, d.text, d.lang); });
-stream.addEventListener("ask", e => { const d = JSON.parse(e.data); line(said, d.text, d.lang); show(d.request, d.text); });
+stream.addEventListener("note", e => { const d = JSON.parse(e.data); line(mine, d.text, d.lang); });
+stream.addEventListener("hand", e => { const d = JSON.parse(e.data); showHand(d); showOffers(d.offers || []);
+  if (d.missing > 0) line(mine, d.text, d.lang); });
+stream.addEventListener("ask", e => { const d = JSON.parse(e.data); line(mine, d.text, d.lang); show(d.request, d.text); });
 stream.addEventListener("done", e => { const d = JSON.parse(e.data); if (form.elements.request.value === d.request) hide(); });
 stream.onopen = () => { document.getElementById("link").textContent = page.online; };
 stream.onerror = () => { document.getElementById("link").textContent = page.offline; };
@@ -58,7 +71,15 @@ field.addEventListener("input", async () => { if (field.value.trim() === "") { h
   const d = await post("check"); field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
 form.addEventListener("submit", async e => { e.preventDefault();
   const action = e.submitter && e.submitter.id === "cancel" ? "cancel" : "secret"; const d = await post(action);
-  hint.textContent = d.message; if (d.ok) { field.value = ""; hide(); line(said, d.message, document.documentElement.lang); } });
+  hint.textContent = d.message; if (d.ok) { field.value = ""; hide(); line(mine, d.message, document.documentElement.lang); } });
+if (handForm) handForm.addEventListener("submit", async e => { e.preventDefault();
+  const fields = new FormData(); handForm.querySelectorAll(".card-choice:not([hidden]) select").forEach(
+    select => fields.set(select.name, select.value));
+  const d = await send("hand", fields); document.getElementById("hand-hint").textContent = d.message; });
+for (const box of [lineForm, offers]) if (box) box.addEventListener("submit", async e => { e.preventDefault();
+  const typed = document.getElementById("line"), text = e.submitter && e.submitter.name === "line" ?
+    e.submitter.value : typed.value; const d = await send("line", {line: text});
+  document.getElementById("line-hint").textContent = d.message; if (d.ok && box === lineForm) typed.value = ""; });
 """
 
 
@@ -79,8 +100,8 @@ def _languages(lang: str, href: str) -> str:
 
 
 def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lang: str, after: int,
-              prompt: tuple[str, str] | None) -> str:
-    """A seat's page: what the table says, and this seat's private value when one is asked."""
+              prompt: tuple[str, str] | None, hand: dict[str, Any]) -> str:
+    """A seat's page: its private value when one is asked, its hand, its own plays and questions, what the table says."""
     t = Translator(lang, "web")
     base = seat.path()
     request, prompt_text = prompt if prompt is not None else ("", "")
@@ -101,6 +122,21 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <button type="submit" id="send">{escape(t("Send my value"))}</button>
 <button type="submit" id="cancel" formaction="{escape(base)}/cancel">{escape(t("Cancel"))}</button>
 </form>
+{_hand_part(t, lang, base, hand)}
+<h2>{escape(t("Only for you"))}</h2>
+<div id="mine" role="log" aria-live="polite" aria-relevant="additions"></div>
+<h2>{escape(t("Play or ask from your page"))}</h2>
+<form id="offers" method="post" action="{escape(base)}/line"{"" if hand["offers"] else " hidden"}>
+{"".join(f'<button type="submit" name="line" value="{escape(text)}">{escape(label)}</button>'
+         for text, label in hand["offers"])}
+</form>
+<form id="line-form" method="post" action="{escape(base)}/line">
+<input type="hidden" name="lang" value="{lang}">
+<label for="line">{escape(t("A play or a question, answered here only"))}</label>
+<input id="line" name="line" type="text" autocomplete="off" spellcheck="false" maxlength="200" aria-describedby="line-hint">
+<button type="submit" id="send-line">{escape(t("Send"))}</button>
+<p id="line-hint" role="status"></p>
+</form>
 <h2>{escape(t("What the table says"))}</h2>
 <div id="said" role="log" aria-live="polite" aria-relevant="additions" lang="{table_lang}"></div>
 <h2>{escape(t("Where the game stands"))}</h2>
@@ -111,6 +147,30 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
     data = {"base": base, "after": str(after), "online": t("Connected to the table."),
             "offline": t("Connection lost: trying again by itself.")}
     return _document(lang, t("{name}: private view", name=seat.name), body, data, script=True)
+
+
+def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str:
+    """The seat's hand and the form to enter it: one list per card still to enter (or per card held, to correct)."""
+    if not hand["hands"]:
+        return ""
+    count = hand["missing"] or hand["held"]
+    options = "".join(f'<option value="{escape(card_id)}">{escape(label)}</option>' for card_id, label in hand["choices"])
+    boxes = "\n".join(
+        f'<p class="card-choice"{"" if i <= count else " hidden"}><label for="card{i}">'
+        f'{escape(t("Card {number}", number=i))}</label>\n<select id="card{i}" name="card{i}">{options}</select></p>'
+        for i in range(1, MAX_SHOWN + 1))
+    return f"""<h2>{escape(t("Your hand"))}</h2>
+<p id="hand-summary">{escape(hand["summary"])}</p>
+<form id="hand-form" method="post" action="{escape(base)}/hand"{"" if count else " hidden"}>
+<input type="hidden" name="lang" value="{lang}">
+{boxes}
+<button type="submit" id="send-hand">{escape(t("Enter these cards"))}</button>
+<p id="hand-hint" role="status"></p>
+</form>"""
+
+
+#: Card lists on a page (the largest hand a game holds; a seat shows as many as it enters).
+MAX_SHOWN = 8
 
 
 def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None) -> str:

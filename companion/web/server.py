@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 
 import uvicorn
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -30,12 +31,17 @@ from companion.announce import Priority
 from companion.i18n import LANGUAGES, Translator
 from companion.render import capitalized
 from companion.web import pages
+from companion.private.base import PrivateRules, to_act_only
+from companion.web.device import DeviceLines
 from companion.web.feed import Feed, WebOutput
+from companion.web.hands import HandKeeper
 from companion.web.seats import RateLimit, Seat, SeatError, Seats, new_device_id
 from companion.web.secret import Answer, WebSecrets
 
 #: The largest request body read (a value, a join code): anything larger is refused unread.
 MAX_BODY = 1024
+#: The most cards a page enters at once (a whole hand).
+MAX_HAND = 8
 COOKIE = "companion_device"
 #: Seconds between two comments on an idle stream (keeps phones and proxies from closing it).
 KEEP_ALIVE = 15.0
@@ -72,6 +78,9 @@ class WebServer:
 
             fallback, reader = fallback or SecretAsker(), read_hidden
         self.secrets = WebSecrets(self.seats, self.feed, fallback, reader, stopped=lambda: self._stopping)
+        private = session.game.private or PrivateRules(as_seat=to_act_only(session.rules))
+        self.keeper = HandKeeper(session, private, self.seats, self.feed)
+        self.lines = DeviceLines(session, self.keeper)
         self.seat_limit = RateLimit(40, 20)
         self.client_limit = RateLimit(60, 10)
         self.join_limit = RateLimit(8, 0.2)
@@ -153,9 +162,9 @@ class WebServer:
 
     # ----------------------------------------------------------------- what the pages show
 
-    def status_sentence(self) -> str:
+    def status_sentence(self, lang: str) -> str:
         session = self.session
-        return capitalized(session.renderer.render(session.rules.status(session.state), session.ctx))
+        return capitalized(session.renderer.render(session.rules.status(session.state), session.context(lang)))
 
     def game_name(self, lang: str) -> str:
         return str(self.session.game.spec.name(lang))
@@ -178,6 +187,8 @@ def serve(session: Any, host: str = "127.0.0.1", port: int = 0) -> WebServer:
     web.start()
     session.announcer.add(web.output)
     session.secret_handler = web.secrets
+    session.listeners.append(web.keeper)
+    session.languages = set(LANGUAGES)  # each page hears the table in its own language
     web.announce_join()
     return web
 
@@ -226,7 +237,7 @@ async def _body(request: Request) -> dict[str, str]:
         if len(data) > MAX_BODY:
             raise SeatError(413, "too_large")
     try:
-        fields = parse_qs(data.decode("utf-8"), keep_blank_values=True, max_num_fields=8)
+        fields = parse_qs(data.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_HAND + 4)
     except (UnicodeDecodeError, ValueError):
         return {}
     return {k: v[0] for k, v in fields.items() if v}
@@ -265,8 +276,8 @@ def build_app(web: WebServer) -> Starlette:
         device = request.cookies.get(COOKIE) or new_device_id()
         seats.claim(seat, device)
         seat.lang = lang
-        html = pages.seat_page(lang, web.game_name(lang), seat, seats.code, web.status_sentence(), web.lang,
-                               feed.last_id, secrets_.prompt_for(seat.id))
+        html = pages.seat_page(lang, web.game_name(lang), seat, seats.code, web.status_sentence(lang), lang,
+                               feed.last_id, secrets_.prompt_for(seat.id), web.keeper.view(seat.id, lang))
         response = _html(html)
         response.set_cookie(COOKIE, device, path=seat.path(), httponly=True, samesite="strict")
         return response
@@ -287,7 +298,7 @@ def build_app(web: WebServer) -> Starlette:
                     waiter = feed.waiter()
                     entries = feed.since(cursor, seat.id)
                     for entry in entries:
-                        data = json.dumps(entry.for_page(), ensure_ascii=False)
+                        data = json.dumps(entry.for_page(seat.lang), ensure_ascii=False)
                         yield f"id: {entry.id}\nevent: {entry.kind}\ndata: {data}\n\n"
                         cursor = entry.id
                     if entries:
@@ -325,6 +336,19 @@ def build_app(web: WebServer) -> Starlette:
         form = await _body(request)
         lang = _lang(form.get("lang"), lang)
         return answered(request, lang, secrets_.cancel(seat.id, form.get("request", ""), lang))
+
+    async def hand(request: Request, seat: Seat, lang: str) -> Response:
+        form = await _body(request)
+        lang = _lang(form.get("lang"), lang)
+        cards = [form[f"card{i}"] for i in range(1, MAX_HAND + 1) if form.get(f"card{i}")]
+        answer = await run_in_threadpool(web.keeper.enter, seat.id, cards, lang)
+        return answered(request, lang, answer)
+
+    async def line(request: Request, seat: Seat, lang: str) -> Response:
+        form = await _body(request)
+        lang = _lang(form.get("lang"), lang)
+        answer = await run_in_threadpool(web.lines.handle, seat.id, form.get("line", ""), lang)
+        return answered(request, lang, answer)
 
     async def join_page(request: Request) -> Response:
         lang = _lang(request.query_params.get("lang"), web.lang)
@@ -370,6 +394,8 @@ def build_app(web: WebServer) -> Starlette:
         Route(base + "/check", guarded(check, post=True), methods=["POST"]),
         Route(base + "/secret", guarded(secret, post=True), methods=["POST"]),
         Route(base + "/cancel", guarded(cancel, post=True), methods=["POST"]),
+        Route(base + "/hand", guarded(hand, post=True), methods=["POST"]),
+        Route(base + "/line", guarded(line, post=True), methods=["POST"]),
     ]
     return Starlette(routes=routes)
 

@@ -1,0 +1,83 @@
+"""A line typed on a seat's own page: a question answered on that page only, or a play made as that seat.
+
+A question (``fits 37`` in Num-X, ``card guard``, ``status``) is answered to the
+asker's page alone, in the page's language: the table hears nothing of it, so
+a card named to ask where it fits stays private. A command is a play of that
+seat (the game's private rules say what a seat may send: its own turn, or in
+The Void its own plays, time-stamped as they arrive); it is then applied,
+announced and journaled exactly as if typed at the table. Undo, quit and the
+like stay at the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.commands.base import MAX_LINE, Ask, Change, ParseError
+from companion.games.base import RuleError
+from companion.i18n import Translator
+from companion.render import capitalized, card_answer, cards_answer, render_parse_error
+from companion.web.hands import Busy, HandKeeper
+from companion.web.secret import Answer
+
+
+class DeviceLines:
+    """The lines of every seat's page, run where the table runs its own."""
+
+    def __init__(self, session: Any, keeper: HandKeeper) -> None:
+        self.session = session
+        self.keeper = keeper
+
+    def handle(self, seat_id: str, line: str, lang: str) -> Answer:
+        t = Translator(lang, "web")
+        if not line.strip():
+            return Answer(422, False, t("Type a play or a question, then send it."))
+        if len(line) > MAX_LINE:
+            return Answer(413, False, t("That line is too long: a command is a few words."))
+        try:
+            answer: Answer = self.keeper.at_table(lambda: self._run(seat_id, line, lang))
+            return answer
+        except Busy:
+            return Answer(503, False, t("The table is busy: send it again in a moment."))
+
+    def _run(self, seat_id: str, line: str, lang: str) -> Answer:
+        session = self.session
+        ctx = session.context(lang)
+        t = Translator(lang, "web")
+        try:
+            request = session.parser.parse(line, session.state)
+            if isinstance(request, Ask):
+                texts = self.answers(request, ctx)
+                if texts is None:
+                    return Answer(422, False, t("Ask that at the table."))
+                for text in texts:
+                    self.keeper.feed.publish("note", text, lang, to=seat_id)
+                return Answer(200, True, " ".join(texts))
+            if not isinstance(request, Change):
+                return Answer(422, False, t("From your page: plays and questions only; the rest is typed at the table."))
+            command = self.keeper.private.as_seat(session.state, request.command, seat_id)
+            session.change(command)  # announced at the table and on every page, journaled
+        except ParseError as error:
+            said = render_parse_error(error.code, error.details, ctx)
+            return Answer(422, False, capitalized(said if said is not None else
+                                                  session.renderer.render_error(error.code, error.details, ctx)))
+        except RuleError as error:
+            if error.code == "not_your_turn":
+                return Answer(409, False, t("Not your turn: the rules wait for another player."))
+            return Answer(422, False, self.keeper.problem(error, lang))
+        return Answer(200, True, t("Sent to the table."))
+
+    def answers(self, request: Ask, ctx: Any) -> list[str] | None:
+        """The sentences answering a question for one page, or ``None`` for one only the table answers."""
+        session = self.session
+        query = session.rules.queries.get(request.what)
+        if query is not None:
+            return [capitalized(session.renderer.render(event, ctx)) for event in query(session.state, request.args)]
+        if request.what == "card":
+            return [card_answer(session.cards[request.args["card"]], ctx)[0]]
+        if request.what == "cards":
+            return [text for text, _, _ in cards_answer(session.cards, ctx)]
+        return None
+
+
+__all__ = ["DeviceLines"]

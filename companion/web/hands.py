@@ -1,0 +1,227 @@
+"""Each seat's private hand, entered on the player's device, kept in memory only, and what it decides.
+
+``HandKeeper`` is a `companion.session.Listener`: before a command it lets the
+game's private rules refuse what a hand contradicts (the table hears only that
+the hand disagrees; the player's page says why), after each change it follows
+the hands (a played card leaves its hand), tells each seat's page its own hand,
+what it has still to enter and what it alone learns (a Priest's peek), then
+applies the public command the hands decide (a Guard's guess) as if typed at the
+table. The hands are never spoken, printed, brailled, journaled or sent to
+another seat; after an undo they are put back as they were before that step.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from companion.announce import Utterance
+from companion.games.base import Command, RuleError
+from companion.i18n import Translator
+from companion.private.base import Followed, PrivateRules
+from companion.render import capitalized
+from companion.web.feed import Feed
+from companion.web.seats import Seats
+from companion.web.secret import Answer
+
+T = TypeVar("T")
+#: Seconds a device's request waits for the table (busy with a line) before it is told to try again.
+WAIT = 5.0
+#: Commands the hands may decide one after another (a reveal per player at most): a bound, not a rule.
+MAX_DECIDED = 8
+
+
+class Busy(Exception):
+    """The table did not get to the request in time: nothing was done."""
+
+
+class HandKeeper:
+    """The hands of a served session (a `Listener` of it)."""
+
+    def __init__(self, session: Any, private: PrivateRules[Any], seats: Seats, feed: Feed) -> None:
+        self.session = session
+        self.private = private
+        self.seats = seats
+        self.feed = feed
+        self.hands: dict[str, tuple[str, ...]] = {}
+        #: The hands before each step (by the step's index), put back when the step is undone.
+        self._before: dict[int, dict[str, tuple[str, ...]]] = {}
+        self._shown: dict[str, tuple[str, str, str]] = {}
+
+    # ----------------------------------------------------------------- the session's listener (under its lock)
+
+    def checking(self, session: Any, command: Command) -> None:
+        try:
+            self.private.check(session.state, self.hands, command)
+        except RuleError as error:
+            seat = str(error.details.get("player", ""))
+            if seat in self.seats.by_id:
+                self._note_error(seat, error)
+            raise RuleError("hand_disagrees", player=seat) from None
+
+    def changed(self, session: Any, step: Any, before: Any) -> None:
+        self._follow(step, before)
+        self.decide()
+
+    def redone(self, session: Any, step: Any, before: Any) -> None:
+        self._follow(step, before)
+
+    def undone(self, session: Any, step: Any) -> None:
+        index = len(session.steps)
+        if index in self._before:
+            self.hands = self._before.pop(index)
+        self._publish_all()
+
+    def _follow(self, step: Any, before: Any) -> None:
+        self._before[len(self.session.steps) - 1] = dict(self.hands)
+        followed: Followed = self.private.follow(before, step.state, step.events, self.hands)
+        self.hands = followed.hands
+        for note in followed.notes:
+            seat = self.seats.by_id.get(note.seat)
+            if seat is None:
+                continue
+            ctx = self.session.context(seat.lang)
+            self.feed.publish("note", capitalized(self.session.renderer.render(note.event, ctx)), seat.lang, to=seat.id)
+        self._publish_all()
+
+    # ----------------------------------------------------------------- what a page shows
+
+    def view(self, seat_id: str, lang: str) -> dict[str, Any]:
+        """The seat's hand as its page shows it: the cards, how many are still to enter, the cards to choose from."""
+        state = self.session.state
+        ctx = self.session.context(lang)
+        t = Translator(lang, "web")
+        held = self.private.held(state).get(seat_id)
+        hand = self.hands.get(seat_id, ())
+        missing = 0 if held is None else max(0, held - len(hand))
+        if held is None:
+            summary = t("No hand to enter now.")
+        elif not hand and not missing:
+            summary = t("Your hand is empty.")
+        else:
+            summary = t("Your hand: {cards}.", cards=ctx.join([self._label(c, ctx) for c in hand])) if hand else \
+                t("Your hand is not entered yet.")
+            if missing:
+                summary += " " + t.plural("Enter {count} card.", "Enter {count} cards.", missing)
+        choices = [(c, self._label(c, ctx)) for c in self.private.choices(state, self.session.cards)] if held else []
+        offers = []
+        for verb, card_id in self.private.offers(state, self.hands, seat_id):
+            line = f"{ctx.verb(verb)} {ctx.card(card_id)}"
+            offers.append((line, capitalized(line)))
+        return {"summary": summary, "missing": missing, "held": held or 0, "cards": list(hand), "choices": choices,
+                "offers": offers, "hands": self.has_hands}
+
+    @property
+    def has_hands(self) -> bool:
+        """Whether the game has hands to enter at all (not The Void, not Num-X)."""
+        return bool(self.private.held(self.session.initial)) or bool(self.private.held(self.session.state))
+
+    def _label(self, card_id: str, ctx: Any) -> str:
+        card = self.session.cards[card_id]
+        name = ctx.card(card_id)
+        if getattr(card, "value", None) is None:
+            return str(name)
+        return str(ctx.core("{card}, {value}", card=name, value=card.value))
+
+    def _publish_all(self) -> None:
+        """Each page's hand and one-tap plays, when they changed for it."""
+        for seat in self.seats:
+            view = self.view(seat.id, seat.lang)
+            shown = {"missing": view["missing"], "held": view["held"], "offers": view["offers"]}
+            key = (seat.lang, view["summary"], repr(shown))
+            if self._shown.get(seat.id) == key:
+                continue
+            self._shown[seat.id] = key
+            self.feed.publish("hand", view["summary"], seat.lang, to=seat.id, data=shown)
+
+    def _note_error(self, seat_id: str, error: RuleError) -> None:
+        seat = self.seats.by_id[seat_id]
+        self.feed.publish("note", self.problem(error, seat.lang), seat.lang, to=seat_id)
+
+    def problem(self, error: RuleError, lang: str) -> str:
+        """A refusal of a hand, in the seat's language: the shared ones here, the game's by its renderer."""
+        t = Translator(lang, "web")
+        ctx = self.session.context(lang)
+        d = error.details
+        shared: dict[str, Callable[[], str]] = {
+            "no_hand": lambda: t("No hand to enter now."),
+            "hand_count": lambda: t.plural("Enter your whole hand, {count} card, or the card still to enter.",
+                                           "Enter your whole hand, {count} cards, or the cards still to enter.",
+                                           int(d.get("held", 0))),
+            "unknown_card": lambda: t("That is no card of this game."),
+            "card_not_left": lambda: t("No {card} can be in your hand: every copy is face up or in another hand entered.",
+                                       card=ctx.card(str(d.get("card", "")))),
+        }
+        maker = shared.get(error.code)
+        return capitalized(maker() if maker is not None else str(self.session.renderer.render_error(error.code, d, ctx)))
+
+    # ----------------------------------------------------------------- the devices' side (a worker thread)
+
+    def enter(self, seat_id: str, cards: Sequence[str], lang: str) -> Answer:
+        """``seat_id`` entered ``cards`` (its whole hand, or the cards still to enter): kept, then what it decides."""
+        t = Translator(lang, "web")
+
+        def action() -> Answer:
+            try:
+                hand = self.private.enter(self.session.state, self.session.cards, self.hands, seat_id, list(cards))
+            except RuleError as error:
+                return Answer(422, False, self.problem(error, lang))
+            self.hands[seat_id] = hand
+            self._publish_all()
+            self.decide()
+            return Answer(200, True, t("Your hand is kept on this device's page only."))
+
+        try:
+            return self.at_table(action)
+        except Busy:
+            return Answer(503, False, t("The table is busy: send it again in a moment."))
+
+    def decide(self) -> None:
+        """Apply what the hands decide now (after a change, or once the Guard's target entered their card).
+
+        The table hears first that the hands decided, then the outcome, said and
+        journaled like a command typed at the table.
+        """
+        session = self.session
+        for _ in range(MAX_DECIDED):
+            command = self.private.adjudicate(session.state, self.hands)
+            if command is None:
+                return
+            try:
+                session.rules.apply(session.state, command)  # refused: left to the table, nothing said
+            except RuleError:
+                return
+            said = {lang: session.context(lang).core("Decided from the hands entered on the devices:")
+                    for lang in {session.settings.lang, *session.languages}}
+            session.announcer.announce(Utterance(said[session.settings.lang], session.settings.lang, "decided",
+                                                 {"command": command.to_json()}, texts=said))
+            session.change(command)
+
+    def at_table(self, action: Callable[[], T]) -> T:
+        """``action`` run where the table runs its lines (under its lock), its result waited for ``WAIT`` seconds."""
+        done = threading.Event()
+        result: list[T] = []
+        cancelled = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            if cancelled.is_set():
+                return
+            try:
+                result.append(action())
+            except BaseException as error:  # handed back to the request's thread
+                failure.append(error)
+            finally:
+                done.set()
+
+        self.session.run_soon(run)
+        if not done.wait(WAIT):
+            cancelled.set()
+            raise Busy()
+        if failure:
+            raise failure[0]
+        return result[0]
+
+
+__all__ = ["Busy", "HandKeeper"]
