@@ -166,6 +166,10 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
                    help=t("with --serve: the address to listen on (default 127.0.0.1, this machine only)"))
     p.add_argument("--port", type=int, metavar="N", default=0,
                    help=t("with --serve: the port to listen on (default: any free port, said at the start)"))
+    p.add_argument("--qr", action="store_true",
+                   help=t("with --serve: also draw the join address as a QR code on screen (never spoken)"))
+    p.add_argument("--qr-file", type=Path, metavar=t("FILE"),
+                   help=t("with --serve: write the join address as a QR code to this file (.svg or .png)"))
 
     p = command("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
     p.add_argument("--format", choices=("pef", "brf", "unicode", "txt"), default="pef", help=t("file format"))

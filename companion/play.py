@@ -61,6 +61,9 @@ class PlayConfig:
     serve: bool = False
     host: str = "127.0.0.1"
     port: int = 0
+    #: ``--qr``: the join address also drawn as a QR code on screen; ``--qr-file``: written to this SVG or PNG file.
+    qr: bool = False
+    qr_file: Path | None = None
 
 
 def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
@@ -77,7 +80,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
                              args.grade),
         serve=bool(getattr(args, "serve", False)), host=getattr(args, "host", None) or "127.0.0.1",
-        port=getattr(args, "port", None) or 0,
+        port=getattr(args, "port", None) or 0, qr=bool(getattr(args, "qr", False)), qr_file=getattr(args, "qr_file", None),
     )
 
 
@@ -114,7 +117,8 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         from companion.web.server import WebStartError, serve
 
         try:
-            web = serve(session, config.host, config.port)
+            web = serve(session, config.host, config.port, qr=config.qr, qr_file=config.qr_file,
+                        stream=None if config.json else stdout)
         except WebStartError as error:
             session.close()
             announcer.close()

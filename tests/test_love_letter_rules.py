@@ -337,7 +337,7 @@ def test_status_carries_the_public_facts():
 def test_legal_commands_follow_the_turn():
     state = new(3)
     assert ll.legal_commands(state) == ["play"]
-    assert ll.legal_commands(apply_all(state, ll.Play("guard", 1, 3))[0]) == ["out", "next"]
+    assert ll.legal_commands(apply_all(state, ll.Play("guard", 1, 3))[0]) == ["out", "miss", "next"]
     assert ll.legal_commands(apply_all(state, ll.Play("baron", 1))[0]) == ["compare", "out", "next"]
     assert ll.legal_commands(apply_all(state, ll.Play("prince", 1))[0]) == ["discard"]
     assert ll.legal_commands(apply_all(state, ll.Play("king", 1))[0]) == ["next"]

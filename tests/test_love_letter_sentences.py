@@ -34,7 +34,7 @@ GOLDEN = {
         "Set aside face up: Guard, Guard and King. Deck: 10 cards.",
         "Player 1's turn: draw a card. Deck: 9 cards.",
         "Player 1 plays Guard, 1, on player 2, naming Priest, 2.",
-        "If the card of player 2 is Priest, type: out 2.",
+        "If the card of player 2 is Priest, type: out 2; else miss.",
         "Player 2's turn: draw a card. Deck: 8 cards.",
         "Player 2 plays Handmaid, 4.",
         "Player 2 is protected until their next turn.",
@@ -60,7 +60,7 @@ GOLDEN = {
         "Écartées face visible : Garde, Garde et Roi. Pioche : 10 cartes.",
         "Joueur 1, à vous : piochez une carte. Pioche : 9 cartes.",
         "Joueur 1 joue Garde, 1, sur joueur 2, et nomme Prêtre, 2.",
-        "Joueur 2 : si sa carte est Prêtre, tapez : éliminé 2.",
+        "Joueur 2 : si sa carte est Prêtre, tapez : éliminé 2 ; sinon raté.",
         "Joueur 2, à vous : piochez une carte. Pioche : 8 cartes.",
         "Joueur 2 joue Servante, 4.",
         "Joueur 2 est sous la protection de la Servante jusqu'à son prochain tour.",
@@ -136,8 +136,13 @@ def test_given_names_replace_player_numbers():
 
 def test_every_event_has_a_sentence_and_every_refusal_code_has_words_in_both_languages():
     events = [cls for _, cls in inspect.getmembers(ll, inspect.isclass) if issubclass(cls, ll.Event) and cls is not ll.Event]
+    from companion.private import love_letter as private
+
+    events += [cls for _, cls in inspect.getmembers(private, inspect.isclass) if issubclass(cls, ll.Event)
+               and cls is not ll.Event and cls.__module__ == private.__name__]
     assert set(events) == set(r._RENDERERS)
     source = inspect.getsource(ll) + inspect.getsource(__import__("companion.commands.love_letter", fromlist=["x"]))
+    source += inspect.getsource(private)
     import re
 
     codes = set(re.findall(r'(?:RuleError|ParseError)\("([a-z_]+)"', source))

@@ -8,168 +8,27 @@ quit and every process stopped by its PID at the end. Skipped only when Chromium
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import signal
-import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 selenium = pytest.importorskip("selenium", reason="selenium is not installed: run make setup")
-from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
-
-from companion import games
-from companion.play import PlayConfig, play
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-WAIT = 10.0
 
 
-# --------------------------------------------------------------------------- the table
-
-
-class Capture:
-    """The table's standard output (``--json``): one JSON object per line, kept, safe across threads."""
-
-    def __init__(self) -> None:
-        self.records: list[dict[str, Any]] = []
-        self._buffer = ""
-        self._lock = threading.Lock()
-
-    def write(self, text: str) -> int:
-        with self._lock:
-            self._buffer += text
-            while "\n" in self._buffer:
-                line, self._buffer = self._buffer.split("\n", 1)
-                if line.strip():
-                    self.records.append(json.loads(line))
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
-
-    @property
-    def texts(self) -> list[str]:
-        with self._lock:
-            return [r["text"] for r in self.records]
-
-    def wait_for(self, predicate: Any, timeout: float = WAIT) -> None:
-        deadline = time.monotonic() + timeout
-        while not predicate(self):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the table never said it: {self.texts[-5:]}")
-            time.sleep(0.02)
-
-
-class Table:
-    """``companion play gauntlet --serve --json`` with its standard input a pipe the test writes to."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.save = tmp / "game.jsonl"
-        read, self._write = os.pipe()
-        self._stdin = os.fdopen(read, "r", encoding="utf-8")
-        self.out = Capture()
-        config = PlayConfig(lang="en", json=True, names=("Zoe", "Alice", "Bruno"), save=self.save, serve=True,
-                            host="127.0.0.1", port=0)
-        self.status: list[int] = []
-        self.thread = threading.Thread(target=lambda: self.status.append(
-            play(config, games.find("gauntlet"), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
-        self.thread.start()
-        self.out.wait_for(lambda o: sum(r["event"] == "web_seat" for r in o.records) == 3)
-        self.urls = {r["player"]: r["url"] for r in self.out.records if r["event"] == "web_seat"}
-        join = next(r for r in self.out.records if r["event"] == "web_join")
-        self.base, self.code = join["url"].rstrip("/"), join["code"]
-
-    def send(self, line: str) -> None:
-        os.write(self._write, (line + "\n").encode())
-
-    def close(self) -> None:
-        try:
-            os.close(self._write)  # the end of input: the game saves, the server stops
-        except OSError:
-            pass
-        self.thread.join(timeout=10)
-
-
-# --------------------------------------------------------------------------- browsers
-
-
-class Browser:
-    """One headless Chromium with its own profile; ``quit`` stops it and its driver by PID."""
-
-    def __init__(self, profile: Path) -> None:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM or ""
-        for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
-                    "--disable-extensions", "--disable-background-networking", f"--user-data-dir={profile}",
-                    "--window-size=1000,1200"):
-            options.add_argument(arg)
-        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-        self.service = Service(DRIVER or "")
-        self.driver = webdriver.Chrome(service=self.service, options=options)
-        self.driver.set_page_load_timeout(WAIT)
-        self.driver.set_script_timeout(WAIT)
-
-    def quit(self) -> None:
-        pid = self.service.process.pid if self.service.process is not None else None
-        try:
-            self.driver.quit()
-        except Exception:
-            pass
-        if pid is not None:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-
-    def said(self) -> list[str]:
-        return [p.text for p in self.driver.find_elements(By.CSS_SELECTOR, "#said p")]
-
-    def wait(self, condition: Any, timeout: float = WAIT) -> Any:
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(lambda d: condition(self))
-
-    def axe(self) -> list[dict[str, Any]]:
-        from axe_selenium_python import Axe
-
-        axe = Axe(self.driver)
-        axe.inject()
-        return list(axe.run()["violations"])
-
-    def messages(self) -> list[dict[str, Any]]:
-        """Every server-sent message this browser received (from Chromium's own network log)."""
-        found = []
-        for entry in self.driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            if message.get("method") == "Network.eventSourceMessageReceived":
-                found.append(message["params"])
-        return found
-
-
-def _chromium_problem() -> str | None:
-    if CHROMIUM is None or DRIVER is None:
-        return "Chromium or chromedriver is not installed (make setup installs chromium and chromium-driver)"
-    return None
+from web_helpers import Browser, Table, chromium_problem, http  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    problem = _chromium_problem()
+    problem = chromium_problem()
     if problem:
         pytest.skip(problem)
     tmp = tmp_path_factory.mktemp("web")
@@ -188,16 +47,6 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Any:
             browser.quit()
         if table is not None:
             table.close()
-
-
-def _http(url: str, data: dict[str, str] | None = None, headers: dict[str, str] | None = None) -> tuple[int, str]:
-    body = urllib.parse.urlencode(data).encode() if data is not None else None
-    request = urllib.request.Request(url, body, headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=WAIT) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
 
 
 # --------------------------------------------------------------------------- the tests, in the order of a game
@@ -247,11 +96,11 @@ def test_a_secret_fight_typed_on_the_fighters_own_devices(world: Any) -> None:
     # Tab reaches every control of the form, in reading order, from the top of the page.
     alice.driver.find_element(By.TAG_NAME, "body").click()
     reached = []
-    for _ in range(5):
+    for _ in range(7):
         alice.driver.switch_to.active_element.send_keys(Keys.TAB)
         active = alice.driver.switch_to.active_element
         reached.append(active.get_attribute("id") or active.get_attribute("hreflang"))
-    assert reached == ["en", "value", "send", "cancel", "again"]
+    assert reached == ["en", "value", "send", "cancel", "line", "send-line", "again"]
     # Using the keyboard alone: typed into the field reached by Tab, sent with Enter below.
     # Checked as typed, without repeating it: 9 is no hero value.
     field = alice.driver.find_element(By.ID, "value")
@@ -294,24 +143,24 @@ def test_the_server_refuses_wrong_secrets_other_seats_and_a_seat_taken_twice(wor
     table, alice, zoe = world
     alice_url, zoe_url = table.urls["hero1"], table.urls["thanos"]
     wrong = alice_url[:-4] + ("AAAA" if not alice_url.endswith("AAAA") else "BBBB")
-    assert _http(wrong)[0] == 403
-    assert _http(table.base + "/seat/nobody/whatever")[0] == 404
+    assert http(wrong)[0] == 403
+    assert http(table.base + "/seat/nobody/whatever")[0] == 404
     # Zoe's secret does not open Alice's seat, nor answer for it.
     zoe_token = zoe_url.rsplit("/", 1)[1]
-    assert _http(alice_url.rsplit("/", 1)[0] + "/" + zoe_token)[0] == 403
-    status, body = _http(alice_url.rsplit("/", 1)[0] + "/" + zoe_token + "/secret", {"request": "x", "value": "3"},
+    assert http(alice_url.rsplit("/", 1)[0] + "/" + zoe_token)[0] == 403
+    status, body = http(alice_url.rsplit("/", 1)[0] + "/" + zoe_token + "/secret", {"request": "x", "value": "3"},
                          {"Accept": "application/json"})
     assert status == 403 and "3" not in body
-    assert _http(wrong + "/events")[0] == 403
+    assert http(wrong + "/events")[0] == 403
     # Alice's seat is open in her browser: another device is refused, with a page saying why.
-    assert _http(alice_url)[0] == 409
+    assert http(alice_url)[0] == 409
     zoe.driver.get(alice_url)
     assert "autre appareil" in zoe.driver.find_element(By.TAG_NAME, "p").text  # in the seat's language, French
     assert zoe.axe() == []
     # A value when none is asked, a body too large, a join code that is not the table's.
-    assert _http(zoe_url + "/secret", {"request": "x", "value": "3"}, {"Accept": "application/json"})[0] in (409, 429)
-    assert _http(zoe_url + "/secret", {"value": "1" * 5000})[0] == 413
-    assert _http(table.base + "/join", {"code": "WRONG1", "seat": "hero2"})[0] == 403
+    assert http(zoe_url + "/secret", {"request": "x", "value": "3"}, {"Accept": "application/json"})[0] in (409, 429)
+    assert http(zoe_url + "/secret", {"value": "1" * 5000})[0] == 413
+    assert http(table.base + "/join", {"code": "WRONG1", "seat": "hero2"})[0] == 403
     # Alice's phone slept: her own browser opens her link again and is welcome.
     alice.driver.get(alice_url)
     alice.wait(lambda b: b.driver.find_element(By.ID, "link").text in ("Connected to the table.", "Connecté à la table."))

@@ -62,6 +62,14 @@ def _no_offers(state: Any, hands: Hands, seat: str) -> list[tuple[str, str]]:
     return []
 
 
+def _any_card(state: Any, seat: str, card_id: str) -> bool:
+    return True
+
+
+def _no_value_check(state: Any, hands: Hands, seat: str, value: int) -> None:
+    return None
+
+
 def to_act_only(rules: Rules[Any, Any]) -> Callable[[Any, Command, str], Command]:
     """The default for a turn-based game: a seat's page plays only when the rules wait for that seat."""
     def as_seat(state: Any, command: Command, seat: str) -> Command:
@@ -84,6 +92,8 @@ class PrivateRules(Generic[S]):
     - ``adjudicate``: the public command the hands decide now (a Guard's guess, a Baron), or ``None``.
     - ``offers``: what a seat's page offers as one tap now, as (verb, card) (a creature in hand to play).
     - ``choices``: the cards a seat may enter (the deck's, by default).
+    - ``fits``: whether a seat may hold a card at all (any, by default).
+    - ``secret_value``: refuse a value a seat types secretly that its known hand rules out (none, by default).
     """
 
     #: A command sent from ``seat``'s page, as that seat's (The Void fills in the player), or `RuleError`.
@@ -95,12 +105,17 @@ class PrivateRules(Generic[S]):
     adjudicate: Callable[[S, Hands], Command | None] = _no_adjudication
     offers: Callable[[S, Hands, str], list[tuple[str, str]]] = _no_offers
     choices: Callable[[S, CardSet], list[str]] = field(default=lambda state, cards: [c.id for c in cards.cards])
+    #: Whether ``seat`` may hold ``card_id`` at all (a Gauntlet hero holds hero cards only), checked by `enter`.
+    fits: Callable[[S, str, str], bool] = _any_card
+    #: A value ``seat`` types secretly on its page (a fight's), refused (`RuleError`) where its known hand rules it out.
+    secret_value: Callable[[S, Hands, str, int], None] = _no_value_check
 
     def enter(self, state: S, cards: CardSet, hands: Hands, seat: str, entered: Sequence[str]) -> tuple[str, ...]:
         """``seat``'s hand once it entered ``entered``: its whole hand, or the cards the companion does not know yet.
 
         :raises RuleError: ``hand_count`` (not as many cards as it holds, or as it has still to enter),
-            ``unknown_card``, or ``card_not_left`` (every copy is face up or in another entered hand).
+            ``unknown_card``, ``not_your_card`` (``fits`` refuses it), or ``card_not_left`` (every copy is face up
+            or in another entered hand).
         """
         held = self.held(state).get(seat)
         if not held:
@@ -116,6 +131,8 @@ class PrivateRules(Generic[S]):
         for card_id in hand:
             if card_id not in cards or card_id not in allowed:
                 raise RuleError("unknown_card", text=card_id)
+            if not self.fits(state, seat, card_id):
+                raise RuleError("not_your_card", card=card_id, player=seat)
         for card_id in set(hand):
             elsewhere = sum(h.count(card_id) for s, h in hands.items() if s != seat)
             if self.seen(state, card_id) + elsewhere + hand.count(card_id) > cards[card_id].copies:

@@ -447,7 +447,9 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "all_seen": lambda: t.plural("{card}: {count} copy, already seen.",
                                      "{card}: {count} copies, all already seen.",
                                      int(d.get("copies", 1)), card=card()),
-        "not_in_hand": lambda: t("{card}: the hand of {player} is all known.", card=card(), player=name()),
+        # ``entered``: refused by the hand entered on the player's own device, said on that page only.
+        "not_in_hand": lambda: t("That card is not in your hand as entered: play another, or correct your hand.")
+        if d.get("entered") else t("{card}: the hand of {player} is all known.", card=card(), player=name()),
         "no_decision": lambda: t("Nothing to decide now: {player} plays or attacks.", player=name()),
         "decision_pending": lambda: t("First {player} decides: {decision}.", player=name(), decision=decision()),
         "must_choose": lambda: t("{player} must choose: {decision}.", player=name(), decision=decision()),

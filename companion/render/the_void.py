@@ -289,6 +289,9 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
                                played=d.get("played")),
         "too_many": lambda: t("A hand holds {hand} cards at most.", hand=d.get("hand")),
         "bad_options": lambda: t("These options cannot be used: {problem}.", problem=d.get("problem")),
+        # From a seat's own page (companion/private/the_void.py): a play or a discard naming another player.
+        "other_seat": lambda: t("From your page, play and discard only your own cards, not those of {player}.",
+                                player=player(ctx, str(d.get("named")))),
         # Lines that are not commands of this game.
         "unknown_word": lambda: t("{text} is neither a type nor a player.", text=d.get("text")),
         "ambiguous_type": lambda: t("{text} could name several types: say more.", text=d.get("text")),

@@ -128,6 +128,8 @@ class HandKeeper:
         """Each page's hand and one-tap plays, when they changed for it."""
         for seat in self.seats:
             view = self.view(seat.id, seat.lang)
+            if not view["hands"] and not view["offers"] and seat.id not in self._shown:
+                continue  # a game with no hand to enter and nothing to tap: nothing to tell
             shown = {"missing": view["missing"], "held": view["held"], "offers": view["offers"]}
             key = (seat.lang, view["summary"], repr(shown))
             if self._shown.get(seat.id) == key:

@@ -10,6 +10,7 @@ stream and answers carry only public sentences and that seat's own private data.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import json
 import logging
@@ -17,7 +18,8 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 from urllib.parse import parse_qs
 
 import uvicorn
@@ -27,7 +29,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from companion.announce import Priority
+from companion.announce import Priority, Utterance
 from companion.i18n import LANGUAGES, Translator
 from companion.render import capitalized
 from companion.web import pages
@@ -35,6 +37,7 @@ from companion.private.base import PrivateRules, to_act_only
 from companion.web.device import DeviceLines
 from companion.web.feed import Feed, WebOutput
 from companion.web.hands import HandKeeper
+from companion.web.join import KINDS, braille_code, qr_text, write_qr
 from companion.web.seats import RateLimit, Seat, SeatError, Seats, new_device_id
 from companion.web.secret import Answer, WebSecrets
 
@@ -149,13 +152,43 @@ class WebServer:
     def seat_url(self, seat: Seat) -> str:
         return self.base_url + seat.path()
 
-    def announce_join(self) -> None:
-        """The join code and each seat's own link, said at the table only (never to the pages)."""
+    @property
+    def join_url(self) -> str:
+        """The seat-less address: the join page, where the join code is typed."""
+        return self.base_url + "/"
+
+    def announce_join(self, qr: bool = False, stream: TextIO | None = None, qr_file: Path | None = None) -> None:
+        """The join code and each seat's own link, said at the table only (never to the pages).
+
+        On a braille display the code is in computer braille (every letter and digit as typed). With ``qr``
+        the join address is drawn as a QR code on ``stream`` (the terminal; none with --json, whose line
+        has it as ``qr``): speech and braille only hear that it is shown; ``qr_file`` is the one written.
+        """
         t = Translator(self.lang, "web")
-        session = self.session
-        session.say(t("Private devices: open {url} and type the join code {code}, or open your seat's own link.",
-                      url=self.base_url + "/", code=" ".join(self.seats.code)), "web_join",
-                    {"url": self.base_url + "/", "code": self.seats.code}, Priority.NORMAL, skip=(self.output,))
+        session, url, code = self.session, self.join_url, self.seats.code
+
+        def join(code_text: str) -> str:
+            return t("Private devices: open {url} and type the join code {code}, or open your seat's own link.",
+                     url=url, code=code_text)
+
+        cells = None
+        if session.braille is not None:
+            from braille.translate import BrailleUnavailable
+
+            with contextlib.suppress(BrailleUnavailable):
+                cells = join(braille_code(code, self.lang))  # liblouis keeps the cells amid the words it translates
+        session.announcer.announce(Utterance(join(" ".join(code)), self.lang, "web_join", {"url": url, "code": code},
+                                             Priority.NORMAL, braille=cells), skip=(self.output,))
+        if qr:
+            drawing = qr_text(url)
+            session.say(t("A QR code of the join address is shown on screen."), "web_qr", {"url": url, "qr": drawing},
+                        Priority.NORMAL, skip=(self.output,))
+            if stream is not None:
+                stream.write(drawing)
+                stream.flush()
+        if qr_file is not None:
+            session.say(t("The QR code of the join address is in {path}.", path=qr_file), "web_qr_file",
+                        {"url": url, "path": str(qr_file)}, Priority.NORMAL, skip=(self.output,))
         for seat in self.seats:
             session.say(capitalized(t("{player}: {url}", player=seat.name, url=self.seat_url(seat))), "web_seat",
                         {"player": seat.id, "url": self.seat_url(seat)}, Priority.NORMAL, skip=(self.output,))
@@ -181,16 +214,43 @@ def _lan_address(v6: bool) -> str:
         return "::1" if v6 else "127.0.0.1"
 
 
-def serve(session: Any, host: str = "127.0.0.1", port: int = 0) -> WebServer:
-    """Start the pages of ``session``: one more output, the devices' secret prompt, the join code said."""
+def serve(session: Any, host: str = "127.0.0.1", port: int = 0, *, qr: bool = False, qr_file: Path | None = None,
+          stream: TextIO | None = None) -> WebServer:
+    """Start the pages of ``session``: one more output, the devices' secret prompt, the join code said.
+
+    ``qr`` draws the join address as a QR code on ``stream``; ``qr_file`` writes it (SVG or PNG) before anything is said.
+    :raises WebStartError: the server cannot start, or ``qr_file`` cannot be written (one sentence).
+    """
+    t = Translator(session.settings.lang, "web")
+    if qr_file is not None:
+        problem = _qr_file_problem(qr_file, t)
+        if problem:
+            raise WebStartError(problem)
     web = WebServer(session, host, port)
     web.start()
+    if qr_file is not None:
+        try:
+            write_qr(web.join_url, qr_file)
+        except OSError as error:
+            web.stop()
+            raise WebStartError(t("The QR code cannot be written to {path}: {reason}.", path=qr_file,
+                                  reason=error.strerror or error)) from None
     session.announcer.add(web.output)
     session.secret_handler = web.secrets
     session.listeners.append(web.keeper)
     session.languages = set(LANGUAGES)  # each page hears the table in its own language
-    web.announce_join()
+    web.announce_join(qr, stream, qr_file)
     return web
+
+
+def _qr_file_problem(path: Path, t: Translator) -> str | None:
+    """What is wrong with ``--qr-file`` before the server starts: its suffix, a missing folder, a folder named."""
+    if path.suffix.lower() not in KINDS:
+        return t("companion: --qr-file {path}: give a file name ending in .svg or .png.", path=path)
+    if not path.parent.is_dir():
+        return t("The QR code cannot be written to {path}: the folder {folder} does not exist.", path=path,
+                 folder=path.parent)
+    return None
 
 
 # --------------------------------------------------------------------------- the application

@@ -1,0 +1,140 @@
+"""A full Love Letter round played from three browsers and the table, the hands entered privately.
+
+Ana, Ben and Cleo each open their own seat's page in their own headless Chromium and enter
+their cards there; the table types only the public plays. The companion then adjudicates
+from the hands: a Guard's guess that misses and one that hits, a Baron's comparison, and a
+Priest's peek shown on the Priest player's page only. What a seat entered or learnt never
+reaches another seat's stream, nor the table's outputs, nor the save file.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("selenium", reason="selenium is not installed: run make setup")
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from web_helpers import Browser, Table, chromium_problem  # noqa: E402
+
+NAMES = ("Ana", "Ben", "Cleo")
+SEATS = ("p1", "p2", "p3")
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    problem = chromium_problem()
+    if problem:
+        pytest.skip(problem)
+    tmp = tmp_path_factory.mktemp("love-letter-web")
+    browsers: dict[str, Browser] = {}
+    table = None
+    try:
+        try:
+            for seat in SEATS:
+                browsers[seat] = Browser(tmp / f"{seat}-profile")
+        except WebDriverException as error:
+            pytest.skip(f"Chromium cannot run here: {error.msg}")
+        table = Table(tmp, "love-letter", NAMES)
+        for seat, browser in browsers.items():
+            browser.driver.get(table.urls[seat])
+            browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
+        yield table, browsers
+    finally:
+        for browser in browsers.values():
+            browser.quit()
+        if table is not None:
+            table.close()
+
+
+def enter(browser: Browser, cards: list[str], summary: str) -> None:
+    """The player chooses their cards in the lists of their page and sends them."""
+    for number, card in enumerate(cards, 1):
+        Select(browser.driver.find_element(By.ID, f"card{number}")).select_by_value(card)
+    browser.driver.find_element(By.ID, "send-hand").click()
+    browser.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == summary)
+
+
+def mine(browser: Browser) -> list[str]:
+    return [p.text for p in browser.driver.find_elements(By.CSS_SELECTOR, "#mine p")]
+
+
+def play(table: Table, line: str, last: str) -> list[str]:
+    """A public play typed at the table; what the table said for it, up to the sentence ``last``."""
+    start = len(table.out.records)
+    table.send(line)
+    table.out.wait_for(lambda o: last in o.texts[start:])
+    time.sleep(0.1)
+    return table.out.texts[start:]
+
+
+def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -> None:
+    table, browsers = world
+    ana, ben, cleo = (browsers[s] for s in SEATS)
+    for browser in browsers.values():
+        assert browser.axe() == []
+    assert ana.driver.find_element(By.ID, "hand-summary").text == "Your hand is not entered yet. Enter 2 cards."
+    assert ben.driver.find_element(By.ID, "hand-summary").text == "Your hand is not entered yet. Enter 1 card."
+    enter(ana, ["guard", "priest"], "Your hand: Guard, 1 and Priest, 2.")
+    enter(ben, ["baron"], "Your hand: Baron, 3.")
+    enter(cleo, ["handmaid"], "Your hand: Handmaid, 4.")
+    for browser in browsers.values():
+        assert browser.axe() == []
+
+    # Turn 1, the Priest: only Ana's page learns Ben's card.
+    said = play(table, "play priest ben", "Ana looks at the card of Ben in secret.")
+    ana.wait(lambda b: "Only for you: Ben holds Baron, 3." in mine(b))
+    play(table, "next", "Ben's turn: draw a card. Deck: 10 cards.")
+    ben.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == "Your hand: Baron, 3. Enter 1 card.")
+    enter(ben, ["guard"], "Your hand: Baron, 3 and Guard, 1.")
+
+    # Turn 2, a Guard's guess that misses: decided from Cleo's hand, nobody types it.
+    said = play(table, "play guard cleo king", "Missed: Cleo does not hold the King. Type next.")
+    assert "Decided from the hands entered on the devices:" in said
+    play(table, "next", "Cleo's turn: draw a card. Deck: 9 cards.")
+    enter(cleo, ["prince"], "Your hand: Handmaid, 4 and Prince, 5.")
+    play(table, "play handmaid", "Cleo is protected until their next turn.")
+    play(table, "next", "Ana's turn: draw a card. Deck: 8 cards.")
+    enter(ana, ["baron"], "Your hand: Guard, 1 and Baron, 3.")
+
+    # Turn 4, a Baron's comparison: each of the two sees the other's card, the lower goes out.
+    said = play(table, "play baron ben", "Ana is out of the round; their card goes face up: Guard, 1. 2 players left in the round.")
+    assert "Decided from the hands entered on the devices:" in said
+    ana.wait(lambda b: "Only for you: Ben holds Baron, 3." in mine(b)[-1:])
+    ben.wait(lambda b: "Only for you: Ana holds Guard, 1." in mine(b))
+    play(table, "next", "Ben's turn: draw a card. Deck: 7 cards.")
+    enter(ben, ["guard"], "Your hand: Baron, 3 and Guard, 1.")
+    play(table, "play guard", "Ben plays Guard, 1: every other player is protected, no effect.")
+    play(table, "next", "Cleo's turn: draw a card. Deck: 6 cards.")
+    enter(cleo, ["guard"], "Your hand: Prince, 5 and Guard, 1.")
+
+    # Turn 6, a Guard's guess that hits: Ben is out, Cleo wins the round.
+    said = play(table, "play guard ben baron", "Cleo takes a favour token: 1 of 5.")
+    assert "Ben is out of the round; their card goes face up: Baron, 3." in said
+    assert "Decided from the hands entered on the devices:" in said
+
+    # Nothing private left its seat: not in another seat's stream, not at the table, not in the save.
+    private = {"p1": ["Only for you: Ben holds Baron, 3.", "Your hand: Guard, 1 and Priest, 2."],
+               "p2": ["Only for you: Ana holds Guard, 1.", "Your hand: Baron, 3 and Guard, 1."],
+               "p3": ["Your hand: Handmaid, 4 and Prince, 5.", "Your hand: Prince, 5 and Guard, 1."]}
+    received = {seat: [json.loads(m["data"]).get("text", "") for m in b.messages()] for seat, b in browsers.items()}
+    for seat, texts in private.items():
+        for text in texts:
+            assert text in received[seat]
+            for other in SEATS:
+                if other != seat:
+                    assert text not in received[other]
+    table_text = " ".join(table.out.texts)
+    assert "Only for you" not in table_text and "Your hand" not in table_text
+    # The save holds the public commands only, the decided ones among them: it replays with no hand in it.
+    lines = [json.loads(line) for line in Path(table.save).read_text(encoding="utf-8").splitlines()[1:]]
+    assert [line["cmd"] for line in lines] == ["play", "next", "play", "miss", "next", "play", "next", "play", "compare",
+                                               "next", "play", "next", "play", "out"]
+    assert lines[8] == {"cmd": "compare", "loser": 0, "card": "guard"}
+    assert lines[13] == {"cmd": "out", "player": 1, "card": "baron"}

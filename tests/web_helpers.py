@@ -1,0 +1,170 @@
+"""Real headless Chromium sessions against a real table serving its pages: the shared pieces of the browser tests.
+
+``Table`` runs the real ``companion play GAME --serve --json`` in a thread with a pipe for its
+standard input; ``Browser`` is one headless Chromium with its own profile, stopped by its
+driver's PID. Every wait has a timeout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from companion import games
+from companion.play import PlayConfig, play
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+WAIT = 10.0
+
+
+# --------------------------------------------------------------------------- the table
+
+
+class Capture:
+    """The table's standard output (``--json``): one JSON object per line, kept, safe across threads."""
+
+    def __init__(self) -> None:
+        self.records: list[dict[str, Any]] = []
+        self._buffer = ""
+        self._lock = threading.Lock()
+
+    def write(self, text: str) -> int:
+        with self._lock:
+            self._buffer += text
+            while "\n" in self._buffer:
+                line, self._buffer = self._buffer.split("\n", 1)
+                if line.strip():
+                    self.records.append(json.loads(line))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    @property
+    def texts(self) -> list[str]:
+        with self._lock:
+            return [r["text"] for r in self.records]
+
+    def wait_for(self, predicate: Any, timeout: float = WAIT) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate(self):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the table never said it: {self.texts[-5:]}")
+            time.sleep(0.02)
+
+
+class Table:
+    """``companion play GAME --serve --json`` with its standard input a pipe the test writes to."""
+
+    def __init__(self, tmp: Path, game: str = "gauntlet", names: tuple[str, ...] = ("Zoe", "Alice", "Bruno")) -> None:
+        self.save = tmp / "game.jsonl"
+        read, self._write = os.pipe()
+        self._stdin = os.fdopen(read, "r", encoding="utf-8")
+        self.out = Capture()
+        config = PlayConfig(lang="en", json=True, names=names, save=self.save, serve=True, host="127.0.0.1", port=0)
+        self.status: list[int] = []
+        self.thread = threading.Thread(target=lambda: self.status.append(
+            play(config, games.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
+        self.thread.start()
+        self.out.wait_for(lambda o: sum(r["event"] == "web_seat" for r in o.records) == len(names))
+        self.urls = {r["player"]: r["url"] for r in self.out.records if r["event"] == "web_seat"}
+        join = next(r for r in self.out.records if r["event"] == "web_join")
+        self.base, self.code = join["url"].rstrip("/"), join["code"]
+
+    def send(self, line: str) -> None:
+        os.write(self._write, (line + "\n").encode())
+
+    def close(self) -> None:
+        try:
+            os.close(self._write)  # the end of input: the game saves, the server stops
+        except OSError:
+            pass
+        self.thread.join(timeout=10)
+
+
+# --------------------------------------------------------------------------- browsers
+
+
+class Browser:
+    """One headless Chromium with its own profile; ``quit`` stops it and its driver by PID."""
+
+    def __init__(self, profile: Path) -> None:
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM or ""
+        for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+                    "--disable-extensions", "--disable-background-networking", f"--user-data-dir={profile}",
+                    "--window-size=1000,1200"):
+            options.add_argument(arg)
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+        self.service = Service(DRIVER or "")
+        self.driver = webdriver.Chrome(service=self.service, options=options)
+        self.driver.set_page_load_timeout(WAIT)
+        self.driver.set_script_timeout(WAIT)
+
+    def quit(self) -> None:
+        pid = self.service.process.pid if self.service.process is not None else None
+        try:
+            self.driver.quit()
+        except Exception:
+            pass
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def said(self) -> list[str]:
+        return [p.text for p in self.driver.find_elements(By.CSS_SELECTOR, "#said p")]
+
+    def wait(self, condition: Any, timeout: float = WAIT) -> Any:
+        return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(lambda d: condition(self))
+
+    def axe(self) -> list[dict[str, Any]]:
+        from axe_selenium_python import Axe
+
+        axe = Axe(self.driver)
+        axe.inject()
+        return list(axe.run()["violations"])
+
+    def messages(self) -> list[dict[str, Any]]:
+        """Every server-sent message this browser received (from Chromium's own network log)."""
+        found = []
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message.get("method") == "Network.eventSourceMessageReceived":
+                found.append(message["params"])
+        return found
+
+
+def chromium_problem() -> str | None:
+    if CHROMIUM is None or DRIVER is None:
+        return "Chromium or chromedriver is not installed (make setup installs chromium and chromium-driver)"
+    return None
+
+
+def http(url: str, data: dict[str, str] | None = None, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    body = urllib.parse.urlencode(data).encode() if data is not None else None
+    request = urllib.request.Request(url, body, headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=WAIT) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
