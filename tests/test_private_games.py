@@ -270,7 +270,7 @@ def test_a_play_from_a_page_is_that_seats_and_its_time_stamp_is_journaled(the_vo
         {"cmd": "play", "rank": 7, "type": None, "player": 1}, {"cmd": "play", "rank": 8, "type": "red", "player": 1}]
     stamps = [line["t"] for line in lines]
     assert all(isinstance(t, float) for t in stamps) and stamps == sorted(stamps)
-    assert stamps == [step.command.t for step in session.steps]  # the parser's stamp, when the page's line came
+    assert stamps == [step.command.to_json()["t"] for step in session.steps]  # the parser's stamp, when the page's line came
 
 
 def test_a_play_or_a_discard_naming_another_seat_is_refused_on_the_page(the_void: Any) -> None:
@@ -298,7 +298,7 @@ def test_an_error_and_a_discard_from_pages(the_void: Any) -> None:
 def test_the_void_as_seat_fills_in_refuses_or_passes_each_command() -> None:
     state = void.new(void.Options(), games.find("the-void").cards())
     assert private_void.as_seat(state, void.Play(7, t=1.5), "p3") == void.Play(7, None, 2, 1.5)
-    assert private_void.as_seat(state, void.Play(7, t=1.5), "p3").t == 1.5  # the stamp is kept
+    assert private_void.as_seat(state, void.Play(7, t=1.5), "p3").to_json()["t"] == 1.5  # the stamp is kept
     assert private_void.as_seat(state, void.Discard((3,), ("",)), "p1") == void.Discard((3,), ("",), player=0)
     assert private_void.as_seat(state, void.Error("blue", 3), "p1") == void.Error("blue", 3)
     assert private_void.as_seat(state, void.Error("blue"), "p1") == void.Error("blue")

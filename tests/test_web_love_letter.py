@@ -104,7 +104,8 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
     enter(ana, ["baron"], "Your hand: Guard, 1 and Baron, 3.")
 
     # Turn 4, a Baron's comparison: each of the two sees the other's card, the lower goes out.
-    said = play(table, "play baron ben", "Ana is out of the round; their card goes face up: Guard, 1. 2 players left in the round.")
+    said = play(table, "play baron ben",
+                "Ana is out of the round; their card goes face up: Guard, 1. 2 players left in the round.")
     assert "Decided from the hands entered on the devices:" in said
     ana.wait(lambda b: "Only for you: Ben holds Baron, 3." in mine(b)[-1:])
     ben.wait(lambda b: "Only for you: Ana holds Guard, 1." in mine(b))

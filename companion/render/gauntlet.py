@@ -405,8 +405,28 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "fight_values": lambda: t("Type the hero, the hero's value, then Thanos's value, or no value for a secret fight."),
         "bad_names": lambda: t("Give one name per player, Thanos first: {players} names.", players=d["players"]),
         "bad_lives": lambda: t("Lives must be at least 1."),
+        # A hand entered on a player's device disagrees (said on that player's page only, never at the table).
+        "not_your_card": lambda: _not_your_card(ctx, d),
+        "not_in_hand": lambda: t("That card is not in your hand as entered: play a card you hold, or correct your hand."),
+        "defeat_not_in_hand": lambda: t("{card} is not in your hand as entered: the defeated card is one you hold. "
+                                        "Check the card named at the table, or correct your hand.", card=card()),
+        "fight_value_not_in_hand": lambda: t("The value that lost the fight is not a card in your hand as entered: "
+                                             "check the fight, or correct your hand."),
+        "value_not_in_hand": lambda: t("That value is not a card in your hand as entered."),
+        "defeat_owed": lambda: t("Your hand as entered holds a card that the card played defeats: "
+                                 "name it at the table before the turn ends."),
+        "snap_not_in_hand": lambda: t("{card} is not in your hand as entered: snap with the stones you hold, "
+                                      "or correct your hand.", card=card()),
     }
     return refusal(code, d, ctx, messages)
+
+
+def _not_your_card(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A card of the other deck entered as a hand: a hero holds hero cards, Thanos his own."""
+    card_id = str(d.get("card", ""))
+    if ctx.cards is not None and card_id in ctx.cards and ctx.cards[card_id].side == g.THANOS_SIDE:
+        return ctx.t("{card} is a Thanos card: a hero holds hero cards only.", card=ctx.card(card_id))
+    return ctx.t("{card} is a hero card: Thanos holds Thanos cards only.", card=ctx.card(card_id))
 
 
 # Translators: the command words are the ones users type; give the French words (joue, vaincu, combat, pouvoir, claque, suivant).

@@ -99,12 +99,15 @@ class HandKeeper:
             summary = t("No hand to enter now.")
         elif not hand and not missing:
             summary = t("Your hand is empty.")
+        elif not hand and seat_id in self.hands:  # known, then emptied (a Prince's discard): only new cards to enter
+            summary = t.plural("Enter your new card.", "Enter your {count} new cards.", missing)
         else:
             summary = t("Your hand: {cards}.", cards=ctx.join([self._label(c, ctx) for c in hand])) if hand else \
                 t("Your hand is not entered yet.")
             if missing:
                 summary += " " + t.plural("Enter {count} card.", "Enter {count} cards.", missing)
-        choices = [(c, self._label(c, ctx)) for c in self.private.choices(state, self.session.cards)] if held else []
+        choices = [(c, self._label(c, ctx)) for c in self.private.choices(state, self.session.cards)
+                   if self.private.fits(state, seat_id, c)] if held else []
         offers = []
         for verb, card_id in self.private.offers(state, self.hands, seat_id):
             line = f"{ctx.verb(verb)} {ctx.card(card_id)}"

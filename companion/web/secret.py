@@ -3,8 +3,9 @@
 The session's ``secret_handler``: when a fight is asked at the table, each
 fighter whose page is open gets a private form on it; the table says only whose
 values are awaited and who has answered. Each value is checked as it is typed
-(``parser.secret_check``, as the table's own prompt does) and answered with a
-sentence that never repeats it. Once every value is in, they go back to the
+(``parser.secret_check``, as the table's own prompt does, then against the hand
+the fighter entered on their page, ``PrivateRules.secret_value``) and answered
+with a sentence that never repeats it. Once every value is in, they go back to the
 session, which announces the outcome only. A fighter with no device types at the
 table's secret prompt instead (``fallback``), and with none at all the table's
 prompt asks everything, as without ``--serve``.
@@ -219,7 +220,8 @@ class WebSecrets:
 
     @staticmethod
     def problem(session: Any, secret: Secret, step: int, typed: str, t: Translator) -> str | None:
-        """Why one typed value cannot be, in a sentence that never repeats it; ``None`` when it can."""
+        """Why one typed value cannot be (by the rules, then by the fighter's hand entered on their page), in a
+        sentence that never repeats it; ``None`` when it can."""
         text = typed.strip()
         if not is_number(text):
             return t("Type a whole number.")
@@ -227,7 +229,7 @@ class WebSecrets:
             session.parser.secret_check(secret, session.state, step, int(text))
         except RuleError as error:
             return value_problem(error, Translator(t.lang, "ui"))  # the same sentence as the table's prompt
-        return None
+        return _hand_problem(session, secret, step, int(text), t.lang)
 
     # ----------------------------------------------------------------- the devices' side (server thread)
 
@@ -284,6 +286,20 @@ class WebSecrets:
         self._notices.put(("cancelled", seat_id))
         self._cancel(found[0], seat_id)
         return Answer(200, True, t("Cancelled: nothing was sent."))
+
+
+def _hand_problem(session: Any, secret: Secret, step: int, value: int, lang: str) -> str | None:
+    """Why the hand entered on the fighter's page rules the value out (``PrivateRules.secret_value``), without it."""
+    from companion.web.hands import HandKeeper  # not at the top: hands.py imports this module
+
+    for keeper in getattr(session, "listeners", ()):
+        if isinstance(keeper, HandKeeper):
+            seat = session.parser.secret_steps(secret, session.state)[step]
+            try:
+                keeper.private.secret_value(session.state, keeper.hands, seat, value)
+            except RuleError as error:
+                return keeper.problem(error, lang)
+    return None
 
 
 __all__ = ["Answer", "WebSecrets"]

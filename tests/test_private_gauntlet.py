@@ -1,0 +1,247 @@
+"""The Gauntlet's hands entered on the players' own devices (companion/private/gauntlet.py), without a browser.
+
+A real server on 127.0.0.1 and a real session (Zoe is Thanos, Alice hero 1, Bruno hero 2); the hands are
+entered as a page's form does (``keeper.enter``), a fighter's device is "joined" when its stream is open.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="starlette is not installed: run make setup")
+pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
+
+from conftest import make_session, run_lines
+
+from companion import games
+from companion.games import gauntlet as g
+from companion.games.base import RuleError
+from companion.private.gauntlet import PRIVATE
+from companion.web.server import serve
+
+NEUTRAL = "That does not match the hand entered on the player's device; their page says why."
+KEPT = "Your hand is kept on this device's page only."
+
+
+@pytest.fixture
+def table() -> Any:
+    session, recorder = make_session("gauntlet", players=3, names=("Zoe", "Alice", "Bruno"))
+    web = serve(session)
+    try:
+        yield session, recorder, web
+    finally:
+        web.stop()
+
+
+def _post(url: str, data: dict[str, str]) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(url, urllib.parse.urlencode(data).encode(), {"Accept": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def _page(url: str) -> str:
+    with urllib.request.urlopen(url + "?lang=en", timeout=5) as response:
+        return html.unescape(response.read().decode("utf-8"))
+
+
+def _notes(web: Any, seat: str) -> list[str]:
+    """What ``seat``'s page alone was told (its own entries, ``to == seat``)."""
+    return [e.text for e in web.feed.since(0, seat) if e.to == seat and e.kind == "note"]
+
+
+def _public(web: Any) -> list[str]:
+    return [e.text for e in web.feed.since(0, None) if e.to is None]
+
+
+def _request_of(web: Any, seat: str, timeout: float = 5) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        asks = [e for e in web.feed.since(0, seat) if e.kind == "ask" and e.to == seat]
+        if asks:
+            return str(asks[-1].data["request"])
+        time.sleep(0.01)
+    raise AssertionError("nothing asked")
+
+
+def _enter(web: Any, seat: str, cards: list[str]) -> None:
+    assert web.keeper.enter(seat, cards, "en").message == KEPT
+
+
+def test_the_registry_finds_the_gauntlets_private_rules() -> None:
+    assert games.find("gauntlet").private is PRIVATE
+
+
+def test_each_seat_enters_its_hand_and_only_its_page_shows_it(table: Any) -> None:
+    session, recorder, web = table
+    keeper = web.keeper
+    # Thanos's first turn: he holds 2 and drew 1; each hero holds 1.
+    assert PRIVATE.held(session.state) == {"thanos": 3, "hero1": 1, "hero2": 1}
+    assert keeper.view("thanos", "en")["summary"] == "Your hand is not entered yet. Enter 3 cards."
+    assert keeper.view("hero1", "en")["summary"] == "Your hand is not entered yet. Enter 1 card."
+    # A hero holds hero cards only; a hand is entered whole.
+    assert keeper.enter("hero1", ["ebony-maw"], "en").message == "Ebony Maw is a Thanos card: a hero holds hero cards only."
+    assert keeper.enter("thanos", ["hulk", "thanos", "ebony-maw"], "en").message == \
+        "Hulk is a hero card: Thanos holds Thanos cards only."
+    assert keeper.enter("thanos", ["thanos"], "en").message == \
+        "Enter your whole hand, 3 cards, or the cards still to enter."
+    assert keeper.hands == {}
+    _enter(web, "thanos", ["ebony-maw", "thanos", "corvus-glaive"])
+    _enter(web, "hero1", ["hulk"])
+    view = keeper.view("thanos", "en")
+    assert view["summary"] == "Your hand: Ebony Maw, 5, Thanos, 7 and Corvus Glaive, 2."
+    assert (view["cards"], view["missing"], view["held"]) == (["ebony-maw", "thanos", "corvus-glaive"], 0, 3)
+    assert keeper.view("hero1", "en")["summary"] == "Your hand: Hulk, 3."
+    # Each page shows its own hand, and no other page nor the table hears it.
+    zoe_page = _page(web.seat_url(web.seats.by_id["thanos"]))
+    alice_page = _page(web.seat_url(web.seats.by_id["hero1"]))
+    assert '<p id="hand-summary">Your hand: Ebony Maw, 5, Thanos, 7 and Corvus Glaive, 2.</p>' in zoe_page
+    assert '<p id="hand-summary">Your hand: Hulk, 3.</p>' in alice_page
+    assert "Your hand: Ebony Maw" not in alice_page and "Your hand: Hulk" not in zoe_page
+    assert [e.text for e in web.feed.since(0, "thanos") if e.kind == "hand"][-1] == view["summary"]
+    assert not any("Hulk" in e.text for e in web.feed.since(0, "thanos"))
+    assert not any("Ebony" in text or "Hulk" in text for text in recorder.texts + _public(web))
+
+
+def test_a_card_played_or_defeated_that_the_hand_contradicts_is_refused(table: Any) -> None:
+    session, recorder, web = table
+    _enter(web, "thanos", ["ebony-maw", "thanos", "corvus-glaive"])
+    _enter(web, "hero1", ["hulk"])
+    _enter(web, "hero2", ["nebula"])
+    # Outriders is not in Zoe's hand: the table hears a neutral sentence, Zoe's page the reason.
+    assert run_lines(session, recorder, "play outriders hero 1 3") == [NEUTRAL]
+    assert session.steps == []
+    assert _notes(web, "thanos") == ["That card is not in your hand as entered: play a card you hold, or correct your hand."]
+    assert _notes(web, "hero1") == [] and _notes(web, "hero2") == []
+    # Ebony Maw puts a card of the hand under the deck, unsaid: the hand is entered again.
+    assert run_lines(session, recorder, "play ebony maw")[0] == "Zoe plays Ebony Maw, 5."
+    assert "thanos" not in web.keeper.hands
+    assert web.keeper.view("thanos", "en")["summary"] == "Your hand is not entered yet. Enter 2 cards."
+    _enter(web, "thanos", ["thanos", "time-stone"])
+    # Alice's turn: the card she draws is the one still to enter.
+    run_lines(session, recorder, "next")
+    assert web.keeper.view("hero1", "en")["summary"] == "Your hand: Hulk, 3. Enter 1 card."
+    assert web.keeper.enter("hero1", ["nebula"], "en").message == \
+        "No Nebula can be in your hand: every copy is face up or in another hand entered."
+    _enter(web, "hero1", ["spider-man"])
+    assert web.keeper.hands["hero1"] == ("hulk", "spider-man")
+    # Spider-Man names 5: Zoe's hand holds none, so nothing is decided; a 5 named at the table contradicts it.
+    texts = run_lines(session, recorder, "play spider-man 5")
+    assert texts[0] == "Alice plays Spider-Man, 1, naming 5." and "Decided from the hands entered on the devices:" not in texts
+    steps = len(session.steps)
+    assert run_lines(session, recorder, "defeat thanos reality stone") == [NEUTRAL]
+    assert len(session.steps) == steps and session.state.thanos_lives == 4
+    assert _notes(web, "thanos")[-1] == ("Reality Stone is not in your hand as entered: the defeated card is one you "
+                                         "hold. Check the card named at the table, or correct your hand.")
+    assert not any(e.to == "thanos" for e in web.feed.since(0, "hero1"))
+    # The rules' own refusals stay theirs (a 4 is not the 5 named), and the turn may end.
+    assert run_lines(session, recorder, "defeat thanos proxima midnight")[0] != NEUTRAL
+    assert run_lines(session, recorder, "next")[0] == "Turn 3: Bruno."
+    assert web.keeper.hands["hero1"] == ("hulk",)
+
+
+def test_a_defeat_the_hand_makes_certain_is_decided_and_one_it_leaves_open_is_owed(table: Any) -> None:
+    session, recorder, web = table
+    _enter(web, "thanos", ["ebony-maw", "reality-stone", "corvus-glaive"])
+    _enter(web, "hero1", ["hulk"])
+    _enter(web, "hero2", ["thor"])
+    # Corvus Glaive on Alice, who holds a 3: decided, as if typed at the table.
+    assert run_lines(session, recorder, "play corvus glaive hero 1") == [
+        "Zoe plays Corvus Glaive, 2, on Alice.",
+        "Choose a hero: if their card is 3 or less, it is defeated.",
+        "Decided from the hands entered on the devices:",
+        "Hulk of Alice is defeated.",
+        "The heroes lose a life: remove a coin. 5 left.",
+        "Alice draws. Hero deck: 13 cards.",
+    ]
+    assert session.steps[-1].command == g.Defeat(1, "hulk") and session.state.face_up[1] == ("hulk",)
+    assert web.keeper.hands["hero1"] == () and web.keeper.view("hero1", "en")["summary"] == "Enter your new card."
+    run_lines(session, recorder, "next")
+    _enter(web, "hero1", ["nebula", "black-widow"])
+    # Nebula names 5 and Zoe holds two 5s: which one is hers to name, but the turn cannot end without it.
+    texts = run_lines(session, recorder, "play nebula 5")
+    assert "Decided from the hands entered on the devices:" not in texts
+    assert run_lines(session, recorder, "next") == [NEUTRAL]
+    assert _notes(web, "thanos")[-1] == ("Your hand as entered holds a card that the card played defeats: name it at "
+                                         "the table before the turn ends.")
+    # The card in her hand is accepted.
+    texts = run_lines(session, recorder, "defeat thanos reality stone")
+    assert texts[:2] == ["Reality Stone of Zoe is defeated.", "Thanos loses a life: remove a ruby. 3 left."]
+    assert session.steps[-1].command == g.Defeat(0, "reality-stone")
+    assert web.keeper.view("thanos", "en")["summary"] == "Your hand: Ebony Maw, 5. Enter 1 card."
+    assert run_lines(session, recorder, "next")[0] == "Turn 3: Bruno."
+    # Undone, the hands are as they were before that step.
+    run_lines(session, recorder, "undo")
+    run_lines(session, recorder, "undo")
+    assert web.keeper.hands["thanos"] == ("ebony-maw", "reality-stone")
+
+
+def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_page(table: Any) -> None:
+    session, recorder, web = table
+    _enter(web, "thanos", ["black-dwarf", "thanos", "corvus-glaive"])
+    _enter(web, "hero1", ["hulk"])
+    run_lines(session, recorder, "play black dwarf\nnext")
+    _enter(web, "hero1", ["star-lord"])  # the card Alice drew
+    run_lines(session, recorder, "play hulk")
+    # Typed at the table (a script's fight), the value that lost is not Alice's only card.
+    assert run_lines(session, recorder, "fight 3 7") == [NEUTRAL]
+    assert _notes(web, "hero1")[-1] == ("The value that lost the fight is not a card in your hand as entered: check "
+                                        "the fight, or correct your hand.")
+    # On the devices: each value is checked against the fighter's own hand as it is typed, never repeated.
+    for seat, device in (("hero1", "alice-phone"), ("thanos", "zoe-phone")):
+        web.seats.open_stream(web.seats.by_id[seat], device)
+    answers: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+
+    def phones() -> None:
+        for seat, wrong, right in (("hero1", "3", "1"), ("thanos", "5", "7")):
+            url, request = web.seat_url(web.seats.by_id[seat]), _request_of(web, seat)
+            answers[seat] = [_post(url + "/check", {"request": request, "value": wrong}),
+                             _post(url + "/secret", {"request": request, "value": wrong}),
+                             _post(url + "/check", {"request": request, "value": right}),
+                             _post(url + "/secret", {"request": request, "value": right})]
+
+    thread = threading.Thread(target=phones)
+    thread.start()
+    texts = run_lines(session, recorder, "fight")
+    thread.join(5)
+    refused: dict[str, Any] = {"ok": False, "message": "That value is not a card in your hand as entered."}
+    for seat in ("hero1", "thanos"):
+        assert answers[seat] == [
+            (200, refused), (422, refused), (200, {"ok": True, "message": "This value can be sent."}),
+            (200, {"ok": True, "message": "Thank you: your value is sent. Only the outcome will be announced."})]
+    assert texts[0] == "Alice and Zoe: type your value on your own device."
+    assert texts[-6:] == [
+        "Fight: Thanos beats Alice.",
+        "The card of Alice is defeated: which one? Type defeat Alice and the card.",
+        "Decided from the hands entered on the devices:",
+        "Star-Lord of Alice is defeated.",
+        "The heroes lose a life: remove a coin. 5 left.",
+        "Alice draws. Hero deck: 12 cards.",
+    ]
+    assert session.steps[-2].command == g.Fight(1, "hero", None, 1)
+    assert session.steps[-1].command == g.Defeat(1, "star-lord")
+    assert not any(refused["message"] in text for text in texts + _public(web))
+
+
+def test_a_snap_with_a_stone_not_in_the_hand_entered_is_refused() -> None:
+    state = g.new(g.Options(players=3), games.find("gauntlet").cards())
+    stones = ("mind-stone", "soul-stone", "space-stone", "power-stone")
+    state = replace(state, face_up=(stones, (), ()), thanos_deck=state.thanos_deck - 4)
+    snap = g.Snap(("reality-stone", "time-stone"))
+    PRIVATE.check(state, {"thanos": ("reality-stone", "time-stone", "thanos")}, snap)
+    PRIVATE.check(state, {"thanos": ("reality-stone", "outriders")}, snap)  # a hand not whole decides nothing
+    with pytest.raises(RuleError) as refused:
+        PRIVATE.check(state, {"thanos": ("reality-stone", "outriders", "thanos")}, snap)
+    assert (refused.value.code, refused.value.details) == ("snap_not_in_hand", {"player": "thanos", "card": "time-stone"})
