@@ -325,9 +325,8 @@ def num_x() -> Iterator[tuple[Any, Any, Any]]:
 
 def test_fits_asked_from_a_page_is_answered_on_that_page_only(num_x: Any) -> None:
     session, recorder, web = num_x
-    # The Fits sentence still names the current player "at the table" (the asker is not passed to the query).
-    answer = ("Asked by Ana, at the table. Red 8: 4 piles. Pile 1: to start it. Pile 2: to start it. "
-              "Pile 3: to start it. Pile 4: to start it.")
+    # Asked on Ben's own page: not "asked at the table", and said to nobody else.
+    answer = "Red 8: 4 piles. Pile 1: to start it. Pile 2: to start it. Pile 3: to start it. Pile 4: to start it."
     assert _line(web, "p2", "fits red 8") == (200, {"ok": True, "message": answer})
     assert [e.text for e in web.feed.since(0, "p2") if e.to == "p2"] == [answer]
     assert [e for e in web.feed.since(0, "p1") if e.to is not None or "Red 8" in e.text] == []

@@ -74,12 +74,14 @@ class Capture:
 class Table:
     """``companion play GAME --serve --json`` with its standard input a pipe the test writes to."""
 
-    def __init__(self, tmp: Path, game: str = "gauntlet", names: tuple[str, ...] = ("Zoe", "Alice", "Bruno")) -> None:
+    def __init__(self, tmp: Path, game: str = "gauntlet", names: tuple[str, ...] = ("Zoe", "Alice", "Bruno"),
+                 options: dict[str, Any] | None = None) -> None:
         self.save = tmp / "game.jsonl"
         read, self._write = os.pipe()
         self._stdin = os.fdopen(read, "r", encoding="utf-8")
         self.out = Capture()
-        config = PlayConfig(lang="en", json=True, names=names, save=self.save, serve=True, host="127.0.0.1", port=0)
+        config = PlayConfig(lang="en", json=True, names=names, save=self.save, serve=True, host="127.0.0.1", port=0,
+                            options=dict(options or {}))
         self.status: list[int] = []
         self.thread = threading.Thread(target=lambda: self.status.append(
             play(config, games.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]

@@ -600,16 +600,17 @@ def pile_shown(state: State, number: int) -> PileShown:
                      None if pile.start is None else pile.start.card, pile.closed)
 
 
-def fits(state: State, card_id: str) -> Fits:
-    """Where ``card_id`` may go now, and why not elsewhere (for the current player)."""
+def fits(state: State, card_id: str, asked_by: str | None = None, private: bool = False) -> Fits:
+    """Where ``card_id`` may go now, and why not elsewhere; asked at the table by the current player, or by
+    ``asked_by`` on their own page (``private``)."""
     card = _known(state, card_id)
-    asked = player_id(state.current)
+    asked = asked_by or player_id(state.current)
     if state.used.get(card.id, 0) >= state.copies.get(card.id, 0):
-        return Fits(card.id, (), (), asked, placed_already=True)
+        return Fits(card.id, (), (), asked, private, placed_already=True)
     t = traits(card)
     if t.kind == "action" and t.action in ("simple", "passe"):
         ok = _accepts(state, Play(card.id))
-        return Fits(card.id, ({"pile": None, "direction": None, "how": t.action},) if ok else (), (), asked,
+        return Fits(card.id, ({"pile": None, "direction": None, "how": t.action},) if ok else (), (), asked, private,
                     needs_pile=False)
     places: list[dict[str, Any]] = []
     refusals: list[dict[str, Any]] = []
@@ -622,7 +623,7 @@ def fits(state: State, card_id: str) -> Fits:
                                  "top": error.details.get("top"), "family": error.details.get("family")})
             else:
                 places.append({"pile": index + 1, "direction": direction, "how": how[0]})
-    return Fits(card.id, tuple(places), tuple(refusals), asked)
+    return Fits(card.id, tuple(places), tuple(refusals), asked, private)
 
 
 def left(state: State) -> Left:
@@ -644,7 +645,9 @@ def public_view(state: State) -> dict[str, Any]:
 
 
 def _fits_query(state: State, args: Mapping[str, Any]) -> list[Event]:
-    return [fits(state, str(args.get("card", "")))]
+    """``asker``: the seat whose own page asked (the answer goes to it only)."""
+    asker = args.get("asker")
+    return [fits(state, str(args.get("card", "")), str(asker) if asker else None, bool(asker))]
 
 
 def _pile_query(state: State, args: Mapping[str, Any]) -> list[Event]:

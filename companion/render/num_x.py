@@ -274,7 +274,7 @@ def _why_not(ctx: Context, pile: int, refused: Sequence[Mapping[str, Any]]) -> s
 def _fits(e: g.Fits, ctx: Context) -> str:
     t = ctx.t
     card = ctx.card(e.card)
-    parts = [t("Asked by {player}, at the table.", player=player(ctx, e.asked_by))]
+    parts = [] if e.private else [t("Asked by {player}, at the table.", player=player(ctx, e.asked_by))]
     if e.placed_already:
         parts.append(t("Every {card} is already played.", card=card))
     elif not e.needs_pile:

@@ -47,7 +47,7 @@ class DeviceLines:
         try:
             request = session.parser.parse(line, session.state)
             if isinstance(request, Ask):
-                texts = self.answers(request, ctx)
+                texts = self.answers(request, ctx, seat_id)
                 if texts is None:
                     return Answer(422, False, t("Ask that at the table."))
                 for text in texts:
@@ -67,12 +67,16 @@ class DeviceLines:
             return Answer(422, False, self.keeper.problem(error, lang))
         return Answer(200, True, t("Sent to the table."))
 
-    def answers(self, request: Ask, ctx: Any) -> list[str] | None:
-        """The sentences answering a question for one page, or ``None`` for one only the table answers."""
+    def answers(self, request: Ask, ctx: Any, seat_id: str) -> list[str] | None:
+        """The sentences answering a question for one page, or ``None`` for one only the table answers.
+
+        A game's query is told who asks (``asker``): Num-X's ``fits`` then answers for that seat's page.
+        """
         session = self.session
         query = session.rules.queries.get(request.what)
         if query is not None:
-            return [capitalized(session.renderer.render(event, ctx)) for event in query(session.state, request.args)]
+            args = {**request.args, "asker": seat_id}
+            return [capitalized(session.renderer.render(event, ctx)) for event in query(session.state, args)]
         if request.what == "card":
             return [card_answer(session.cards[request.args["card"]], ctx)[0]]
         if request.what == "cards":
