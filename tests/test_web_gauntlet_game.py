@@ -101,7 +101,8 @@ def test_a_full_game_from_three_browsers(world: Any) -> None:
 
     # The first fight: Thanos wins; Alice's card is named from her hand, nobody types it.
     said = fight(table, {alice: "1", zoe: "3"}, "Alice draws. Hero deck: 12 cards.")
-    assert said[-6:] == ["Fight: Thanos beats Alice.", "The card of Alice is defeated: which one? Type defeat Alice and the card.",
+    assert said[-6:] == ["Fight: Thanos beats Alice.",
+                         "The card of Alice is defeated: which one? Type defeat Alice and the card.",
                          "Decided from the hands entered on the devices:", "Nebula of Alice is defeated.",
                          "The heroes lose a life: remove a coin. 1 left.", "Alice draws. Hero deck: 12 cards."]
     bruno.wait(lambda b: "Fight: Thanos beats Alice." in b.said())
