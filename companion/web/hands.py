@@ -125,7 +125,8 @@ class HandKeeper:
         name = ctx.card(card_id)
         if getattr(card, "value", None) is None:
             return str(name)
-        return str(ctx.core("{card}, {value}", card=name, value=card.value))
+        t = Translator(ctx.lang, "web")
+        return t("{card}, {value}", card=name, value=card.value)
 
     def _publish_all(self) -> None:
         """Each page's hand and one-tap plays, when they changed for it."""
@@ -197,8 +198,7 @@ class HandKeeper:
                 session.rules.apply(session.state, command)  # refused: left to the table, nothing said
             except RuleError:
                 return
-            said = {lang: session.context(lang).core("Decided from the hands entered on the devices:")
-                    for lang in {session.settings.lang, *session.languages}}
+            said = {lang: _decided(lang) for lang in {session.settings.lang, *session.languages}}
             session.announcer.announce(Utterance(said[session.settings.lang], session.settings.lang, "decided",
                                                  {"command": command.to_json()}, texts=said))
             session.change(command)
@@ -227,6 +227,11 @@ class HandKeeper:
         if failure:
             raise failure[0]
         return result[0]
+
+
+def _decided(lang: str) -> str:
+    t = Translator(lang, "web")
+    return t("Decided from the hands entered on the devices:")
 
 
 __all__ = ["Busy", "HandKeeper"]

@@ -103,47 +103,67 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
               prompt: tuple[str, str] | None, hand: dict[str, Any]) -> str:
     """A seat's page: its private value when one is asked, its hand, its own plays and questions, what the table says."""
     t = Translator(lang, "web")
+    # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
+    w = {
+        "title": escape(t("{name}: your private view", name=seat.name)),
+        "intro": escape(t("{game}, table {code}. This page is yours alone: keep its address to yourself.", game=game,
+                          code=code)),
+        "private": escape(t("Your private actions")),
+        "idle": escape(t("Nothing to type now. When the table asks you a secret value, a form appears here.")),
+        "value": escape(t("Your secret value")),
+        "send": escape(t("Send my value")),
+        "cancel": escape(t("Cancel")),
+        "mine": escape(t("Only for you")),
+        "device": escape(t("Play or ask from your page")),
+        "line": escape(t("A play or a question, answered here only")),
+        "send_line": escape(t("Send")),
+        "said": escape(t("What the table says")),
+        "where": escape(t("Where the game stands")),
+        "again": escape(t("Read again where the game stands")),
+        "connection": escape(t("Connection")),
+        "connecting": escape(t("Connecting to the table…")),
+    }
     base = seat.path()
     request, prompt_text = prompt if prompt is not None else ("", "")
     hidden_form, hidden_idle = ("", " hidden") if prompt is not None else (" hidden", "")
-    body = f"""<h1>{escape(t("{name}: your private view", name=seat.name))}</h1>
-<p>{escape(t("{game}, table {code}. This page is yours alone: keep its address to yourself.", game=game, code=code))}</p>
+    body = f"""<h1>{w["title"]}</h1>
+<p>{w["intro"]}</p>
 {_languages(lang, base)}
-<h2 id="private-title" tabindex="-1">{escape(t("Your private actions"))}</h2>
-<p id="idle"{hidden_idle}>{escape(t("Nothing to type now. When the table asks you a secret value, a form appears here."))}</p>
+<h2 id="private-title" tabindex="-1">{w["private"]}</h2>
+<p id="idle"{hidden_idle}>{w["idle"]}</p>
 <form id="secret" method="post" action="{escape(base)}/secret"{hidden_form}>
 <p id="prompt">{escape(prompt_text)}</p>
 <input type="hidden" name="request" value="{escape(request)}">
 <input type="hidden" name="lang" value="{lang}">
-<label for="value">{escape(t("Your secret value"))}</label>
+<label for="value">{w["value"]}</label>
 <input id="value" name="value" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="4"
  aria-describedby="hint">
 <p id="hint" role="status"></p>
-<button type="submit" id="send">{escape(t("Send my value"))}</button>
-<button type="submit" id="cancel" formaction="{escape(base)}/cancel">{escape(t("Cancel"))}</button>
+<button type="submit" id="send">{w["send"]}</button>
+<button type="submit" id="cancel" formaction="{escape(base)}/cancel">{w["cancel"]}</button>
 </form>
 {_hand_part(t, lang, base, hand)}
-<h2>{escape(t("Only for you"))}</h2>
+<h2>{w["mine"]}</h2>
 <div id="mine" role="log" aria-live="polite" aria-relevant="additions"></div>
-<h2>{escape(t("Play or ask from your page"))}</h2>
+<h2>{w["device"]}</h2>
 <form id="offers" method="post" action="{escape(base)}/line"{"" if hand["offers"] else " hidden"}>
 {"".join(f'<button type="submit" name="line" value="{escape(text)}">{escape(label)}</button>'
          for text, label in hand["offers"])}
 </form>
 <form id="line-form" method="post" action="{escape(base)}/line">
 <input type="hidden" name="lang" value="{lang}">
-<label for="line">{escape(t("A play or a question, answered here only"))}</label>
+<label for="line">{w["line"]}</label>
 <input id="line" name="line" type="text" autocomplete="off" spellcheck="false" maxlength="200" aria-describedby="line-hint">
-<button type="submit" id="send-line">{escape(t("Send"))}</button>
+<button type="submit" id="send-line">{w["send_line"]}</button>
 <p id="line-hint" role="status"></p>
 </form>
-<h2>{escape(t("What the table says"))}</h2>
+<h2>{w["said"]}</h2>
 <div id="said" role="log" aria-live="polite" aria-relevant="additions" lang="{table_lang}"></div>
-<h2>{escape(t("Where the game stands"))}</h2>
+<h2>{w["where"]}</h2>
 <p lang="{table_lang}">{escape(status)}</p>
-<p><a id="again" href="{escape(base)}?lang={lang}">{escape(t("Read again where the game stands"))}</a></p>
-<h2>{escape(t("Connection"))}</h2>
-<p id="link">{escape(t("Connecting to the table…"))}</p>"""
+<p><a id="again" href="{escape(base)}?lang={lang}">{w["again"]}</a></p>
+<h2>{w["connection"]}</h2>
+<p id="link">{w["connecting"]}</p>"""
     data = {"base": base, "after": str(after), "online": t("Connected to the table."),
             "offline": t("Connection lost: trying again by itself.")}
     return _document(lang, t("{name}: private view", name=seat.name), body, data, script=True)
@@ -151,20 +171,26 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 
 def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str:
     """The seat's hand and the form to enter it: one list per card still to enter (or per card held, to correct)."""
+    # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
+    w = {
+        "hand": escape(t("Your hand")),
+        "enter": escape(t("Enter these cards")),
+    }
     if not hand["hands"]:
         return ""
+    card_labels = [escape(t("Card {number}", number=i)) for i in range(1, MAX_SHOWN + 1)]
     count = hand["missing"] or hand["held"]
     options = "".join(f'<option value="{escape(card_id)}">{escape(label)}</option>' for card_id, label in hand["choices"])
     boxes = "\n".join(
         f'<p class="card-choice"{"" if i <= count else " hidden"}><label for="card{i}">'
-        f'{escape(t("Card {number}", number=i))}</label>\n<select id="card{i}" name="card{i}">{options}</select></p>'
-        for i in range(1, MAX_SHOWN + 1))
-    return f"""<h2>{escape(t("Your hand"))}</h2>
+        f'{label}</label>\n<select id="card{i}" name="card{i}">{options}</select></p>'
+        for i, label in enumerate(card_labels, 1))
+    return f"""<h2>{w["hand"]}</h2>
 <p id="hand-summary">{escape(hand["summary"])}</p>
 <form id="hand-form" method="post" action="{escape(base)}/hand"{"" if count else " hidden"}>
 <input type="hidden" name="lang" value="{lang}">
 {boxes}
-<button type="submit" id="send-hand">{escape(t("Enter these cards"))}</button>
+<button type="submit" id="send-hand">{w["enter"]}</button>
 <p id="hand-hint" role="status"></p>
 </form>"""
 
@@ -176,22 +202,30 @@ MAX_SHOWN = 8
 def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None) -> str:
     """The table's address: the join code and the free seats."""
     t = Translator(lang, "web")
+    # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
+    w = {
+        "code": escape(t("Join code (said at the table)")),
+        "seat": escape(t("Your seat")),
+        "join": escape(t("Join")),
+        "taken": escape(t("Every seat is taken.")),
+        "heading": escape(t("Join the table: {game}", game=game)),
+    }
     options = "\n".join(f'<option value="{escape(s.id)}">{escape(s.name)}</option>' for s in seats)
     alert = f'<p role="alert">{escape(problem)}</p>' if problem else ""
     free = (f"""<form method="post" action="/join">
 <input type="hidden" name="lang" value="{lang}">
-<label for="code">{escape(t("Join code (said at the table)"))}</label>
+<label for="code">{w["code"]}</label>
 <input id="code" name="code" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="12">
-<label for="seat">{escape(t("Your seat"))}</label>
+<label for="seat">{w["seat"]}</label>
 <select id="seat" name="seat">
 {options}
 </select>
-<p><button type="submit">{escape(t("Join"))}</button></p>
-</form>""" if seats else f'<p>{escape(t("Every seat is taken."))}</p>')
-    body = f"""<h1>{escape(t("Join the table: {game}", game=game))}</h1>
+<p><button type="submit">{w["join"]}</button></p>
+</form>""" if seats else f'<p>{w["taken"]}</p>')
+    body = f"""<h1>{w["heading"]}</h1>
 {_languages(lang, "/")}
 {alert}
-<h2>{escape(t("Your seat"))}</h2>
+<h2>{w["seat"]}</h2>
 {free}"""
     return _document(lang, t("Join the table: {game}", game=game), body)
 
