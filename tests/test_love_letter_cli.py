@@ -160,6 +160,6 @@ def test_cards_card_and_aid_sheet_know_love_letter():
     cards = run("cards", "love-letter", "--lang", "fr")
     assert cards.returncode == 0 and cards.stdout.splitlines()[:2] == ["Personnages : 16 cartes.", "1, Garde, 5 exemplaires"]
     card = run("card", "loveletter", "gravin", "--lang", "en")
-    assert card.returncode == 0 and card.stdout.startswith("Countess") and "cannot check" in card.stdout
+    assert card.returncode == 0 and card.stdout.startswith("Countess") and "checks this duty only when" in card.stdout
     sheet = run("aid-sheet", "love-letter", "--format", "txt", "--lang", "fr")
     assert sheet.returncode == 0 and "Love Letter : aide de jeu" in sheet.stdout and "Princesse : valeur 8" in sheet.stdout

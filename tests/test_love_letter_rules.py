@@ -36,7 +36,7 @@ def test_sixteen_cards_with_french_english_and_dutch_names():
     assert {c.id: (c.value, c.copies, c.names["fr"], c.names["nl"]) for c in CARDS.cards} == expected
     assert CARDS.count("deck") == 16
     assert CARDS.match("koning").id == "king" and CARDS.match("hofdame").id == "handmaid"
-    assert "cannot" in CARDS["countess"].note["en"]
+    assert "only when the player enters their hand" in CARDS["countess"].note["en"]
 
 
 @pytest.mark.parametrize("players, to_win, deck", [(3, 5, 11), (4, 4, 10)])

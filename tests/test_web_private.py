@@ -96,11 +96,11 @@ def test_a_secret_fight_typed_on_the_fighters_own_devices(world: Any) -> None:
     # Tab reaches every control of the form, in reading order, from the top of the page.
     alice.driver.find_element(By.TAG_NAME, "body").click()
     reached = []
-    for _ in range(7):
+    for _ in range(9):
         alice.driver.switch_to.active_element.send_keys(Keys.TAB)
         active = alice.driver.switch_to.active_element
         reached.append(active.get_attribute("id") or active.get_attribute("hreflang"))
-    assert reached == ["en", "value", "send", "cancel", "line", "send-line", "again"]
+    assert reached == ["en", "value", "send", "cancel", "card1", "send-hand", "line", "send-line", "again"]
     # Using the keyboard alone: typed into the field reached by Tab, sent with Enter below.
     # Checked as typed, without repeating it: 9 is no hero value.
     field = alice.driver.find_element(By.ID, "value")
@@ -130,6 +130,8 @@ def test_a_secret_fight_typed_on_the_fighters_own_devices(world: Any) -> None:
         assert "value" not in data
         if message["eventName"] == "say":
             assert data["text"] in public
+        elif message["eventName"] == "hand":  # Zoe's own hand, never entered here
+            assert data["text"].startswith("Your hand is not entered yet. Enter ")
         else:
             assert message["eventName"] in ("ask", "done") and data["text"] in (
                 "Fight: type your value secretly, then send it.", "Nothing to type now.")
