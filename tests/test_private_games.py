@@ -8,10 +8,6 @@ question asked from a page is answered on that page only.
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +18,7 @@ import pytest
 pytest.importorskip("starlette", reason="starlette is not installed: run make setup")
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
 
+from web_requests import post_json as _post
 from conftest import make_session, run_lines
 
 from companion import games, journal
@@ -43,13 +40,6 @@ ANA = ["axolotl-healer", "bee-bear", "axolotl-healer", "brain-fly", "compost-dra
 BEN = ["elephantopus", "giraffodile", "gorillion", "luchataur", "shark-dog"]
 
 
-def _post(url: str, data: dict[str, str]) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(url, urllib.parse.urlencode(data).encode(), {"Accept": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=5) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
 
 
 def _line(web: Any, seat: str, line: str) -> tuple[int, dict[str, Any]]:

@@ -7,9 +7,7 @@ entered as a page's form does (``keeper.enter``), a fighter's device is "joined"
 from __future__ import annotations
 
 import html
-import json
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -21,6 +19,7 @@ import pytest
 pytest.importorskip("starlette", reason="starlette is not installed: run make setup")
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
 
+from web_requests import post_json as _post, request_of as _request_of
 from conftest import make_session, run_lines
 
 from companion import games
@@ -43,13 +42,6 @@ def table() -> Any:
         web.stop()
 
 
-def _post(url: str, data: dict[str, str]) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(url, urllib.parse.urlencode(data).encode(), {"Accept": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=5) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
 
 
 def _page(url: str) -> str:
@@ -66,14 +58,6 @@ def _public(web: Any) -> list[str]:
     return [e.text for e in web.feed.since(0, None) if e.to is None]
 
 
-def _request_of(web: Any, seat: str, timeout: float = 5) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        asks = [e for e in web.feed.since(0, seat) if e.kind == "ask" and e.to == seat]
-        if asks:
-            return str(asks[-1].data["request"])
-        time.sleep(0.01)
-    raise AssertionError("nothing asked")
 
 
 def _enter(web: Any, seat: str, cards: list[str]) -> None:

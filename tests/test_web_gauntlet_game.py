@@ -16,55 +16,19 @@ from typing import Any
 import pytest
 
 pytest.importorskip("selenium", reason="selenium is not installed: run make setup")
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 
-from web_helpers import Browser, Table, chromium_problem  # noqa: E402
+from web_helpers import Browser, Table, seated, table_play as play, enter_hand as enter  # noqa: E402
 
 SEATS = ("thanos", "hero1", "hero2")
 
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    problem = chromium_problem()
-    if problem:
-        pytest.skip(problem)
-    tmp = tmp_path_factory.mktemp("gauntlet-web")
-    browsers: dict[str, Browser] = {}
-    table = None
-    try:
-        try:
-            for seat in SEATS:
-                browsers[seat] = Browser(tmp / f"{seat}-profile")
-        except WebDriverException as error:
-            pytest.skip(f"Chromium cannot run here: {error.msg}")
-        table = Table(tmp, "gauntlet", ("Zoe", "Alice", "Bruno"), {"thanos_lives": 1, "hero_lives": 2})
-        for seat, browser in browsers.items():
-            browser.driver.get(table.urls[seat])
-            browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
-        yield table, browsers
-    finally:
-        for browser in browsers.values():
-            browser.quit()
-        if table is not None:
-            table.close()
-
-
-def enter(browser: Browser, cards: list[str], summary: str) -> None:
-    for number, card in enumerate(cards, 1):
-        Select(browser.driver.find_element(By.ID, f"card{number}")).select_by_value(card)
-    browser.driver.find_element(By.ID, "send-hand").click()
-    browser.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == summary)
-
-
-def play(table: Table, line: str, last: str) -> list[str]:
-    start = len(table.out.records)
-    table.send(line)
-    table.out.wait_for(lambda o: last in o.texts[start:])
-    time.sleep(0.1)
-    return table.out.texts[start:]
+    options = {"thanos_lives": 1, "hero_lives": 2}
+    with seated(tmp_path_factory.mktemp("gauntlet-web"), "gauntlet", ("Zoe", "Alice", "Bruno"), SEATS, options) as found:
+        yield found
 
 
 def fight(table: Table, values: dict[Browser, str], last: str) -> list[str]:

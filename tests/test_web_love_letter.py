@@ -10,18 +10,15 @@ reaches another seat's stream, nor the table's outputs, nor the save file.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("selenium", reason="selenium is not installed: run make setup")
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
 
-from web_helpers import Browser, Table, chromium_problem  # noqa: E402
+from web_helpers import Browser, seated, table_play as play, enter_hand as enter  # noqa: E402
 
 NAMES = ("Ana", "Ben", "Cleo")
 SEATS = ("p1", "p2", "p3")
@@ -29,49 +26,12 @@ SEATS = ("p1", "p2", "p3")
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    problem = chromium_problem()
-    if problem:
-        pytest.skip(problem)
-    tmp = tmp_path_factory.mktemp("love-letter-web")
-    browsers: dict[str, Browser] = {}
-    table = None
-    try:
-        try:
-            for seat in SEATS:
-                browsers[seat] = Browser(tmp / f"{seat}-profile")
-        except WebDriverException as error:
-            pytest.skip(f"Chromium cannot run here: {error.msg}")
-        table = Table(tmp, "love-letter", NAMES)
-        for seat, browser in browsers.items():
-            browser.driver.get(table.urls[seat])
-            browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
-        yield table, browsers
-    finally:
-        for browser in browsers.values():
-            browser.quit()
-        if table is not None:
-            table.close()
-
-
-def enter(browser: Browser, cards: list[str], summary: str) -> None:
-    """The player chooses their cards in the lists of their page and sends them."""
-    for number, card in enumerate(cards, 1):
-        Select(browser.driver.find_element(By.ID, f"card{number}")).select_by_value(card)
-    browser.driver.find_element(By.ID, "send-hand").click()
-    browser.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == summary)
+    with seated(tmp_path_factory.mktemp("love-letter-web"), "love-letter", NAMES, SEATS, None) as found:
+        yield found
 
 
 def mine(browser: Browser) -> list[str]:
     return [p.text for p in browser.driver.find_elements(By.CSS_SELECTOR, "#mine p")]
-
-
-def play(table: Table, line: str, last: str) -> list[str]:
-    """A public play typed at the table; what the table said for it, up to the sentence ``last``."""
-    start = len(table.out.records)
-    table.send(line)
-    table.out.wait_for(lambda o: last in o.texts[start:])
-    time.sleep(0.1)
-    return table.out.texts[start:]
 
 
 def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -> None:

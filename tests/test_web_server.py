@@ -6,9 +6,7 @@ stream is open (here, ``open_stream`` as the events endpoint does).
 
 from __future__ import annotations
 
-import json
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -19,6 +17,7 @@ import pytest
 pytest.importorskip("starlette", reason="starlette is not installed: run make setup")
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
 
+from web_requests import post_json as _post, request_of as _request_of
 from conftest import make_session, run_lines
 
 from companion import games
@@ -28,13 +27,6 @@ from companion.web.seats import RateLimit
 from companion.web.server import serve
 
 
-def _post(url: str, data: dict[str, str]) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(url, urllib.parse.urlencode(data).encode(), {"Accept": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=5) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
 
 
 @pytest.fixture
@@ -48,15 +40,6 @@ def served() -> Any:
         web.stop()
 
 
-def _request_of(web: Any, seat: str, timeout: float = 5) -> str:
-    """The id of the value asked from ``seat``, read from the seat's own entries."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        asks = [e for e in web.feed.since(0, seat) if e.kind == "ask" and e.to == seat]
-        if asks:
-            return str(asks[-1].data["request"])
-        time.sleep(0.01)
-    raise AssertionError("nothing asked")
 
 
 def test_with_no_device_the_tables_own_secret_prompt_asks(served: Any) -> None:

@@ -7,6 +7,7 @@ driver's PID. Every wait has a timeout.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -17,6 +18,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from selenium import webdriver
@@ -170,3 +172,58 @@ def http(url: str, data: dict[str, str] | None = None, headers: dict[str, str] |
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
+
+
+def chromium_or_skip() -> None:
+    import pytest
+
+    problem = chromium_problem()
+    if problem:
+        pytest.skip(problem)
+
+
+@contextlib.contextmanager
+def seated(tmp: Path, game: str, names: tuple[str, ...], seats: tuple[str, ...],
+           options: dict[str, Any] | None = None) -> Iterator[tuple[Table, dict[str, Browser]]]:
+    """A served table and one browser per seat on its own link, connected; all stopped by PID at the end."""
+    import pytest
+    from selenium.common.exceptions import WebDriverException
+
+    chromium_or_skip()
+    browsers: dict[str, Browser] = {}
+    table = None
+    try:
+        try:
+            for seat in seats:
+                browsers[seat] = Browser(tmp / f"{seat}-profile")
+        except WebDriverException as error:
+            pytest.skip(f"Chromium cannot run here: {error.msg}")
+        table = Table(tmp, game, names, options)
+        for seat, browser in browsers.items():
+            browser.driver.get(table.urls[seat])
+            browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
+        yield table, browsers
+    finally:
+        for browser in browsers.values():
+            browser.quit()
+        if table is not None:
+            table.close()
+
+
+def enter_hand(browser: Browser, cards: list[str], summary: str) -> None:
+    """The player chooses their cards in the lists of their page and sends them; the page then shows ``summary``."""
+    from selenium.webdriver.support.ui import Select
+
+    for number, card in enumerate(cards, 1):
+        Select(browser.driver.find_element(By.ID, f"card{number}")).select_by_value(card)
+    browser.driver.find_element(By.ID, "send-hand").click()
+    browser.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == summary)
+
+
+def table_play(table: Table, line: str, last: str) -> list[str]:
+    """A public line typed at the table; what the table said for it, up to the sentence ``last``."""
+    start = len(table.out.records)
+    table.send(line)
+    table.out.wait_for(lambda o: last in o.texts[start:])
+    time.sleep(0.1)
+    return table.out.texts[start:]
