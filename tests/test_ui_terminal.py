@@ -196,3 +196,29 @@ def test_tab_on_a_dumb_terminal_leaves_the_line_as_typed(tmp_path: Path) -> None
     finally:
         pane.close()
     assert "> play ebony maw" in screen
+
+
+def test_a_hand_entered_on_a_page_is_decided_above_the_waiting_prompt(tmp_path: Path) -> None:
+    """A page's request reaches the table while its prompt waits: its sentences print as plain lines above it."""
+    from web_requests import post_json
+
+    command = (f"{COMPANION} play love-letter --lang en --names Ana Ben Cleo --speech none --braille none "
+               "--serve --host 127.0.0.1 --port 0")
+    pane = Pane(command, {"COMPANION_DATA_DIR": str(tmp_path), "LANG": "C.UTF-8"})
+    try:
+        screen = pane.wait_for("Type help for the commands, or press F1.")
+        cleo = re.search(r"Cleo: (http://127\.0\.0\.1:[0-9]+/seat/p3/[\w-]+)", screen)
+        assert cleo is not None, screen
+        pane.line("play guard cleo priest")
+        pane.wait_for("If the card of Cleo is Priest, type: out Cleo; else miss.")
+        assert post_json(cleo.group(1) + "/hand", {"card1": "priest", "lang": "en"}) == (
+            200, {"ok": True, "message": "Your hand is kept on this device's page only."})
+        screen = pane.wait_for("Cleo is out of the round; their card goes face up: Priest, 2. 2 players left in the round.")
+        pane.line("quit")
+        pane.wait_for("Game saved: ")
+    finally:
+        pane.close()
+    lines = [line.rstrip() for line in screen.splitlines() if line.strip()]
+    decided = lines.index("Decided from the hands entered on the devices:")
+    assert lines[decided + 1] == "Cleo is out of the round; their card goes face up: Priest, 2. 2 players left in the round."
+    assert "\x1b" not in screen and "Traceback" not in screen
