@@ -33,7 +33,7 @@ from companion.web.server import serve
 NEUTRAL = "That does not match the hand entered on the player's device; their page says why."
 NOT_IN_HAND = "That card is not in your hand as entered: play another, or correct your hand."
 SENT = Answer(200, True, "Sent to the table.")
-KEPT = Answer(200, True, "Your hand is kept on this device's page only.")
+KEPT = Answer(200, True, "Your hand is kept for your page only: never said, shown elsewhere or saved.")
 NOT_YOUR_TURN = {"ok": False, "message": "Not your turn: the rules wait for another player."}
 #: Ana's opening hand: two copies of Axolotl Healer (it has 2), then three designs of 1 copy.
 ANA = ["axolotl-healer", "bee-bear", "axolotl-healer", "brain-fly", "compost-dragon"]
@@ -317,7 +317,9 @@ def test_fits_asked_from_a_page_is_answered_on_that_page_only(num_x: Any) -> Non
     session, recorder, web = num_x
     # Asked on Ben's own page: not "asked at the table", and said to nobody else.
     answer = "Red 8: 4 piles. Pile 1: to start it. Pile 2: to start it. Pile 3: to start it. Pile 4: to start it."
-    assert _line(web, "p2", "fits red 8") == (200, {"ok": True, "message": answer})
+    # Read once by the page's script, in the "Only for you" log: beside the field, only where it is.
+    assert _line(web, "p2", "fits red 8") == (200, {"ok": True, "message": answer,
+                                                    "hint": "Answered under “Only for you”."})
     assert [e.text for e in web.feed.since(0, "p2") if e.to == "p2"] == [answer]
     assert [e for e in web.feed.since(0, "p1") if e.to is not None or "Red 8" in e.text] == []
     assert _leaks(web, "p2") == []

@@ -29,7 +29,7 @@ from companion.private.gauntlet import PRIVATE
 from companion.web.server import serve
 
 NEUTRAL = "That does not match the hand entered on the player's device; their page says why."
-KEPT = "Your hand is kept on this device's page only."
+KEPT = "Your hand is kept for your page only: never said, shown elsewhere or saved."
 
 
 @pytest.fixture

@@ -142,3 +142,14 @@ def test_what_the_hands_decide_is_always_a_command_the_rules_accept(data: st.Dat
         if not moves:
             break
         state, _ = g.apply(state, data.draw(st.sampled_from(moves)))
+
+
+def test_a_hand_sent_without_the_page_script_takes_the_lists_the_page_shows(served: Any) -> None:
+    """Without JavaScript every list of the form is sent: the server reads as many as the page shows."""
+    from web_requests import post_json
+
+    session, recorder, web = served
+    url = web.seat_url(web.seats.by_id["p2"]) + "/hand"
+    form = {f"card{i}": "guard" for i in range(1, 9)} | {"card1": "baron", "lang": "en"}
+    assert post_json(url, form)[0] == 200
+    assert web.keeper.hands["p2"] == ("baron",)

@@ -212,7 +212,7 @@ def test_a_hand_entered_on_a_page_is_decided_above_the_waiting_prompt(tmp_path: 
         pane.line("play guard cleo priest")
         pane.wait_for("If the card of Cleo is Priest, type: out Cleo; else miss.")
         assert post_json(cleo.group(1) + "/hand", {"card1": "priest", "lang": "en"}) == (
-            200, {"ok": True, "message": "Your hand is kept on this device's page only."})
+            200, {"ok": True, "message": "Your hand is kept for your page only: never said, shown elsewhere or saved."})
         screen = pane.wait_for("Cleo is out of the round; their card goes face up: Priest, 2. 2 players left in the round.")
         pane.line("quit")
         pane.wait_for("Game saved: ")

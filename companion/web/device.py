@@ -52,7 +52,8 @@ class DeviceLines:
                     return Answer(422, False, t("Ask that at the table."))
                 for text in texts:
                     self.keeper.feed.publish("note", text, lang, to=seat_id)
-                return Answer(200, True, " ".join(texts))
+                # The answer itself is read once, in the "Only for you" log; the page falls back on it without script.
+                return Answer(200, True, " ".join(texts), t("Answered under “Only for you”."))
             if not isinstance(request, Change):
                 return Answer(422, False, t("From your page: plays and questions only; the rest is typed at the table."))
             command = self.keeper.private.as_seat(session.state, request.command, seat_id)

@@ -176,7 +176,7 @@ class HandKeeper:
             self.hands[seat_id] = hand
             self._publish_all()
             self.decide()
-            return Answer(200, True, t("Your hand is kept on this device's page only."))
+            return Answer(200, True, t("Your hand is kept for your page only: never said, shown elsewhere or saved."))
 
         try:
             return self.at_table(action)

@@ -79,7 +79,7 @@ if (handForm) handForm.addEventListener("submit", async e => { e.preventDefault(
 for (const box of [lineForm, offers]) if (box) box.addEventListener("submit", async e => { e.preventDefault();
   const typed = document.getElementById("line"), text = e.submitter && e.submitter.name === "line" ?
     e.submitter.value : typed.value; const d = await send("line", {line: text});
-  document.getElementById("line-hint").textContent = d.message; if (d.ok && box === lineForm) typed.value = ""; });
+  document.getElementById("line-hint").textContent = d.hint || d.message; if (d.ok && box === lineForm) typed.value = ""; });
 """
 
 

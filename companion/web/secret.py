@@ -55,6 +55,8 @@ class Answer:
     status: int
     ok: bool
     message: str
+    #: What the page's script shows beside the form, when not ``message`` (an answer also read in a log).
+    hint: str | None = None
 
 
 class WebSecrets:
@@ -138,8 +140,7 @@ class WebSecrets:
                 self._pending = None
             for i in sorted(on_web):
                 seat = self.seats.by_id[steps[i]]
-                st = Translator(seat.lang, "web")
-                self.feed.publish("done", st("Nothing to type now."), seat.lang, to=seat.id, data={"request": pending.request})
+                self.feed.publish("done", _nothing_now(seat.lang), seat.lang, to=seat.id, data={"request": pending.request})
         self._say_notices(session, t)
         if pending.cancelled_by is not None or len(pending.values) < len(steps):
             return None
@@ -149,9 +150,7 @@ class WebSecrets:
 
     def _ask_seat(self, pid: str, pending: _Pending) -> None:
         seat = self.seats.by_id[pid]
-        st = Translator(seat.lang, "web")
-        text = st("Type your value secretly, then send it.") if pending.secret.what != "fight" else \
-            st("Fight: type your value secretly, then send it.")
+        text = _asked(seat.lang, pending.secret.what)
         self.feed.publish("ask", text, seat.lang, to=pid, data={"request": pending.request, "what": pending.secret.what})
 
     def prompt_for(self, seat_id: str) -> tuple[str, str] | None:
@@ -164,9 +163,7 @@ class WebSecrets:
             if not steps:
                 return None
             seat = self.seats.by_id[seat_id]
-            st = Translator(seat.lang, "web")
-            return pending.request, st("Fight: type your value secretly, then send it.") \
-                if pending.secret.what == "fight" else st("Type your value secretly, then send it.")
+            return pending.request, _asked(seat.lang, pending.secret.what)
 
     def _ask_at_table(self, session: Any, secret: Secret, step: int, who: str, t: Translator) -> int | None:
         assert self.reader is not None
@@ -286,6 +283,18 @@ class WebSecrets:
         self._notices.put(("cancelled", seat_id))
         self._cancel(found[0], seat_id)
         return Answer(200, True, t("Cancelled: nothing was sent."))
+
+
+def _asked(lang: str, what: str) -> str:
+    """The form's sentence on a seat's page, in that page's language."""
+    t = Translator(lang, "web")
+    return t("Fight: type your value secretly, then send it.") if what == "fight" else \
+        t("Type your value secretly, then send it.")
+
+
+def _nothing_now(lang: str) -> str:
+    t = Translator(lang, "web")
+    return t("Nothing to type now.")
 
 
 def _hand_problem(session: Any, secret: Secret, step: int, value: int, lang: str) -> str | None:

@@ -378,7 +378,8 @@ def build_app(web: WebServer) -> Starlette:
 
     def answered(request: Request, lang: str, answer: Answer) -> Response:
         if "application/json" in request.headers.get("accept", ""):
-            return JSONResponse({"ok": answer.ok, "message": answer.message}, answer.status, headers=_headers())
+            found = {"ok": answer.ok, "message": answer.message, **({"hint": answer.hint} if answer.hint else {})}
+            return JSONResponse(found, answer.status, headers=_headers())
         t = Translator(lang, "web")
         return _html(pages.message_page(lang, t("Your private actions"), answer.message), answer.status)
 
@@ -400,7 +401,10 @@ def build_app(web: WebServer) -> Starlette:
     async def hand(request: Request, seat: Seat, lang: str) -> Response:
         form = await _body(request)
         lang = _lang(form.get("lang"), lang)
-        cards = [form[f"card{i}"] for i in range(1, MAX_HAND + 1) if form.get(f"card{i}")]
+        # As many lists as the page shows (the script sends those only; without it, every list is sent).
+        view = web.keeper.view(seat.id, lang)
+        shown = view["missing"] or view["held"]
+        cards = [form[f"card{i}"] for i in range(1, min(shown, MAX_HAND) + 1) if form.get(f"card{i}")]
         answer = await run_in_threadpool(web.keeper.enter, seat.id, cards, lang)
         return answered(request, lang, answer)
 
