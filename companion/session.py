@@ -140,6 +140,14 @@ class Session:
         self.announcer.announce(Utterance(text, self.settings.lang, event, fields or {}, priority), remember=remember,
                                 skip=skip)
 
+    def say_each(self, sentence: Callable[[Context], str], event: str = "message", fields: dict[str, Any] | None = None,
+                 priority: Priority = Priority.NORMAL, remember: bool = True) -> None:
+        """A sentence built in the table's language and in each page's own (``languages``), said once."""
+        text = sentence(self.ctx)
+        texts = {lang: sentence(self.context(lang)) for lang in self.languages if lang != self.settings.lang}
+        self.announcer.announce(Utterance(text, self.settings.lang, event, fields or {}, priority, texts=texts),
+                                remember=remember)
+
     def announce(self, events: list[Event] | tuple[Event, ...]) -> None:
         for utterance in self.utterances(events):
             self.announcer.announce(utterance)
@@ -156,6 +164,9 @@ class Session:
                      if lang != self.settings.lang}
             found.append(Utterance(text, self.settings.lang, event.name, event.fields(), priority, texts=texts))
         return found
+
+    def _sentence_of(self, event: Event) -> Callable[[Context], str]:
+        return lambda ctx: capitalized(self.renderer.render(event, ctx))
 
     def context(self, lang: str) -> Context:
         """The renderer's context in ``lang``: the table's own, or one more for a player's page."""
@@ -312,7 +323,7 @@ class Session:
         query = self.rules.queries.get(request.what)
         if query is not None:
             for event in query(self.state, request.args):
-                self.say(capitalized(self.renderer.render(event, self.ctx)), event.name, event.fields(), Priority.NOW)
+                self.say_each(self._sentence_of(event), event.name, event.fields(), Priority.NOW)
             return
         if request.what == "card":
             answers = [card_answer(self.cards[request.args["card"]], self.ctx)]
@@ -439,23 +450,29 @@ class Session:
             listener.undone(self, step)
         minor = self.renderer.minor_events
         headline = next((e for e in step.events if e.name not in minor), step.events[0] if step.events else None)
-        what = capitalized(self.renderer.render(headline, self.ctx)) if headline else step.command.name
         status = self.rules.status(self.state)
-        now = capitalized(self.renderer.head(status, self.ctx))
-        self.say(self.ctx.core("Undone: “{what}” Now: {now}", what=what, now=now), "undo",
-                 {"command": step.command.to_json()}, Priority.NOW)
-        # The table puts things back by ear: say the parts of the status that changed
-        # back, and the cards that leave or come back face up.
-        before = dict(self.renderer.status_parts(self.rules.status(step.state), self.ctx))
-        changed = [text for key, text in self.renderer.status_parts(status, self.ctx) if before.get(key) != text]
-        changed += self._zone_changes(self.rules.zones(step.state), self.rules.zones(self.state))
-        # What hands and decks must undo, which no count shows (a drawn card back on its deck…).
-        hints = (self.renderer.undo_hint(e, self.ctx) for e in reversed(step.events))
-        changed += [capitalized(hint) for hint in hints if hint]
-        if changed:
-            self.say(" ".join(changed), status.name, status.fields(), Priority.NOW)
 
-    def _zone_changes(self, old: Mapping[Zone, tuple[str, ...]], new: Mapping[Zone, tuple[str, ...]]) -> list[str]:
+        def undone(ctx: Context) -> str:
+            what = capitalized(self.renderer.render(headline, ctx)) if headline else step.command.name
+            now = capitalized(self.renderer.head(status, ctx))
+            return ctx.core("Undone: “{what}” Now: {now}", what=what, now=now)
+
+        def changed(ctx: Context) -> str:
+            """The table puts things back by ear: the parts of the status that changed back, the cards that leave or
+            come back face up, and what hands and decks must undo, which no count shows (a drawn card back on its deck…)."""
+            before = dict(self.renderer.status_parts(self.rules.status(step.state), ctx))
+            found = [text for key, text in self.renderer.status_parts(status, ctx) if before.get(key) != text]
+            found += self._zone_changes(self.rules.zones(step.state), self.rules.zones(self.state), ctx)
+            hints = (self.renderer.undo_hint(e, ctx) for e in reversed(step.events))
+            found += [capitalized(hint) for hint in hints if hint]
+            return " ".join(found)
+
+        self.say_each(undone, "undo", {"command": step.command.to_json()}, Priority.NOW)
+        if changed(self.ctx):
+            self.say_each(changed, status.name, status.fields(), Priority.NOW)
+
+    def _zone_changes(self, old: Mapping[Zone, tuple[str, ...]], new: Mapping[Zone, tuple[str, ...]],
+                      ctx: Context) -> list[str]:
         """``No longer face up: …`` and ``Face up again: …`` between the public zones of two states."""
         gone: list[str] = []
         back: list[str] = []
@@ -465,13 +482,13 @@ class Session:
                 if card in new_pile:
                     new_pile.remove(card)
                     old_pile.remove(card)
-            gone += [self.renderer.zone_card(zone, card, self.ctx) for card in old_pile]
-            back += [self.renderer.zone_card(zone, card, self.ctx) for card in new_pile]
+            gone += [self.renderer.zone_card(zone, card, ctx) for card in old_pile]
+            back += [self.renderer.zone_card(zone, card, ctx) for card in new_pile]
         sentences = []
         if gone:
-            sentences.append(self.ctx.core("No longer face up: {cards}.", cards=self.ctx.join(gone)))
+            sentences.append(ctx.core("No longer face up: {cards}.", cards=ctx.join(gone)))
         if back:
-            sentences.append(self.ctx.core("Face up again: {cards}.", cards=self.ctx.join(back)))
+            sentences.append(ctx.core("Face up again: {cards}.", cards=ctx.join(back)))
         return sentences
 
     def redo(self) -> None:
@@ -486,7 +503,7 @@ class Session:
         before = self.state
         step = Step(command, state, tuple(events))
         self.steps.append(step)
-        self.say(self.ctx.core("Redone."), "redo", {"command": command.to_json()}, Priority.NOW)
+        self.say_each(lambda ctx: ctx.core("Redone."), "redo", {"command": command.to_json()}, Priority.NOW)
         for utterance in said:
             self.announcer.announce(utterance)
         for listener in self.listeners:

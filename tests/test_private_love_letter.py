@@ -112,6 +112,12 @@ def test_the_table_pages_hear_each_sentence_in_their_own_language(served: Any) -
     entry = [e for e in web.feed.since(0, "p2") if e.kind == "say"][-1]
     assert entry.for_page("fr")["lang"] == "fr" and entry.for_page("fr")["text"] != entry.text
     assert entry.for_page("en")["text"] == "Ana is protected until their next turn."
+    # Undo, and an answer to a question typed at the table, reach the page in French too.
+    run_lines(session, recorder, "undo\nunseen")
+    undo, status, unseen = [e for e in web.feed.since(0, "p2") if e.kind == "say"][-3:]
+    assert undo.for_page("en")["text"].startswith("Undone: “Ana plays Handmaid, 4.”")
+    assert undo.for_page("fr")["text"].startswith("Annulé : « Ana joue Servante, 4. »")
+    assert unseen.for_page("fr")["lang"] == "fr" and unseen.for_page("fr")["text"] != unseen.text
 
 
 @settings(max_examples=40, deadline=None)

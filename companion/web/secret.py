@@ -86,17 +86,18 @@ class WebSecrets:
             return result
         t = Translator(session.settings.lang, "web")
         if len(on_web) < len(steps) and self.reader is None:
-            missing = [self._name(session, steps[i]) for i in range(len(steps)) if i not in on_web]
-            session.say(t("{players}: open your page to type your value; nothing was asked.",
-                          players=session.ctx.join(missing)), "secret_cancelled", {"what": secret.what}, Priority.NOW)
+            absent = [steps[i] for i in range(len(steps)) if i not in on_web]
+            _say(session, lambda w, c: w("{players}: open your page to type your value; nothing was asked.",
+                                         players=c.join([self._name_in(session, c, pid) for pid in absent])),
+                 "secret_cancelled", {"what": secret.what}, Priority.NOW)
             return None
         self._session = session
         try:
             while True:
                 values = self._ask_all(session, secret, steps, on_web, t)
                 if values is None:
-                    session.say(t("Cancelled: nothing was sent."), "secret_cancelled", {"what": secret.what},
-                                Priority.NOW)
+                    _say(session, lambda w, c: w("Cancelled: nothing was sent."), "secret_cancelled",
+                         {"what": secret.what}, Priority.NOW)
                     return None
                 problem = self._problem_of_all(session, secret, values, t)
                 if problem is None:
@@ -109,9 +110,10 @@ class WebSecrets:
                  t: Translator) -> list[int] | None:
         pending = _Pending(secrets.token_urlsafe(12), secret, steps, set(on_web))
         names = [self._name(session, pid) for pid in steps]
-        web_names = [names[i] for i in sorted(on_web)]
-        session.say(capitalized(t("{players}: type your value on your own device.", players=session.ctx.join(web_names))),
-                    "secret_turn", {"players": [steps[i] for i in sorted(on_web)], "devices": True}, Priority.NOW)
+        web_ids = [steps[i] for i in sorted(on_web)]
+        _say(session, lambda w, c: capitalized(w("{players}: type your value on your own device.",
+                                                 players=c.join([self._name_in(session, c, pid) for pid in web_ids]))),
+             "secret_turn", {"players": [steps[i] for i in sorted(on_web)], "devices": True}, Priority.NOW)
         with self._lock:
             self._pending = pending
         for i in sorted(on_web):
@@ -187,13 +189,16 @@ class WebSecrets:
                 kind, pid = self._notices.get_nowait()
             except queue.Empty:
                 return
-            who = self._name(session, pid)
             if kind == "typed":
-                session.say(capitalized(t("{player} has sent their value.", player=who)), "secret_done",
-                            {"player": pid}, Priority.NORMAL)
+                _say(session, self._sent(session, pid), "secret_done", {"player": pid}, Priority.NORMAL)
             elif kind == "cancelled":
-                session.say(capitalized(t("{player} cancelled on their device.", player=who)), "secret_cancelled",
-                            {"player": pid}, Priority.NOW)
+                _say(session, self._cancelled(session, pid), "secret_cancelled", {"player": pid}, Priority.NOW)
+
+    def _sent(self, session: Any, pid: str) -> Callable[[Translator, Any], str]:
+        return lambda w, c: capitalized(w("{player} has sent their value.", player=self._name_in(session, c, pid)))
+
+    def _cancelled(self, session: Any, pid: str) -> Callable[[Translator, Any], str]:
+        return lambda w, c: capitalized(w("{player} cancelled on their device.", player=self._name_in(session, c, pid)))
 
     def _cancel(self, pending: _Pending, by: str | None) -> None:
         with self._lock:
@@ -204,6 +209,10 @@ class WebSecrets:
     @staticmethod
     def _name(session: Any, pid: str) -> str:
         return str(session.renderer.player(session.ctx, pid))
+
+    @staticmethod
+    def _name_in(session: Any, ctx: Any, pid: str) -> str:
+        return str(session.renderer.player(ctx, pid))
 
     def _problem_of_all(self, session: Any, secret: Secret, values: list[int], t: Translator) -> str | None:
         """Why the values cannot all be (without naming them): typed again. Other refusals go to the session."""
@@ -283,6 +292,12 @@ class WebSecrets:
         self._notices.put(("cancelled", seat_id))
         self._cancel(found[0], seat_id)
         return Answer(200, True, t("Cancelled: nothing was sent."))
+
+
+def _say(session: Any, sentence: Callable[[Translator, Any], str], event: str, fields: dict[str, Any],
+         priority: Priority) -> None:
+    """Said at the table, and on each page in its own language: ``sentence(t, ctx)`` built once per language."""
+    session.say_each(lambda ctx: sentence(Translator(ctx.lang, "web"), ctx), event, fields, priority)
 
 
 def _asked(lang: str, what: str) -> str:
