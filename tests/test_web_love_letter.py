@@ -99,3 +99,30 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
                                                "next", "play", "next", "play", "out"]
     assert lines[8] == {"cmd": "compare", "loser": 0, "card": "guard"}
     assert lines[13] == {"cmd": "out", "player": 1, "card": "baron"}
+
+
+def test_a_baron_typed_secretly_on_the_two_pages_when_no_hand_is_entered(world: Any) -> None:
+    """Round 2, nobody enters a hand: the Baron's two values are typed on the two players' pages, only the outcome said."""
+    from selenium.webdriver.common.keys import Keys
+
+    table, browsers = world
+    ana, ben, cleo = (browsers[s] for s in SEATS)
+    play(table, "next", "Cleo's turn: draw a card. Deck: 11 cards.")
+    play(table, "play baron ana", "Cleo and Ana compare their cards in secret. Type compare, then each value, unseen.")
+    start = len(table.out.records)
+    table.send("compare")
+    for browser, value in ((cleo, "7"), (ana, "1")):
+        browser.wait(lambda b: b.driver.find_element(By.ID, "secret").is_displayed())
+        assert browser.driver.find_element(By.ID, "prompt").text == "Type your value secretly, then send it."
+        field = browser.driver.find_element(By.ID, "value")
+        field.send_keys(value)
+        browser.wait(lambda b: b.driver.find_element(By.ID, "hint").text == "This value can be sent.")
+        field.send_keys(Keys.ENTER)
+    out = "Ana is out of the round; their card goes face up: Guard, 1. 2 players left in the round."
+    table.out.wait_for(lambda o: out in o.texts[start:])
+    said = table.out.texts[start:]
+    assert said[0] == "Cleo and Ana: type your value on your own device."
+    assert not any("7" in text or "Countess" in text for text in said)
+    ben.wait(lambda b: out in b.said())
+    assert not any('"7"' in m["data"] or "Countess" in m["data"] for m in ben.messages())
+    assert ben.axe() == [] and ana.axe() == []
