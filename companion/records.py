@@ -63,6 +63,8 @@ class Record:
     finished: str
     #: The best score of this game, variant and player count before this one (None: the first game).
     previous_best: int | None = None
+    #: Its row in the records (what `forget` takes back).
+    row: int | None = None
 
     @property
     def beats_best(self) -> bool:
@@ -140,9 +142,18 @@ def record(game_id: str, variant: str, players: int, score: int, won: bool, *, p
         row = db.execute("SELECT MAX(score) FROM games WHERE game = ? AND variant = ? AND players = ?",
                          (game_id, variant, players)).fetchone()
         previous = row[0] if row else None
-        db.execute("INSERT INTO games (game, variant, players, score, won, finished) VALUES (?, ?, ?, ?, ?, ?)",
-                   (game_id, variant, players, score, int(won), finished))
-    return Record(game_id, variant, players, score, won, finished, previous)
+        cursor = db.execute("INSERT INTO games (game, variant, players, score, won, finished) VALUES (?, ?, ?, ?, ?, ?)",
+                            (game_id, variant, players, score, int(won), finished))
+    return Record(game_id, variant, players, score, won, finished, previous, cursor.lastrowid)
+
+
+def forget(row: int, *, path: Path | None = None) -> None:
+    """Take one game back out of the records (its end was undone at the table).
+
+    :raises RecordsError: the database is locked, damaged or cannot be written.
+    """
+    with _connect(path, write=True) as db:
+        db.execute("DELETE FROM games WHERE id = ?", (row,))
 
 
 def best(game_id: str, variant: str, players: int, *, path: Path | None = None) -> Best | None:

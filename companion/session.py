@@ -109,6 +109,10 @@ class Session:
         #: One line, change or device's request at a time, whichever thread it comes from (the pages' server).
         self.lock = threading.RLock()
         self.listeners: list[Listener] = []
+        #: The records row kept by the step that ended the game (by the step's index), taken back if it is undone;
+        #: and the steps whose record was taken back, recorded again when redone.
+        self._recorded: dict[int, int] = {}
+        self._forgotten: set[int] = set()
         #: Other languages each sentence is also built in (players' pages in their own language), and their contexts.
         self.languages: set[str] = set()
         self._contexts: dict[str, Context] = {}
@@ -293,7 +297,8 @@ class Session:
     def keep_record(self) -> None:
         """A game that ends with a score is kept in the records, and the table hears how it compares.
 
-        Only a live command records (not a replay on resume, not a redo): a game counts once.
+        Only a live command records (not a replay on resume, nor a redo but of an end whose record undo took back):
+        a game counts once.
         """
         from companion import records
 
@@ -306,11 +311,28 @@ class Session:
         except records.RecordsError as error:
             self.say(records.problem_sentence(error, self.settings.lang), "records", {"reason": error.reason})
             return
+        if kept.row is not None:
+            self._recorded[len(self.steps) - 1] = kept.row
         if kept.beats_best:
             text = self.ctx.core("New record: {score}.", score=kept.score)
         else:
             text = self.ctx.core("The record to beat is {best}.", best=kept.previous_best)
         self.say(text, "record", {"score": kept.score, "previous_best": kept.previous_best, "variant": kept.variant})
+
+    def _forget_record(self, index: int) -> None:
+        """The step that ended the game is undone: the game it recorded leaves the records (a game counts once)."""
+        from companion import records
+
+        row = self._recorded.pop(index, None)
+        if row is None:
+            return
+        try:
+            records.forget(row)
+        except records.RecordsError as error:
+            self.say(records.problem_sentence(error, self.settings.lang), "records", {"reason": error.reason})
+            return
+        self._forgotten.add(index)
+        self.say(self.ctx.core("This game is taken out of the records."), "record_undone", {"row": row})
 
     def ask(self, request: Ask) -> None:
         """A question: the game's queries, then what every game answers alike (card, cards, help)."""
@@ -470,6 +492,7 @@ class Session:
         self.say_each(undone, "undo", {"command": step.command.to_json()}, Priority.NOW)
         if changed(self.ctx):
             self.say_each(changed, status.name, status.fields(), Priority.NOW)
+        self._forget_record(len(self.steps))
 
     def _zone_changes(self, old: Mapping[Zone, tuple[str, ...]], new: Mapping[Zone, tuple[str, ...]],
                       ctx: Context) -> list[str]:
@@ -506,6 +529,9 @@ class Session:
         self.say_each(lambda ctx: ctx.core("Redone."), "redo", {"command": command.to_json()}, Priority.NOW)
         for utterance in said:
             self.announcer.announce(utterance)
+        if len(self.steps) - 1 in self._forgotten and self.is_over:  # its record was taken back by undo: kept again
+            self._forgotten.discard(len(self.steps) - 1)
+            self.keep_record()
         for listener in self.listeners:
             listener.redone(self, step, before)
 

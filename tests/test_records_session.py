@@ -45,3 +45,16 @@ def test_games_without_a_score_record_nothing() -> None:
     session, recorder = make_session(players=2)
     session.keep_record()
     assert records.records("gauntlet") == []
+
+
+def test_undoing_the_end_of_a_game_takes_it_out_of_the_records_and_redo_keeps_it_again() -> None:
+    session, recorder = make_session("num-x", players=2)
+    variant = session.rules.variant_of(session.options)
+    assert run_lines(session, recorder, "blocked")[-1] == "New record: 0."
+    assert run_lines(session, recorder, "undo")[-1] == "This game is taken out of the records."
+    assert records.best("num-x", variant, 2) is None
+    assert run_lines(session, recorder, "redo")[-1] == "New record: 0."
+    assert records.best("num-x", variant, 2).games == 1  # type: ignore[union-attr]
+    # Undone again, then ended again by a new command: still one game.
+    run_lines(session, recorder, "undo\nblocked")
+    assert records.best("num-x", variant, 2).games == 1  # type: ignore[union-attr]
