@@ -50,6 +50,10 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
     # Turn 1, the Priest: only Ana's page learns Ben's card.
     said = play(table, "play priest ben", "Ana looks at the card of Ben in secret.")
     ana.wait(lambda b: "Only for you: Ben holds Baron, 3." in mine(b))
+    # Ana's phone slept and her page reloads: what she alone learnt is still there.
+    ana.driver.get(table.urls["p1"])
+    ana.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
+    assert "Only for you: Ben holds Baron, 3." in mine(ana) and ana.axe() == []
     play(table, "next", "Ben's turn: draw a card. Deck: 10 cards.")
     ben.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == "Your hand: Baron, 3. Enter 1 card.")
     enter(ben, ["guard"], "Your hand: Baron, 3 and Guard, 1.")

@@ -11,6 +11,7 @@ build step); the form also works without it.
 from __future__ import annotations
 
 from html import escape
+from collections.abc import Sequence
 from typing import Any
 
 from companion.i18n import LANGUAGES, Translator
@@ -100,7 +101,7 @@ def _languages(lang: str, href: str) -> str:
 
 
 def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lang: str, after: int,
-              prompt: tuple[str, str] | None, hand: dict[str, Any]) -> str:
+              prompt: tuple[str, str] | None, hand: dict[str, Any], notes: Sequence[tuple[str, str]] = ()) -> str:
     """A seat's page: its private value when one is asked, its hand, its own plays and questions, what the table says."""
     t = Translator(lang, "web")
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
@@ -144,7 +145,8 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 </form>
 {_hand_part(t, lang, base, hand)}
 <h2>{w["mine"]}</h2>
-<div id="mine" role="log" aria-live="polite" aria-relevant="additions"></div>
+<div id="mine" role="log" aria-live="polite" aria-relevant="additions">{"".join(
+    f'<p lang="{note_lang}">{escape(text)}</p>' for text, note_lang in notes)}</div>
 <h2>{w["device"]}</h2>
 <form id="offers" method="post" action="{escape(base)}/line"{"" if hand["offers"] else " hidden"}>
 {"".join(f'<button type="submit" name="line" value="{escape(text)}">{escape(label)}</button>'

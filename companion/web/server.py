@@ -43,6 +43,8 @@ from companion.web.secret import Answer, WebSecrets
 
 #: The largest request body read (a value, a join code): anything larger is refused unread.
 MAX_BODY = 1024
+#: The private notes a page shows again when it is (re)loaded.
+NOTES_KEPT = 20
 #: The most cards a page enters at once (a whole hand).
 MAX_HAND = 8
 COOKIE = "companion_device"
@@ -336,8 +338,10 @@ def build_app(web: WebServer) -> Starlette:
         device = request.cookies.get(COOKIE) or new_device_id()
         seats.claim(seat, device)
         seat.lang = lang
+        # What this seat alone was told lately (a Priest's peek), shown again on a page reloaded after a phone slept.
+        notes = [(e.text, e.lang) for e in feed.since(0, seat.id) if e.to == seat.id and e.kind == "note"][-NOTES_KEPT:]
         html = pages.seat_page(lang, web.game_name(lang), seat, seats.code, web.status_sentence(lang), lang,
-                               feed.last_id, secrets_.prompt_for(seat.id), web.keeper.view(seat.id, lang))
+                               feed.last_id, secrets_.prompt_for(seat.id), web.keeper.view(seat.id, lang), notes)
         response = _html(html)
         response.set_cookie(COOKIE, device, path=seat.path(), httponly=True, samesite="strict")
         return response
