@@ -347,12 +347,17 @@ class Session:
             for event in query(self.state, request.args):
                 self.say_each(self._sentence_of(event), event.name, event.fields(), Priority.NOW)
             return
-        if request.what == "card":
-            answers = [card_answer(self.cards[request.args["card"]], self.ctx)]
-        elif request.what == "cards":
-            answers = cards_answer(self.cards, self.ctx)
-        elif request.what == "help":
-            answers = self.help_lines(request.args.get("topic"))
+        if request.what in ("card", "cards"):  # the same answers on each page, in its own language
+            def answers_in(ctx: Context) -> list[tuple[str, str, dict[str, Any]]]:
+                if request.what == "card":
+                    return [card_answer(self.cards[request.args["card"]], ctx)]
+                return cards_answer(self.cards, ctx)
+
+            for index, (_, event_name, fields) in enumerate(answers_in(self.ctx)):
+                self.say_each(_nth_answer(answers_in, index), event_name, fields, Priority.NOW)
+            return
+        if request.what == "help":
+            answers: list[tuple[str, str, dict[str, Any]]] = self.help_lines(request.args.get("topic"))
         elif request.what in ("rules", "why"):  # issue 17: the rules by section, the rule behind the last refusal
             from companion.rules_reader import answer_in_game
 
@@ -579,6 +584,12 @@ class Session:
         if self.journal is not None:
             self.journal.close()
 
+
+
+def _nth_answer(answers: Callable[[Context], list[tuple[str, str, dict[str, Any]]]],
+                index: int) -> Callable[[Context], str]:
+    """The sentence of one answer, in any language."""
+    return lambda ctx: answers(ctx)[index][0]
 
 
 def _is_yes(line: str, vocabulary: Vocabulary) -> bool:
