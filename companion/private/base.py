@@ -109,6 +109,9 @@ class PrivateRules(Generic[S]):
     fits: Callable[[S, str, str], bool] = _any_card
     #: A value ``seat`` types secretly on its page (a fight's), refused (`RuleError`) where its known hand rules it out.
     secret_value: Callable[[S, Hands, str, int], None] = _no_value_check
+    #: The cards of ``seat``'s hand the table has seen and ``seen`` already counts (a Love Letter card revealed at
+    #: the end of a round stays in its hand).
+    shown: Callable[[S, str], tuple[str, ...]] = field(default=lambda state, seat: ())
 
     def enter(self, state: S, cards: CardSet, hands: Hands, seat: str, entered: Sequence[str]) -> tuple[str, ...]:
         """``seat``'s hand once it entered ``entered``: its whole hand, or the cards the companion does not know yet.
@@ -133,9 +136,11 @@ class PrivateRules(Generic[S]):
                 raise RuleError("unknown_card", text=card_id)
             if not self.fits(state, seat, card_id):
                 raise RuleError("not_your_card", card=card_id, player=seat)
+        shown = self.shown(state, seat)
         for card_id in set(hand):
             elsewhere = sum(h.count(card_id) for s, h in hands.items() if s != seat)
-            if self.seen(state, card_id) + elsewhere + hand.count(card_id) > cards[card_id].copies:
+            held_unseen = hand.count(card_id) - min(hand.count(card_id), shown.count(card_id))
+            if self.seen(state, card_id) + elsewhere + held_unseen > cards[card_id].copies:
                 raise RuleError("card_not_left", card=card_id)
         return hand
 

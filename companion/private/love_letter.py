@@ -54,8 +54,15 @@ def held(state: g.State) -> dict[str, int]:
 
 
 def seen(state: g.State, card_id: str) -> int:
-    """Copies no hand holds: face up in front of players, or set aside (a revealed card stays in its hand)."""
-    return sum(pile.count(card_id) for pile in state.face_up) + state.aside.count(card_id)
+    """Copies the table has seen: face up in front of players, set aside, or revealed (that one stays in its hand)."""
+    return state.seen_count(card_id)
+
+
+def shown(state: g.State, seat: str) -> tuple[str, ...]:
+    """The card this seat revealed at the end of the round: seen, and still in its hand."""
+    index = g.seat_of(seat)
+    revealed = state.revealed[index] if 0 <= index < len(state.revealed) else None
+    return () if revealed is None else (revealed,)
 
 
 def _action(state: g.State, card_id: str) -> str:
@@ -75,11 +82,16 @@ def follow(before: g.State, after: g.State, events: Sequence[Event], hands: Hand
     for event in events:
         if isinstance(event, g.RoundStarted):
             now = {}
-        elif isinstance(event, (g.CardPlayed, g.CardShown, g.CardDiscarded)):
+        elif isinstance(event, (g.CardPlayed, g.CardShown, g.CardDiscarded)) or (
+                isinstance(event, g.PlayerOut) and event.card is not None):
+            card = event.card
+            assert card is not None
             if event.player in now:
-                now[event.player] = without(now[event.player], event.card)
-        elif isinstance(event, g.PlayerOut) and event.card is not None and event.player in now:
-            now[event.player] = without(now[event.player], event.card)
+                # A card the hand entered does not hold: that hand is wrong, and entered again.
+                if card in now[event.player]:
+                    now[event.player] = without(now[event.player], card)
+                else:
+                    del now[event.player]
         elif isinstance(event, g.CardEffect) and event.target is not None and event.target != event.player:
             mine, theirs = now.get(event.player), now.get(event.target)
             if event.action == "peek":
@@ -98,8 +110,25 @@ def follow(before: g.State, after: g.State, events: Sequence[Event], hands: Hand
     return Followed(now, tuple(notes))
 
 
+def _named(command: Command) -> tuple[int, str] | None:
+    """The seat and the hand card a command names (a card going face up from a hand), if any."""
+    if isinstance(command, (g.Out, g.Discard, g.Reveal)) and command.card is not None:
+        return command.player, command.card
+    if isinstance(command, g.Compare) and command.loser is not None and command.card is not None:
+        return command.loser, command.card
+    return None
+
+
 def check(state: g.State, hands: Hands, command: Command) -> None:
-    """A play must be one of the player's two cards, and the Countess must be played beside a King or a Prince."""
+    """A play must be one of the player's two cards, and the Countess must be played beside a King or a Prince;
+    a card named at the table as a player's must be in that player's hand as entered."""
+    named = _named(command)
+    if named is not None:
+        seat, card_id = named
+        hand = _complete(state, hands, seat) if 0 <= seat < state.players else None
+        if hand is not None and card_id in state.cards and card_id not in hand:
+            raise RuleError("named_not_in_hand", player=g.player_id(seat))
+        return
     if not isinstance(command, g.Play) or state.phase != g.TURN or state.played:
         return
     hand = _complete(state, hands, state.current)
@@ -145,11 +174,19 @@ def adjudicate(state: g.State, hands: Hands) -> Command | None:
     return None
 
 
+def fits(state: g.State, seat: str, card_id: str) -> bool:
+    """A player whose card was revealed at the end of the round holds that card."""
+    index = g.seat_of(seat)
+    revealed = state.revealed[index] if index < len(state.revealed) else None
+    return revealed is None or revealed == card_id
+
+
 def choices(state: g.State, cards: CardSet) -> list[str]:
     return [c.id for c in sorted(cards.cards, key=lambda c: c.value)]
 
 
 PRIVATE: PrivateRules[g.State] = PrivateRules(as_seat=to_act_only(g.RULES), follow=follow, held=held, seen=seen,
-                                              check=check, adjudicate=adjudicate, choices=choices)
+                                              check=check, adjudicate=adjudicate, choices=choices, fits=fits,
+                                              shown=shown)
 
 __all__ = ["Compared", "PRIVATE", "Peeked", "Swapped"]

@@ -346,6 +346,8 @@ def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
         "no_target": lambda: t("{card} does not choose a player.", card=card()),
         "already_out": lambda: t("{player} is already out of the round.", player=name("player")),
         "not_in_hand": lambda: t("That card is not in your hand as entered: play the other one, or correct your hand."),
+        "named_not_in_hand": lambda: t("The card named at the table is not in your hand as entered: check it, or "
+                                       "correct your hand."),
         "countess_forced": lambda: t("With the King or a Prince in your hand, you must play the Countess."),
         "no_miss_now": lambda: t("No guess to miss now: only after a Guard this turn."),
         "no_out_now": lambda: t("Nobody goes out now: only after a Guard or a Baron this turn."),
