@@ -421,3 +421,14 @@ def test_commands_round_trip_through_json():
     for command in (g.Play("outriders", target=1, value=3), g.Defeat(0, "thanos"), g.Fight(2, None),
                     g.Token(1, -1), g.Snap(("mind-stone",)), g.Next()):
         assert g.command_from(command.to_json()) == command
+
+
+def test_the_mind_stone_checks_the_defeated_card_of_every_hero_it_hits():
+    """Every hero holding the value named loses that card: each defeat after the first is checked too."""
+    from tests.conftest import make_session, run_lines
+
+    session, recorder = make_session("gauntlet", players=3)
+    run_lines(session, recorder, "play mind stone 3\ndefeat hero 1 thor")
+    assert run_lines(session, recorder, "defeat hero 2 vision") == [
+        "Vision is a 5: the defeated card must be a 3. Cards that fit: Captain America and Hulk."]
+    assert run_lines(session, recorder, "defeat hero 2 hulk")[0] == "Hulk of hero 2 is defeated."
