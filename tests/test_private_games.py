@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("starlette", reason="starlette is not installed: run make setup")
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
 
-from web_requests import post_json as _post
+from web_requests import post_json as _post, served
 from conftest import make_session, run_lines
 
 from companion import games, journal
@@ -65,14 +65,8 @@ def _leaks(web: Any, seat: str) -> list[Any]:
 
 @pytest.fixture
 def mindbug() -> Iterator[tuple[Any, Any, Any]]:
-    session, recorder = make_session("mindbug", names=("Ana", "Ben"))
-    web = serve(session)
-    try:
-        session.start()
-        recorder.clear()
-        yield session, recorder, web
-    finally:
-        web.stop()
+    with served("mindbug", start=True, names=("Ana", "Ben")) as found:
+        yield found
 
 
 def test_a_hand_entered_on_a_page_offers_its_cards_and_a_tap_plays_one_at_the_table(mindbug: Any) -> None:
@@ -303,14 +297,8 @@ def test_the_void_as_seat_fills_in_refuses_or_passes_each_command() -> None:
 
 @pytest.fixture
 def num_x() -> Iterator[tuple[Any, Any, Any]]:
-    session, recorder = make_session("num-x", players=2, names=("Ana", "Ben"))
-    web = serve(session)
-    try:
-        session.start()
-        recorder.clear()
-        yield session, recorder, web
-    finally:
-        web.stop()
+    with served("num-x", start=True, players=2, names=("Ana", "Ben")) as found:
+        yield found
 
 
 def test_fits_asked_from_a_page_is_answered_on_that_page_only(num_x: Any) -> None:

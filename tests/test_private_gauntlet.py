@@ -19,14 +19,13 @@ import pytest
 pytest.importorskip("starlette", reason="starlette is not installed: run make setup")
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
 
-from web_requests import post_json as _post, request_of as _request_of
-from conftest import make_session, run_lines
+from web_requests import post_json as _post, request_of as _request_of, served
+from conftest import run_lines
 
 from companion import games
 from companion.games import gauntlet as g
 from companion.games.base import RuleError
 from companion.private.gauntlet import PRIVATE
-from companion.web.server import serve
 
 NEUTRAL = "That does not match the hand entered on the player's device; their page says why."
 KEPT = "Your hand is kept for your page only: never said, shown elsewhere or saved."
@@ -34,12 +33,8 @@ KEPT = "Your hand is kept for your page only: never said, shown elsewhere or sav
 
 @pytest.fixture
 def table() -> Any:
-    session, recorder = make_session("gauntlet", players=3, names=("Zoe", "Alice", "Bruno"))
-    web = serve(session)
-    try:
-        yield session, recorder, web
-    finally:
-        web.stop()
+    with served("gauntlet", players=3, names=("Zoe", "Alice", "Bruno")) as found:
+        yield found
 
 
 

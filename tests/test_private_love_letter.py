@@ -16,17 +16,13 @@ from conftest import make_session, run_lines
 
 from companion.games import love_letter as g
 from companion.private import love_letter as private
-from companion.web.server import serve
+from web_requests import served
 
 
 @pytest.fixture
-def served() -> Any:
-    session, recorder = make_session("love-letter", players=3, names=("Ana", "Ben", "Cleo"))
-    web = serve(session)
-    try:
-        yield session, recorder, web
-    finally:
-        web.stop()
+def table() -> Any:
+    with served("love-letter", players=3, names=("Ana", "Ben", "Cleo")) as found:
+        yield found
 
 
 def own(web: Any, seat: str) -> list[str]:
@@ -34,8 +30,8 @@ def own(web: Any, seat: str) -> list[str]:
     return [e.text for e in web.feed.since(0, seat) if e.to == seat]
 
 
-def test_the_countess_rule_is_enforced_without_telling_the_table_why(served: Any) -> None:
-    session, recorder, web = served
+def test_the_countess_rule_is_enforced_without_telling_the_table_why(table: Any) -> None:
+    session, recorder, web = table
     assert web.keeper.enter("p1", ["countess", "king"], "en").ok
     assert run_lines(session, recorder, "play king ben") == [
         "That does not match the hand entered on the player's device; their page says why."]
@@ -45,16 +41,16 @@ def test_the_countess_rule_is_enforced_without_telling_the_table_why(served: Any
     assert session.state.played and web.keeper.hands["p1"] == ("king",)
 
 
-def test_a_card_not_in_the_hand_entered_is_refused(served: Any) -> None:
-    session, recorder, web = served
+def test_a_card_not_in_the_hand_entered_is_refused(table: Any) -> None:
+    session, recorder, web = table
     web.keeper.enter("p1", ["guard", "priest"], "en")
     run_lines(session, recorder, "play baron ben")
     assert own(web, "p1")[-1] == "That card is not in your hand as entered: play the other one, or correct your hand."
     assert not session.state.played
 
 
-def test_a_hand_that_cannot_be_is_refused_and_kept_from_nobody(served: Any) -> None:
-    session, recorder, web = served
+def test_a_hand_that_cannot_be_is_refused_and_kept_from_nobody(table: Any) -> None:
+    session, recorder, web = table
     assert web.keeper.enter("p2", ["princess"], "en").ok
     answer = web.keeper.enter("p3", ["princess"], "en")
     assert (answer.status, answer.message) == (
@@ -64,8 +60,8 @@ def test_a_hand_that_cannot_be_is_refused_and_kept_from_nobody(served: Any) -> N
         "Enter your whole hand, 1 card, or the card still to enter."
 
 
-def test_the_prince_discard_and_the_new_card_asked(served: Any) -> None:
-    session, recorder, web = served
+def test_the_prince_discard_and_the_new_card_asked(table: Any) -> None:
+    session, recorder, web = table
     web.keeper.enter("p1", ["prince", "guard"], "en")
     web.keeper.enter("p2", ["king"], "en")
     assert run_lines(session, recorder, "play prince ben")[-2:] == ["Decided from the hands entered on the devices:",
@@ -74,8 +70,8 @@ def test_the_prince_discard_and_the_new_card_asked(served: Any) -> None:
     assert own(web, "p2")[-1] == "Enter your new card."
 
 
-def test_the_king_swap_tells_each_player_their_new_card(served: Any) -> None:
-    session, recorder, web = served
+def test_the_king_swap_tells_each_player_their_new_card(table: Any) -> None:
+    session, recorder, web = table
     web.keeper.enter("p1", ["king", "guard"], "en")
     web.keeper.enter("p2", ["baron"], "en")
     table = run_lines(session, recorder, "play king ben")
@@ -85,8 +81,8 @@ def test_the_king_swap_tells_each_player_their_new_card(served: Any) -> None:
     assert all("Only for you" not in text for text in own(web, "p3") + table)
 
 
-def test_undo_puts_the_hands_back_as_they_were(served: Any) -> None:
-    session, recorder, web = served
+def test_undo_puts_the_hands_back_as_they_were(table: Any) -> None:
+    session, recorder, web = table
     web.keeper.enter("p1", ["handmaid", "guard"], "en")
     assert run_lines(session, recorder, "play handmaid")[0] == "Ana plays Handmaid, 4."
     assert web.keeper.hands["p1"] == ("guard",)
@@ -94,8 +90,8 @@ def test_undo_puts_the_hands_back_as_they_were(served: Any) -> None:
     assert web.keeper.hands["p1"] == ("handmaid", "guard")
 
 
-def test_a_guard_waits_for_the_target_to_enter_their_card(served: Any) -> None:
-    session, recorder, web = served
+def test_a_guard_waits_for_the_target_to_enter_their_card(table: Any) -> None:
+    session, recorder, web = table
     web.keeper.enter("p1", ["guard", "priest"], "en")
     run_lines(session, recorder, "play guard cleo priest")
     assert session.state.effect is not None and not session.state.effect.resolved
@@ -105,8 +101,8 @@ def test_a_guard_waits_for_the_target_to_enter_their_card(served: Any) -> None:
                                      "Cleo is out of the round; their card goes face up: Priest, 2. 2 players left in the round."]
 
 
-def test_the_table_pages_hear_each_sentence_in_their_own_language(served: Any) -> None:
-    session, recorder, web = served
+def test_the_table_pages_hear_each_sentence_in_their_own_language(table: Any) -> None:
+    session, recorder, web = table
     web.seats.by_id["p2"].lang = "fr"
     run_lines(session, recorder, "play handmaid")
     entry = [e for e in web.feed.since(0, "p2") if e.kind == "say"][-1]
@@ -150,11 +146,11 @@ def test_what_the_hands_decide_is_always_a_command_the_rules_accept(data: st.Dat
         state, _ = g.apply(state, data.draw(st.sampled_from(moves)))
 
 
-def test_a_hand_sent_without_the_page_script_takes_the_lists_the_page_shows(served: Any) -> None:
+def test_a_hand_sent_without_the_page_script_takes_the_lists_the_page_shows(table: Any) -> None:
     """Without JavaScript every list of the form is sent: the server reads as many as the page shows."""
     from web_requests import post_json
 
-    session, recorder, web = served
+    session, recorder, web = table
     url = web.seat_url(web.seats.by_id["p2"]) + "/hand"
     form = {f"card{i}": "guard" for i in range(1, 9)} | {"card1": "baron", "lang": "en"}
     assert post_json(url, form)[0] == 200

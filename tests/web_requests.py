@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -29,3 +31,24 @@ def request_of(web: Any, seat: str, timeout: float = 5) -> str:
             return str(asks[-1].data["request"])
         time.sleep(0.01)
     raise AssertionError("nothing asked")
+
+
+@contextlib.contextmanager
+def served(game: str, start: bool = False, **options: Any) -> Iterator[tuple[Any, Any, Any]]:
+    """A real session of ``game`` with its pages served on 127.0.0.1: (session, recorder, web); stopped at the end.
+
+    ``start``: the opening is said first, then forgotten by the recorder.
+    """
+    from conftest import make_session
+
+    from companion.web.server import serve
+
+    session, recorder = make_session(game, **options)
+    web = serve(session)
+    try:
+        if start:
+            session.start()
+            recorder.clear()
+        yield session, recorder, web
+    finally:
+        web.stop()
