@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-from web_helpers import Browser, Table  # noqa: E402
+from web_helpers import seated  # noqa: E402
 
 ROUNDS = 40
 OUTCOME = "Fight: Thanos beats Alice."
@@ -59,16 +59,8 @@ GUARD_OUTCOME = "Cleo is out of the round; their card goes face up: Priest, 2. 2
 
 def guard() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="bench-web-ll-"))
-    browsers = []
-    table = None
-    try:
-        ana, cleo = Browser(tmp / "a"), Browser(tmp / "c")
-        browsers += [ana, cleo]
-        table = Table(tmp, "love-letter", ("Ana", "Ben", "Cleo"))
-        ana.driver.get(table.urls["p1"])
-        cleo.driver.get(table.urls["p3"])
-        for b in (ana, cleo):
-            WebDriverWait(b.driver, 10).until(lambda d: d.find_element(By.ID, "link").text == "Connected to the table.")
+    with seated(tmp, "love-letter", ("Ana", "Ben", "Cleo"), ("p1", "p3")) as (table, browsers):
+        ana, cleo = browsers["p1"], browsers["p3"]
         timings = []
         for _ in range(ROUNDS):
             said = len(table.out.texts)
@@ -86,11 +78,6 @@ def guard() -> int:
         print(f"web: a hand entered to the outcome the companion decides from it, in another seat's live region, "
               f"{ROUNDS} Guards: median {statistics.median(timings):.1f} ms, p99 {_p99(timings):.1f} ms (goal ≤ 50 ms)")
         return 0
-    finally:
-        for b in browsers:
-            b.quit()
-        if table is not None:
-            table.close()
 
 
 def main() -> int:
@@ -99,16 +86,8 @@ def main() -> int:
 
 def fight() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
-    browsers = []
-    table = None
-    try:
-        alice, zoe = Browser(tmp / "a"), Browser(tmp / "z")
-        browsers += [alice, zoe]
-        table = Table(tmp)
-        alice.driver.get(table.urls["hero1"])
-        zoe.driver.get(table.urls["thanos"])
-        for b in (alice, zoe):
-            WebDriverWait(b.driver, 10).until(lambda d: d.find_element(By.ID, "link").text == "Connected to the table.")
+    with seated(tmp, "gauntlet", ("Zoe", "Alice", "Bruno"), ("hero1", "thanos")) as (table, browsers):
+        alice, zoe = browsers["hero1"], browsers["thanos"]
         for line in ("play ebony maw", "next", "play hulk"):
             table.send(line)
         table.out.wait_for(lambda o: o.texts[-1] == "You may fight Thanos.")
@@ -133,11 +112,6 @@ def fight() -> int:
         print(f"web: private action to the public outcome in the other seat's live region, {ROUNDS} fights: "
               f"median {statistics.median(timings):.1f} ms, p99 {_p99(timings):.1f} ms (goal ≤ 50 ms)")
         return 0
-    finally:
-        for b in browsers:
-            b.quit()
-        if table is not None:
-            table.close()
 
 
 if __name__ == "__main__":
