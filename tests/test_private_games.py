@@ -77,7 +77,7 @@ def test_a_hand_entered_on_a_page_offers_its_cards_and_a_tap_plays_one_at_the_ta
               ("play Brain Fly", "Play Brain Fly"), ("play Compost Dragon", "Play Compost Dragon")]
     view = web.keeper.view("p1", "en")
     assert view["offers"] == offers  # each different card once
-    assert view["summary"] == ("Your hand: Axolotl Healer, 4, Bee Bear, 8, Axolotl Healer, 4, Brain Fly, 4 and "
+    assert view["summary"] == ("Your hand: Axolotl Healer, 4; Bee Bear, 8; Axolotl Healer, 4; Brain Fly, 4; "
                                "Compost Dragon, 3.")
     published = _hand_entries(web, "p1")[-1]
     assert (published.text, published.data["offers"]) == (view["summary"], offers)
@@ -91,8 +91,8 @@ def test_a_hand_entered_on_a_page_offers_its_cards_and_a_tap_plays_one_at_the_ta
     assert (session.state.hands, session.state.decks) == ((5, 5), (4, 5))
     assert session.state.pending == mb.Pending("mindbug", 1, "bee-bear")
     assert web.keeper.hands["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon")
-    assert web.keeper.view("p1", "en")["summary"] == ("Your hand: Axolotl Healer, 4, Axolotl Healer, 4, Brain Fly, 4 "
-                                                      "and Compost Dragon, 3. Enter 1 card.")
+    assert web.keeper.view("p1", "en")["summary"] == ("Your hand: Axolotl Healer, 4; Axolotl Healer, 4; Brain Fly, 4; "
+                                                      "Compost Dragon, 3. Enter 1 card.")
     assert web.keeper.view("p1", "en")["offers"] == []  # Ben decides now
     assert _leaks(web, "p1") == []
 
@@ -125,8 +125,8 @@ def test_a_hand_not_wholly_entered_does_not_refuse_a_play(mindbug: Any) -> None:
     assert texts[:2] == ["Ana plays Rhino Turtle, 8.", "Ana draws 1 card: 5 in hand, 3 in the draw pile."]
     assert _notes(web, "p1") == []
     assert web.keeper.hands["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon")
-    assert web.keeper.view("p1", "en")["summary"] == ("Your hand: Axolotl Healer, 4, Axolotl Healer, 4, Brain Fly, 4 "
-                                                      "and Compost Dragon, 3. Enter 1 card.")
+    assert web.keeper.view("p1", "en")["summary"] == ("Your hand: Axolotl Healer, 4; Axolotl Healer, 4; Brain Fly, 4; "
+                                                      "Compost Dragon, 3. Enter 1 card.")
 
 
 def test_another_seat_cannot_play_from_its_page_when_it_is_not_its_turn(mindbug: Any) -> None:
@@ -176,7 +176,7 @@ def test_the_cards_discarded_from_a_hand_by_name_leave_it(mindbug: Any) -> None:
     assert session.state.discards[1] == ("gorillion", "luchataur")
     assert session.state.hands == (5, 5)  # Ben's hand refilled at once
     assert web.keeper.hands["p2"] == ("elephantopus", "giraffodile", "shark-dog")
-    assert web.keeper.view("p2", "en")["summary"] == ("Your hand: Elephantopus, 7, Giraffodile, 7 and Shark Dog, 4. "
+    assert web.keeper.view("p2", "en")["summary"] == ("Your hand: Elephantopus, 7; Giraffodile, 7; Shark Dog, 4. "
                                                       "Enter 2 cards.")
 
 

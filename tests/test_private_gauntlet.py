@@ -80,13 +80,13 @@ def test_each_seat_enters_its_hand_and_only_its_page_shows_it(table: Any) -> Non
     _enter(web, "thanos", ["ebony-maw", "thanos", "corvus-glaive"])
     _enter(web, "hero1", ["hulk"])
     view = keeper.view("thanos", "en")
-    assert view["summary"] == "Your hand: Ebony Maw, 5, Thanos, 7 and Corvus Glaive, 2."
+    assert view["summary"] == "Your hand: Ebony Maw, 5; Thanos, 7; Corvus Glaive, 2."
     assert (view["cards"], view["missing"], view["held"]) == (["ebony-maw", "thanos", "corvus-glaive"], 0, 3)
     assert keeper.view("hero1", "en")["summary"] == "Your hand: Hulk, 3."
     # Each page shows its own hand, and no other page nor the table hears it.
     zoe_page = _page(web.seat_url(web.seats.by_id["thanos"]))
     alice_page = _page(web.seat_url(web.seats.by_id["hero1"]))
-    assert '<p id="hand-summary">Your hand: Ebony Maw, 5, Thanos, 7 and Corvus Glaive, 2.</p>' in zoe_page
+    assert '<p id="hand-summary">Your hand: Ebony Maw, 5; Thanos, 7; Corvus Glaive, 2.</p>' in zoe_page
     assert '<p id="hand-summary">Your hand: Hulk, 3.</p>' in alice_page
     assert "Your hand: Ebony Maw" not in alice_page and "Your hand: Hulk" not in zoe_page
     assert [e.text for e in web.feed.since(0, "thanos") if e.kind == "hand"][-1] == view["summary"]

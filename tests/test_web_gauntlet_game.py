@@ -55,12 +55,12 @@ def test_a_full_game_from_three_browsers(world: Any) -> None:
     assert len(alice.driver.find_elements(By.CSS_SELECTOR, "#card1 option")) == 16
     assert len(zoe.driver.find_elements(By.CSS_SELECTOR, "#card1 option")) == 12
     enter(zoe, ["proxima-midnight", "black-dwarf", "outriders"],
-          "Your hand: Proxima Midnight, 4, Black Dwarf, 3 and Outriders, 1.")
+          "Your hand: Proxima Midnight, 4; Black Dwarf, 3; Outriders, 1.")
     enter(alice, ["hulk"], "Your hand: Hulk, 3.")
     enter(bruno, ["thor"], "Your hand: Thor, 3.")
     play(table, "play proxima", "Zoe takes 1 power token: 1 held, 8 in the reserve.")
     play(table, "next", "Alice draws. Hero deck: 13 cards.")
-    enter(alice, ["nebula"], "Your hand: Hulk, 3 and Nebula, 1.")
+    enter(alice, ["nebula"], "Your hand: Hulk, 3; Nebula, 1.")
     play(table, "play hulk", "You may fight Thanos.")
 
     # The first fight: Thanos wins; Alice's card is named from her hand, nobody types it.
@@ -71,7 +71,7 @@ def test_a_full_game_from_three_browsers(world: Any) -> None:
                          "The heroes lose a life: remove a coin. 1 left.", "Alice draws. Hero deck: 12 cards."]
     bruno.wait(lambda b: "Fight: Thanos beats Alice." in b.said())
     play(table, "next", "Bruno draws. Hero deck: 11 cards.")
-    enter(bruno, ["iron-man"], "Your hand: Thor, 3 and Iron Man, 6.")
+    enter(bruno, ["iron-man"], "Your hand: Thor, 3; Iron Man, 6.")
     play(table, "play thor", "You may fight Thanos.")
 
     # The second fight: Bruno wins, Thanos's last ruby goes, the heroes win the game.
@@ -82,8 +82,8 @@ def test_a_full_game_from_three_browsers(world: Any) -> None:
         assert browser.axe() == []
 
     # Values and hands stayed on their own pages: never in another seat's stream, never at the table.
-    hands = {"thanos": "Your hand: Proxima Midnight, 4, Black Dwarf, 3 and Outriders, 1.",
-             "hero1": "Your hand: Hulk, 3 and Nebula, 1.", "hero2": "Your hand: Thor, 3 and Iron Man, 6."}
+    hands = {"thanos": "Your hand: Proxima Midnight, 4; Black Dwarf, 3; Outriders, 1.",
+             "hero1": "Your hand: Hulk, 3; Nebula, 1.", "hero2": "Your hand: Thor, 3; Iron Man, 6."}
     streams = {seat: [json.loads(m["data"]) for m in b.messages()] for seat, b in browsers.items()}
     for seat, text in hands.items():
         assert text in [d.get("text") for d in streams[seat]]

@@ -41,7 +41,7 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
         assert browser.axe() == []
     assert ana.driver.find_element(By.ID, "hand-summary").text == "Your hand is not entered yet. Enter 2 cards."
     assert ben.driver.find_element(By.ID, "hand-summary").text == "Your hand is not entered yet. Enter 1 card."
-    enter(ana, ["guard", "priest"], "Your hand: Guard, 1 and Priest, 2.")
+    enter(ana, ["guard", "priest"], "Your hand: Guard, 1; Priest, 2.")
     enter(ben, ["baron"], "Your hand: Baron, 3.")
     enter(cleo, ["handmaid"], "Your hand: Handmaid, 4.")
     for browser in browsers.values():
@@ -56,16 +56,16 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
     assert "Only for you: Ben holds Baron, 3." in mine(ana) and ana.axe() == []
     play(table, "next", "Ben's turn: draw a card. Deck: 10 cards.")
     ben.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == "Your hand: Baron, 3. Enter 1 card.")
-    enter(ben, ["guard"], "Your hand: Baron, 3 and Guard, 1.")
+    enter(ben, ["guard"], "Your hand: Baron, 3; Guard, 1.")
 
     # Turn 2, a Guard's guess that misses: decided from Cleo's hand, nobody types it.
     said = play(table, "play guard cleo king", "Missed: Cleo does not hold the King. Type next.")
     assert "Decided from the hands entered on the devices:" in said
     play(table, "next", "Cleo's turn: draw a card. Deck: 9 cards.")
-    enter(cleo, ["prince"], "Your hand: Handmaid, 4 and Prince, 5.")
+    enter(cleo, ["prince"], "Your hand: Handmaid, 4; Prince, 5.")
     play(table, "play handmaid", "Cleo is protected until their next turn.")
     play(table, "next", "Ana's turn: draw a card. Deck: 8 cards.")
-    enter(ana, ["baron"], "Your hand: Guard, 1 and Baron, 3.")
+    enter(ana, ["baron"], "Your hand: Guard, 1; Baron, 3.")
 
     # Turn 4, a Baron's comparison: each of the two sees the other's card, the lower goes out.
     said = play(table, "play baron ben",
@@ -74,10 +74,10 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
     ana.wait(lambda b: "Only for you: Ben holds Baron, 3." in mine(b)[-1:])
     ben.wait(lambda b: "Only for you: Ana holds Guard, 1." in mine(b))
     play(table, "next", "Ben's turn: draw a card. Deck: 7 cards.")
-    enter(ben, ["guard"], "Your hand: Baron, 3 and Guard, 1.")
+    enter(ben, ["guard"], "Your hand: Baron, 3; Guard, 1.")
     play(table, "play guard", "Ben plays Guard, 1: every other player is protected, no effect.")
     play(table, "next", "Cleo's turn: draw a card. Deck: 6 cards.")
-    enter(cleo, ["guard"], "Your hand: Prince, 5 and Guard, 1.")
+    enter(cleo, ["guard"], "Your hand: Prince, 5; Guard, 1.")
 
     # Turn 6, a Guard's guess that hits: Ben is out, Cleo wins the round.
     said = play(table, "play guard ben baron", "Cleo takes a favour token: 1 of 5.")
@@ -85,9 +85,9 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
     assert "Decided from the hands entered on the devices:" in said
 
     # Nothing private left its seat: not in another seat's stream, not at the table, not in the save.
-    private = {"p1": ["Only for you: Ben holds Baron, 3.", "Your hand: Guard, 1 and Priest, 2."],
-               "p2": ["Only for you: Ana holds Guard, 1.", "Your hand: Baron, 3 and Guard, 1."],
-               "p3": ["Your hand: Handmaid, 4 and Prince, 5.", "Your hand: Prince, 5 and Guard, 1."]}
+    private = {"p1": ["Only for you: Ben holds Baron, 3.", "Your hand: Guard, 1; Priest, 2."],
+               "p2": ["Only for you: Ana holds Guard, 1.", "Your hand: Baron, 3; Guard, 1."],
+               "p3": ["Your hand: Handmaid, 4; Prince, 5.", "Your hand: Prince, 5; Guard, 1."]}
     received = {seat: [json.loads(m["data"]).get("text", "") for m in b.messages()] for seat, b in browsers.items()}
     for seat, texts in private.items():
         for text in texts:

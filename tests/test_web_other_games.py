@@ -31,7 +31,7 @@ def send_line(browser: Browser, line: str, hint: str) -> None:
 def test_a_mindbug_creature_played_by_one_tap(tmp_path: Path) -> None:
     with seated(tmp_path, "mindbug", ("Ana", "Ben"), ("p1", "p2")) as (table, browsers):
         ana, ben = browsers["p1"], browsers["p2"]
-        enter_hand(ana, ANA, "Your hand: Axolotl Healer, 4, Bee Bear, 8, Axolotl Healer, 4, Brain Fly, 4 and "
+        enter_hand(ana, ANA, "Your hand: Axolotl Healer, 4; Bee Bear, 8; Axolotl Healer, 4; Brain Fly, 4; "
                              "Compost Dragon, 3.")
         ana.wait(lambda b: len(b.driver.find_elements(By.CSS_SELECTOR, "#offers button")) == 4)
         buttons = [b.text for b in ana.driver.find_elements(By.CSS_SELECTOR, "#offers button")]
@@ -48,11 +48,11 @@ def test_a_mindbug_creature_played_by_one_tap(tmp_path: Path) -> None:
         send_line(ben, "no", "Sent to the table.")
         table.out.wait_for(lambda o: "Turn 2: Ben." in o.texts[start:])
         # Ana's page asks her for the card she drew, in her own log.
-        ana.wait(lambda b: "Your hand: Axolotl Healer, 4, Axolotl Healer, 4, Brain Fly, 4 and Compost Dragon, 3. "
+        ana.wait(lambda b: "Your hand: Axolotl Healer, 4; Axolotl Healer, 4; Brain Fly, 4; Compost Dragon, 3. "
                            "Enter 1 card." in [p.text for p in b.driver.find_elements(By.CSS_SELECTOR, "#mine p")])
         assert ana.axe() == [] and ben.axe() == []
         # Ben's stream never carried Ana's hand.
-        assert not any("Axolotl Healer, 4, Axolotl" in m["data"] for m in ben.messages())
+        assert not any("Axolotl Healer, 4; Axolotl" in m["data"] for m in ben.messages())
 
 
 def test_the_void_plays_typed_on_the_players_own_pages(tmp_path: Path) -> None:

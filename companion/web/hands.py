@@ -102,8 +102,9 @@ class HandKeeper:
         elif not hand and seat_id in self.hands:  # known, then emptied (a Prince's discard): only new cards to enter
             summary = t.plural("Enter your new card.", "Enter your {count} new cards.", missing)
         else:
-            summary = t("Your hand: {cards}.", cards=ctx.join([self._label(c, ctx) for c in hand])) if hand else \
-                t("Your hand is not entered yet.")
+            # "Guard, 1; Priest, 2": each card's value stays with its name when heard.
+            summary = t("Your hand: {cards}.", cards=ctx.separator.join([self._label(c, ctx) for c in hand])) if hand \
+                else t("Your hand is not entered yet.")
             if missing:
                 summary += " " + t.plural("Enter {count} card.", "Enter {count} cards.", missing)
         choices = [(c, self._label(c, ctx)) for c in self.private.choices(state, self.session.cards)
