@@ -667,9 +667,9 @@ def _apply_defeat(state: State, command: Defeat) -> tuple[State, list[Event]]:
         raise RuleError("defeat_value", card=card.id, value=card.value, low=expected.low, high=expected.high,
                         fitting=fitting)
     # The Mind Stone may defeat a card of several heroes: each defeat leaves the others still expected.
-    still = None if expected is None else tuple(s for s in expected.seats if s != seat)
-    return _defeat(replace(state, pending_defeat=None, expected=replace(expected, seats=still) if still else None),
-                   seat, card)
+    still = tuple(s for s in expected.seats if s != seat) if expected is not None else ()
+    left = replace(expected, seats=still) if expected is not None and still else None
+    return _defeat(replace(state, pending_defeat=None, expected=left), seat, card)
 
 
 def _apply_fight(state: State, command: Fight) -> tuple[State, list[Event]]:
