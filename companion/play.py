@@ -25,6 +25,7 @@ from companion.games.base import MAX_NAME_LENGTH, OptionError, RuleError, names_
 from companion.i18n import Translator
 from companion.output import StdoutOutput
 from companion.render import Context, Settings
+from companion.saves import file_problem
 from companion.session import Session
 
 
@@ -320,16 +321,10 @@ def _settings_json(settings: Settings) -> dict[str, Any]:
 
 def _journal_problem(error: journal.JournalError, t: Translator) -> str:
     path = error.path
-    messages = {
-        "not_found": lambda: t("No save file at {path}.", path=path),
+    return file_problem(error.code, path, t, {
         "future_version": lambda: t("{path} was saved by a newer companion: update the companion to resume it.", path=path),
-        "unreadable": lambda: t("Cannot read {path}.", path=path),
         "locked": lambda: t("{path} is open in another companion: close that game first.", path=path),
-        "not_a_file": lambda: t("{path} is not a file: a save file is an ordinary file.", path=path),
-        "too_large": lambda: t("{path} is too large to be a save file.", path=path),
-    }
-    maker = messages.get(error.code)
-    return maker() if maker else t("{path} is not a save file the companion can read.", path=path)
+    })
 
 
 @dataclass

@@ -27,7 +27,7 @@ from typing import Any
 from companion.announce import Announcer, RecordingOutput, Utterance
 from companion.i18n import LANGUAGES, Translator
 from companion.render import Settings, capitalized
-from companion.saves import Loaded, SaveError, load, players, progress_key, reached, when
+from companion.saves import Loaded, SaveError, file_problem, load, players, progress_key, reached, when
 
 FORMATS = ("txt", "html", "brf")
 #: The braille page of a ``brf`` review: the embossers' usual 40 cells by 25 lines.
@@ -64,19 +64,13 @@ class Transcript:
 
 def _problem(error: SaveError, t: Translator) -> str:
     path = error.path
-    messages = {
-        "not_found": lambda: t("No save file at {path}.", path=path),
-        "not_a_file": lambda: t("{path} is not a file: a save file is an ordinary file.", path=path),
-        "unreadable": lambda: t("Cannot read {path}.", path=path),
-        "too_large": lambda: t("{path} is too large to be a save file.", path=path),
+    return file_problem(error.code, path, t, {
         "empty": lambda: t("{path} is empty: there is no game to review.", path=path),
         "future_version": lambda: t("{path} was saved by a newer companion: update the companion to review it.",
                                     path=path),
         "unknown_game": lambda: t("{path} is a save of a game this companion does not know: {game}.", path=path,
                                   game=error.game),
-    }
-    maker = messages.get(error.code)
-    return maker() if maker else t("{path} is not a save file the companion can read.", path=path)
+    })
 
 
 def transcript(path: Path, lang: str) -> Transcript:

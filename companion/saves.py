@@ -220,6 +220,19 @@ def when(timestamp: float) -> str:
     return _dt.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
 
 
+def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[], str]] | None = None) -> str:
+    """Why the save file ``path`` cannot be used, in one sentence: what every command says alike, or its ``own``."""
+    messages: dict[str, Callable[[], str]] = {
+        "not_found": lambda: t("No save file at {path}.", path=path),
+        "not_a_file": lambda: t("{path} is not a file: a save file is an ordinary file.", path=path),
+        "unreadable": lambda: t("Cannot read {path}.", path=path),
+        "too_large": lambda: t("{path} is too large to be a save file.", path=path),
+        **(own or {}),
+    }
+    maker = messages.get(code)
+    return maker() if maker else t("{path} is not a save file the companion can read.", path=path)
+
+
 def _problem(code: str, game: str | None, t: Translator) -> str:
     messages: dict[str, Callable[[], str]] = {
         "empty": lambda: t("empty file"),
