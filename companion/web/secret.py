@@ -248,15 +248,21 @@ class WebSecrets:
                 return pending, i
         return None
 
+    def _asked(self, seat_id: str, request: str) -> tuple[Any, _Pending, int] | None:
+        """The session, the secret and the step ``request`` asks of ``seat_id`` now (call under the lock)."""
+        found = self._step_of(seat_id, request)
+        if found is None or self._session is None:
+            return None
+        return (self._session, *found)
+
     def check(self, seat_id: str, request: str, typed: str, lang: str) -> Answer:
         """A value being typed on ``seat_id``'s page, checked but not kept."""
         t = Translator(lang, "web")
         with self._lock:
-            found = self._step_of(seat_id, request)
-            session = self._session
-            if found is None or session is None:
+            found = self._asked(seat_id, request)
+            if found is None:
                 return Answer(409, False, t("Nothing to type now."))
-            pending, step = found
+            session, pending, step = found
             problem = self.problem(session, pending.secret, step, typed, t)
         del typed
         return Answer(200, problem is None, problem or t("This value can be sent."))
@@ -265,11 +271,10 @@ class WebSecrets:
         """``seat_id``'s value: kept in memory for the outcome, answered without it."""
         t = Translator(lang, "web")
         with self._lock:
-            found = self._step_of(seat_id, request)
-            session = self._session
-            if found is None or session is None:
+            found = self._asked(seat_id, request)
+            if found is None:
                 return Answer(409, False, t("Nothing to type now."))
-            pending, step = found
+            session, pending, step = found
             if step in pending.values:
                 return Answer(409, False, t("Your value is already sent."))
             problem = self.problem(session, pending.secret, step, typed, t)
