@@ -342,19 +342,10 @@ class Session:
             self.say(" ".join([capitalized(self.renderer.head(status, self.ctx)), *first]), status.name, status.fields(),
                      Priority.NOW)
             return
-        query = self.rules.queries.get(request.what)
-        if query is not None:
-            for event in query(self.state, request.args):
-                self.say_each(self._sentence_of(event), event.name, event.fields(), Priority.NOW)
-            return
-        if request.what in ("card", "cards"):  # the same answers on each page, in its own language
-            def answers_in(ctx: Context) -> list[tuple[str, str, dict[str, Any]]]:
-                if request.what == "card":
-                    return [card_answer(self.cards[request.args["card"]], ctx)]
-                return cards_answer(self.cards, ctx)
-
-            for index, (_, event_name, fields) in enumerate(answers_in(self.ctx)):
-                self.say_each(_nth_answer(answers_in, index), event_name, fields, Priority.NOW)
+        found = self.answers(request)
+        if found is not None:  # the same answers on each page, in its own language
+            for sentence, event_name, fields in found:
+                self.say_each(sentence, event_name, fields, Priority.NOW)
             return
         if request.what == "help":
             answers: list[tuple[str, str, dict[str, Any]]] = self.help_lines(request.args.get("topic"))
@@ -366,6 +357,23 @@ class Session:
             raise KeyError(request.what)
         for text, event_name, fields in answers:
             self.say(text, event_name, fields, Priority.NOW)
+
+    def answers(self, request: Ask) -> list[tuple[Callable[[Context], str], str, dict[str, Any]]] | None:
+        """The answers to a question any player may be given (the game's queries, card, cards): each sentence in any
+        language, its event and fields; ``None`` for the questions only the table answers (help, rules, why)."""
+        query = self.rules.queries.get(request.what)
+        if query is not None:
+            return [(self._sentence_of(event), event.name, event.fields()) for event in query(self.state, request.args)]
+        if request.what not in ("card", "cards"):
+            return None
+
+        def answers_in(ctx: Context) -> list[tuple[str, str, dict[str, Any]]]:
+            if request.what == "card":
+                return [card_answer(self.cards[request.args["card"]], ctx)]
+            return cards_answer(self.cards, ctx)
+
+        return [(_nth_answer(answers_in, index), event_name, fields)
+                for index, (_, event_name, fields) in enumerate(answers_in(self.ctx))]
 
     def last_answer(self) -> list[Utterance]:
         """Every sentence of the last answer (a key's answer, or the last line's), for F2."""

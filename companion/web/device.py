@@ -16,7 +16,7 @@ from typing import Any
 from companion.commands.base import MAX_LINE, Ask, Change, ParseError
 from companion.games.base import RuleError
 from companion.i18n import Translator
-from companion.render import capitalized, card_answer, cards_answer, render_parse_error
+from companion.render import capitalized, render_parse_error
 from companion.web.hands import Busy, HandKeeper
 from companion.web.secret import Answer
 
@@ -73,16 +73,8 @@ class DeviceLines:
 
         A game's query is told who asks (``asker``): Num-X's ``fits`` then answers for that seat's page.
         """
-        session = self.session
-        query = session.rules.queries.get(request.what)
-        if query is not None:
-            args = {**request.args, "asker": seat_id}
-            return [capitalized(session.renderer.render(event, ctx)) for event in query(session.state, args)]
-        if request.what == "card":
-            return [card_answer(session.cards[request.args["card"]], ctx)[0]]
-        if request.what == "cards":
-            return [text for text, _, _ in cards_answer(session.cards, ctx)]
-        return None
+        found = self.session.answers(Ask(request.what, {**request.args, "asker": seat_id}))
+        return None if found is None else [sentence(ctx) for sentence, _, _ in found]
 
 
 __all__ = ["DeviceLines"]
