@@ -269,11 +269,12 @@ class Session:
         elif isinstance(request, Control):
             self.control(request)
 
-    def change(self, command: Command) -> None:
+    def change(self, command: Command, preface: Utterance | None = None) -> None:
         """The rules, then the sentences, then the journal (on disk), and only then the game moves on.
 
         Nothing before the write changes the session, so a refusal, a renderer bug
         or a full disk leave the game exactly as it was, on disk and in memory.
+        ``preface`` is said first once the command is accepted (why nobody typed it).
         """
         with self.lock:
             for listener in self.listeners:
@@ -287,7 +288,7 @@ class Session:
             step = Step(command, state, tuple(events))
             self.steps.append(step)
             self.redo_stack.clear()
-            for utterance in said:
+            for utterance in ([preface] if preface is not None else []) + said:
                 self.announcer.announce(utterance)
             if not was_over and self.is_over:
                 self.keep_record()

@@ -195,14 +195,13 @@ class HandKeeper:
             command = self.private.adjudicate(session.state, self.hands)
             if command is None:
                 return
-            try:
-                session.rules.apply(session.state, command)  # refused: left to the table, nothing said
-            except RuleError:
-                return
             said = {lang: _decided(lang) for lang in {session.settings.lang, *session.languages}}
-            session.announcer.announce(Utterance(said[session.settings.lang], session.settings.lang, "decided",
-                                                 {"command": command.to_json()}, texts=said))
-            session.change(command)
+            preface = Utterance(said[session.settings.lang], session.settings.lang, "decided",
+                                {"command": command.to_json()}, texts=said)
+            try:
+                session.change(command, preface)
+            except RuleError:  # refused: left to the table, nothing said
+                return
 
     def at_table(self, action: Callable[[], T]) -> T:
         """``action`` run where the table runs its lines (under its lock), its result waited for ``WAIT`` seconds."""
