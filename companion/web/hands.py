@@ -94,7 +94,7 @@ class HandKeeper:
         t = Translator(lang, "web")
         held = self.private.held(state).get(seat_id)
         hand = self.hands.get(seat_id, ())
-        missing = 0 if held is None else max(0, held - len(hand))
+        missing = self.private.missing(state, self.hands).get(seat_id, 0)
         if held is None:
             summary = t("No hand to enter now.")
         elif not hand and not missing:
@@ -115,6 +115,11 @@ class HandKeeper:
             offers.append((line, capitalized(line)))
         return {"summary": summary, "missing": missing, "held": held or 0, "cards": list(hand), "choices": choices,
                 "offers": offers, "hands": self.has_hands}
+
+    def lists(self, seat_id: str) -> int:
+        """How many card lists the seat's page shows: one per card still to enter, else one per card held."""
+        state = self.session.state
+        return self.private.missing(state, self.hands).get(seat_id) or self.private.held(state).get(seat_id, 0)
 
     @property
     def has_hands(self) -> bool:

@@ -406,9 +406,8 @@ def build_app(web: WebServer) -> Starlette:
         form = await _body(request)
         lang = _lang(form.get("lang"), lang)
         # As many lists as the page shows (the script sends those only; without it, every list is sent).
-        view = web.keeper.view(seat.id, lang)
-        shown = view["missing"] or view["held"]
-        cards = [form[f"card{i}"] for i in range(1, min(shown, MAX_HAND) + 1) if form.get(f"card{i}")]
+        shown = min(web.keeper.lists(seat.id), MAX_HAND)
+        cards = [form[f"card{i}"] for i in range(1, shown + 1) if form.get(f"card{i}")]
         answer = await run_in_threadpool(web.keeper.enter, seat.id, cards, lang)
         return answered(request, lang, answer)
 
