@@ -34,7 +34,8 @@ class Listener:
 
     ``checking`` runs before the rules: a `RuleError` refuses the command and
     changes nothing. ``changed`` runs once the change is written and said;
-    ``undone`` once a step is taken back. Every method runs under the session's lock.
+    ``undone`` once a step is taken back, ``redone`` once it is applied again.
+    Every method runs under the session's lock.
     """
 
     def checking(self, session: "Session", command: Command) -> None:
@@ -144,13 +145,16 @@ class Session:
         self.announcer.announce(Utterance(text, self.settings.lang, event, fields or {}, priority), remember=remember,
                                 skip=skip)
 
+    def utterance(self, sentence: Callable[[Context], str], event: str = "message",
+                  fields: dict[str, Any] | None = None, priority: Priority = Priority.NORMAL) -> Utterance:
+        """One sentence built in the table's language and in each page's own (``languages``)."""
+        texts = {lang: sentence(self.context(lang)) for lang in self.languages if lang != self.settings.lang}
+        return Utterance(sentence(self.ctx), self.settings.lang, event, fields or {}, priority, texts=texts)
+
     def say_each(self, sentence: Callable[[Context], str], event: str = "message", fields: dict[str, Any] | None = None,
                  priority: Priority = Priority.NORMAL, remember: bool = True) -> None:
-        """A sentence built in the table's language and in each page's own (``languages``), said once."""
-        text = sentence(self.ctx)
-        texts = {lang: sentence(self.context(lang)) for lang in self.languages if lang != self.settings.lang}
-        self.announcer.announce(Utterance(text, self.settings.lang, event, fields or {}, priority, texts=texts),
-                                remember=remember)
+        """A sentence said once, in the table's language and on each page in its own."""
+        self.announcer.announce(self.utterance(sentence, event, fields, priority), remember=remember)
 
     def announce(self, events: list[Event] | tuple[Event, ...]) -> None:
         for utterance in self.utterances(events):
@@ -160,13 +164,10 @@ class Session:
         """The sentences for ``events``, built before anything is written (a renderer bug then changes nothing)."""
         found = []
         for event in events:
-            text = capitalized(self.renderer.render(event, self.ctx))
-            if not text:  # nothing to say at this verbosity
-                continue
             priority = Priority.NOW if event.name == "game_over" else Priority.NORMAL
-            texts = {lang: capitalized(self.renderer.render(event, self.context(lang))) for lang in self.languages
-                     if lang != self.settings.lang}
-            found.append(Utterance(text, self.settings.lang, event.name, event.fields(), priority, texts=texts))
+            utterance = self.utterance(self._sentence_of(event), event.name, event.fields(), priority)
+            if utterance.text:  # else nothing to say at this verbosity
+                found.append(utterance)
         return found
 
     def _sentence_of(self, event: Event) -> Callable[[Context], str]:
@@ -201,13 +202,11 @@ class Session:
             text = render_parse_error(code, details, ctx) if parse else None
             return capitalized(text if text is not None else self.renderer.render_error(code, details, ctx))
 
-        text = sentence(self.ctx)
-        texts = {lang: sentence(self.context(lang)) for lang in self.languages if lang != self.settings.lang}
         self.last_refusal, self.last_refused_line = code, self._line  # issue 17: for ``why``
         fields = {"code": code}
         # "text" is the sentence in a JSON line: what the user typed goes in "input".
         fields.update({("input" if k == "text" else k): plain(v) for k, v in details.items()})
-        self.announcer.announce(Utterance(text, self.settings.lang, "error", fields, Priority.NOW, texts=texts))
+        self.say_each(sentence, "error", fields, Priority.NOW)
 
     def start(self) -> None:
         """Announce the table as set up and the first turn."""

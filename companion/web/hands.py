@@ -16,7 +16,6 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from companion.announce import Utterance
 from companion.games.base import Command, RuleError
 from companion.i18n import Translator
 from companion.private.base import Followed, PrivateRules
@@ -200,9 +199,7 @@ class HandKeeper:
             command = self.private.adjudicate(session.state, self.hands)
             if command is None:
                 return
-            said = {lang: _decided(lang) for lang in {session.settings.lang, *session.languages}}
-            preface = Utterance(said[session.settings.lang], session.settings.lang, "decided",
-                                {"command": command.to_json()}, texts=said)
+            preface = session.utterance(lambda ctx: _decided(ctx.lang), "decided", {"command": command.to_json()})
             try:
                 session.change(command, preface)
             except RuleError:  # refused: left to the table, nothing said
