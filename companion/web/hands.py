@@ -46,7 +46,8 @@ class HandKeeper:
         self.hands: dict[str, tuple[str, ...]] = {}
         #: The hands before each step (by the step's index), put back when the step is undone.
         self._before: dict[int, dict[str, tuple[str, ...]]] = {}
-        self._shown: dict[str, tuple[str, str, str]] = {}
+        #: What each page was last told of its hand (it is told again only when that changes).
+        self._told: dict[str, tuple[str, str, str]] = {}
 
     # ----------------------------------------------------------------- the session's listener (under its lock)
 
@@ -87,7 +88,17 @@ class HandKeeper:
     # ----------------------------------------------------------------- what a page shows
 
     def view(self, seat_id: str, lang: str) -> dict[str, Any]:
-        """The seat's hand as its page shows it: the cards, how many are still to enter, the cards to choose from."""
+        """The seat's hand as its page shows it: what `shown` tells, the cards held, the cards to choose from."""
+        state = self.session.state
+        ctx = self.session.context(lang)
+        shown = self.shown(seat_id, lang)
+        choices = [(c, self._label(c, ctx)) for c in self.private.choices(state, self.session.cards)
+                   if self.private.fits(state, seat_id, c)] if shown["held"] else []
+        return {**shown, "cards": list(self.hands.get(seat_id, ())), "choices": choices, "hands": self.has_hands}
+
+    def shown(self, seat_id: str, lang: str) -> dict[str, Any]:
+        """What a page is told after each change: the hand in a sentence, how many cards it holds and has still to
+        enter, and its one-tap plays."""
         state = self.session.state
         ctx = self.session.context(lang)
         t = Translator(lang, "web")
@@ -106,14 +117,11 @@ class HandKeeper:
                 else t("Your hand is not entered yet.")
             if missing:
                 summary += " " + t.plural("Enter {count} card.", "Enter {count} cards.", missing)
-        choices = [(c, self._label(c, ctx)) for c in self.private.choices(state, self.session.cards)
-                   if self.private.fits(state, seat_id, c)] if held else []
         offers = []
         for verb, card_id in self.private.offers(state, self.hands, seat_id):
             line = f"{ctx.verb(verb)} {ctx.card(card_id)}"
             offers.append((line, capitalized(line)))
-        return {"summary": summary, "missing": missing, "held": held or 0, "cards": list(hand), "choices": choices,
-                "offers": offers, "hands": self.has_hands}
+        return {"summary": summary, "missing": missing, "held": held or 0, "offers": offers}
 
     def lists(self, seat_id: str) -> int:
         """How many card lists the seat's page shows: one per card still to enter, else one per card held."""
@@ -135,16 +143,17 @@ class HandKeeper:
 
     def _publish_all(self) -> None:
         """Each page's hand and one-tap plays, when they changed for it."""
+        has_hands = self.has_hands
         for seat in self.seats:
-            view = self.view(seat.id, seat.lang)
-            if not view["hands"] and not view["offers"] and seat.id not in self._shown:
+            shown = self.shown(seat.id, seat.lang)
+            if not has_hands and not shown["offers"] and seat.id not in self._told:
                 continue  # a game with no hand to enter and nothing to tap: nothing to tell
-            shown = {"missing": view["missing"], "held": view["held"], "offers": view["offers"]}
-            key = (seat.lang, view["summary"], repr(shown))
-            if self._shown.get(seat.id) == key:
+            summary = shown.pop("summary")
+            key = (seat.lang, summary, repr(shown))
+            if self._told.get(seat.id) == key:
                 continue
-            self._shown[seat.id] = key
-            self.feed.publish("hand", view["summary"], seat.lang, to=seat.id, data=shown)
+            self._told[seat.id] = key
+            self.feed.publish("hand", summary, seat.lang, to=seat.id, data=shown)
 
     def _note_error(self, seat_id: str, error: RuleError) -> None:
         seat = self.seats.by_id[seat_id]
