@@ -192,6 +192,11 @@ class Session:
         finally:
             self.lock.release()
 
+    def refusal(self, code: str, details: Mapping[str, Any], ctx: Context, parse: bool = False) -> str:
+        """The sentence refusing a line (``parse``: one every game may refuse alike) or a command, in ``ctx``'s language."""
+        text = render_parse_error(code, details, ctx) if parse else None
+        return capitalized(text if text is not None else self.renderer.render_error(code, details, ctx))
+
     def refuse(self, code: str, details: dict[str, Any], parse: bool = False) -> None:
         """One clear sentence for a refused line; nothing changed.
 
@@ -199,8 +204,7 @@ class Session:
         game shares; a command the rules refuse is explained by the game.
         """
         def sentence(ctx: Context) -> str:
-            text = render_parse_error(code, details, ctx) if parse else None
-            return capitalized(text if text is not None else self.renderer.render_error(code, details, ctx))
+            return self.refusal(code, details, ctx, parse)
 
         self.last_refusal, self.last_refused_line = code, self._line  # issue 17: for ``why``
         fields = {"code": code}

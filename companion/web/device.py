@@ -16,7 +16,6 @@ from typing import Any
 from companion.commands.base import MAX_LINE, Ask, Change, ParseError
 from companion.games.base import RuleError
 from companion.i18n import Translator
-from companion.render import capitalized, render_parse_error
 from companion.web.hands import Busy, HandKeeper
 from companion.web.secret import Answer
 
@@ -59,9 +58,7 @@ class DeviceLines:
             command = self.keeper.private.as_seat(session.state, request.command, seat_id)
             session.change(command)  # announced at the table and on every page, journaled
         except ParseError as error:
-            said = render_parse_error(error.code, error.details, ctx)
-            return Answer(422, False, capitalized(said if said is not None else
-                                                  session.renderer.render_error(error.code, error.details, ctx)))
+            return Answer(422, False, session.refusal(error.code, error.details, ctx, parse=True))
         except RuleError as error:
             if error.code == "not_your_turn":
                 return Answer(409, False, t("Not your turn: the rules wait for another player."))
