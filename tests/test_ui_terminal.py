@@ -48,7 +48,8 @@ class Pane:
                    f"env {exports} {command}; sleep 60")
 
     def _tmux(self, *args: str) -> str:
-        return subprocess.run(["tmux", "-L", self.socket, *args], check=True, capture_output=True, text=True).stdout
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True, capture_output=True, text=True,
+                              timeout=10).stdout
 
     def keys(self, *keys: str) -> None:
         self._tmux("send-keys", "-t", self.name, *keys)
@@ -71,14 +72,14 @@ class Pane:
             time.sleep(0.1)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
 
 
 def _batch(lines: list[str], data_dir: Path) -> list[str]:
     """What the scripted mode announces for the same lines."""
     result = subprocess.run([str(COMPANION), "play", "gauntlet", "--lang", "en", "--players", "2"],
                             input="\n".join(lines) + "\n", capture_output=True, text=True, check=True,
-                            env={**os.environ, "COMPANION_DATA_DIR": str(data_dir)})
+                            env={**os.environ, "COMPANION_DATA_DIR": str(data_dir)}, timeout=60)
     return result.stdout.splitlines()
 
 
