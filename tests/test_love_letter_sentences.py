@@ -164,3 +164,17 @@ def test_help_lists_the_game_s_commands_in_french():
     texts = run_lines(session, recorder, "aide")
     assert texts[0] == "Joueur 1 doit jouer. Maintenant : joue."
     assert "écartées CARTE CARTE CARTE : à 2 joueurs, les trois cartes écartées face visible." in texts
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["Round 1, turn 1: the Guard waits for Ben: type out Ben or miss. Deck: 11 cards.",
+            "Round 1, turn 1: the Prince waits for Ben: type discard Ben and the card. Deck: 11 cards."]),
+    ("fr", ["Manche 1, tour 1 : le Garde attend Ben : tapez éliminé Ben ou raté. Pioche : 11 cartes.",
+            "Manche 1, tour 1 : le Prince attend Ben : tapez défausse Ben puis la carte. Pioche : 11 cartes."]),
+])
+def test_the_short_status_says_whose_answer_a_guard_or_a_prince_waits_for(lang, expected):
+    said = []
+    for line in ("play guard ben priest", "play prince ben"):
+        session, recorder = make_session("love-letter", players=3, names=("Ana", "Ben", "Cleo"), lang=lang)
+        said.append(run_lines(session, recorder, f"{line}\nstatus short")[-1])
+    assert said == expected

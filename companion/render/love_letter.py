@@ -213,6 +213,13 @@ def status_head(e: g.Status, ctx: Context) -> str:
     if decision == "compare":
         return t("Round {round}, turn {turn}: {player}'s Baron waits: type {compare}.", round=e.round, turn=e.turn,
                  player=player(ctx, e.current_player), compare=ctx.verb("compare"))
+    waiting = (e.to_act or {}).get("player")
+    if decision == "answer_guess" and waiting:
+        return t("Round {round}, turn {turn}: the Guard waits for {player}: type {command} or {miss}.", round=e.round,
+                 turn=e.turn, player=player(ctx, waiting), command=typed(ctx, "out", waiting), miss=ctx.verb("miss"))
+    if decision == "discard" and waiting:
+        return t("Round {round}, turn {turn}: the Prince waits for {player}: type {command} and the card.",
+                 round=e.round, turn=e.turn, player=player(ctx, waiting), command=typed(ctx, "discard", waiting))
     return t("Round {round}, turn {turn}, {player} to play.", round=e.round, turn=e.turn,
              player=player(ctx, e.current_player))
 
