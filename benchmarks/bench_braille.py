@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet  # noqa: E402
-from braille.display import TerminalBraille  # noqa: E402
-from braille.translate import translate  # noqa: E402
+from companion.braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet  # noqa: E402
+from companion.braille.display import TerminalBraille  # noqa: E402
+from companion.braille.translate import translate  # noqa: E402
 from companion.announce import Utterance  # noqa: E402
 
 SENTENCES = {

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion import journal  # noqa: E402
 from companion.announce import Announcer  # noqa: E402
-from companion.games import find  # noqa: E402
+from companion.registry import find  # noqa: E402
 from companion.games import mindbug as mb  # noqa: E402
 from companion.games.base import options_to_json  # noqa: E402
 from companion.output import StdoutOutput  # noqa: E402

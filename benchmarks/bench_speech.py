@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from speech import TtsSpeaker, nullplayer  # noqa: E402
+from companion.speech import TtsSpeaker, nullplayer  # noqa: E402
 
 SENTENCE = "Thanos perd une vie, retirez un rubis de sa carte, il en reste trois maintenant."
 RUNS = 20

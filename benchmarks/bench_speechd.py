@@ -41,10 +41,10 @@ def main() -> int:
     import pytest
 
     from companion.announce import Announcer
-    from companion.games import find
+    from companion.registry import find
     from companion.render import Settings
     from companion.session import Session
-    from speech import SpeechDispatcherSpeaker, SpeechOutput
+    from companion.speech import SpeechDispatcherSpeaker, SpeechOutput
     from tests.daemons import SpeechDispatcher, wait_until
 
     with tempfile.TemporaryDirectory() as folder:

@@ -40,13 +40,13 @@ sys.path.insert(0, str(ROOT))
 
 from companion import journal  # noqa: E402
 from companion.announce import Announcer, Output  # noqa: E402
-from companion.games import find  # noqa: E402
+from companion.registry import find  # noqa: E402
 from companion.games.base import options_to_json  # noqa: E402
 from companion.output import StdoutOutput  # noqa: E402
 from companion.play import _Outputs, _wire_outputs  # noqa: E402
 from companion.render import Settings  # noqa: E402
 from companion.session import Session  # noqa: E402
-from speech import SpeechOutput, TtsSpeaker, espeak, nullplayer  # noqa: E402
+from companion.speech import SpeechOutput, TtsSpeaker, espeak, nullplayer  # noqa: E402
 
 GOAL_MS = 20.0
 GAMES = 40

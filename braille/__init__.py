@@ -7,7 +7,7 @@ writes a game's aid sheet for embossing (PEF or BRF).
 
 from __future__ import annotations
 
-from braille.display import BrailleOutput, choose
-from braille.translate import BrailleUnavailable, back_translate, translate
+from companion.braille.display import BrailleOutput, choose
+from companion.braille.translate import BrailleUnavailable, back_translate, translate
 
 __all__ = ["BrailleOutput", "BrailleUnavailable", "back_translate", "choose", "translate"]

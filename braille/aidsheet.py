@@ -12,13 +12,13 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-from braille.brf import write_brf
-from braille.layout import Block, Page, Paragraph, check_size, paginate
-from braille.pef import Meta, write_pef
-from braille.translate import DEFAULT_GRADE
+from companion.braille.brf import write_brf
+from companion.braille.layout import Block, Page, Paragraph, check_size, paginate
+from companion.braille.pef import Meta, write_pef
+from companion.braille.translate import DEFAULT_GRADE
 from companion.cards import CardDataError, CardSet
-from companion import games as registry
-from companion.games import Game
+from companion import registry
+from companion.registry import Game
 from companion.i18n import LANGUAGES, Translator
 from companion.render import N_, capitalized
 

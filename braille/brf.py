@@ -7,7 +7,7 @@ between pages.
 
 from __future__ import annotations
 
-from braille.layout import Page
+from companion.braille.layout import Page
 
 #: ASCII braille for U+2800 … U+283F, in order.
 NORTH_AMERICAN = " A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)="

@@ -27,8 +27,8 @@ import sys
 import threading
 from typing import Any, TextIO
 
-from braille.segments import Segment, wrap
-from braille.translate import BrailleUnavailable, words
+from companion.braille.segments import Segment, wrap
+from companion.braille.translate import BrailleUnavailable, words
 from companion.announce import Utterance
 from companion.i18n import Translator
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from braille.segments import Segment, WordTooLong, wrap
-from braille.translate import BLANK, translate, words
+from companion.braille.segments import Segment, WordTooLong, wrap
+from companion.braille.translate import BLANK, translate, words
 from companion.i18n import Translator
 
 MIN_CELLS = 16

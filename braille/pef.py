@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from braille.layout import Page
+from companion.braille.layout import Page
 
 PEF_NS = "http://www.daisy.org/ns/2008/pef"
 DC_NS = "http://purl.org/dc/elements/1.1/"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from braille.translate import BLANK, Word
+from companion.braille.translate import BLANK, Word
 
 
 @dataclass(frozen=True)

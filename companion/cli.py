@@ -62,10 +62,10 @@ def _game_named(argv: Sequence[str]) -> Any:
     except SystemExit:
         return None
     if len(words) >= 2 and words[0] == "play":
-        from companion import games
+        from companion import registry
 
         try:
-            return games.find(words[1])
+            return registry.find(words[1])
         except KeyError:
             return None
     return None
@@ -242,13 +242,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _game(args: argparse.Namespace) -> Any:
-    from companion import games
+    from companion import registry
 
     try:
-        return games.find(args.game)
+        return registry.find(args.game)
     except KeyError:
         t = Translator(args.lang, "core")
-        known = ", ".join(g.id for g in games.GAMES)
+        known = ", ".join(g.id for g in registry.GAMES)
         _fail(t("Unknown game: {game}. Games: {known}.", game=args.game, known=known), 2)
 
 
@@ -270,10 +270,10 @@ def _cards_or_fail(game: Any, lang: str) -> Any:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from companion import games
+    from companion import registry
 
     t = Translator(args.lang, "core")
-    for game in games.GAMES:
+    for game in registry.GAMES:
         spec = game.spec
         print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=spec.id, name=spec.name(args.lang),
                 low=spec.min_players, high=spec.max_players, aliases=", ".join(spec.aliases)))
@@ -318,8 +318,8 @@ def cmd_aid_sheet(args: argparse.Namespace) -> int:
     game = _game(args)
     t = Translator(args.lang, "core")
     try:
-        from braille import BrailleUnavailable
-        from braille.aidsheet import make_aid_sheet
+        from companion.braille import BrailleUnavailable
+        from companion.braille.aidsheet import make_aid_sheet
     except ImportError:
         _fail(t("Braille is not available: install liblouis20, liblouis-data and python3-louis."), 1)
     try:

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from companion import journal
 from companion.announce import Announcer, Utterance
-from companion.games import Game
+from companion.registry import Game
 from companion.games.base import MAX_NAME_LENGTH, OptionError, RuleError, names_problem, options_to_json
 from companion.i18n import Translator
 from companion.output import StdoutOutput
@@ -343,7 +343,7 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO) -> _Out
     braille_spec = chosen.braille or ("auto" if interactive else "none")
     made = _Outputs()
     if speech_spec != "none":
-        import speech
+        from companion import speech
 
         try:
             speaker, note = speech.choose(speech_spec, config.lang, rate=chosen.rate, voice=chosen.voice)
@@ -352,7 +352,7 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO) -> _Out
         made.speech = speech.SpeechOutput(speaker, config.lang, rate=chosen.rate, voice=chosen.voice)
         made.notes.append(note)
     if braille_spec != "none":
-        import braille
+        from companion import braille
 
         try:
             made.braille, note = braille.choose(braille_spec, config.lang, width=chosen.braille_width,

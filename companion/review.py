@@ -199,7 +199,7 @@ def braille_blocks(review: Transcript) -> list[Any]:
 
     The file name is left out: one long word of a path can be wider than a braille line.
     """
-    from braille.layout import Block, Paragraph
+    from companion.braille.layout import Block, Paragraph
 
     blocks = [Block((Paragraph(review.title, centre=True),), heading=True)]
     blocks += [Block((Paragraph(fact, 0, 2),)) for fact in review.facts]
@@ -218,10 +218,10 @@ def as_brf(review: Transcript, cells: int = CELLS, lines: int = LINES) -> bytes:
     """
     t = Translator(review.lang, "core")
     try:
-        from braille import BrailleUnavailable
-        from braille.brf import write_brf
-        from braille.layout import paginate
-        from braille.translate import DEFAULT_GRADE
+        from companion.braille import BrailleUnavailable
+        from companion.braille.brf import write_brf
+        from companion.braille.layout import paginate
+        from companion.braille.translate import DEFAULT_GRADE
     except ImportError:
         raise ReviewError(t("Braille is not available: install liblouis20, liblouis-data and python3-louis.")) from None
     try:

@@ -140,7 +140,7 @@ def braille_blocks(reader: RulesReader) -> list[Any]:
     Paragraphs start two cells in, as braille paragraphs do; a listed card is set as
     a list item (runover lines two cells in) and kept whole on a page.
     """
-    from braille.layout import Block, Paragraph
+    from companion.braille.layout import Block, Paragraph
 
     blocks = [Block((Paragraph(document_title(reader), centre=True),), heading=True),
               Block((Paragraph(reader.rules.summary[reader.lang], 2, 0),))]
@@ -187,12 +187,12 @@ def make_document(game: Any, fmt: str = "txt", lang: str = "fr", grade: int | No
         return as_html(reader).encode("utf-8")
     core = Translator(lang, "core")
     try:
-        from braille import BrailleUnavailable
-        from braille.aidsheet import plain_text
-        from braille.brf import write_brf
-        from braille.layout import paginate
-        from braille.pef import Meta, write_pef
-        from braille.translate import DEFAULT_GRADE
+        from companion.braille import BrailleUnavailable
+        from companion.braille.aidsheet import plain_text
+        from companion.braille.brf import write_brf
+        from companion.braille.layout import paginate
+        from companion.braille.pef import Meta, write_pef
+        from companion.braille.translate import DEFAULT_GRADE
     except ImportError:
         raise RulesError(core("Braille is not available: install liblouis20, liblouis-data and python3-louis.")) from None
     blocks = braille_blocks(reader)

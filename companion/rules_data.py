@@ -29,7 +29,7 @@ from companion.cards import CardDataError, CardSet, data_path, read_toml
 from companion.i18n import LANGUAGES
 
 if TYPE_CHECKING:
-    from companion.games import Game
+    from companion.registry import Game
 
 _ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 

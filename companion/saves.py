@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from companion import journal
 from companion.announce import Announcer
-from companion.games import Game
+from companion.registry import Game
 from companion.i18n import Translator
 from companion.render import Context, Settings
 
@@ -79,7 +79,7 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
 
     :raises SaveError: the file cannot be read or replayed (never anything else).
     """
-    from companion import games
+    from companion import registry
     from companion.session import Session
 
     try:
@@ -87,7 +87,7 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
     except journal.JournalError as error:
         raise SaveError(error.code, path) from None
     try:
-        game = games.find(saved.game)
+        game = registry.find(saved.game)
     except KeyError:
         raise SaveError("unknown_game", path, saved.game) from None
     try:

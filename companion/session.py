@@ -19,7 +19,7 @@ from companion import journal as journal_mod
 from companion.announce import Announcer, Priority, Utterance
 from companion.cards import CardSet
 from companion.commands.base import READER_VERBS, Ask, Change, Control, ParseError, Request, Secret, Vocabulary, close_match
-from companion.games import Game
+from companion.registry import Game
 from companion.games.base import Command, Event, Outcome, OutcomeKind, RuleError, ToAct, Zone, plain
 from companion.render import Context, Settings, capitalized, card_answer, cards_answer, render_parse_error
 

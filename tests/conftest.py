@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.announce import Announcer, RecordingOutput, Utterance
-from companion.games import find
+from companion.registry import find
 from companion.render import Settings
 from companion.session import Session
 

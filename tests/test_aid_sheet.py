@@ -13,12 +13,12 @@ import pytest
 louis = pytest.importorskip("louis")
 from lxml import etree  # noqa: E402
 
-import companion.games  # noqa: E402
-from braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet, sheet_blocks, sheet_text  # noqa: E402
-from braille.brf import NORTH_AMERICAN  # noqa: E402
-from braille.layout import Block, Paragraph, paginate  # noqa: E402
-from braille.translate import BLANK, TABLES, back_translate, translate  # noqa: E402
-from companion.games import Game  # noqa: E402
+import companion.registry  # noqa: E402
+from companion.braille.aidsheet import FORMATS, games_with_cards, make_aid_sheet, sheet_blocks, sheet_text  # noqa: E402
+from companion.braille.brf import NORTH_AMERICAN  # noqa: E402
+from companion.braille.layout import Block, Paragraph, paginate  # noqa: E402
+from companion.braille.translate import BLANK, TABLES, back_translate, translate  # noqa: E402
+from companion.registry import Game  # noqa: E402
 from companion.games.base import GameSpec, Kind, TurnModel  # noqa: E402
 
 # The PEF 2008-1 schema, copied from the project's shared/formats/pef so that the
@@ -64,7 +64,7 @@ def schema() -> etree.RelaxNG:
 
 
 def pages_of(game_id: str, lang: str, grade: int, cells: int = 40, lines: int = 25):
-    return paginate(sheet_blocks(companion.games.find(game_id), lang), lang, grade, None, cells, lines)
+    return paginate(sheet_blocks(companion.registry.find(game_id), lang), lang, grade, None, cells, lines)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -80,7 +80,7 @@ def test_every_line_back_translates_to_its_source(game_id: str, lang: str, grade
     assert checked > 30
     # The lines carry all the source text, word for word (no word lost or split).
     body = " ".join(line.text for page in pages for line in page.lines[:-1] if line.text)
-    blocks = sheet_blocks(companion.games.find(game_id), lang)
+    blocks = sheet_blocks(companion.registry.find(game_id), lang)
     assert body.split() == " ".join(p.text for b in blocks for p in b.paragraphs).split()
     # The Unicode sheet is exactly these pages.
     text = make_aid_sheet(game_id, "unicode", lang, grade).decode("utf-8")
@@ -92,7 +92,7 @@ def test_every_line_back_translates_to_its_source(game_id: str, lang: str, grade
 @pytest.mark.parametrize("cells,lines", [(40, 25), (32, 28), (24, 12)])
 def test_pages_obey_the_layout_rules(game_id: str, lang: str, grade: int, cells: int, lines: int) -> None:
     pages = pages_of(game_id, lang, grade, cells, lines)
-    game = companion.games.find(game_id)
+    game = companion.registry.find(game_id)
     headings = {p.text for b in sheet_blocks(game, lang) if b.heading for p in b.paragraphs}
     assert len(pages) >= 2
     for number, page in enumerate(pages, 1):
@@ -192,7 +192,7 @@ def test_brf_pages(game_id: str, lang: str, grade: int) -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_txt_is_the_same_content(lang: str) -> None:
     text = make_aid_sheet("gauntlet", "txt", lang).decode("utf-8")
-    cards = companion.games.find("gauntlet").cards()
+    cards = companion.registry.find("gauntlet").cards()
     for card in cards.cards:
         assert text.count(CARD_LINE[lang].format(name=card.name(lang), value=card.value)) == 1
         assert card.effect[lang] in text
@@ -251,7 +251,7 @@ def test_a_new_game_gets_its_sheet_from_data_alone(tmp_path: Path, monkeypatch: 
         id="tiny", names={"fr": "Petit jeu", "en": "Tiny game"}, aliases=(), min_players=2, max_players=2,
         default_players=2, kind=Kind.FREE_FOR_ALL, turn_model=TurnModel.SEQUENTIAL, hidden=(), domain="core",
         data_file="tiny.toml", deck_sizes={"deck": 3}))
-    monkeypatch.setattr(companion.games, "GAMES", (*companion.games.GAMES, tiny))
+    monkeypatch.setattr(companion.registry, "GAMES", (*companion.registry.GAMES, tiny))
     assert "tiny" in [game.id for game in games_with_cards()]
     text = make_aid_sheet("tiny", "txt", "fr").decode()
     assert text.splitlines()[0] == "Petit jeu : aide de jeu"
@@ -272,7 +272,7 @@ def test_bad_requests_are_value_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     cardless = _fake_game(monkeypatch, GameSpec(
         id="dice", names={"fr": "Dés", "en": "Dice"}, aliases=(), min_players=2, max_players=2, default_players=2,
         kind=Kind.FREE_FOR_ALL, turn_model=TurnModel.SEQUENTIAL, hidden=(), domain="core"))
-    monkeypatch.setattr(companion.games, "GAMES", (*companion.games.GAMES, cardless))
+    monkeypatch.setattr(companion.registry, "GAMES", (*companion.registry.GAMES, cardless))
     with pytest.raises(ValueError, match="no card data"):
         make_aid_sheet("dice", "pef", "en")
     assert set(FORMATS) == {"pef", "brf", "unicode", "txt"}
@@ -299,7 +299,7 @@ def test_the_sheet_and_the_rules_reader_say_the_same_words(game_id: str) -> None
     """Issue 17: one source; each rules section a sheet prints is the rules file's own text, in both languages."""
     from companion.rules_data import load as load_rules
 
-    game = companion.games.find(game_id)
+    game = companion.registry.find(game_id)
     for lang in ("fr", "en"):
         text = make_aid_sheet(game_id, "txt", lang).decode()
         picked = sheet_text(game.cards(), lang).rules

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 louis = pytest.importorskip("louis")
 
-import braille
-from braille import display
-from braille.brf import NORTH_AMERICAN, to_ascii
-from braille.segments import WordTooLong, wrap
-from braille.translate import BLANK, TABLES, Word, back_translate, translate, words
+from companion import braille
+from companion.braille import display
+from companion.braille.brf import NORTH_AMERICAN, to_ascii
+from companion.braille.segments import WordTooLong, wrap
+from companion.braille.translate import BLANK, TABLES, Word, back_translate, translate, words
 from companion.announce import Utterance
 
 SENTENCES = {

@@ -16,8 +16,8 @@ import pytest
 louis = pytest.importorskip("louis")
 brlapi = pytest.importorskip("brlapi")
 
-import braille  # noqa: E402
-from braille import back_translate  # noqa: E402
+from companion import braille  # noqa: E402
+from companion.braille import back_translate  # noqa: E402
 from companion.announce import Utterance  # noqa: E402
 from tests.daemons import Brltty, no_session_daemons  # noqa: E402
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.cards import DATA_DIR, CardDataError, CardNameError, load, normalize
-from companion.games import find
+from companion.registry import find
 
 SIZES = {"heroes": 16, "thanos": 13}
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.games import GAMES, Game
+from companion.registry import GAMES, Game
 from companion.games.base import (
     Command, Event, GameSpec, Kind, Outcome, OutcomeKind, RuleError, Rules, ToAct, TurnModel, fields_of,
 )

@@ -45,7 +45,7 @@ def blocks(lines: list[str]) -> set[tuple[str, ...]]:
 
 
 def _pairs() -> list[tuple[str, str, str]]:
-    from companion.games import GAMES
+    from companion.registry import GAMES
 
     names = [game.module.rsplit(".", 1)[1] for game in GAMES]
     return [(layer, a, b) for layer in ("games", "commands", "render") for i, a in enumerate(names) for b in names[i + 1:]]

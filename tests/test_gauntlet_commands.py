@@ -140,7 +140,7 @@ def test_every_refusal_code_of_the_gauntlet_has_its_own_sentence_in_both_languag
 
     from companion.render import Context, Settings, render_parse_error
     from companion.render import gauntlet as renderer
-    from companion.games import find
+    from companion.registry import find
 
     root = Path(__file__).resolve().parent.parent
     sources = (root / "companion/games/gauntlet.py").read_text() + (root / "companion/commands/gauntlet.py").read_text()

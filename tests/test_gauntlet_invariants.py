@@ -9,7 +9,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games import find
+from companion.registry import find
 from companion.games import gauntlet as g
 from companion.games.base import RuleError
 

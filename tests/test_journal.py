@@ -7,7 +7,7 @@ import json
 import pytest
 
 from companion import journal
-from companion.games import find
+from companion.registry import find
 from tests.conftest import make_session, run_lines
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from companion.commands import love_letter as p
 from companion.commands.base import Ask, Change, ParseError, Secret
-from companion.games import find
+from companion.registry import find
 from companion.games import love_letter as ll
 from companion.games.base import RuleError
 

@@ -7,7 +7,7 @@ import copy
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.games import find
+from companion.registry import find
 from companion.games import love_letter as ll
 from companion.games.base import RuleError
 from tests.rules_helpers import love_letter_cards_counted

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games import find
+from companion.registry import find
 from companion.games import love_letter as ll
 from companion.games.base import Outcome, OutcomeKind, RuleError, options_to_json
 from tests.rules_helpers import love_letter_cards_counted, for_rules, names

@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 
-from companion.games import find
+from companion.registry import find
 from companion.games import love_letter as ll
 from companion.commands.love_letter import PARSER
 from companion.render import Context, Settings

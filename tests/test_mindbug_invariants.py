@@ -7,7 +7,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games import find
+from companion.registry import find
 from companion.games import mindbug as mb
 
 CARDS = find("mindbug").cards()

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games import find
+from companion.registry import find
 from companion.games import mindbug as mb
 from companion.games.base import RuleError
 from tests.rules_helpers import for_rules, names

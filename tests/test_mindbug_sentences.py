@@ -150,7 +150,7 @@ def test_cards_followed_by_names_are_the_named_cards_and_alone_the_card_list() -
     """Issue 13 asks for ``cards CARD CARD``; ``cards`` alone is still every card of the game."""
     from companion.commands import mindbug as commands
     from companion.commands.base import Ask, Change
-    from companion.games import find
+    from companion.registry import find
     from companion.games import mindbug as mb
 
     state = mb.new(mb.Options(), find("mindbug").cards())

@@ -6,7 +6,7 @@ import pytest
 
 from companion.commands.base import Ask, Change, ParseError
 from companion.commands.num_x import PARSER
-from companion.games import find
+from companion.registry import find
 from companion.games import num_x as nx
 
 from conftest import make_session, run_lines

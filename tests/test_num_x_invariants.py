@@ -12,7 +12,7 @@ import copy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games import find
+from companion.registry import find
 from companion.games import num_x as nx
 from companion.games.base import RuleError
 

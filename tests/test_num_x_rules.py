@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games import find
+from companion.registry import find
 from companion.games import num_x as nx
 from tests.rules_helpers import for_rules, names
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games import find
+from companion.registry import find
 from companion.games import num_x as nx
 from companion.render import Context, Settings
 from companion.render import num_x as r
@@ -126,7 +126,7 @@ def test_every_event_type_has_a_sentence() -> None:
 ])
 def test_every_event_and_refusal_of_other_readings_renders(values: dict[str, object]) -> None:
     """The conformance checks on tables the default options do not reach (action cards, modes, open points)."""
-    from companion.games import find as find_game
+    from companion.registry import find as find_game
     from tests.conformance import check_replay, check_sentences, play_randomly
 
     game = find_game("num-x")

@@ -100,7 +100,7 @@ def test_a_piped_french_game_through_the_real_speech_dispatcher_and_brltty(tmp_p
         wait_until(caught_up, 30, "the last sentences to reach Speech Dispatcher")
         last = "Commande inconnue : bogus. Tapez aide pour les commandes."
         wait_until(lambda: last in (tmp_path / "stdout").read_text(), 60, "the last answer")
-        import braille
+        from companion import braille
         from companion.announce import Utterance
 
         expected = braille.BrailleOutput("fr", 20)

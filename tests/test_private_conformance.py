@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from companion import games
+from companion import registry
 from companion.games.base import RuleError
 from companion.private.base import PrivateRules
 
-WITH_HANDS = [g for g in games.GAMES if g.private is not None and g.private.held(g.rules.new(
+WITH_HANDS = [g for g in registry.GAMES if g.private is not None and g.private.held(g.rules.new(
     g.rules.options_type(players=g.spec.default_players), g.cards()))]
 
 

@@ -21,7 +21,7 @@ pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup"
 from web_requests import post_json as _post, served
 from conftest import make_session, run_lines
 
-from companion import games, journal
+from companion import journal, registry
 from companion.games import mindbug as mb
 from companion.games import the_void as void
 from companion.games.base import RuleError, options_to_json
@@ -181,7 +181,7 @@ def test_the_cards_discarded_from_a_hand_by_name_leave_it(mindbug: Any) -> None:
 
 
 def _state(**changes: Any) -> mb.State:
-    game = games.find("mindbug")
+    game = registry.find("mindbug")
     return replace(mb.new(mb.Options(), game.cards()), **changes)
 
 
@@ -214,7 +214,7 @@ def test_follow_drops_a_hand_it_cannot_know_rather_than_guess() -> None:
 
 
 def test_a_card_face_up_cannot_be_entered_but_one_taken_into_a_hand_can() -> None:
-    game = games.find("mindbug")
+    game = registry.find("mindbug")
     state = _state(discards=(("bee-bear",), ()))
     with pytest.raises(RuleError) as refused:
         private_mindbug.PRIVATE.enter(state, game.cards(), {}, "p1", ANA)
@@ -228,7 +228,7 @@ def test_a_card_face_up_cannot_be_entered_but_one_taken_into_a_hand_can() -> Non
 
 @pytest.fixture
 def the_void(tmp_path: Path) -> Iterator[tuple[Any, Any, Any, Path]]:
-    game = games.find("the-void")
+    game = registry.find("the-void")
     options = game.rules.options_type(players=4, names=("Ana", "Ben", "Cleo", "Dan"))
     path = tmp_path / "void.jsonl"
     saved = journal.Journal.create(path, game.id, options_to_json(options))
@@ -280,7 +280,7 @@ def test_an_error_and_a_discard_from_pages(the_void: Any) -> None:
 
 
 def test_the_void_as_seat_fills_in_refuses_or_passes_each_command() -> None:
-    state = void.new(void.Options(), games.find("the-void").cards())
+    state = void.new(void.Options(), registry.find("the-void").cards())
     assert private_void.as_seat(state, void.Play(7, t=1.5), "p3") == void.Play(7, None, 2, 1.5)
     assert private_void.as_seat(state, void.Play(7, t=1.5), "p3").to_json()["t"] == 1.5  # the stamp is kept
     assert private_void.as_seat(state, void.Discard((3,), ("",)), "p1") == void.Discard((3,), ("",), player=0)

@@ -22,7 +22,7 @@ pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup"
 from web_requests import post_json as _post, request_of as _request_of, served
 from conftest import run_lines
 
-from companion import games
+from companion import registry
 from companion.games import gauntlet as g
 from companion.games.base import RuleError
 from companion.private.gauntlet import PRIVATE
@@ -60,7 +60,7 @@ def _enter(web: Any, seat: str, cards: list[str]) -> None:
 
 
 def test_the_registry_finds_the_gauntlets_private_rules() -> None:
-    assert games.find("gauntlet").private is PRIVATE
+    assert registry.find("gauntlet").private is PRIVATE
 
 
 def test_each_seat_enters_its_hand_and_only_its_page_shows_it(table: Any) -> None:
@@ -215,7 +215,7 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
 
 
 def test_a_snap_with_a_stone_not_in_the_hand_entered_is_refused() -> None:
-    state = g.new(g.Options(players=3), games.find("gauntlet").cards())
+    state = g.new(g.Options(players=3), registry.find("gauntlet").cards())
     stones = ("mind-stone", "soul-stone", "space-stone", "power-stone")
     state = replace(state, face_up=(stones, (), ()), thanos_deck=state.thanos_deck - 4)
     snap = g.Snap(("reality-stone", "time-stone"))

@@ -280,13 +280,12 @@ def test_brf_is_pages_of_40_cells_by_25_lines(tmp_path):
 def test_brf_uses_the_aid_sheet_pipeline(tmp_path, monkeypatch):
     """``paginate`` and ``write_brf`` from braille/: the review adds blocks, not a layout of its own."""
     pytest.importorskip("louis")
-    import braille.brf
-    import braille.layout
+    from companion.braille import brf, layout
 
     calls = []
-    real_paginate, real_write = braille.layout.paginate, braille.brf.write_brf
-    monkeypatch.setattr(braille.layout, "paginate", lambda *a, **k: calls.append("paginate") or real_paginate(*a, **k))
-    monkeypatch.setattr(braille.brf, "write_brf", lambda pages: calls.append("write_brf") or real_write(pages))
+    real_paginate, real_write = layout.paginate, brf.write_brf
+    monkeypatch.setattr(layout, "paginate", lambda *a, **k: calls.append("paginate") or real_paginate(*a, **k))
+    monkeypatch.setattr(brf, "write_brf", lambda pages: calls.append("write_brf") or real_write(pages))
     make_review(gauntlet_save(tmp_path), "en", "brf")
     assert calls == ["paginate", "write_brf"]
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from companion import journal
 from companion.announce import Announcer
-from companion.games import find
+from companion.registry import find
 from companion.games.base import options_to_json
 from companion.output import StdoutOutput
 from companion.render import Settings

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from companion import games
-from companion.games import Game
+from companion import registry
+from companion.registry import Game
 from companion.rules_data import RulesDataError, load, rules_file
 from conftest import make_session, run_lines
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME_IDS = [game.id for game in games.GAMES]
+GAME_IDS = [game.id for game in registry.GAMES]
 #: The rules text's own names of Mindbug's keywords (shared/rules/mindbug.txt), and their English.
 MINDBUG_KEYWORDS = {"hunter": ("Chasseur", "Hunter"), "sneaky": ("Furtif", "Sneaky"),
                     "poisonous": ("Toxique", "Poisonous"), "tough": ("Robuste", "Tough"),
@@ -22,7 +22,7 @@ MINDBUG_KEYWORDS = {"hunter": ("Chasseur", "Hunter"), "sneaky": ("Furtif", "Snea
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_game_has_rules_in_both_languages_with_the_same_sections(game_id: str) -> None:
-    rules = load(games.find(game_id))
+    rules = load(registry.find(game_id))
     assert rules.game == game_id
     assert rules.summary["fr"].strip() and rules.summary["en"].strip()
     assert rules.summary["fr"] != rules.summary["en"]
@@ -40,7 +40,7 @@ def test_every_game_has_rules_in_both_languages_with_the_same_sections(game_id: 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_refusals_name_sections_and_real_refusal_codes(game_id: str) -> None:
-    game = games.find(game_id)
+    game = registry.find(game_id)
     rules = load(game)
     assert rules.refusals, "why needs at least a few refusals mapped"
     render = ROOT / "companion" / "render"
@@ -71,7 +71,7 @@ def rules_core_codes(game: Game) -> set[str]:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_refusal_code_of_the_rules_core_is_mapped_to_a_section(game_id: str) -> None:
     """``why`` after any refusal of the rules reads the rule behind it, never only the help line."""
-    game = games.find(game_id)
+    game = registry.find(game_id)
     codes = rules_core_codes(game)
     assert len(codes) > 10, codes  # the regex still reads the source
     missing = sorted(codes - set(load(game).refusals))
@@ -80,10 +80,10 @@ def test_every_refusal_code_of_the_rules_core_is_mapped_to_a_section(game_id: st
 
 def test_the_rules_core_codes_are_read_from_the_source() -> None:
     assert {"turn_full", "does_not_fit", "joker_value", "game_over", "unknown_card"} <= rules_core_codes(
-        games.find("num-x"))  # RuleError and Refusal both
-    assert "unknown_player" in rules_core_codes(games.find("gauntlet"))  # check_seat
-    assert "unknown_player" not in rules_core_codes(games.find("num-x"))  # no player is ever typed
-    assert "unknown_command" not in rules_core_codes(games.find("love-letter"))
+        registry.find("num-x"))  # RuleError and Refusal both
+    assert "unknown_player" in rules_core_codes(registry.find("gauntlet"))  # check_seat
+    assert "unknown_player" not in rules_core_codes(registry.find("num-x"))  # no player is ever typed
+    assert "unknown_command" not in rules_core_codes(registry.find("love-letter"))
 
 
 # --------------------------------------------------------------------------- why, in a game, on a refusal mapped now
@@ -106,12 +106,12 @@ def test_why_reads_the_section_of_a_refusal_that_was_not_mapped(game_id: str, la
     assert why[0] == ("La règle qui explique ce refus :" if lang == "fr" else "The rule behind that refusal:")
     assert why[1] == heading
     assert {u.fields.get("code") for u in recorder.utterances} == {code}
-    rules = load(games.find(game_id))
+    rules = load(registry.find(game_id))
     assert why[2:] == list(rules.section(rules.refusals[code]).paragraphs[lang])
 
 
 def test_mindbug_keywords_are_the_rules_texts_words_and_the_cards_own() -> None:
-    game = games.find("mindbug")
+    game = registry.find("mindbug")
     rules = load(game)
     printed = {k for card in game.cards().cards for k in card.traits.keywords}
     assert printed == set(MINDBUG_KEYWORDS)
@@ -121,7 +121,7 @@ def test_mindbug_keywords_are_the_rules_texts_words_and_the_cards_own() -> None:
 
 def test_num_x_and_love_letter_and_the_gauntlet_list_their_cards() -> None:
     for game_id, sides in (("num-x", {"actions"}), ("love-letter", {"deck"}), ("gauntlet", {"heroes", "thanos"})):
-        rules = load(games.find(game_id))
+        rules = load(registry.find(game_id))
         assert {s.cards_of for s in rules.sections if s.cards_of} == sides
 
 
@@ -153,7 +153,7 @@ def write_rules(tmp_path: Path, text: str, game_id: str = "gauntlet") -> Path:
 
 def test_a_corrected_copy_in_the_config_folder_is_read(tmp_path: Path) -> None:
     path = write_rules(tmp_path, GOOD)
-    rules = load(games.find("gauntlet"))
+    rules = load(registry.find("gauntlet"))
     assert rules.path == path
     assert [s.id for s in rules.sections] == ["turn"]
 
@@ -178,7 +178,7 @@ def test_a_bad_file_is_refused_naming_the_file_and_the_section(tmp_path: Path, c
     assert old in GOOD
     path = write_rules(tmp_path, GOOD.replace(old, new, 1))
     with pytest.raises(RulesDataError) as caught:
-        load(games.find("gauntlet"))
+        load(registry.find("gauntlet"))
     assert caught.value.path == path
     assert expected in caught.value.problem
     assert str(path) in str(caught.value)
@@ -187,4 +187,4 @@ def test_a_bad_file_is_refused_naming_the_file_and_the_section(tmp_path: Path, c
 def test_a_missing_rules_file_says_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr("companion.rules_data.rules_file", lambda game_id: "rules/none-such.toml")
     with pytest.raises(RulesDataError, match="is missing"):
-        load(games.find("gauntlet"))
+        load(registry.find("gauntlet"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import games
+from companion import registry
 from companion.announce import Announcer
 from companion.cards import normalize
 from companion.render import Settings
@@ -21,7 +21,7 @@ from companion.rules_reader import RulesReader
 from companion.session import Session
 from conftest import Recorder
 
-GAME_IDS = [game.id for game in games.GAMES]
+GAME_IDS = [game.id for game in registry.GAMES]
 LANGS = ("fr", "en")
 #: What a French and an English reader must find, as the issue names them.
 MINDBUG_KEYWORDS = ["Chasseur", "Furtif", "Toxique", "Robuste", "Frénésie",
@@ -30,7 +30,7 @@ NUM_X_ACTIONS = ["joker", "flip", "flash", "simple", "passe"]
 
 
 def reader(game_id: str, lang: str) -> RulesReader:
-    game = games.find(game_id)
+    game = registry.find(game_id)
     return RulesReader(load(game), lang, game.name(lang))
 
 
@@ -185,7 +185,7 @@ def test_love_letter_dutch_names_and_handmaid_found_from_french() -> None:
 
 
 def make_session(game_id: str, lang: str, players: int | None = None) -> tuple[Session, Recorder]:
-    game = games.find(game_id)
+    game = registry.find(game_id)
     spec = game.spec
     options = game.rules.options_type(players=players or spec.default_players)
     recorder = Recorder()
@@ -268,7 +268,7 @@ def test_extra_words_after_why_are_refused() -> None:
 
 def run_piped(game_id: str, lang: str, lines: str, section: str = "") -> list[str]:
     out = io.StringIO()
-    assert run_reader(games.find(game_id), ReaderConfig(lang, section), io.StringIO(lines), out) == 0
+    assert run_reader(registry.find(game_id), ReaderConfig(lang, section), io.StringIO(lines), out) == 0
     return out.getvalue().splitlines()
 
 
@@ -332,7 +332,7 @@ class _Page(HTMLParser):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_html_page_is_linear_and_accessible(game_id: str, lang: str) -> None:
-    page = make_document(games.find(game_id), "html", lang).decode("utf-8")
+    page = make_document(registry.find(game_id), "html", lang).decode("utf-8")
     parsed = _Page()
     parsed.feed(page)
     r = reader(game_id, lang)
@@ -347,7 +347,7 @@ def test_the_html_page_is_linear_and_accessible(game_id: str, lang: str) -> None
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_txt_document_holds_every_paragraph(lang: str) -> None:
-    text = make_document(games.find("mindbug"), "txt", lang).decode("utf-8")
+    text = make_document(registry.find("mindbug"), "txt", lang).decode("utf-8")
     r = reader("mindbug", lang)
     assert text.startswith("Mindbug" + (" : les règles\n" if lang == "fr" else ": the rules\n"))
     for index in range(r.count):
@@ -371,7 +371,7 @@ def schema():
 def test_the_pef_validates(schema, game_id: str, lang: str, grade: int) -> None:
     from lxml import etree
 
-    data = make_document(games.find(game_id), "pef", lang, grade, cells=34, lines=27)
+    data = make_document(registry.find(game_id), "pef", lang, grade, cells=34, lines=27)
     document = etree.fromstring(data)
     assert schema.validate(document), schema.error_log
     ns = {"p": "http://www.daisy.org/ns/2008/pef", "dc": "http://purl.org/dc/elements/1.1/"}
@@ -401,8 +401,8 @@ def _read_back_equal(source: str, read: str, lang: str, grade: int) -> bool:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("lang,grade", [("fr", 1), ("fr", 2), ("en", 1), ("en", 2)])
 def test_every_braille_line_back_translates_to_its_text(game_id: str, lang: str, grade: int) -> None:
-    from braille.layout import paginate
-    from braille.translate import back_translate
+    from companion.braille.layout import paginate
+    from companion.braille.translate import back_translate
 
     r = reader(game_id, lang)
     pages = paginate(braille_blocks(r), lang, grade, None, 40, 25)
@@ -418,10 +418,10 @@ def test_every_braille_line_back_translates_to_its_text(game_id: str, lang: str,
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_brf_back_translates_with_liblouis(game_id: str, lang: str) -> None:
-    from braille.brf import NORTH_AMERICAN
-    from braille.translate import TABLES
+    from companion.braille.brf import NORTH_AMERICAN
+    from companion.braille.translate import TABLES
 
-    data = make_document(games.find(game_id), "brf", lang, 1, cells=38, lines=24)
+    data = make_document(registry.find(game_id), "brf", lang, 1, cells=38, lines=24)
     text = data.decode("ascii")
     assert set(text) <= set(NORTH_AMERICAN) | {"\r", "\n", "\f"}
     pages = text.split("\f")

@@ -16,7 +16,7 @@ import pytest
 
 from companion import cli, journal
 from companion.announce import Announcer
-from companion.games import find
+from companion.registry import find
 from companion.games.base import options_to_json
 from companion.render import Settings
 from companion.session import Session

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from speech import RecordingSpeaker, SilentSpeaker, SpeechUnavailable, TtsSpeaker, WavSpeaker, choose, espeak, nullplayer
-from speech.choose import parse
+from companion.speech import (RecordingSpeaker, SilentSpeaker, SpeechUnavailable, TtsSpeaker, WavSpeaker, choose, espeak,
+                              nullplayer)
+from companion.speech.choose import parse
 from tests.daemons import SSIP_THREAD_EXIT, no_session_daemons
 
 pytestmark = [pytest.mark.usefixtures("no_session_daemons"), SSIP_THREAD_EXIT]

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from companion.announce import Priority, Utterance
-from speech import RecordingSpeaker, SilentSpeaker, SpeechDispatcherSpeaker, SpeechOutput, choose
+from companion.speech import RecordingSpeaker, SilentSpeaker, SpeechDispatcherSpeaker, SpeechOutput, choose
 from tests.daemons import SSIP_THREAD_EXIT, SpeechDispatcher, no_session_daemons, wait_until
 
 pytestmark = [pytest.mark.usefixtures("no_session_daemons"), SSIP_THREAD_EXIT]

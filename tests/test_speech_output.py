@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from companion.announce import Announcer, Priority, Utterance
-from speech import RecordingSpeaker, SilentSpeaker, SpeechOutput, SpeechUnavailable, TtsSpeaker
+from companion.speech import RecordingSpeaker, SilentSpeaker, SpeechOutput, SpeechUnavailable, TtsSpeaker
 from tests.daemons import no_session_daemons
 
 pytestmark = pytest.mark.usefixtures("no_session_daemons")  # no daemon of the user's session is reached

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from speech import Pyttsx3Speaker, SilentSpeaker, SpeechUnavailable, choose, espeak
-from speech import pyttsx3_voice
+from companion.speech import Pyttsx3Speaker, SilentSpeaker, SpeechUnavailable, choose, espeak
+from companion.speech import pyttsx3_voice
 from tests.audio_helpers import stat
 from tests.daemons import no_session_daemons
 

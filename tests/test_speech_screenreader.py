@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from speech import ScreenReaderSpeaker, SilentSpeaker, SpeechUnavailable, TerminalReaderSpeaker, choose, screenreader
+from companion.speech import ScreenReaderSpeaker, SilentSpeaker, SpeechUnavailable, TerminalReaderSpeaker, choose, screenreader
 from tests.daemons import SSIP_THREAD_EXIT, no_session_daemons, private_env
 
 pytestmark = [pytest.mark.usefixtures("no_session_daemons"), SSIP_THREAD_EXIT]

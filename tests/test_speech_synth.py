@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from speech import WavSpeaker, espeak
+from companion.speech import WavSpeaker, espeak
 from tests.audio_helpers import stat
 
 FRENCH = "Thanos perd une vie : retirez un rubis. Il en reste trois."
@@ -70,7 +70,7 @@ def test_text_starting_with_a_dash_is_spoken_not_parsed(tmp_path):
 
 
 def test_unknown_voice_is_unavailable(tmp_path):
-    from speech import SpeechUnavailable
+    from companion.speech import SpeechUnavailable
 
     with pytest.raises(SpeechUnavailable, match="nosuchvoice"):
         WavSpeaker(tmp_path, "fr", voice="nosuchvoice")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from speech import SpeechUnavailable, TtsSpeaker, espeak, nullplayer
+from companion.speech import SpeechUnavailable, TtsSpeaker, espeak, nullplayer
 from tests.daemons import no_session_daemons
 
 pytestmark = pytest.mark.usefixtures("no_session_daemons")  # no daemon of the user's session is reached

@@ -12,7 +12,7 @@ import dataclasses
 import pytest
 
 from companion.announce import Announcer
-from companion.games import find
+from companion.registry import find
 from companion.games import gauntlet as g
 from companion.games import love_letter as ll
 from companion.render import Settings
@@ -194,8 +194,8 @@ def test_2_braille_panning_reaches_every_sentence_of_the_last_command() -> None:
     """With a 32-cell line, "hero 2, naming 4." was never shown: the effect sentence replaced it."""
     import io
 
-    from braille.display import TerminalBraille
-    from braille.translate import back_translate
+    from companion.braille.display import TerminalBraille
+    from companion.braille.translate import back_translate
     from companion.play import _Outputs, _wire_outputs
 
     session, _ = make_session(players=3)

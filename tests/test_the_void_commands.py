@@ -9,7 +9,7 @@ import pytest
 from companion import journal
 from companion.commands import the_void as p
 from companion.commands.base import Ask, Change, ParseError
-from companion.games import find
+from companion.registry import find
 from companion.games import the_void as g
 from companion.games.base import options_to_json
 

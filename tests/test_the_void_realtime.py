@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-import speech
+from companion import speech
 from companion import journal
 from companion.announce import Announcer
-from companion.games import find
+from companion.registry import find
 from companion.games.base import options_to_json
 from companion.play import _Outputs, _wire_outputs
 from companion.render import Settings
@@ -77,7 +77,7 @@ def test_two_lines_in_quick_succession_are_kept_in_order_and_the_second_cuts_off
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="the built-in voice needs espeak-ng")
 def test_with_the_built_in_voice_only_the_second_line_is_heard_out(tmp_path: Path) -> None:
-    from speech import espeak, nullplayer
+    from companion.speech import espeak, nullplayer
 
     log = tmp_path / "player.log"
     speaker = speech.TtsSpeaker("fr", player=nullplayer.command(log))

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.games import find
+from companion.registry import find
 from companion.games import the_void as g
 from companion.games.base import OutcomeKind
 

@@ -24,9 +24,9 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-import speech
-from braille.display import BrailleOutput
-from companion import games, journal
+from companion import speech
+from companion.braille.display import BrailleOutput
+from companion import journal, registry
 from companion.announce import Announcer
 from companion.output import StdoutOutput
 from companion.render import Settings
@@ -40,7 +40,7 @@ from companion.ui.secret import parse_value
 
 F1, F2, F3, F4, F5, F6 = "\x1bOP", "\x1bOQ", "\x1bOR", "\x1bOS", "\x1b[15~", "\x1b[17~"
 CTRL_C, CTRL_D, CTRL_Y, CTRL_Z, ESCAPE, TAB = "\x03", "\x04", "\x19", "\x1a", "\x1b", "\t"
-GAUNTLET = games.find("gauntlet")
+GAUNTLET = registry.find("gauntlet")
 TO_FIGHT = "play ebony maw\rnext\rplay captain america\r"
 
 
@@ -274,7 +274,7 @@ def test_completion_of_commands_players_and_cards_in_both_languages(table: Table
 
 
 def test_completion_offers_rules_and_why_in_every_game_and_help_lists_them_once() -> None:
-    for game in games.GAMES:
+    for game in registry.GAMES:
         options = game.rules.options_type(players=game.spec.default_players)
         session = Session(game, options, Settings(lang="fr"), Announcer())
         assert "règles" in _complete(session, "règ"), game.id

@@ -20,7 +20,7 @@ from lxml import etree
 
 from conftest import make_session
 
-from companion import games
+from companion import registry
 from companion.cli import build_parser
 from companion.play import PlayConfig, config_from_args, play
 from companion.web.join import BLOCKS, BORDER, SCALE, braille_code, qr_text, write_qr
@@ -90,7 +90,7 @@ def test_the_join_code_is_one_line_of_computer_braille() -> None:
 @pytest.mark.parametrize("lang, grade", [("en", 2), ("fr", 2), ("en", 1)])
 def test_a_braille_display_shows_the_join_code_uncontracted(lang: str, grade: int) -> None:
     pytest.importorskip("louis", reason="liblouis is not installed: run make setup")
-    import braille
+    from companion import braille
 
     session, recorder = make_session("gauntlet", lang=lang, players=3)
     stream = io.StringIO()
@@ -120,7 +120,7 @@ def test_without_a_braille_display_no_braille_line_is_made() -> None:
 
 
 def test_the_qr_flags() -> None:
-    game = games.find("gauntlet")
+    game = registry.find("gauntlet")
     args = build_parser("en", game).parse_args(["play", "gauntlet", "--serve", "--qr", "--qr-file", "join.svg"])
     config = config_from_args(args, game)
     assert (config.qr, config.qr_file) == (True, Path("join.svg"))
@@ -129,7 +129,7 @@ def test_the_qr_flags() -> None:
 
 
 def test_qr_draws_the_code_on_screen_and_speech_hears_one_sentence(tmp_path: Path) -> None:
-    game = games.find("gauntlet")
+    game = registry.find("gauntlet")
     out = io.StringIO()
     config = PlayConfig(lang="en", players=3, save=tmp_path / "g.jsonl", serve=True, qr=True,
                         qr_file=tmp_path / "join.svg")
@@ -147,7 +147,7 @@ def test_qr_draws_the_code_on_screen_and_speech_hears_one_sentence(tmp_path: Pat
 def test_qr_with_json_puts_the_drawing_in_the_line_not_on_screen(tmp_path: Path) -> None:
     import json
 
-    game = games.find("gauntlet")
+    game = registry.find("gauntlet")
     out = io.StringIO()
     config = PlayConfig(lang="en", json=True, players=3, save=tmp_path / "g.jsonl", serve=True, qr=True)
     assert play(config, game, io.StringIO("quit\n"), out) == 0

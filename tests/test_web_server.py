@@ -20,7 +20,7 @@ pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup"
 from web_requests import post_json as _post, request_of as _request_of
 from conftest import make_session, run_lines
 
-from companion import games
+from companion import registry
 from companion.cli import build_parser
 from companion.play import config_from_args
 from companion.web.seats import RateLimit
@@ -149,7 +149,7 @@ def test_the_join_lines_are_said_at_the_table_only(served: Any) -> None:
 
 
 def test_the_play_flags() -> None:
-    game = games.find("gauntlet")
+    game = registry.find("gauntlet")
     args = build_parser("en", game).parse_args(["play", "gauntlet", "--serve", "--host", "0.0.0.0", "--port", "8765"])
     config = config_from_args(args, game)
     assert (config.serve, config.host, config.port) == (True, "0.0.0.0", 8765)

@@ -26,7 +26,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion import games
+from companion import registry
 from companion.play import PlayConfig, play
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -86,7 +86,7 @@ class Table:
                             options=dict(options or {}))
         self.status: list[int] = []
         self.thread = threading.Thread(target=lambda: self.status.append(
-            play(config, games.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
+            play(config, registry.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
         self.thread.start()
         self.out.wait_for(lambda o: sum(r["event"] == "web_seat" for r in o.records) == len(names))
         self.urls = {r["player"]: r["url"] for r in self.out.records if r["event"] == "web_seat"}

@@ -131,7 +131,7 @@ def _vocabulary(game_id: str) -> Vocabulary:
 
 def _other_games_verb(word: str, game_id: str) -> bool:
     """Whether ``word`` is a verb of another registered game (so the sentence can say so)."""
-    from companion.games import GAMES
+    from companion.registry import GAMES
 
     return any(Vocabulary.of(g.id).find(word) is not None for g in GAMES if g.id != game_id)
 

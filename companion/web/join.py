@@ -84,7 +84,7 @@ def braille_code(code: str, lang: str) -> str:
     them amid words: the display translates the words and keeps these cells.
     :raises BrailleUnavailable: liblouis or the table is missing.
     """
-    from braille.translate import translate
+    from companion.braille.translate import translate
 
     return translate(" ".join(code), lang, table=COMPUTER_TABLES.get(lang, COMPUTER_TABLES["en"]))
 

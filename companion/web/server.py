@@ -175,7 +175,7 @@ class WebServer:
 
         cells = None
         if session.braille is not None:
-            from braille.translate import BrailleUnavailable
+            from companion.braille.translate import BrailleUnavailable
 
             with contextlib.suppress(BrailleUnavailable):
                 cells = join(braille_code(code, self.lang))  # liblouis keeps the cells amid the words it translates
