@@ -29,7 +29,7 @@ from companion.registry import find  # noqa: E402
 from companion.output import StdoutOutput  # noqa: E402
 from companion.render import Settings  # noqa: E402
 from companion.games.base import options_to_json  # noqa: E402
-from companion.session import Session  # noqa: E402
+from companion.session import open_session  # noqa: E402
 
 TARGET_P99_MS = 5.0
 TARGET_HELP_MS = 250.0
@@ -53,7 +53,7 @@ def command_times() -> list[float]:
             path = Path(folder) / f"bench{len(times)}.jsonl"
             options = rules.options_type(players=4)
             saved = journal.Journal.create(path, game.id, options_to_json(options))
-            session = Session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
+            session = open_session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
             for line in ROUND:
                 started = time.perf_counter()
                 session.handle(line)

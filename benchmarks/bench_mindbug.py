@@ -27,7 +27,7 @@ from companion.games import mindbug as mb  # noqa: E402
 from companion.games.base import options_to_json  # noqa: E402
 from companion.output import StdoutOutput  # noqa: E402
 from companion.render import Settings  # noqa: E402
-from companion.session import Session  # noqa: E402
+from companion.session import Session, open_session  # noqa: E402
 
 GOAL_P99_MS, BAR_MS = 1.0, 5.0
 MINE = ("goblin-werewolf", "urchin-hurler", "shield-bugs", "snail-thrower", "bee-bear")
@@ -40,10 +40,10 @@ def session_with_full_board(folder: Path) -> Session:
     game = find("mindbug")
     options = mb.Options()
     saved = journal.Journal.create(folder / "bench.jsonl", game.id, options_to_json(options))
-    session = Session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
+    session = open_session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
     boards = tuple(tuple(mb.Creature(10 * seat + i + 1, card, seat) for i, card in enumerate(side))
                    for seat, side in enumerate((MINE, THEIRS)))
-    session.initial = replace(session.initial, boards=boards, next_uid=30)
+    session.table.initial = replace(session.table.initial, boards=boards, next_uid=30)
     return session
 
 

@@ -43,10 +43,10 @@ from companion.announce import Announcer, Output  # noqa: E402
 from companion.registry import find  # noqa: E402
 from companion.games.base import options_to_json  # noqa: E402
 from companion.output import StdoutOutput  # noqa: E402
-from companion.play import _Outputs, _wire_outputs  # noqa: E402
+from companion.play import _Outputs, with_outputs  # noqa: E402
 from companion.render import Settings  # noqa: E402
-from companion.session import Session  # noqa: E402
 from companion.speech import SpeechOutput, TtsSpeaker, espeak, nullplayer  # noqa: E402
+from companion.session import Wiring, open_session  # noqa: E402
 
 GOAL_MS = 20.0
 GAMES = 40
@@ -80,7 +80,7 @@ def line_times() -> list[float]:
         for n in range(GAMES):
             options = game.rules.options_type(players=4)
             saved = journal.Journal.create(Path(folder) / f"void{n}.jsonl", game.id, options_to_json(options))
-            session = Session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
+            session = open_session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
             session.start()
             for line in ROUND:
                 started = time.perf_counter()
@@ -195,8 +195,9 @@ def voice_lines(folder: Path) -> list[Line]:
             saved = journal.Journal.create(folder / f"voice{n}.jsonl", game.id, options_to_json(options))
             voice = SpeechOutput(speaker, "fr")
             outputs: list[Output] = [StdoutOutput(False, io.StringIO()), voice]
-            session = Session(game, options, Settings("fr", interactive=True), Announcer(outputs), saved)
-            _wire_outputs(session, _Outputs(speech=voice))  # as `companion play`: a new line cuts off the old speech
+            # As `companion play`: a new line cuts off the old speech.
+            session = open_session(game, options, Settings("fr", interactive=True),
+                                   with_outputs(Wiring(Announcer(outputs)), _Outputs(speech=voice)), saved)
             begun = time.monotonic()
             session.start()
             log.start_after(begun)
@@ -207,7 +208,7 @@ def voice_lines(folder: Path) -> list[Line]:
                     speaker.wait(timeout=2)
                 time.sleep(SILENCE if silence else shuffle.uniform(*GAP))
                 old = log.playing()
-                said = len(session.announcer.history.items)
+                said = len(session.wiring.announcer.history.items)
                 spawned = len(speaker.spawns)
                 asked = time.monotonic()
                 session.handle(text)
@@ -218,7 +219,7 @@ def voice_lines(folder: Path) -> list[Line]:
                     how, ended = log.end_of(old)
                     cut = 1000 * (ended - asked) if how == "stop" else None
                 spawn = speaker.spawns[spawned]
-                event = session.announcer.history.items[said].event
+                event = session.wiring.announcer.history.items[said].event
                 lines.append(Line(text, KINDS.get(event, event), silence, 1000 * (handled - asked),
                                   1000 * (spawn - handled), 1000 * (first - spawn), 1000 * (first - asked), cut))
             session.close()

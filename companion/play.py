@@ -13,7 +13,7 @@ import argparse
 import dataclasses
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -26,7 +26,8 @@ from companion.i18n import Translator
 from companion.output import StdoutOutput
 from companion.render import Context, Settings
 from companion.saves import file_problem
-from companion.session import Session
+from companion.session import Narrator, RecordsKeeper, Session, Table, Wiring
+from companion.session.wiring import ControlHandler, Scheduler, SecretHandler, run_now
 
 
 @dataclass(frozen=True)
@@ -107,27 +108,26 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
                               answered=speech_output.interrupt if speech_output is not None else lambda: None)
         config = dataclasses.replace(config, resume=resume)
     try:
-        session, notes = _open_session(config, game, settings, announcer, t)
+        table, notes = _open_table(config, game, settings, t)
     except _OptionError as error:
         announcer.close()
         sys.stderr.write(str(error) + "\n")
         return 2
-    _wire_outputs(session, outputs)
+    wiring = _wiring(config, announcer, outputs, interactive)
     web = None
     if config.serve:
         from companion.web.server import WebStartError, serve
 
         try:
-            web = serve(session, config.host, config.port, qr=config.qr, qr_file=config.qr_file,
-                        stream=None if config.json else stdout)
+            session, web = serve(table, settings, wiring, config.host, config.port, qr=config.qr, qr_file=config.qr_file,
+                                 stream=None if config.json else stdout)
         except WebStartError as error:
-            session.close()
+            table.close()
             announcer.close()
             sys.stderr.write(str(error) + "\n")
             return 2
-    # An explicit save file is resumed by naming it (the resume offer only looks at the automatic saves).
-    session.resume_command = (f"{config.resume_command} --resume {config.save}" if config.save is not None
-                              else config.resume_command)
+    else:
+        session = Session(table, settings, wiring)
     if config.resume is None:
         session.start()
     for note in notes:
@@ -147,6 +147,33 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     return 0
 
 
+def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interactive: bool) -> Wiring:
+    """What this run's session is connected to: outputs and their controls, records, the rules reader, the keyboard."""
+    from companion.rules_reader import RulesAnswerer
+
+    # An explicit save file is resumed by naming it (the resume offer only looks at the automatic saves).
+    resume_command = (f"{config.resume_command} --resume {config.save}" if config.save is not None
+                      else config.resume_command)
+    secret_handler: SecretHandler | None = None
+    scheduler: Scheduler = run_now
+    if interactive:
+        from companion.ui.interactive import PromptScheduler
+        from companion.ui.secret import SecretAsker
+
+        secret_handler, scheduler = SecretAsker(), PromptScheduler()
+    return with_outputs(Wiring(announcer, listeners=(RecordsKeeper(),), answerers=(RulesAnswerer(),),
+                               secret_handler=secret_handler, scheduler=scheduler, resume_command=resume_command),
+                        outputs)
+
+
+def with_outputs(wiring: Wiring, outputs: _Outputs) -> Wiring:
+    """``wiring`` with the voice and the braille display: their controls, line hooks, and the outputs themselves."""
+    controls, before_line, after_line = _output_controls(outputs)
+    return dataclasses.replace(wiring, controls={**wiring.controls, **controls},
+                               before_line=(*wiring.before_line, *before_line), after_line=(*wiring.after_line, *after_line),
+                               speech=outputs.speech, braille=outputs.braille)
+
+
 def run_batch(session: Session, stdin: TextIO) -> None:
     """One command per line until the end of input or ``quit``."""
     if hasattr(stdin, "reconfigure"):
@@ -157,9 +184,10 @@ def run_batch(session: Session, stdin: TextIO) -> None:
     for line in stdin:
         if not session.handle(line.rstrip("\r\n")):
             break
-    if not session.running and session.journal is not None:
-        session.say(session.ctx.core("Game saved: {name}.", name=session.journal.path.name), "saved",
-                    {"path": str(session.journal.path)})
+    journal_file = session.table.journal
+    if not session.running and journal_file is not None:
+        session.say(session.narrator.ctx.core("Game saved: {name}.", name=journal_file.path.name), "saved",
+                    {"path": str(journal_file.path)})
 
 
 class _OptionError(Exception):
@@ -204,8 +232,8 @@ def _option_problem(error: OptionError, t: Translator) -> str:
              value=error.value, low=option.low, high=option.high)
 
 
-def _open_session(config: PlayConfig, game: Game, settings: Settings, announcer: Announcer,
-                  t: Translator) -> tuple[Session, list[str]]:
+def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translator) -> tuple[Table, list[str]]:
+    """The table of this run, new or resumed, with its save file; the sentences to say about it."""
     from companion.cards import CardDataError
 
     try:
@@ -214,12 +242,12 @@ def _open_session(config: PlayConfig, game: Game, settings: Settings, announcer:
         raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem)) from None
     if config.resume is not None:
         try:
-            return _resume(config.resume, game, settings, announcer, cards, t)
+            return _resume(config.resume, game, settings, cards, t)
         except _EmptySave:
             pass  # a save file cut before its header: a new game starts in it
     options = game_options(game, config)
     try:
-        session = Session(game, options, settings, announcer, None, cards)
+        table = Table(game, options, cards)
     except RuleError as error:
         ctx = Context(settings, cards, game.renderer.domain, (), game.parser.vocabulary)
         raise _OptionError(game.renderer.render_error(error.code, error.details, ctx)) from None
@@ -227,13 +255,14 @@ def _open_session(config: PlayConfig, game: Game, settings: Settings, announcer:
     notes: list[str] = []
     try:
         if config.resume is not None:
-            session.journal = journal.Journal.create(config.resume, game.id, options_to_json(options),
-                                                     _settings_json(settings), replace_empty=True)
+            table.use_journal(journal.Journal.create(config.resume, game.id, options_to_json(options),
+                                                     _settings_json(settings), replace_empty=True))
             notes.append(t("{path} was empty: a new game starts in it.", path=config.resume))
         elif config.save is not None:
-            session.journal = journal.Journal.create(config.save, game.id, options_to_json(options), _settings_json(settings))
+            table.use_journal(journal.Journal.create(config.save, game.id, options_to_json(options),
+                                                     _settings_json(settings)))
         else:
-            session.journal = journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings))
+            table.use_journal(journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings)))
     except FileExistsError:
         raise _OptionError(t("{path} already exists: choose another file, or resume it with --resume.", path=path)) from None
     except journal.JournalError as error:
@@ -241,15 +270,14 @@ def _open_session(config: PlayConfig, game: Game, settings: Settings, announcer:
     except OSError as error:
         raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path or error.filename,
                              reason=error.strerror)) from None
-    return session, notes
+    return table, notes
 
 
 class _EmptySave(Exception):
     """The save file holds nothing: a new game starts in it."""
 
 
-def _resume(path: Path, game: Game, settings: Settings, announcer: Announcer, cards: Any,
-            t: Translator) -> tuple[Session, list[str]]:
+def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translator) -> tuple[Table, list[str]]:
     """The game saved in ``path``, replayed; a file that cannot be written to goes on in a new save file."""
     writable: journal.Journal | None = None
     try:
@@ -270,14 +298,14 @@ def _resume(path: Path, game: Game, settings: Settings, announcer: Announcer, ca
             raise _OptionError(t("{path} is a save of another game ({game}).", path=path, game=saved.game))
         try:
             options = game.rules.options_from(saved.options)
-            session = Session(game, options, settings, announcer, None, cards)
+            table = Table(game, options, cards)
         except (TypeError, ValueError, RuleError):
             raise _OptionError(t("{path} is not a save file the companion can read.", path=path)) from None
     except _OptionError:
         if writable is not None:
             writable.close()
         raise
-    result = session.restore(saved)
+    result = table.restore(saved)
     notes = _replay_notes(result, t)
     if writable is None:
         try:
@@ -287,11 +315,12 @@ def _resume(path: Path, game: Game, settings: Settings, announcer: Announcer, ca
             raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path, reason=error.strerror)) from None
         notes.insert(0, t("{path} cannot be written to: the game goes on in a new save file, {new}.", path=path.name,
                           new=writable.path.name))
-    session.journal = writable
+    table.use_journal(writable)
     notes.append(t.plural("Game resumed: {count} command replayed.", "Game resumed: {count} commands replayed.",
-                          len(session.steps)))
-    notes.append(session.renderer.render(session.rules.status(session.state), session.ctx))
-    return session, notes
+                          len(table.steps)))
+    narrator = Narrator.for_table(table, settings)
+    notes.append(narrator.renderer.render(table.rules.status(table.state), narrator.ctx))
+    return table, notes
 
 
 def _replay_notes(result: journal.ReplayResult, t: Translator) -> list[str]:
@@ -364,44 +393,43 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO) -> _Out
     return made
 
 
-def _wire_outputs(session: Session, outputs: _Outputs) -> None:
-    """The session's speech on/off, the line that cuts off stale speech, and braille panning."""
-    if outputs.speech is not None:
-        session.speech = outputs.speech
-        _wire_speech(session, outputs.speech)
+def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tuple[Callable[[], None], ...],
+                                                   tuple[Callable[[Session], None], ...]]:
+    """The controls and line hooks of the outputs: speech on/off and its cut-off and notices, braille panning."""
+    controls: dict[str, ControlHandler] = {}
+    before: list[Callable[[], None]] = []
+    after: list[Callable[[Session], None]] = []
+    speech_output = outputs.speech
+    if speech_output is not None:
+        def switch(session: Session, args: dict[str, Any]) -> None:
+            core = session.narrator.ctx.core
+            if args["on"]:
+                speech_output.enabled = True
+                session.say(core("Speech on."), "speech", {"on": True})
+            else:
+                session.say(core("Speech off."), "speech", {"on": False})
+                speech_output.enabled = False
+
+        def notice(session: Session) -> None:
+            text = speech_output.take_notice()
+            if text:
+                session.say(text, "output")
+
+        controls["speech"] = switch
+        before.append(speech_output.interrupt)  # a new line cuts off stale speech
+        after.append(notice)  # the one notice of a fallback
     display = outputs.braille
     if display is not None:
-        session.braille = display
-        session.before_line.append(display.new_answer)  # every sentence of the last answer stays reachable by panning
-        session.controls["pan"] = lambda a: _pan(session, display, a["step"])
-
-
-def _wire_speech(session: Session, output: Any) -> None:
-    """speech on/off, a new line cutting off stale speech, and the one notice of a fallback."""
-    core = session.ctx.core
-
-    def switch(args: dict[str, Any]) -> None:
-        if args["on"]:
-            output.enabled = True
-            session.say(core("Speech on."), "speech", {"on": True})
-        else:
-            session.say(core("Speech off."), "speech", {"on": False})
-            output.enabled = False
-
-    def notice() -> None:
-        text = output.take_notice()
-        if text:
-            session.say(text, "output")
-
-    session.controls["speech"] = switch
-    session.before_line.append(output.interrupt)
-    session.after_line.append(notice)
+        before.append(display.new_answer)  # every sentence of the last answer stays reachable by panning
+        controls["pan"] = lambda session, args: _pan(session, display, args["step"])
+    return controls, tuple(before), tuple(after)
 
 
 def _pan(session: Session, display: Any, step: int) -> None:
     """Show the next (or previous) part of the last sentence on the braille line."""
     if display.pan(step) is None:
-        text = session.ctx.core("End of the sentence.") if step > 0 else session.ctx.core("Start of the sentence.")
+        core = session.narrator.ctx.core
+        text = core("End of the sentence.") if step > 0 else core("Start of the sentence.")
         session.say(text, "pan", {"step": step}, remember=False, skip=(display,))
 
 

@@ -22,12 +22,15 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.announce import Announcer, RecordingOutput, Utterance
 from companion.i18n import LANGUAGES, Translator
 from companion.render import Settings, capitalized
 from companion.saves import Loaded, SaveError, file_problem, load, players, progress_key, reached, when
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 FORMATS = ("txt", "html", "brf")
 #: The braille page of a ``brf`` review: the embossers' usual 40 cells by 25 lines.
@@ -79,7 +82,7 @@ def transcript(path: Path, lang: str) -> Transcript:
     :raises ReviewError: the file cannot be read or replayed (exit status 2 when it is not a save file at all).
     """
     from companion.play import _replay_notes
-    from companion.session import Session
+    from companion.session import open_session
 
     t = Translator(lang, "core")
     try:
@@ -87,12 +90,12 @@ def transcript(path: Path, lang: str) -> Transcript:
     except SaveError as error:
         raise ReviewError(_problem(error, t), 1 if error.code in ("unreadable", "unplayable") else 2) from None
     recorder = RecordingOutput()
-    session = Session(loaded.game, loaded.options, Settings(lang, "full", loaded.display), Announcer([recorder]), None,
-                      loaded.session.cards)
+    session = open_session(loaded.game, loaded.options, Settings(lang, "full", loaded.display), Announcer([recorder]),
+                           cards=loaded.table.cards, records=False)  # a review never counts a game again
     session.start()
     for data in loaded.result.commands:  # the commands in force, as the silent replay accepted them
         try:
-            session.change(session.rules.command_from(data))
+            session.change(session.table.rules.command_from(data))
         except Exception:  # cannot happen for a command the replay accepted; never a traceback all the same
             continue
     sections = _sections(loaded, recorder.utterances, t)
@@ -111,7 +114,7 @@ def _sections(loaded: Loaded, utterances: list[Utterance], t: Translator) -> lis
             return t("Turn {number}", number=number)
         return t("The game")
 
-    current = loaded.game.rules.public_view(loaded.session.initial).get(key) if key else None
+    current = loaded.game.rules.public_view(loaded.table.initial).get(key) if key else None
     sections = [Section(heading(current), 1)]
     number = 0
     for utterance in utterances:
@@ -127,8 +130,8 @@ def _sections(loaded: Loaded, utterances: list[Utterance], t: Translator) -> lis
     return [section for section in sections if section.sentences]
 
 
-def _facts(loaded: Loaded, session: Any, notes: list[str], t: Translator) -> list[str]:
-    ctx = session.ctx
+def _facts(loaded: Loaded, session: Session, notes: list[str], t: Translator) -> list[str]:
+    ctx = session.narrator.ctx
     if getattr(loaded.options, "names", ()):
         facts = [t("Players: {players}.", players=players(loaded, ctx, t))]
     else:
@@ -141,7 +144,7 @@ def _facts(loaded: Loaded, session: Any, notes: list[str], t: Translator) -> lis
     if created and last:
         facts.append(t("Started {start}, last saved {last}.", start=created.replace("T", " ")[:16], last=last))
     key, number = reached(loaded) or ("", 0)
-    if session.is_over:
+    if session.table.is_over:
         facts.append(t("The game is finished in round {number}.", number=number) if key == "round" else
                      t("The game is finished at turn {number}.", number=number) if key == "turn" else
                      t("The game is finished."))

@@ -16,11 +16,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cards import CardNameError, match_name, normalize
 from companion.i18n import Translator
 from companion.rules_data import GameRules, Section
+
+if TYPE_CHECKING:
+    from companion.commands.base import Ask
+    from companion.session import Session
 
 #: How alike a mistyped word must be to a word of the rules to be searched instead ("Chaseur" → "Chasseur"), of 100.
 CLOSE_ENOUGH = 75
@@ -341,57 +345,67 @@ class RulesReader:
 # --------------------------------------------------------------------------- inside a game
 
 
-def _reader(session: Any) -> RulesReader | str:
-    """The session's reader, made at the first ``rules`` or ``why``; the problem in words when the rules cannot be read."""
-    if getattr(session, "rules_reader", None) is None:
-        from companion.cards import CardDataError
-        from companion.rules_data import RulesDataError, load
+class RulesAnswerer:
+    """``rules`` and ``why`` inside a game: an `Answerer` of the session, its reader made at the first question."""
 
-        t = Translator(session.settings.lang, "rules")
-        try:
-            rules = load(session.game, session.cards)
-        except (RulesDataError, CardDataError) as error:
-            return t("The rules of {game} cannot be read: {problem}", game=session.game.name(session.settings.lang),
-                     problem=error.problem)
-        session.rules_reader = RulesReader(rules, session.settings.lang, session.game.name(session.settings.lang))
-    reader: RulesReader = session.rules_reader
-    return reader
+    questions = frozenset({"rules", "why"})
 
+    def __init__(self) -> None:
+        self._reader: RulesReader | None = None
 
-def answer_in_game(session: Any, what: str, args: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
-    """``rules [SECTION|WORD]`` and ``why`` in a game, as (sentence, event, fields) for the session to say."""
-    reader = _reader(session)
-    if isinstance(reader, str):
-        return [(reader, "rules_where", {})]
-    t = reader.t
-    if what == "why":
-        answer = why(session, reader)
-    else:
-        text = " ".join(str(args.get("text", "")).split())
-        hint = t("Type rules and a section's number or name, rules next, or rules and a word to find it.")
-        if not text:
-            answer = reader.contents(hint)
+    def help_lines(self, lang: str) -> dict[str, str]:
+        return help_lines(lang)
+
+    def answer(self, session: Session, request: Ask) -> list[tuple[str, str, dict[str, Any]]]:
+        """``rules [SECTION|WORD]`` and ``why``, as (sentence, event, fields) for the session to say."""
+        reader = self.reader(session)
+        if isinstance(reader, str):
+            return [(reader, "rules_where", {})]
+        t = reader.t
+        if request.what == "why":
+            answer = why(session, reader)
         else:
-            found = reader.request(text)
-            answer = found if found is not None else reader.go_or_find(text)
-    return [(line, answer.event, answer.fields) for line in answer.lines]
+            text = " ".join(str(request.args.get("text", "")).split())
+            hint = t("Type rules and a section's number or name, rules next, or rules and a word to find it.")
+            if not text:
+                answer = reader.contents(hint)
+            else:
+                found = reader.request(text)
+                answer = found if found is not None else reader.go_or_find(text)
+        return [(line, answer.event, answer.fields) for line in answer.lines]
+
+    def reader(self, session: Session) -> RulesReader | str:
+        """The reader, made at the first ``rules`` or ``why``; the problem in words when the rules cannot be read."""
+        if self._reader is None:
+            from companion.cards import CardDataError
+            from companion.rules_data import RulesDataError, load
+
+            lang, game = session.narrator.lang, session.table.game
+            t = Translator(lang, "rules")
+            try:
+                rules = load(game, session.table.cards)
+            except (RulesDataError, CardDataError) as error:
+                return t("The rules of {game} cannot be read: {problem}", game=game.name(lang), problem=error.problem)
+            self._reader = RulesReader(rules, lang, game.name(lang))
+        return self._reader
 
 
-def why(session: Any, reader: RulesReader) -> Answer:
+def why(session: Session, reader: RulesReader) -> Answer:
     """The rule behind the session's last refusal; else the help line of the refused command."""
     t = reader.t
-    code = getattr(session, "last_refusal", None)
-    if code is None:
+    refused = session.last_refusal
+    if refused is None:
         return Answer((t("Nothing has been refused: why reads the rule behind the last refusal."),), "rules_where",
                       {"code": None})
+    code, refused_line = refused
     section_id = reader.rules.refusals.get(code)
     if section_id is not None:
         answer = reader.show(section_id, (t("The rule behind that refusal:"),))
         return Answer(answer.lines, "rules_why", dict(answer.fields, code=code), moved=True)
-    words = str(getattr(session, "last_refused_line", "") or "").split()
+    words = refused_line.split()
     verb = session.parser.vocabulary.find(words[0]) if words else None
     if verb is not None and verb in session.parser.verbs():
-        line = session.renderer.help_line(verb, session.ctx)
+        line = session.narrator.renderer.help_line(verb, session.narrator.ctx)
     else:
         line = session.now()[0]
     return Answer((t("No section of the rules is about that refusal."), line), "rules_why", {"code": code})
@@ -404,4 +418,4 @@ def help_lines(lang: str) -> dict[str, str]:
             "why": t("why: the rule behind the last refusal.")}
 
 
-__all__ = ["Answer", "RulesReader", "answer_in_game", "help_lines", "why"]
+__all__ = ["Answer", "RulesAnswerer", "RulesReader", "help_lines", "why"]

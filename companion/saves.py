@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion import journal
-from companion.announce import Announcer
 from companion.registry import Game
 from companion.i18n import Translator
 from companion.render import Context, Settings
+from companion.session import Narrator, Table
 
 #: Why a file cannot be listed as a game: journal error codes, and ``unknown_game`` / ``unplayable``.
 UNREADABLE = ("not_found", "not_a_file", "unreadable", "too_large", "empty", "not_a_journal", "future_version",
@@ -36,14 +36,14 @@ UNREADABLE = ("not_found", "not_a_file", "unreadable", "too_large", "empty", "no
 
 @dataclass
 class Loaded:
-    """A save file read and replayed: its game, options, display settings and the silent session at its end."""
+    """A save file read and replayed: its game, options, display settings and the table at its end."""
 
     path: Path
     saved: journal.Replay
     game: Game
     options: Any
     display: dict[str, Any]
-    session: Any  # companion.session.Session, replayed
+    table: Table  # replayed, silently
     result: journal.ReplayResult
 
 
@@ -73,14 +73,13 @@ def display_options(game: Game, settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> Loaded:
-    """Read ``path`` and replay it through a session with no outputs.
+    """Read ``path`` and replay it on a table, silently.
 
     ``cards`` caches each game's cards between calls (game id → card set).
 
     :raises SaveError: the file cannot be read or replayed (never anything else).
     """
     from companion import registry
-    from companion.session import Session
 
     try:
         saved = journal.read(path)
@@ -97,16 +96,16 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
             cards[game.id] = game.cards()
         options = game.rules.options_from(saved.options)
         display = display_options(game, saved.settings)
-        session = Session(game, options, Settings(lang, "full", display), Announcer(), None, cards[game.id])
-        result = session.restore(saved)
+        table = Table(game, options, cards[game.id])
+        result = table.restore(saved)
     except Exception:  # a card file, options or rules that refuse this save: listed, never a traceback
         raise SaveError("unplayable", path, game.id) from None
-    return Loaded(path, saved, game, options, display, session, result)
+    return Loaded(path, saved, game, options, display, table, result)
 
 
 def progress_key(loaded: Loaded) -> str | None:
     """What a game counts its progress in: ``round`` when it has rounds, else ``turn`` (``None``: neither)."""
-    view = loaded.game.rules.public_view(loaded.session.initial)
+    view = loaded.game.rules.public_view(loaded.table.initial)
     for key in ("round", "turn"):
         if isinstance(view.get(key), int):
             return key
@@ -118,7 +117,7 @@ def reached(loaded: Loaded) -> tuple[str, int] | None:
     key = progress_key(loaded)
     if key is None:
         return None
-    return key, int(loaded.game.rules.public_view(loaded.session.state)[key])
+    return key, int(loaded.game.rules.public_view(loaded.table.state)[key])
 
 
 def progress(loaded: Loaded, t: Translator) -> str | None:
@@ -156,11 +155,11 @@ class SaveInfo:
 
     @property
     def finished(self) -> bool:
-        return self.loaded is not None and bool(self.loaded.session.is_over)
+        return self.loaded is not None and bool(self.loaded.table.is_over)
 
     @property
     def started(self) -> bool:
-        return self.loaded is not None and bool(self.loaded.session.steps)
+        return self.loaded is not None and bool(self.loaded.table.steps)
 
 
 def save_files(folder: Path) -> list[Path]:
@@ -256,7 +255,7 @@ def line(info: SaveInfo, lang: str) -> str:
             text = t("{text}, open in another companion now", text=text)
         return t("{text}: {file}", text=text, file=info.path.name)
     loaded = info.loaded
-    ctx = loaded.session.ctx
+    ctx = Narrator.for_table(loaded.table, Settings(lang, "full", loaded.display)).ctx
     parts = [loaded.game.name(lang), players(loaded, ctx, t)]
     reached = progress(loaded, t)
     if reached:

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 pybabel=".venv/bin/pybabel"
 # domain: files. A game is its own domain: its renderer and its spec (companion/render/<game>.py, companion/games/<game>.py).
 declare -A files=(
-  [core]="companion/cli.py companion/play.py companion/session.py companion/render/__init__.py companion/argparse_messages.py companion/saves.py companion/review.py"
+  [core]="companion/cli.py companion/play.py companion/session companion/render/__init__.py companion/argparse_messages.py companion/saves.py companion/review.py"
   [ui]="companion/ui"
   [tools]="companion/simulate.py companion/simulate_help.py companion/records.py"
   [speech]="speech"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import logging
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -10,7 +12,34 @@ import pytest
 from companion.announce import Announcer, RecordingOutput, Utterance
 from companion.registry import find
 from companion.render import Settings
-from companion.session import Session
+from companion.session import Session, Wiring, open_session
+
+
+class _InternalErrors(logging.Handler):
+    """Keeps what the session logs as an internal error (a bug it caught so the game is never lost)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def no_internal_errors(request):
+    """Any test whose session met an internal error fails (python-chess's ``RaiseLogHandler``), unless it is marked
+    ``allow_internal_error`` (a test that breaks a renderer on purpose)."""
+    handler = _InternalErrors()
+    logger = logging.getLogger("companion.session")
+    logger.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+    if handler.records and request.node.get_closest_marker("allow_internal_error") is None:
+        first = handler.records[0]
+        pytest.fail(f"the session logged an internal error: {first.getMessage()} {first.exc_info[1] if first.exc_info else ''}")
 
 
 @pytest.fixture(autouse=True)
@@ -39,14 +68,39 @@ class Recorder(RecordingOutput):
         self.utterances.clear()
 
 
-def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str = "full",
-                 journal: Any = None, **options: Any) -> tuple[Session, Recorder]:
+def _set_up(game: str, lang: str, kit: str, verbosity: str, wire: Callable[[Wiring], Wiring] | None,
+            options: dict[str, Any]) -> tuple[Any, Any, Settings, Wiring, Recorder]:
     info = find(game)
     recorder = Recorder()
     display = {"kit": kit} if game == "gauntlet" else {}
-    options_type = info.rules.options_type
-    session = Session(info, options_type(**options), Settings(lang, verbosity, display), Announcer([recorder]), journal)
-    return session, recorder
+    wiring = Wiring(Announcer([recorder]))
+    if wire is not None:
+        wiring = wire(wiring)
+    return info, info.rules.options_type(**options), Settings(lang, verbosity, display), wiring, recorder
+
+
+def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str = "full",
+                 journal: Any = None, wire: Callable[[Wiring], Wiring] | None = None,
+                 **options: Any) -> tuple[Session, Recorder]:
+    """A session of ``game`` whose every sentence a `Recorder` keeps; ``wire`` adds to its wiring (outputs, secrets)."""
+    info, opts, settings, wiring, recorder = _set_up(game, lang, kit, verbosity, wire, options)
+    return open_session(info, opts, settings, wiring, journal), recorder
+
+
+def make_served(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str = "full",
+                journal: Any = None, wire: Callable[[Wiring], Wiring] | None = None, qr_file: Any = None,
+                **options: Any) -> tuple[Session, Recorder, Any]:
+    """The same session with its pages served on 127.0.0.1 (the caller stops ``web``)."""
+    from dataclasses import replace
+
+    from companion.rules_reader import RulesAnswerer
+    from companion.session import RecordsKeeper, Table
+    from companion.web.server import serve
+
+    info, opts, settings, wiring, recorder = _set_up(game, lang, kit, verbosity, wire, options)
+    wiring = replace(wiring, listeners=(RecordsKeeper(), *wiring.listeners), answerers=(RulesAnswerer(),))
+    session, web = serve(Table(info, opts, None, journal), settings, wiring, qr_file=qr_file)
+    return session, recorder, web
 
 
 @pytest.fixture
@@ -62,4 +116,4 @@ def run_lines(session: Session, recorder: Recorder, lines: str) -> list[str]:
     return recorder.texts
 
 
-__all__ = ["Recorder", "make_session", "run_lines", "io"]
+__all__ = ["Recorder", "make_served", "make_session", "run_lines", "io"]

@@ -19,7 +19,7 @@ LOCALE = ROOT / "companion" / "locale" / "fr" / "LC_MESSAGES"
 FIELD = re.compile(r"{\w+}|%\(\w+\)\w|%s")
 KEYWORDS = {"t": None, "plural": (1, 2), "N_": None, "SpeechUnavailable": None}
 DOMAINS = {
-    "core": ["companion/cli.py", "companion/play.py", "companion/session.py", "companion/render/__init__.py",
+    "core": ["companion/cli.py", "companion/play.py", "companion/session", "companion/render/__init__.py",
              "companion/argparse_messages.py", "companion/saves.py", "companion/review.py"],
     "ui": ["companion/ui"],
     "tools": ["companion/simulate.py", "companion/simulate_help.py", "companion/records.py"],

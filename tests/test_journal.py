@@ -27,7 +27,7 @@ def test_each_accepted_command_is_on_disk_before_it_is_announced(tmp_path):
         def close(self):
             pass
 
-    session.announcer.add(Spy())
+    session.wiring.announcer.add(Spy())
     run_lines(session, recorder, "play proxima")
     assert seen_on_disk and all(n == 2 for n in seen_on_disk)  # header + the command
     run_lines(session, recorder, "play hulk")  # refused: nothing written
@@ -41,7 +41,7 @@ def test_undo_and_redo_are_recorded_and_replayed(tmp_path):
     saved.close()
     replay = journal.read(tmp_path / "game.jsonl")
     again, _ = make_session()
-    result = again.restore(replay)
+    result = again.table.restore(replay)
     assert [c["cmd"] for c in result.commands] == ["play", "next"]
     assert [c["card"] for c in result.redo_commands] == ["hulk"]
     assert again.state == session.state
@@ -180,6 +180,6 @@ def test_replay_skips_a_command_the_rules_refuse(tmp_path):
                                             {"cmd": "bogus"}])
     saved.close()
     session, _ = make_session()
-    result = session.restore(journal.read(path))
-    assert result.refused == [3, 4] and len(session.steps) == 1
+    result = session.table.restore(journal.read(path))
+    assert result.refused == [3, 4] and len(session.table.steps) == 1
     assert find("gauntlet").id == "gauntlet"

@@ -19,7 +19,7 @@ pytest.importorskip("starlette", reason="starlette is not installed: run make se
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
 
 from web_requests import post_json as _post, served
-from conftest import make_session, run_lines
+from conftest import make_served, run_lines
 
 from companion import journal, registry
 from companion.games import mindbug as mb
@@ -28,7 +28,6 @@ from companion.games.base import RuleError, options_to_json
 from companion.private import mindbug as private_mindbug
 from companion.private import the_void as private_void
 from companion.web.secret import Answer
-from companion.web.server import serve
 
 NEUTRAL = "That does not match the hand entered on the player's device; their page says why."
 NOT_IN_HAND = "That card is not in your hand as entered: play another, or correct your hand."
@@ -87,7 +86,7 @@ def test_a_hand_entered_on_a_page_offers_its_cards_and_a_tap_plays_one_at_the_ta
     assert web.lines.handle("p1", "play Bee Bear", "en") == SENT
     assert recorder.texts == ["Ana plays Bee Bear, 8.", "Ana draws 1 card: 5 in hand, 4 in the draw pile.",
                               "Ben: a Mindbug on Bee Bear? Type mindbug or no."]
-    assert session.steps[-1].command == mb.Play("bee-bear")
+    assert session.table.steps[-1].command == mb.Play("bee-bear")
     assert (session.state.hands, session.state.decks) == ((5, 5), (4, 5))
     assert session.state.pending == mb.Pending("mindbug", 1, "bee-bear")
     assert web.keeper.hands["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon")
@@ -101,13 +100,13 @@ def test_a_play_the_whole_hand_entered_contradicts_is_refused_and_the_page_says_
     session, recorder, web = mindbug
     web.keeper.enter("p1", ANA, "en")
     assert run_lines(session, recorder, "play rhino turtle") == [NEUTRAL]
-    assert session.steps == [] and session.state.hands == (5, 5)
+    assert session.table.steps == () and session.state.hands == (5, 5)
     assert _notes(web, "p1") == [NOT_IN_HAND]
     assert _notes(web, "p2") == []
     # The same play from Ana's own page: refused, the reason on her page again, nothing said at the table.
     recorder.clear()
     assert web.lines.handle("p1", "play rhino turtle", "en") == Answer(422, False, NEUTRAL)
-    assert recorder.texts == [] and session.steps == []
+    assert recorder.texts == [] and session.table.steps == ()
     assert _notes(web, "p1") == [NOT_IN_HAND, NOT_IN_HAND]
     # A card of the hand is played.
     assert run_lines(session, recorder, "play brain fly")[0] == "Ana plays Brain Fly, 4."
@@ -133,7 +132,7 @@ def test_another_seat_cannot_play_from_its_page_when_it_is_not_its_turn(mindbug:
     session, recorder, web = mindbug
     web.keeper.enter("p2", BEN, "en")
     assert _line(web, "p2", "play gorillion") == (409, NOT_YOUR_TURN)
-    assert session.steps == [] and recorder.texts == []
+    assert session.table.steps == () and recorder.texts == []
     assert web.keeper.hands["p2"] == tuple(BEN)
     assert _line(web, "p1", "play bee bear") == (200, {"ok": True, "message": "Sent to the table."})
     # Now Ben decides on a Mindbug: his page answers it; Ana's may not.
@@ -232,8 +231,7 @@ def the_void(tmp_path: Path) -> Iterator[tuple[Any, Any, Any, Path]]:
     options = game.rules.options_type(players=4, names=("Ana", "Ben", "Cleo", "Dan"))
     path = tmp_path / "void.jsonl"
     saved = journal.Journal.create(path, game.id, options_to_json(options))
-    session, recorder = make_session("the-void", journal=saved, players=4, names=("Ana", "Ben", "Cleo", "Dan"))
-    web = serve(session)
+    session, recorder, web = make_served("the-void", journal=saved, players=4, names=("Ana", "Ben", "Cleo", "Dan"))
     try:
         session.start()
         recorder.clear()
@@ -254,7 +252,8 @@ def test_a_play_from_a_page_is_that_seats_and_its_time_stamp_is_journaled(the_vo
         {"cmd": "play", "rank": 7, "type": None, "player": 1}, {"cmd": "play", "rank": 8, "type": "red", "player": 1}]
     stamps = [line["t"] for line in lines]
     assert all(isinstance(t, float) for t in stamps) and stamps == sorted(stamps)
-    assert stamps == [step.command.to_json()["t"] for step in session.steps]  # the parser's stamp, when the page's line came
+    # The parser's stamp, when the page's line came:
+    assert stamps == [step.command.to_json()["t"] for step in session.table.steps]
 
 
 def test_a_play_or_a_discard_naming_another_seat_is_refused_on_the_page(the_void: Any) -> None:
@@ -262,7 +261,7 @@ def test_a_play_or_a_discard_naming_another_seat_is_refused_on_the_page(the_void
     refused = "From your page, play and discard only your own cards, not those of Cleo."
     assert _line(web, "p2", "7 p3") == (422, {"ok": False, "message": refused})
     assert web.lines.handle("p2", "8 cleo", "en") == Answer(422, False, refused)
-    assert session.steps == [] and recorder.texts == []
+    assert session.table.steps == () and recorder.texts == []
     assert journal.read(path).command_lines() == []
 
 
@@ -275,7 +274,7 @@ def test_an_error_and_a_discard_from_pages(the_void: Any) -> None:
     assert web.lines.handle("p4", "discard 2 p1", "en") == Answer(
         422, False, "From your page, play and discard only your own cards, not those of Ana.")
     assert recorder.texts == ["8.", "Error 1 of 5. Card turned up: blue. Discard below 8.", "Discarded: 3."]
-    assert [(s.command.name, s.command.to_json()["player"]) for s in session.steps] == [
+    assert [(s.command.name, s.command.to_json()["player"]) for s in session.table.steps] == [
         ("play", 1), ("error", 1), ("discard", 3)]
 
 
@@ -311,12 +310,12 @@ def test_fits_asked_from_a_page_is_answered_on_that_page_only(num_x: Any) -> Non
     assert [e.text for e in web.feed.since(0, "p2") if e.to == "p2"] == [answer]
     assert [e for e in web.feed.since(0, "p1") if e.to is not None or "Red 8" in e.text] == []
     assert _leaks(web, "p2") == []
-    assert recorder.texts == [] and session.steps == []
+    assert recorder.texts == [] and session.table.steps == ()
 
 
 def test_num_x_pages_play_only_in_their_turn(num_x: Any) -> None:
     session, recorder, web = num_x
     assert _line(web, "p2", "play red 7 pile 2") == (409, NOT_YOUR_TURN)
-    assert session.steps == [] and recorder.texts == []
+    assert session.table.steps == () and recorder.texts == []
     assert web.keeper.view("p2", "en") == {"summary": "No hand to enter now.", "missing": 0, "held": 0, "cards": [],
                                            "choices": [], "offers": [], "hands": False}

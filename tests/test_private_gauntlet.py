@@ -101,7 +101,7 @@ def test_a_card_played_or_defeated_that_the_hand_contradicts_is_refused(table: A
     _enter(web, "hero2", ["nebula"])
     # Outriders is not in Zoe's hand: the table hears a neutral sentence, Zoe's page the reason.
     assert run_lines(session, recorder, "play outriders hero 1 3") == [NEUTRAL]
-    assert session.steps == []
+    assert session.table.steps == ()
     assert _notes(web, "thanos") == ["That card is not in your hand as entered: play a card you hold, or correct your hand."]
     assert _notes(web, "hero1") == [] and _notes(web, "hero2") == []
     # Ebony Maw puts a card of the hand under the deck, unsaid: the hand is entered again.
@@ -119,9 +119,9 @@ def test_a_card_played_or_defeated_that_the_hand_contradicts_is_refused(table: A
     # Spider-Man names 5: Zoe's hand holds none, so nothing is decided; a 5 named at the table contradicts it.
     texts = run_lines(session, recorder, "play spider-man 5")
     assert texts[0] == "Alice plays Spider-Man, 1, naming 5." and "Decided from the hands entered on the devices:" not in texts
-    steps = len(session.steps)
+    steps = len(session.table.steps)
     assert run_lines(session, recorder, "defeat thanos reality stone") == [NEUTRAL]
-    assert len(session.steps) == steps and session.state.thanos_lives == 4
+    assert len(session.table.steps) == steps and session.state.thanos_lives == 4
     assert _notes(web, "thanos")[-1] == ("Reality Stone is not in your hand as entered: the defeated card is one you "
                                          "hold. Check the card named at the table, or correct your hand.")
     assert not any(e.to == "thanos" for e in web.feed.since(0, "hero1"))
@@ -145,7 +145,7 @@ def test_a_defeat_the_hand_makes_certain_is_decided_and_one_it_leaves_open_is_ow
         "The heroes lose a life: remove a coin. 5 left.",
         "Alice draws. Hero deck: 13 cards.",
     ]
-    assert session.steps[-1].command == g.Defeat(1, "hulk") and session.state.face_up[1] == ("hulk",)
+    assert session.table.steps[-1].command == g.Defeat(1, "hulk") and session.state.face_up[1] == ("hulk",)
     assert web.keeper.hands["hero1"] == () and web.keeper.view("hero1", "en")["summary"] == "Enter your new card."
     run_lines(session, recorder, "next")
     _enter(web, "hero1", ["nebula", "black-widow"])
@@ -158,7 +158,7 @@ def test_a_defeat_the_hand_makes_certain_is_decided_and_one_it_leaves_open_is_ow
     # The card in her hand is accepted.
     texts = run_lines(session, recorder, "defeat thanos reality stone")
     assert texts[:2] == ["Reality Stone of Zoe is defeated.", "Thanos loses a life: remove a ruby. 3 left."]
-    assert session.steps[-1].command == g.Defeat(0, "reality-stone")
+    assert session.table.steps[-1].command == g.Defeat(0, "reality-stone")
     assert web.keeper.view("thanos", "en")["summary"] == "Your hand: Ebony Maw, 5. Enter 1 card."
     assert run_lines(session, recorder, "next")[0] == "Turn 3: Bruno."
     # Undone, the hands are as they were before that step.
@@ -209,8 +209,8 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
         "The heroes lose a life: remove a coin. 5 left.",
         "Alice draws. Hero deck: 12 cards.",
     ]
-    assert session.steps[-2].command == g.Fight(1, "hero", None, 1)
-    assert session.steps[-1].command == g.Defeat(1, "star-lord")
+    assert session.table.steps[-2].command == g.Fight(1, "hero", None, 1)
+    assert session.table.steps[-1].command == g.Defeat(1, "star-lord")
     assert not any(refused["message"] in text for text in texts + _public(web))
 
 

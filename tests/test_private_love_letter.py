@@ -122,7 +122,7 @@ def test_what_the_hands_decide_is_always_a_command_the_rules_accept(data: st.Dat
     """Random legal games with random consistent hands: a decided command is never refused."""
     session, _ = make_session("love-letter", players=data.draw(st.integers(2, 4)))
     state = session.state
-    cards = session.cards
+    cards = session.table.cards
     for _ in range(30):
         if state.is_over:
             break

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from companion import journal, records
 from companion.games.base import options_to_json
+from companion.registry import find
+from companion.session import RecordsKeeper
 from tests.conftest import make_session, run_lines
 
 
@@ -15,20 +17,20 @@ def test_a_finished_game_is_recorded_once_and_compared() -> None:
     assert run_lines(first, recorder, "blocked")[-1] == "New record: 0."
     second, recorder = make_session("num-x", players=2)
     assert run_lines(second, recorder, "blocked")[-1] == "The record to beat is 0."
-    best = records.best("num-x", first.rules.variant_of(first.options), 2)
+    best = records.best("num-x", first.table.rules.variant_of(first.table.options), 2)
     assert best is not None and best.games == 2 and best.score == 0
 
 
 def test_a_replayed_game_is_not_recorded_again(tmp_path: Path) -> None:
-    session, recorder = make_session("num-x", players=2)
     path = tmp_path / "n.jsonl"
-    session.journal = journal.Journal.create(path, "num-x", options_to_json(session.options))
+    saved = journal.Journal.create(path, "num-x", options_to_json(find("num-x").rules.options_type(players=2)))
+    session, recorder = make_session("num-x", journal=saved, players=2)
     run_lines(session, recorder, "blocked")
     session.close()
     again, _ = make_session("num-x", players=2)
-    again.restore(journal.read(path))
-    assert again.is_over
-    assert records.best("num-x", again.rules.variant_of(again.options), 2).games == 1  # type: ignore[union-attr]
+    again.table.restore(journal.read(path))
+    assert again.table.is_over
+    assert records.best("num-x", again.table.rules.variant_of(again.table.options), 2).games == 1  # type: ignore[union-attr]
 
 
 def test_a_damaged_records_file_is_one_sentence_and_the_game_goes_on() -> None:
@@ -38,18 +40,18 @@ def test_a_damaged_records_file_is_one_sentence_and_the_game_goes_on() -> None:
     session, recorder = make_session("num-x", players=2)
     texts = run_lines(session, recorder, "blocked")
     assert texts[-1] == records.problem_sentence(records.RecordsError("damaged", path), "en")
-    assert session.is_over and os.path.exists(path)
+    assert session.table.is_over and os.path.exists(path)
 
 
 def test_games_without_a_score_record_nothing() -> None:
     session, recorder = make_session(players=2)
-    session.keep_record()
+    RecordsKeeper().keep(session)
     assert records.records("gauntlet") == []
 
 
 def test_undoing_the_end_of_a_game_takes_it_out_of_the_records_and_redo_keeps_it_again() -> None:
     session, recorder = make_session("num-x", players=2)
-    variant = session.rules.variant_of(session.options)
+    variant = session.table.rules.variant_of(session.table.options)
     assert run_lines(session, recorder, "blocked")[-1] == "New record: 0."
     assert run_lines(session, recorder, "undo")[-1] == "This game is taken out of the records."
     assert records.best("num-x", variant, 2) is None

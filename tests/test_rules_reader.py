@@ -18,7 +18,7 @@ from companion.render import Settings
 from companion.rules_cli import ReaderConfig, braille_blocks, make_document, run_reader
 from companion.rules_data import load
 from companion.rules_reader import RulesReader
-from companion.session import Session
+from companion.session import Session, open_session
 from conftest import Recorder
 
 GAME_IDS = [game.id for game in registry.GAMES]
@@ -189,7 +189,7 @@ def make_session(game_id: str, lang: str, players: int | None = None) -> tuple[S
     spec = game.spec
     options = game.rules.options_type(players=players or spec.default_players)
     recorder = Recorder()
-    session = Session(game, options, Settings(lang=lang), Announcer([recorder]))
+    session = open_session(game, options, Settings(lang=lang), Announcer([recorder]))
     session.start()
     recorder.clear()
     return session, recorder
@@ -213,7 +213,7 @@ def test_rules_inside_every_game_reads_the_same_sections_and_changes_nothing(gam
     assert said(session, recorder, "règles encore") == list(r.again().lines)
     assert said(session, recorder, "règles 99") == list(r.go("99").lines)
     assert said(session, recorder, "règles qwxzvq") == list(r.go_or_find("qwxzvq").lines)
-    assert session.state is state and not session.steps
+    assert session.state is state and not session.table.steps
     assert {u.event for u in recorder.utterances} <= {"rules", "rules_where", "rules_found", "rules_contents"}
 
 
@@ -237,7 +237,7 @@ def test_why_reads_the_rule_that_refused_then_falls_back_to_the_help_line() -> N
     said(session, recorder, "play")  # a refusal of the typing, not of the rules: no section explains it
     fallback = said(session, recorder, "why")
     assert fallback[0] == "No section of the rules is about that refusal."
-    assert fallback[1] == session.renderer.help_line("play", session.ctx)
+    assert fallback[1] == session.narrator.renderer.help_line("play", session.narrator.ctx)
 
 
 def test_why_in_french_love_letter() -> None:

@@ -19,7 +19,7 @@ from companion.announce import Announcer
 from companion.registry import find
 from companion.games.base import options_to_json
 from companion.render import Settings
-from companion.session import Session
+from companion.session import open_session
 
 COMPANION = [sys.executable, "-m", "companion"]
 
@@ -35,9 +35,8 @@ def make_save(path: Path, game_id: str, lines: list[str], *, when: dt.datetime |
     game = find(game_id)
     opts = game.rules.options_type(**options)
     display = {o.name: o.default for o in game.spec.options if o.scope == "display"}
-    session = Session(game, opts, Settings(lang, "full", display), Announcer(), None)
-    session.journal = journal.Journal.create(path, game.id, options_to_json(opts),
-                                             {"lang": lang, "verbosity": "full", **display})
+    saved = journal.Journal.create(path, game.id, options_to_json(opts), {"lang": lang, "verbosity": "full", **display})
+    session = open_session(game, opts, Settings(lang, "full", display), Announcer(), saved)
     try:
         for line in lines:
             session.handle(line)

@@ -16,7 +16,7 @@ from companion.registry import find
 from companion.games import gauntlet as g
 from companion.games import love_letter as ll
 from companion.render import Settings
-from companion.session import Session
+from companion.session import open_session
 from tests.conftest import Recorder, make_session, run_lines
 
 GAUNTLET = find("gauntlet")
@@ -27,9 +27,8 @@ GAUNTLET = find("gauntlet")
 
 def test_1_1_a_fight_against_a_thanos_with_no_card_is_refused_and_the_game_goes_on() -> None:
     session, recorder = make_session(players=2)
-    session.steps.clear()
     # Thanos's deck and hand are empty: a hero's fight card cannot lock the game any more.
-    session.initial = dataclasses.replace(session.initial, thanos_deck=0, hands=(0, 1))
+    session.table.initial = dataclasses.replace(session.table.initial, thanos_deck=0, hands=(0, 1))
     texts = run_lines(session, recorder, "next\nplay hulk\nfight 3 1\nnext")
     assert "No fight: Thanos has no card in hand." in texts
     assert session.state.pending_defeat is None and session.state.current == 1 and session.state.second_turn
@@ -61,7 +60,7 @@ def test_1_3_the_defeated_card_must_fit_what_lost(lines: str, sentence: str) -> 
 def test_1_4_impossible_fight_values_are_refused_per_side() -> None:
     session, recorder = make_session(players=3)
     # The Time Stone, the only Thanos 6, lies face up in front of Thanos.
-    session.initial = dataclasses.replace(session.initial, face_up=(("time-stone",), (), ()), hands=(2, 1, 1))
+    session.table.initial = dataclasses.replace(session.table.initial, face_up=(("time-stone",), (), ()), hands=(2, 1, 1))
     texts = run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 1 3 6\nfight 1 3 9")
     assert texts[-2] == "No Thanos card of value 6 can be in a hand now: possible values 1, 2, 3, 4, 5 and 7."
     assert texts[-1] == "9 is not a card value here: from 1 to 7."
@@ -135,7 +134,7 @@ def test_2_no_double_sentence_for_tokens() -> None:
 def test_3_a_close_match_is_offered_never_applied_silently(typo: str, offer: str, then: str) -> None:
     session, recorder = make_session(players=3)
     texts = run_lines(session, recorder, typo)
-    assert texts[-1].endswith(offer) and session.steps == []
+    assert texts[-1].endswith(offer) and session.table.steps == ()
     assert run_lines(session, recorder, "yes")[0] == then
 
 
@@ -186,7 +185,7 @@ def test_3_a_scripted_game_is_saved_as_not_interactive(tmp_path) -> None:
 
 def test_sessions_built_directly_still_work() -> None:
     recorder = Recorder()
-    session = Session(GAUNTLET, GAUNTLET.rules.options_type(players=2), Settings("en"), Announcer([recorder]))
+    session = open_session(GAUNTLET, GAUNTLET.rules.options_type(players=2), Settings("en"), Announcer([recorder]))
     assert run_lines(session, recorder, "status")[0].startswith("Turn 1, Thanos to play.")
 
 
@@ -196,12 +195,15 @@ def test_2_braille_panning_reaches_every_sentence_of_the_last_command() -> None:
 
     from companion.braille.display import TerminalBraille
     from companion.braille.translate import back_translate
-    from companion.play import _Outputs, _wire_outputs
+    from companion.play import _Outputs, with_outputs
 
-    session, _ = make_session(players=3)
     display = TerminalBraille("en", width=32, stream=io.StringIO())
-    session.announcer.add(display)
-    _wire_outputs(session, _Outputs(braille=display))
+
+    def wire(wiring):
+        wiring.announcer.add(display)
+        return with_outputs(wiring, _Outputs(braille=display))
+
+    session, _ = make_session(players=3, wire=wire)
     run_lines(session, recorder=_, lines="play outriders h2 4")
     shown = []
     while display.pan(-1) is not None:

@@ -109,7 +109,7 @@ def test_two_plays_in_quick_succession_are_both_kept_in_order_with_their_time(tm
     assert all(isinstance(t, float) for t in stamps) and stamps == sorted(stamps)
     again, replay = journal.Journal.resume(path)
     resumed, _ = make_session("the-void", lang="en", journal=again)
-    resumed.restore(replay)
+    resumed.table.restore(replay)
     assert resumed.state == session.state and [x.t for x in resumed.state.pile] == [x.t for x in session.state.pile]
     again.close()
 

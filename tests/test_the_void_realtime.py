@@ -1,6 +1,6 @@
 """The Void in real time: lines typed in quick succession are all kept, in order, and each cuts off the last one's speech.
 
-The session is wired to its voice as ``companion play`` wires it (``_wire_outputs``):
+The session is wired to its voice as ``companion play`` wires it (``with_outputs``):
 a new line stops what is being said before it is handled, and nothing waits for speech.
 """
 
@@ -17,9 +17,9 @@ from companion import journal
 from companion.announce import Announcer
 from companion.registry import find
 from companion.games.base import options_to_json
-from companion.play import _Outputs, _wire_outputs
+from companion.play import _Outputs, with_outputs
 from companion.render import Settings
-from companion.session import Session
+from companion.session import Session, Wiring, open_session
 from tests.conftest import Recorder
 
 GAME = find("the-void")
@@ -46,8 +46,8 @@ def void_table(path: Path, speaker: speech.Speaker) -> tuple[Session, Recorder, 
     saved = journal.Journal.create(path, GAME.id, options_to_json(options))
     recorder = Recorder()
     voice = speech.SpeechOutput(speaker, "fr")
-    session = Session(GAME, options, Settings("fr"), Announcer([recorder, voice]), saved)
-    _wire_outputs(session, _Outputs(speech=voice))
+    session = open_session(GAME, options, Settings("fr"), with_outputs(Wiring(Announcer([recorder, voice])),
+                                                                       _Outputs(speech=voice)), saved)
     session.start()
     return session, recorder, saved
 
@@ -63,7 +63,7 @@ def test_two_lines_in_quick_succession_are_kept_in_order_and_the_second_cuts_off
     assert time.monotonic() - before < 0.5  # nothing waited for speech
     saved.close()
 
-    assert [step.command.to_json()["cmd"] for step in session.steps] == ["play", "play"]
+    assert [step.command.to_json()["cmd"] for step in session.table.steps] == ["play", "play"]
     assert [(card.rank, card.type) for card in session.state.pile] == [(7, None), (8, "red")]
     on_disk = journal.read(path).command_lines()
     assert [line["cmd"] for line in on_disk] == ["play", "play"]

@@ -30,7 +30,9 @@ from companion import journal, registry
 from companion.announce import Announcer
 from companion.output import StdoutOutput
 from companion.render import Settings
-from companion.session import Session
+from companion.session import Session, Wiring, open_session
+from companion.ui.interactive import PromptScheduler
+from companion.ui.secret import SecretAsker
 from companion.ui.completion import SessionCompleter
 from companion.ui.interactive import Interactive
 from companion.ui.resume import answer_is_yes, offer_resume, unfinished_autosave
@@ -69,20 +71,17 @@ class Table:
         self.history = InMemoryHistory()
         self.path = tmp_path / f"game-{lang}.jsonl"
         options = GAUNTLET.rules.options_type(players=players)
-        announcer = Announcer([StdoutOutput(False, self.stdout)])
-        self.session = Session(GAUNTLET, options, Settings(lang=lang), announcer)
-        self.session.journal = journal.Journal.create(self.path, GAUNTLET.id, options_to_json(options))
         self.speech = speech.SpeechOutput(self.speaker, lang)
-        announcer.add(self.speech)
-        announcer.add(self.braille)
-        self.session.speech = self.speech
-        self.session.braille = self.braille  # type: ignore[attr-defined]
+        announcer = Announcer([StdoutOutput(False, self.stdout), self.speech, self.braille])
+        saved = journal.Journal.create(self.path, GAUNTLET.id, options_to_json(options))
+        wiring = Wiring(announcer, secret_handler=SecretAsker(), scheduler=PromptScheduler(), speech=self.speech,
+                        braille=self.braille)
+        self.session = open_session(GAUNTLET, options, Settings(lang=lang), wiring, saved)
         self.session.start()
 
     def play(self, keys: str) -> str:
         """Type ``keys`` (then Ctrl+D, to leave) into the interactive mode; the lines announced meanwhile."""
         before = len(self.stdout.getvalue())
-        self.session.running = True  # each call is a new stretch of play at the same table
         output = Vt100_Output(self.screen, lambda: Size(rows=40, columns=120), term="xterm")
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
             pipe.send_text(keys + CTRL_C + CTRL_D)
@@ -91,7 +90,7 @@ class Table:
 
     def everything(self) -> str:
         """Every place a secret could leak to."""
-        history = self.session.announcer.history.items
+        history = self.session.wiring.announcer.history.items
         text = "\n".join([
             self.stdout.getvalue(),
             self.screen.getvalue(),
@@ -147,7 +146,7 @@ def test_f3_status_and_f4_turn(table: Table) -> None:
 
 def test_f5_f6_walk_the_history_without_adding_to_it(table: Table) -> None:
     out = table.play(F5 + F5 + F6)
-    history = [u.text for u in table.session.announcer.history.items]
+    history = [u.text for u in table.session.wiring.announcer.history.items]
     lines = out.splitlines()
     hint = history.index("Type help for the commands, or press F1.")
     assert lines[1:4] == [history[hint], history[hint - 1], history[hint]]
@@ -156,10 +155,10 @@ def test_f5_f6_walk_the_history_without_adding_to_it(table: Table) -> None:
 
 def test_ctrl_z_undoes_and_ctrl_y_redoes(table: Table) -> None:
     table.play("play ebony maw\r" + CTRL_Z)
-    assert table.session.steps == []
+    assert table.session.table.steps == ()
     assert any(line.startswith("Undone:") for line in table.stdout.getvalue().splitlines())
     table.play(CTRL_Y)
-    assert len(table.session.steps) == 1
+    assert len(table.session.table.steps) == 1
     assert "Redone." in table.stdout.getvalue()
 
 
@@ -171,10 +170,9 @@ def test_escape_stops_speech(table: Table) -> None:
 
 def test_ctrl_c_drops_the_line_and_ctrl_d_saves(table: Table) -> None:
     out = table.play("play ebony" + CTRL_C)
-    assert table.session.steps == []
+    assert table.session.table.steps == ()
     assert "Line cleared." in out
     assert out.splitlines()[-1] == f"Game saved: {table.path.name}. Type companion play gauntlet to resume it."
-    assert not table.session.running
 
 
 def test_quit_ends_and_says_where(table: Table) -> None:
@@ -276,7 +274,7 @@ def test_completion_of_commands_players_and_cards_in_both_languages(table: Table
 def test_completion_offers_rules_and_why_in_every_game_and_help_lists_them_once() -> None:
     for game in registry.GAMES:
         options = game.rules.options_type(players=game.spec.default_players)
-        session = Session(game, options, Settings(lang="fr"), Announcer())
+        session = open_session(game, options, Settings(lang="fr"), Announcer())
         assert "règles" in _complete(session, "règ"), game.id
         assert "pourquoi" in _complete(session, "pourq") and "why" in _complete(session, "wh"), game.id
         assert "rules" in _complete(session, "rul"), game.id
@@ -286,12 +284,12 @@ def test_completion_offers_rules_and_why_in_every_game_and_help_lists_them_once(
 
 def test_completion_uses_given_names_and_any_game_ids(tmp_path: Path) -> None:
     options = GAUNTLET.rules.options_type(players=3, names=("Alice", "Bob", "Chloé"))
-    session = Session(GAUNTLET, options, Settings(), Announcer())
+    session = open_session(GAUNTLET, options, Settings(), Announcer())
     assert _complete(session, "token chl") == ["Chloé"]
-    fake = SimpleNamespace(options=SimpleNamespace(players=2, names=()), state=None,
-                           rules=SimpleNamespace(player_ids=lambda state: ["p1", "p2"], legal_moves=lambda state: None),
-                           parser=SimpleNamespace(verbs=lambda: ["help"], vocabulary=Vocabulary.common()),
-                           settings=Settings(), cards=SimpleNamespace(cards=()))
+    table = SimpleNamespace(options=SimpleNamespace(players=2, names=()), cards=SimpleNamespace(cards=()),
+                            rules=SimpleNamespace(player_ids=lambda state: ["p1", "p2"], legal_moves=lambda state: None))
+    fake = SimpleNamespace(table=table, state=None, narrator=SimpleNamespace(settings=Settings()),
+                           parser=SimpleNamespace(verbs=lambda: ["help"], vocabulary=Vocabulary.common()))
     assert _complete(fake, "help p") == ["p1", "p2"]  # type: ignore[arg-type]
 
 
@@ -302,7 +300,7 @@ def _autosave(folder: Path, name: str, lines: list[str], interactive: bool = Tru
     options = GAUNTLET.rules.options_type(players=2, names=("Zoé", "Alice"))
     path = folder / "saves" / name
     save = journal.Journal.create(path, GAUNTLET.id, options_to_json(options), {"interactive": interactive})
-    session = Session(GAUNTLET, options, Settings(), Announcer(), save)
+    session = open_session(GAUNTLET, options, Settings(), Announcer(), save)
     for line in lines:
         session.handle(line)
     save.close()

@@ -20,7 +20,7 @@ import pytest
 from companion import journal
 from companion.announce import Announcer
 from companion.render import Settings
-from companion.session import Session
+from companion.session import open_session
 from test_ui import GAUNTLET
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -166,11 +166,11 @@ def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) 
     resumed = journal.read(saves[0])
     assert resumed.command_lines() == killed.command_lines()
     options = GAUNTLET.rules.options_from(resumed.options)
-    again = Session(GAUNTLET, options, Settings(), Announcer())
-    again.restore(resumed)
-    first = Session(GAUNTLET, options, Settings(), Announcer())
-    first.restore(killed)
-    assert again.state == first.state and len(again.steps) == 3
+    again = open_session(GAUNTLET, options, Settings(), Announcer())
+    again.table.restore(resumed)
+    first = open_session(GAUNTLET, options, Settings(), Announcer())
+    first.table.restore(killed)
+    assert again.state == first.state and len(again.table.steps) == 3
 
 
 def test_ctrl_d_leaves_no_prompt_on_the_screen(tmp_path: Path) -> None:

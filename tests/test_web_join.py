@@ -7,6 +7,7 @@ import os
 import struct
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +19,14 @@ pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup"
 
 from lxml import etree
 
-from conftest import make_session
+from conftest import make_served
 
 from companion import registry
 from companion.cli import build_parser
 from companion.play import PlayConfig, config_from_args, play
 from companion.web.join import BLOCKS, BORDER, SCALE, braille_code, qr_text, write_qr
-from companion.web.server import WebStartError, serve
+from companion.session import Wiring
+from companion.web.server import WebStartError
 
 URL = "http://192.168.1.20:43210/"
 #: Each character back to its two modules (top, bottom).
@@ -92,12 +94,14 @@ def test_a_braille_display_shows_the_join_code_uncontracted(lang: str, grade: in
     pytest.importorskip("louis", reason="liblouis is not installed: run make setup")
     from companion import braille
 
-    session, recorder = make_session("gauntlet", lang=lang, players=3)
     stream = io.StringIO()
     display, _ = braille.choose("terminal", lang, width=200, grade=grade, stream=stream)
-    session.announcer.add(display)
-    session.braille = display
-    web = serve(session)
+
+    def wire(wiring: Wiring) -> Wiring:
+        wiring.announcer.add(display)
+        return replace(wiring, braille=display)
+
+    session, recorder, web = make_served("gauntlet", lang=lang, wire=wire, players=3)
     try:
         join = recorder.events("web_join")[0]
         cells = braille_code(web.seats.code, lang)
@@ -110,8 +114,7 @@ def test_a_braille_display_shows_the_join_code_uncontracted(lang: str, grade: in
 
 
 def test_without_a_braille_display_no_braille_line_is_made() -> None:
-    session, recorder = make_session("gauntlet", players=3)
-    web = serve(session)
+    session, recorder, web = make_served("gauntlet", players=3)
     try:
         assert recorder.events("web_join")[0].braille is None
         assert not recorder.events("web_qr")
@@ -201,8 +204,14 @@ def test_a_file_that_cannot_be_written_stops_the_server(tmp_path: Path, monkeypa
     monkeypatch.setattr(server, "write_qr", refused)
     stop = server.WebServer.stop
     monkeypatch.setattr(server.WebServer, "stop", lambda self: stopped.append(self) or stop(self))
-    session, recorder = make_session("gauntlet", players=3)
+    recorded: list[Any] = []
+
+    def wire(wiring: Wiring) -> Wiring:
+        recorded.append(wiring.announcer.outputs[0])
+        return wiring
+
     with pytest.raises(WebStartError) as caught:
-        serve(session, qr_file=tmp_path / "join.png")
+        make_served("gauntlet", wire=wire, qr_file=tmp_path / "join.png", players=3)
+    recorder = recorded[0]
     assert str(caught.value) == f"The QR code cannot be written to {tmp_path / 'join.png'}: Permission denied."
     assert len(stopped) == 1 and recorder.utterances == []

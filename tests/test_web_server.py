@@ -18,21 +18,19 @@ pytest.importorskip("starlette", reason="starlette is not installed: run make se
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
 
 from web_requests import post_json as _post, request_of as _request_of
-from conftest import make_session, run_lines
+from conftest import make_served, make_session, run_lines
 
 from companion import registry
 from companion.cli import build_parser
 from companion.play import config_from_args
 from companion.web.seats import RateLimit
-from companion.web.server import serve
 
 
 
 
 @pytest.fixture
 def served() -> Any:
-    session, recorder = make_session("gauntlet", players=3, names=("Zoe", "Alice", "Bruno"))
-    web = serve(session)
+    session, recorder, web = make_served("gauntlet", players=3, names=("Zoe", "Alice", "Bruno"))
     try:
         run_lines(session, recorder, "play ebony maw\nnext\nplay hulk")
         yield session, recorder, web
@@ -95,7 +93,7 @@ def test_a_fighter_without_device_in_a_script_nothing_is_asked(served: Any) -> N
     web.secrets.reader = None
     texts = run_lines(session, recorder, "fight")
     assert texts == ["Zoe: open your page to type your value; nothing was asked."]
-    assert session.steps[-1].command.name == "play"
+    assert session.table.steps[-1].command.name == "play"
 
 
 def test_a_fighter_cancels_on_their_device(served: Any) -> None:
@@ -108,7 +106,7 @@ def test_a_fighter_cancels_on_their_device(served: Any) -> None:
     texts = run_lines(session, recorder, "fight")
     thread.join(5)
     assert texts[-2:] == ["Zoe cancelled on their device.", "Cancelled: nothing was sent."]
-    assert session.steps[-1].command.name == "play"
+    assert session.table.steps[-1].command.name == "play"
 
 
 def test_rates_and_sizes_are_bounded(served: Any) -> None:
@@ -143,7 +141,7 @@ def test_the_join_code_leads_to_a_seat(served: Any) -> None:
 
 def test_the_join_lines_are_said_at_the_table_only(served: Any) -> None:
     session, _, web = served
-    joins = [u for u in session.announcer.history.items if u.event in ("web_join", "web_seat")]
+    joins = [u for u in session.wiring.announcer.history.items if u.event in ("web_join", "web_seat")]
     assert len(joins) == 4
     assert not any(web.seats.by_id["hero1"].token in e.text for e in web.feed.since(0, "hero1"))
 
@@ -163,5 +161,5 @@ def test_a_port_in_use_is_one_sentence(served: Any) -> None:
     _, _, web = served
     session, _ = make_session("gauntlet", players=3)
     with pytest.raises(WebStartError) as caught:
-        WebServer(session, "127.0.0.1", web.bound[1]).start()
+        WebServer(session.table, session.narrator.settings, "127.0.0.1", web.bound[1]).start()
     assert "cannot listen on 127.0.0.1 port" in str(caught.value)

@@ -39,12 +39,10 @@ def served(game: str, start: bool = False, **options: Any) -> Iterator[tuple[Any
 
     ``start``: the opening is said first, then forgotten by the recorder.
     """
-    from conftest import make_session
+    from conftest import make_served
 
-    from companion.web.server import serve
 
-    session, recorder = make_session(game, **options)
-    web = serve(session)
+    session, recorder, web = make_served(game, **options)
     try:
         if start:
             session.start()

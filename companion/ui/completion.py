@@ -10,7 +10,7 @@ a line of its own.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -18,18 +18,21 @@ from prompt_toolkit.document import Document
 from companion.cards import card_keys, normalize
 from companion.commands.base import READER_VERBS
 
+if TYPE_CHECKING:
+    from companion.session import Session
 
-def player_words(session: Any) -> list[str]:
+
+def player_words(session: Session) -> list[str]:
     """The players' ids (``thanos``, ``hero1``, ``p1``…) and given names, for any game."""
-    words = [str(pid) for pid in session.rules.player_ids(session.state)]
-    words.extend(str(name) for name in getattr(session.options, "names", ()) or ())
+    words = [str(pid) for pid in session.table.rules.player_ids(session.state)]
+    words.extend(str(name) for name in getattr(session.table.options, "names", ()) or ())
     return list(dict.fromkeys(words))
 
 
-def card_words(session: Any) -> list[str]:
+def card_words(session: Session) -> list[str]:
     """Every card's name in the session's language (the parser still takes the other language when typed in full)."""
-    lang = session.settings.lang
-    return _distinct([card.name(lang) for card in session.cards.cards])
+    lang = session.narrator.settings.lang
+    return _distinct([card.name(lang) for card in session.table.cards.cards])
 
 
 def _distinct(words: list[str]) -> list[str]:
@@ -47,12 +50,12 @@ class SessionCompleter(Completer):
     trailing typed words that starts a name is the one replaced.
     """
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
         vocabulary = session.parser.vocabulary
         self._commands = vocabulary.command_words([*session.parser.verbs(), *READER_VERBS])  # rules, why: every game
         self._players = player_words(session)
-        self._others = self._players + _words_in(vocabulary, session.settings.lang)
+        self._others = self._players + _words_in(vocabulary, session.narrator.settings.lang)
         self._arguments = _distinct(self._others + card_words(session))
 
     def _arguments_now(self, verb: str | None) -> list[str] | None:
@@ -60,20 +63,20 @@ class SessionCompleter(Completer):
         session = self.session
         if verb is None:
             return None
-        moves = session.rules.legal_moves(session.state)
+        moves = session.table.rules.legal_moves(session.state)
         if not moves:
             return None
-        cards = session.cards
+        cards = session.table.cards
         ids = [value for move in moves if move.name == verb for value in _strings(move) if value in cards]
         if not ids:
             return None
-        lang = session.settings.lang
+        lang = session.narrator.settings.lang
         return _distinct(self._players + [cards[card_id].name(lang) for card_id in dict.fromkeys(ids)])
 
     def _card_named(self, words: list[str]) -> bool:
         """Whether ``words`` are exactly a card's name or alias, in full (then a card is not what comes next)."""
         key = normalize(" ".join(words))
-        return bool(key) and any(normalize(form) == key for card in self.session.cards.cards for form in card_keys(card))
+        return bool(key) and any(normalize(form) == key for card in self.session.table.cards.cards for form in card_keys(card))
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         text = document.text_before_cursor

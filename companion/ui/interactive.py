@@ -29,7 +29,6 @@ from companion.commands.base import Ask
 from companion.i18n import Translator
 from companion.ui.completion import SessionCompleter
 from companion.ui.keys import build_key_bindings, help_lines
-from companion.ui.secret import SecretAsker
 from companion.ui.terminal import no_echo
 
 if TYPE_CHECKING:
@@ -43,20 +42,40 @@ def _quiet_terminal() -> None:
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
 
+class PromptScheduler:
+    """The session's scheduler at the keyboard: a page's request runs above the prompt while it waits for a line.
+
+    Its sentences then print as plain lines above the prompt; while a line is handled, the request runs in the
+    page's own thread once the session's lock is free.
+    """
+
+    def __init__(self) -> None:
+        #: The prompt's event loop and context while it waits for a line.
+        self.waiting: tuple[asyncio.AbstractEventLoop, contextvars.Context] | None = None
+
+    def __call__(self, job: Callable[[], None]) -> None:
+        waiting = self.waiting
+        if waiting is not None:
+            loop, context = waiting
+            try:
+                loop.call_soon_threadsafe(lambda: run_in_terminal(job), context=context)
+                return
+            except RuntimeError:  # the prompt ended meanwhile
+                pass
+        job()
+
+
 class Interactive:
     """The keyboard side of one session; its methods are the keys' actions."""
 
     def __init__(self, session: Session, history: History | None = None, completer: Completer | None = None) -> None:
         self.session = session
-        self.t = Translator(session.settings.lang, "ui")
+        self.t = Translator(session.narrator.settings.lang, "ui")
         self.completer = completer if completer is not None else SessionCompleter(session)
         self.history = history if history is not None else InMemoryHistory()
         self.prompt: PromptSession[str] | None = None
-        if session.secret_handler is None:
-            session.secret_handler = SecretAsker()
-        #: The prompt's event loop and context while it waits for a line: a player's page is handled there.
-        self._waiting: tuple[asyncio.AbstractEventLoop, contextvars.Context] | None = None
-        session.run_soon = self.run_soon
+        scheduler = session.wiring.scheduler
+        self._scheduler = scheduler if isinstance(scheduler, PromptScheduler) else None
 
     # ----------------------------------------------------------------- the loop
 
@@ -84,44 +103,36 @@ class Interactive:
         self._say_saved()
 
     def _loop(self) -> None:
-        session = self.session
         assert self.prompt is not None
-        while session.running:
+        while True:
             try:
                 line = self.prompt.prompt(PROMPT, pre_run=self._pre_run)
             except KeyboardInterrupt:
                 self._say(self.t("Line cleared."), "line_cleared", remember=False)
                 continue
-            except EOFError:
-                session.running = False
+            except EOFError:  # Ctrl+D: the game stays saved, as after quit
                 break
             finally:
-                self._waiting = None
+                self._set_waiting(None)
                 self._unwatch_braille_keys()
-            self.handle(line)
+            if not self.handle(line):
+                break
 
     def _pre_run(self) -> None:
-        self._waiting = (asyncio.get_running_loop(), contextvars.copy_context())
+        self._set_waiting((asyncio.get_running_loop(), contextvars.copy_context()))
         self._watch_braille_keys()
 
-    def run_soon(self, action: Callable[[], None]) -> None:
-        """A player's page's request: run above the prompt while it waits (its sentences print as plain lines)."""
-        waiting = self._waiting
-        if waiting is not None:
-            loop, context = waiting
-            try:
-                loop.call_soon_threadsafe(lambda: run_in_terminal(lambda: self.session.run_here(action)), context=context)
-                return
-            except RuntimeError:  # the prompt ended meanwhile
-                pass
-        self.session.run_here(action)
+    def _set_waiting(self, waiting: tuple[asyncio.AbstractEventLoop, contextvars.Context] | None) -> None:
+        if self._scheduler is not None:
+            self._scheduler.waiting = waiting
 
-    def handle(self, line: str) -> None:
-        """One typed line, as in scripts; a general ``help`` also lists the keys."""
+    def handle(self, line: str) -> bool:
+        """One typed line, as in scripts; a general ``help`` also lists the keys. ``False`` once ``quit`` is typed."""
         general_help = self._is_general_help(line)
-        self.session.handle(line)
+        going_on = self.session.handle(line)
         if general_help:
             self._say_keys()
+        return going_on
 
     # ----------------------------------------------------------------- key actions
 
@@ -135,7 +146,7 @@ class Interactive:
         if not answer:
             self._replay(None)
         for utterance in answer:
-            self.session.announcer.announce(dataclasses.replace(utterance, priority=Priority.NORMAL), remember=False)
+            self.session.wiring.announcer.announce(dataclasses.replace(utterance, priority=Priority.NORMAL), remember=False)
 
     def status(self) -> None:
         """F3: the short status (what to do now and the lives); ``status`` typed gives the whole table."""
@@ -146,10 +157,10 @@ class Interactive:
         self._say(text, "turn", fields)
 
     def previous(self) -> None:
-        self._replay(self.session.announcer.history.previous())
+        self._replay(self.session.wiring.announcer.history.previous())
 
     def next(self) -> None:
-        self._replay(self.session.announcer.history.next())
+        self._replay(self.session.wiring.announcer.history.next())
 
     def undo(self) -> None:
         self.session.handle("undo")
@@ -158,8 +169,8 @@ class Interactive:
         self.session.handle("redo")
 
     def stop_speech(self) -> None:
-        if self.session.speech is not None:
-            self.session.speech.interrupt()
+        if self.session.wiring.speech is not None:
+            self.session.wiring.speech.interrupt()
 
     def choices(self, candidates: list[str]) -> None:
         self._say(self.t("Choices: {choices}.", choices=", ".join(candidates)), "choices", {"choices": candidates},
@@ -179,7 +190,7 @@ class Interactive:
         if utterance is None:
             self._say(self.t("Nothing has been said yet."), "history", remember=False)
             return
-        self.session.announcer.announce(dataclasses.replace(utterance, priority=Priority.NOW), remember=False)
+        self.session.wiring.announcer.announce(dataclasses.replace(utterance, priority=Priority.NOW), remember=False)
 
     def _is_general_help(self, line: str) -> bool:
         try:
@@ -189,20 +200,20 @@ class Interactive:
         return isinstance(request, Ask) and request.what == "help" and request.args.get("topic") is None
 
     def _say_saved(self) -> None:
-        journal = self.session.journal
+        journal = self.session.table.journal
         if journal is None:
             return
         # The file's name only (a whole path takes seconds to hear), and the command as the player started it.
-        text = self.session.ctx.core("Game saved: {name}.", name=journal.path.name)
-        if not self.session.is_over:
-            text += " " + self.t("Type {command} to resume it.", command=self.session.resume_command)
+        text = self.session.narrator.ctx.core("Game saved: {name}.", name=journal.path.name)
+        if not self.session.table.is_over:
+            text += " " + self.t("Type {command} to resume it.", command=self.session.wiring.resume_command)
         self.session.say(text, "saved", {"path": str(journal.path)})
 
     # BrlAPI: the display's pan keys are read while the prompt waits.
     _watched: tuple[asyncio.AbstractEventLoop, int] | None = None
 
     def _watch_braille_keys(self) -> None:
-        display = self.session.braille
+        display = self.session.wiring.braille
         if display is None or not hasattr(display, "read_keys") or not hasattr(display, "fileno"):
             return
         try:

@@ -54,7 +54,7 @@ def unfinished_autosave(game: Any, folder: Path | None = None, lang: str = "fr")
 
 
 def _unfinished(game: Any, path: Path, lang: str) -> Unfinished | None:
-    from companion.session import Session
+    from companion.session import Narrator, Table
 
     try:
         if journal.in_use(path):  # another companion is playing it
@@ -63,15 +63,15 @@ def _unfinished(game: Any, path: Path, lang: str) -> Unfinished | None:
         if saved.game != game.id or saved.settings.get("interactive") is False:
             return None
         options = game.rules.options_from(saved.options)
-        session = Session(game, options, Settings(lang=lang), Announcer(), None)
-        session.restore(saved)
-        if not session.steps or session.is_over:
+        table = Table(game, options)
+        table.restore(saved)
+        if not table.steps or table.is_over:
             return None
+        ctx = Narrator.for_table(table, Settings(lang=lang)).ctx
         t = Translator(lang, "ui")
         names = tuple(getattr(options, "names", ()) or ())
-        players = session.ctx.join(list(names)) if names else t.plural("{count} player", "{count} players",
-                                                                       options.players)
-        return Unfinished(path, players, session.renderer.head(session.rules.status(session.state), session.ctx))
+        players = ctx.join(list(names)) if names else t.plural("{count} player", "{count} players", options.players)
+        return Unfinished(path, players, game.renderer.head(table.rules.status(table.state), ctx))
     except Exception:  # a file that cannot be read is simply not offered
         return None
 

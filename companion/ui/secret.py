@@ -9,7 +9,7 @@ spoken, brailled, kept in any history or saved.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application.current import get_app_session
@@ -23,6 +23,9 @@ from companion.commands.base import Secret, is_number
 from companion.games.base import RuleError
 from companion.i18n import Translator
 from companion.render import capitalized
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 #: Reads one hidden line; ``None`` when the player cancelled (Escape, Ctrl+C, Ctrl+D).
 HiddenReader = Callable[[str], "str | None"]
@@ -78,8 +81,8 @@ class SecretAsker:
     def __init__(self, reader: HiddenReader = read_hidden) -> None:
         self.reader = reader
 
-    def __call__(self, session: Any, secret: Secret) -> list[int] | None:
-        t = Translator(session.settings.lang, "ui")
+    def __call__(self, session: Session, secret: Secret) -> list[int] | None:
+        t = Translator(session.narrator.settings.lang, "ui")
         while True:
             values = self._ask_all(session, secret, t)
             if values is None:
@@ -91,7 +94,7 @@ class SecretAsker:
                 return values
             session.say(problem, "secret_refused", {"what": secret.what}, Priority.NOW)
 
-    def _ask_all(self, session: Any, secret: Secret, t: Translator) -> list[int] | None:
+    def _ask_all(self, session: Session, secret: Secret, t: Translator) -> list[int] | None:
         values: list[int] = []
         for pid in session.parser.secret_steps(secret, session.state):
             who = _player_name(session, pid)
@@ -117,12 +120,12 @@ class SecretAsker:
         return values
 
 
-def _player_name(session: Any, pid: str) -> str:
+def _player_name(session: Session, pid: str) -> str:
     """The player as the table calls them (the game's renderer knows given names)."""
-    return str(session.renderer.player(session.ctx, pid))
+    return str(session.narrator.renderer.player(session.narrator.ctx, pid))
 
 
-def _value_problem(session: Any, secret: Secret, step: int, value: int, t: Translator) -> str | None:
+def _value_problem(session: Session, secret: Secret, step: int, value: int, t: Translator) -> str | None:
     """Why one typed value cannot be, without saying it (the possible values are public: unseen cards)."""
     try:
         session.parser.secret_check(secret, session.state, step, value)
@@ -148,7 +151,7 @@ def value_problem(error: RuleError, t: Translator) -> str:
     return t("That value is not possible now.")
 
 
-def _check(session: Any, secret: Secret, values: list[int], t: Translator) -> str | None:
+def _check(session: Session, secret: Secret, values: list[int], t: Translator) -> str | None:
     """A sentence without the values when they cannot be used, so they are typed again.
 
     The rules' own refusal would name the bad value aloud; this one does not.

@@ -11,20 +11,18 @@ like stay at the table.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.commands.base import MAX_LINE, Ask, Change, ParseError
 from companion.games.base import RuleError
 from companion.i18n import Translator
 from companion.web.hands import Busy, HandKeeper
-from companion.web.secret import Answer
+from companion.web.answer import Answer
+from companion.render import Context
 
 
 class DeviceLines:
     """The lines of every seat's page, run where the table runs its own."""
 
-    def __init__(self, session: Any, keeper: HandKeeper) -> None:
-        self.session = session
+    def __init__(self, keeper: HandKeeper) -> None:
         self.keeper = keeper
 
     def handle(self, seat_id: str, line: str, lang: str) -> Answer:
@@ -40,8 +38,8 @@ class DeviceLines:
             return Answer(503, False, t("The table is busy: send it again in a moment."))
 
     def _run(self, seat_id: str, line: str, lang: str) -> Answer:
-        session = self.session
-        ctx = session.context(lang)
+        session = self.keeper.session
+        ctx = session.narrator.context(lang)
         t = Translator(lang, "web")
         try:
             request = session.parser.parse(line, session.state)
@@ -65,12 +63,12 @@ class DeviceLines:
             return Answer(422, False, self.keeper.problem(error, lang))
         return Answer(200, True, t("Sent to the table."))
 
-    def answers(self, request: Ask, ctx: Any, seat_id: str) -> list[str] | None:
+    def answers(self, request: Ask, ctx: Context, seat_id: str) -> list[str] | None:
         """The sentences answering a question for one page, or ``None`` for one only the table answers.
 
         A game's query is told who asks (``asker``): Num-X's ``fits`` then answers for that seat's page.
         """
-        found = self.session.answers(Ask(request.what, {**request.args, "asker": seat_id}))
+        found = self.keeper.session.answers(Ask(request.what, {**request.args, "asker": seat_id}))
         return None if found is None else [sentence(ctx) for sentence, _, _ in found]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.games.base import Command, RuleError
 from companion.i18n import Translator
@@ -22,7 +22,10 @@ from companion.private.base import Followed, PrivateRules
 from companion.render import capitalized
 from companion.web.feed import Feed
 from companion.web.seats import Seats
-from companion.web.secret import Answer
+from companion.web.answer import Answer
+
+if TYPE_CHECKING:
+    from companion.session import Session, Step
 
 T = TypeVar("T")
 #: Seconds a device's request waits for the table (busy with a line) before it is told to try again.
@@ -38,8 +41,8 @@ class Busy(Exception):
 class HandKeeper:
     """The hands of a served session (a `Listener` of it)."""
 
-    def __init__(self, session: Any, private: PrivateRules[Any], seats: Seats, feed: Feed) -> None:
-        self.session = session
+    def __init__(self, private: PrivateRules[Any], seats: Seats, feed: Feed) -> None:
+        self._session: Session | None = None
         self.private = private
         self.seats = seats
         self.feed = feed
@@ -49,9 +52,19 @@ class HandKeeper:
         #: What each page was last told of its hand (it is told again only when that changes).
         self._told: dict[str, tuple[str, str, str]] = {}
 
+    def bind(self, session: Session) -> None:
+        """The session this keeper follows, once it is built (the keeper is part of its wiring)."""
+        self._session = session
+
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            raise RuntimeError("the hands are not bound to a session yet")
+        return self._session
+
     # ----------------------------------------------------------------- the session's listener (under its lock)
 
-    def checking(self, session: Any, command: Command) -> None:
+    def checking(self, session: Session, command: Command) -> None:
         try:
             self.private.check(session.state, self.hands, command)
         except RuleError as error:
@@ -60,29 +73,29 @@ class HandKeeper:
                 self._note_error(seat, error)
             raise RuleError("hand_disagrees", player=seat) from None
 
-    def changed(self, session: Any, step: Any, before: Any) -> None:
+    def changed(self, session: Session, step: Step, before: Any) -> None:
         self._follow(step, before)
         self.decide()
 
-    def redone(self, session: Any, step: Any, before: Any) -> None:
+    def redone(self, session: Session, step: Step, before: Any) -> None:
         self._follow(step, before)
 
-    def undone(self, session: Any, step: Any) -> None:
-        index = len(session.steps)
+    def undone(self, session: Session, step: Step) -> None:
+        index = len(session.table.steps)
         if index in self._before:
             self.hands = self._before.pop(index)
         self._publish_all()
 
-    def _follow(self, step: Any, before: Any) -> None:
-        self._before[len(self.session.steps) - 1] = dict(self.hands)
+    def _follow(self, step: Step, before: Any) -> None:
+        self._before[len(self.session.table.steps) - 1] = dict(self.hands)
         followed: Followed = self.private.follow(before, step.state, step.events, self.hands)
         self.hands = followed.hands
         for note in followed.notes:
             seat = self.seats.by_id.get(note.seat)
             if seat is None:
                 continue
-            ctx = self.session.context(seat.lang)
-            self.feed.publish("note", capitalized(self.session.renderer.render(note.event, ctx)), seat.lang, to=seat.id)
+            ctx = self.session.narrator.context(seat.lang)
+            self.feed.publish("note", capitalized(self.session.narrator.renderer.render(note.event, ctx)), seat.lang, to=seat.id)
         self._publish_all()
 
     # ----------------------------------------------------------------- what a page shows
@@ -90,9 +103,9 @@ class HandKeeper:
     def view(self, seat_id: str, lang: str) -> dict[str, Any]:
         """The seat's hand as its page shows it: what `shown` tells, the cards held, the cards to choose from."""
         state = self.session.state
-        ctx = self.session.context(lang)
+        ctx = self.session.narrator.context(lang)
         shown = self.shown(seat_id, lang)
-        choices = [(c, self._label(c, ctx)) for c in self.private.choices(state, self.session.cards)
+        choices = [(c, self._label(c, ctx)) for c in self.private.choices(state, self.session.table.cards)
                    if self.private.fits(state, seat_id, c)] if shown["held"] else []
         return {**shown, "cards": list(self.hands.get(seat_id, ())), "choices": choices, "hands": self.has_hands}
 
@@ -100,7 +113,7 @@ class HandKeeper:
         """What a page is told after each change: the hand in a sentence, how many cards it holds and has still to
         enter, and its one-tap plays."""
         state = self.session.state
-        ctx = self.session.context(lang)
+        ctx = self.session.narrator.context(lang)
         t = Translator(lang, "web")
         held = self.private.held(state).get(seat_id)
         hand = self.hands.get(seat_id, ())
@@ -131,10 +144,10 @@ class HandKeeper:
     @property
     def has_hands(self) -> bool:
         """Whether the game has hands to enter at all (not The Void, not Num-X)."""
-        return bool(self.private.held(self.session.initial)) or bool(self.private.held(self.session.state))
+        return bool(self.private.held(self.session.table.initial)) or bool(self.private.held(self.session.state))
 
     def _label(self, card_id: str, ctx: Any) -> str:
-        card = self.session.cards[card_id]
+        card = self.session.table.cards[card_id]
         name = ctx.card(card_id)
         if getattr(card, "value", None) is None:
             return str(name)
@@ -162,7 +175,7 @@ class HandKeeper:
     def problem(self, error: RuleError, lang: str) -> str:
         """A refusal of a hand, in the seat's language: the shared ones here, the game's by its renderer."""
         t = Translator(lang, "web")
-        ctx = self.session.context(lang)
+        ctx = self.session.narrator.context(lang)
         d = error.details
         shared: dict[str, Callable[[], str]] = {
             "no_hand": lambda: t("No hand to enter now."),
@@ -174,7 +187,7 @@ class HandKeeper:
                                        card=ctx.card(str(d.get("card", "")))),
         }
         maker = shared.get(error.code)
-        return capitalized(maker() if maker is not None else str(self.session.renderer.render_error(error.code, d, ctx)))
+        return capitalized(maker() if maker is not None else str(self.session.narrator.renderer.render_error(error.code, d, ctx)))
 
     # ----------------------------------------------------------------- the devices' side (a worker thread)
 
@@ -184,7 +197,7 @@ class HandKeeper:
 
         def action() -> Answer:
             try:
-                hand = self.private.enter(self.session.state, self.session.cards, self.hands, seat_id, list(cards))
+                hand = self.private.enter(self.session.state, self.session.table.cards, self.hands, seat_id, list(cards))
             except RuleError as error:
                 return Answer(422, False, self.problem(error, lang))
             self.hands[seat_id] = hand
@@ -208,7 +221,7 @@ class HandKeeper:
             command = self.private.adjudicate(session.state, self.hands)
             if command is None:
                 return
-            preface = session.utterance(lambda ctx: _decided(ctx.lang), "decided", {"command": command.to_json()})
+            preface = session.narrator.utterance(lambda ctx: _decided(ctx.lang), "decided", {"command": command.to_json()})
             try:
                 session.change(command, preface)
             except RuleError:  # refused: left to the table, nothing said

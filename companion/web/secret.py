@@ -20,16 +20,21 @@ import queue
 import secrets
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion.announce import Priority
 from companion.commands.base import ParseError, Secret, is_number
 from companion.games.base import RuleError
 from companion.i18n import Translator
 from companion.ui.secret import value_problem
-from companion.render import capitalized
+from companion.render import Context, capitalized
+from companion.web.answer import Answer
 from companion.web.feed import Feed
+from companion.web.hands import HandKeeper
 from companion.web.seats import Seats
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 #: The table's prompt for one hidden line (``companion.ui.secret.read_hidden``); ``None``: cancelled.
 Reader = Callable[[str], "str | None"]
@@ -48,23 +53,13 @@ class _Pending:
     done: threading.Event = field(default_factory=threading.Event)
 
 
-@dataclass(frozen=True)
-class Answer:
-    """The server's answer to one seat's value: ``status`` (HTTP), and a sentence without the value."""
-
-    status: int
-    ok: bool
-    message: str
-    #: What the page's script shows beside the form, when not ``message`` (an answer also read in a log).
-    hint: str | None = None
-
-
 class WebSecrets:
     """The ``secret_handler`` of a served session."""
 
     def __init__(self, seats: Seats, feed: Feed, fallback: Any = None, reader: Reader | None = None,
-                 stopped: Callable[[], bool] = lambda: False) -> None:
+                 stopped: Callable[[], bool] = lambda: False, hands: HandKeeper | None = None) -> None:
         self.seats = seats
+        self.hands = hands  # the hands entered on the pages: a value they rule out is refused as it is typed
         self.feed = feed
         self.fallback = fallback  # the table's whole secret prompt (SecretAsker), or None in scripts
         self.reader = reader  # the table's hidden line, for a fighter with no device
@@ -72,11 +67,11 @@ class WebSecrets:
         self._pending: _Pending | None = None
         self._lock = threading.Lock()
         self._notices: queue.Queue[tuple[str, str]] = queue.Queue()
-        self._session: Any = None
+        self._session: Session | None = None
 
     # ----------------------------------------------------------------- the table's side (main thread)
 
-    def __call__(self, session: Any, secret: Secret) -> list[int] | None:
+    def __call__(self, session: Session, secret: Secret) -> list[int] | None:
         steps = list(session.parser.secret_steps(secret, session.state))
         on_web = {i for i, pid in enumerate(steps) if self.seats.joined(pid)}
         if not on_web:
@@ -84,7 +79,7 @@ class WebSecrets:
                 raise ParseError("secret_needs_terminal")
             result: list[int] | None = self.fallback(session, secret)
             return result
-        t = Translator(session.settings.lang, "web")
+        t = Translator(session.narrator.settings.lang, "web")
         if len(on_web) < len(steps) and self.reader is None:
             absent = [steps[i] for i in range(len(steps)) if i not in on_web]
             _say(session, lambda w, c: w("{players}: open your page to type your value; nothing was asked.",
@@ -106,7 +101,7 @@ class WebSecrets:
         finally:
             self._session = None
 
-    def _ask_all(self, session: Any, secret: Secret, steps: list[str], on_web: set[int],
+    def _ask_all(self, session: Session, secret: Secret, steps: list[str], on_web: set[int],
                  t: Translator) -> list[int] | None:
         pending = _Pending(secrets.token_urlsafe(12), secret, steps, set(on_web))
         names = [self._name(session, pid) for pid in steps]
@@ -167,7 +162,7 @@ class WebSecrets:
             seat = self.seats.by_id[seat_id]
             return pending.request, _asked(seat.lang, pending.secret.what)
 
-    def _ask_at_table(self, session: Any, secret: Secret, step: int, who: str, t: Translator) -> int | None:
+    def _ask_at_table(self, session: Session, secret: Secret, step: int, who: str, t: Translator) -> int | None:
         assert self.reader is not None
         session.say(capitalized(t("{player}, type your value secretly at the table.", player=who)), "secret_turn",
                     {"player": session.parser.secret_steps(secret, session.state)[step]}, Priority.NOW)
@@ -183,7 +178,7 @@ class WebSecrets:
                 return value
             session.say(str(problem) + " " + t("Type your value again."), "secret_retry", {}, Priority.NOW)
 
-    def _say_notices(self, session: Any, t: Translator) -> None:
+    def _say_notices(self, session: Session, t: Translator) -> None:
         while True:
             try:
                 kind, pid = self._notices.get_nowait()
@@ -194,10 +189,10 @@ class WebSecrets:
             elif kind == "cancelled":
                 _say(session, self._cancelled(session, pid), "secret_cancelled", {"player": pid}, Priority.NOW)
 
-    def _sent(self, session: Any, pid: str) -> Callable[[Translator, Any], str]:
+    def _sent(self, session: Session, pid: str) -> Callable[[Translator, Any], str]:
         return lambda w, c: capitalized(w("{player} has sent their value.", player=self._name_in(session, c, pid)))
 
-    def _cancelled(self, session: Any, pid: str) -> Callable[[Translator, Any], str]:
+    def _cancelled(self, session: Session, pid: str) -> Callable[[Translator, Any], str]:
         return lambda w, c: capitalized(w("{player} cancelled on their device.", player=self._name_in(session, c, pid)))
 
     def _cancel(self, pending: _Pending, by: str | None) -> None:
@@ -207,14 +202,14 @@ class WebSecrets:
         pending.done.set()
 
     @staticmethod
-    def _name(session: Any, pid: str) -> str:
-        return str(session.renderer.player(session.ctx, pid))
+    def _name(session: Session, pid: str) -> str:
+        return str(session.narrator.renderer.player(session.narrator.ctx, pid))
 
     @staticmethod
-    def _name_in(session: Any, ctx: Any, pid: str) -> str:
-        return str(session.renderer.player(ctx, pid))
+    def _name_in(session: Session, ctx: Context, pid: str) -> str:
+        return str(session.narrator.renderer.player(ctx, pid))
 
-    def _problem_of_all(self, session: Any, secret: Secret, values: list[int], t: Translator) -> str | None:
+    def _problem_of_all(self, session: Session, secret: Secret, values: list[int], t: Translator) -> str | None:
         """Why the values cannot all be (without naming them): typed again. Other refusals go to the session."""
         try:
             session.parser.resolve_secret(secret, session.state, values)
@@ -224,8 +219,7 @@ class WebSecrets:
             return t("Those values cannot all be in hands now: type them again.")
         return None
 
-    @staticmethod
-    def problem(session: Any, secret: Secret, step: int, typed: str, t: Translator) -> str | None:
+    def problem(self, session: Session, secret: Secret, step: int, typed: str, t: Translator) -> str | None:
         """Why one typed value cannot be (by the rules, then by the fighter's hand entered on their page), in a
         sentence that never repeats it; ``None`` when it can."""
         text = typed.strip()
@@ -235,7 +229,19 @@ class WebSecrets:
             session.parser.secret_check(secret, session.state, step, int(text))
         except RuleError as error:
             return value_problem(error, Translator(t.lang, "ui"))  # the same sentence as the table's prompt
-        return _hand_problem(session, secret, step, int(text), t.lang)
+        return self._hand_problem(session, secret, step, int(text), t.lang)
+
+    def _hand_problem(self, session: Session, secret: Secret, step: int, value: int, lang: str) -> str | None:
+        """Why the hand entered on the fighter's page rules the value out (``PrivateRules.secret_value``), without it."""
+        keeper = self.hands
+        if keeper is None:
+            return None
+        seat = session.parser.secret_steps(secret, session.state)[step]
+        try:
+            keeper.private.secret_value(session.state, keeper.hands, seat, value)
+        except RuleError as error:
+            return keeper.problem(error, lang)
+        return None
 
     # ----------------------------------------------------------------- the devices' side (server thread)
 
@@ -248,7 +254,7 @@ class WebSecrets:
                 return pending, i
         return None
 
-    def _asked(self, seat_id: str, request: str) -> tuple[Any, _Pending, int] | None:
+    def _asked(self, seat_id: str, request: str) -> tuple[Session, _Pending, int] | None:
         """The session, the secret and the step ``request`` asks of ``seat_id`` now (call under the lock)."""
         found = self._step_of(seat_id, request)
         if found is None or self._session is None:
@@ -299,7 +305,7 @@ class WebSecrets:
         return Answer(200, True, t("Cancelled: nothing was sent."))
 
 
-def _say(session: Any, sentence: Callable[[Translator, Any], str], event: str, fields: dict[str, Any],
+def _say(session: Session, sentence: Callable[[Translator, Any], str], event: str, fields: dict[str, Any],
          priority: Priority) -> None:
     """Said at the table, and on each page in its own language: ``sentence(t, ctx)`` built once per language."""
     session.say_each(lambda ctx: sentence(Translator(ctx.lang, "web"), ctx), event, fields, priority)
@@ -315,20 +321,6 @@ def _asked(lang: str, what: str) -> str:
 def _nothing_now(lang: str) -> str:
     t = Translator(lang, "web")
     return t("Nothing to type now.")
-
-
-def _hand_problem(session: Any, secret: Secret, step: int, value: int, lang: str) -> str | None:
-    """Why the hand entered on the fighter's page rules the value out (``PrivateRules.secret_value``), without it."""
-    from companion.web.hands import HandKeeper  # not at the top: hands.py imports this module
-
-    for keeper in getattr(session, "listeners", ()):
-        if isinstance(keeper, HandKeeper):
-            seat = session.parser.secret_steps(secret, session.state)[step]
-            try:
-                keeper.private.secret_value(session.state, keeper.hands, seat, value)
-            except RuleError as error:
-                return keeper.problem(error, lang)
-    return None
 
 
 __all__ = ["Answer", "WebSecrets"]

@@ -19,7 +19,8 @@ import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any, TextIO
+from dataclasses import replace
+from typing import TextIO
 from urllib.parse import parse_qs
 
 import uvicorn
@@ -31,7 +32,9 @@ from starlette.routing import Route
 
 from companion.announce import Priority, Utterance
 from companion.i18n import LANGUAGES, Translator
-from companion.render import capitalized
+from companion.render import Settings, capitalized
+from companion.session import Narrator, Session, Table, Wiring
+from companion.session.wiring import SecretHandler
 from companion.web import pages
 from companion.private.base import PrivateRules, to_act_only
 from companion.web.device import DeviceLines
@@ -39,7 +42,8 @@ from companion.web.feed import Feed, WebOutput
 from companion.web.hands import HandKeeper
 from companion.web.join import KINDS, braille_code, qr_text, write_qr
 from companion.web.seats import RateLimit, Seat, SeatError, Seats, new_device_id
-from companion.web.secret import Answer, WebSecrets
+from companion.web.answer import Answer
+from companion.web.secret import WebSecrets
 
 #: The largest request body read (a value, a join code): anything larger is refused unread.
 MAX_BODY = 1024
@@ -67,25 +71,32 @@ class WebStartError(Exception):
 class WebServer:
     """The pages of one session's seats."""
 
-    def __init__(self, session: Any, host: str = "127.0.0.1", port: int = 0) -> None:
-        self.session = session
+    def __init__(self, table: Table, settings: Settings, host: str = "127.0.0.1", port: int = 0,
+                 fallback: SecretHandler | None = None) -> None:
+        """The pages of ``table``'s seats, made before its session (they are part of its wiring); `attach` binds them.
+
+        ``fallback``: the table's own secret prompt, for a fighter with no device.
+        """
+        self._session: Session | None = None
         self.host = host
         self.port = port
-        self.lang = session.settings.lang
-        players = [(pid, str(session.renderer.player(session.ctx, pid))) for pid in session.rules.player_ids(session.state)]
+        self.lang = settings.lang
+        narrator = Narrator.for_table(table, settings)
+        players = [(pid, str(narrator.renderer.player(narrator.ctx, pid))) for pid in table.rules.player_ids(table.state)]
         self.seats = Seats(players, self.lang)
         self.feed = Feed()
         self.output = WebOutput(self.feed)
         self._stopping = False
-        fallback, reader = session.secret_handler, None
-        if session.settings.interactive:
+        reader = None
+        if settings.interactive:
             from companion.ui.secret import SecretAsker, read_hidden
 
             fallback, reader = fallback or SecretAsker(), read_hidden
-        self.secrets = WebSecrets(self.seats, self.feed, fallback, reader, stopped=lambda: self._stopping)
-        private = session.game.private or PrivateRules(as_seat=to_act_only(session.rules))
-        self.keeper = HandKeeper(session, private, self.seats, self.feed)
-        self.lines = DeviceLines(session, self.keeper)
+        private = table.game.private or PrivateRules(as_seat=to_act_only(table.rules))
+        self.keeper = HandKeeper(private, self.seats, self.feed)
+        self.secrets = WebSecrets(self.seats, self.feed, fallback, reader, stopped=lambda: self._stopping,
+                                  hands=self.keeper)
+        self.lines = DeviceLines(self.keeper)
         self.seat_limit = RateLimit(40, 20)
         self.client_limit = RateLimit(60, 10)
         self.join_limit = RateLimit(8, 0.2)
@@ -95,6 +106,24 @@ class WebServer:
         self.bound: tuple[str, int] = (host, port)
 
     # ----------------------------------------------------------------- life
+
+    def wired(self, wiring: Wiring) -> Wiring:
+        """``wiring`` with the pages in it: their output, the hands as a listener, the devices' secret prompt, and
+        every page's language."""
+        wiring.announcer.add(self.output)
+        return replace(wiring, listeners=(*wiring.listeners, self.keeper), secret_handler=self.secrets,
+                       languages=frozenset(LANGUAGES))
+
+    def attach(self, session: Session) -> None:
+        """The session built with `wired`'s wiring: the pages now follow and act on it."""
+        self._session = session
+        self.keeper.bind(session)
+
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            raise RuntimeError("the pages are not attached to a session yet")
+        return self._session
 
     def start(self, timeout: float = 10.0) -> None:
         t = Translator(self.lang, "web")
@@ -174,12 +203,12 @@ class WebServer:
                      url=url, code=code_text)
 
         cells = None
-        if session.braille is not None:
+        if session.wiring.braille is not None:
             from companion.braille.translate import BrailleUnavailable
 
             with contextlib.suppress(BrailleUnavailable):
                 cells = join(braille_code(code, self.lang))  # liblouis keeps the cells amid the words it translates
-        session.announcer.announce(Utterance(join(" ".join(code)), self.lang, "web_join", {"url": url, "code": code},
+        session.wiring.announcer.announce(Utterance(join(" ".join(code)), self.lang, "web_join", {"url": url, "code": code},
                                              Priority.NORMAL, braille=cells), skip=(self.output,))
         if qr:
             drawing = qr_text(url)
@@ -199,10 +228,11 @@ class WebServer:
 
     def status_sentence(self, lang: str) -> str:
         session = self.session
-        return capitalized(session.renderer.render(session.rules.status(session.state), session.context(lang)))
+        narrator = session.narrator
+        return capitalized(narrator.renderer.render(session.table.rules.status(session.state), narrator.context(lang)))
 
     def game_name(self, lang: str) -> str:
-        return str(self.session.game.spec.name(lang))
+        return str(self.session.table.game.spec.name(lang))
 
 
 def _lan_address(v6: bool) -> str:
@@ -216,19 +246,22 @@ def _lan_address(v6: bool) -> str:
         return "::1" if v6 else "127.0.0.1"
 
 
-def serve(session: Any, host: str = "127.0.0.1", port: int = 0, *, qr: bool = False, qr_file: Path | None = None,
-          stream: TextIO | None = None) -> WebServer:
-    """Start the pages of ``session``: one more output, the devices' secret prompt, the join code said.
+def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0.1", port: int = 0, *, qr: bool = False,
+          qr_file: Path | None = None, stream: TextIO | None = None) -> tuple[Session, WebServer]:
+    """The session of ``table`` with its pages: ``wiring`` plus the pages' output, hands and secret prompt; started,
+    and the join code said.
 
     ``qr`` draws the join address as a QR code on ``stream``; ``qr_file`` writes it (SVG or PNG) before anything is said.
     :raises WebStartError: the server cannot start, or ``qr_file`` cannot be written (one sentence).
     """
-    t = Translator(session.settings.lang, "web")
+    t = Translator(settings.lang, "web")
     if qr_file is not None:
         problem = _qr_file_problem(qr_file, t)
         if problem:
             raise WebStartError(problem)
-    web = WebServer(session, host, port)
+    web = WebServer(table, settings, host, port, wiring.secret_handler)
+    session = Session(table, settings, web.wired(wiring))
+    web.attach(session)
     web.start()
     if qr_file is not None:
         try:
@@ -237,12 +270,8 @@ def serve(session: Any, host: str = "127.0.0.1", port: int = 0, *, qr: bool = Fa
             web.stop()
             raise WebStartError(t("The QR code cannot be written to {path}: {reason}.", path=qr_file,
                                   reason=error.strerror or error)) from None
-    session.announcer.add(web.output)
-    session.secret_handler = web.secrets
-    session.listeners.append(web.keeper)
-    session.languages = set(LANGUAGES)  # each page hears the table in its own language
     web.announce_join(qr, stream, qr_file)
-    return web
+    return session, web
 
 
 def _qr_file_problem(path: Path, t: Translator) -> str | None:

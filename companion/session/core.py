@@ -1,0 +1,309 @@
+"""The session: one typed line in, the table changed, every sentence said; the same for every front end.
+
+It only dispatches: parse → table → narrator → announcer, under one lock,
+telling the listeners. It is built once from a `Table`, the user's `Settings`
+and a frozen `Wiring`, and has no attribute a front end may write.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import traceback
+from dataclasses import replace
+from collections.abc import Callable
+from typing import Any
+
+from companion import journal as journal_mod
+from companion.announce import Priority, Utterance
+from companion.commands.base import Ask, Change, Control, ParseError, Parser, Request, Secret
+from companion.games.base import Command, RuleError
+from companion.render import Context, Settings
+from companion.session.narrator import Narrator, Sentence
+from companion.session.suggest import is_yes, suggestion
+from companion.session.table import Step, Table
+from companion.session.undo_sentences import undo_utterances
+from companion.session.wiring import Answer, Wiring
+
+#: Internal errors (a bug caught so the game is never lost) are logged here; the tests fail on any.
+log = logging.getLogger("companion.session")
+
+
+class Session:
+    """One game at the table, as every front end drives it."""
+
+    def __init__(self, table: Table, settings: Settings, wiring: Wiring) -> None:
+        self._table = table
+        #: Said at quit: how to come back to this game (``companion play GAME`` unless the front end knows better).
+        self._wiring = wiring if wiring.resume_command else replace(wiring, resume_command=f"companion play {table.game.id}")
+        self._parser: Parser = table.game.parser
+        self._narrator = Narrator.for_table(table, settings, wiring.languages)
+        self._running = True
+        self._line = ""
+        self._suggestion: str | None = None  # the line a refusal offered instead, until the next line
+        self._refusal: tuple[str, str] | None = None  # the last refusal's code and line, for ``why``
+        self._answer_start = 0
+        self._previous_answer: list[Utterance] = []
+        #: One line, change or device's request at a time, whichever thread it comes from (the pages' server).
+        self._lock = threading.RLock()
+
+    # ----------------------------------------------------------------- what a front end may read
+
+    @property
+    def table(self) -> Table:
+        return self._table
+
+    @property
+    def narrator(self) -> Narrator:
+        return self._narrator
+
+    @property
+    def parser(self) -> Parser:
+        return self._parser
+
+    @property
+    def wiring(self) -> Wiring:
+        return self._wiring
+
+    @property
+    def state(self) -> Any:
+        return self._table.state
+
+    @property
+    def lock(self) -> threading.RLock:
+        return self._lock
+
+    @property
+    def running(self) -> bool:
+        """``False`` once the user asked to quit."""
+        return self._running
+
+    @property
+    def last_refusal(self) -> tuple[str, str] | None:
+        """The code of the last refusal and the line it refused (``why``)."""
+        return self._refusal
+
+    # ----------------------------------------------------------------- saying
+
+    def say(self, text: str, event: str = "message", fields: dict[str, Any] | None = None,
+            priority: Priority = Priority.NORMAL, remember: bool = True, skip: tuple[Any, ...] = ()) -> None:
+        """A sentence already in the table's language."""
+        self._wiring.announcer.announce(Utterance(text, self._narrator.lang, event, fields or {}, priority),
+                                        remember=remember, skip=skip)
+
+    def say_each(self, sentence: Sentence, event: str = "message", fields: dict[str, Any] | None = None,
+                 priority: Priority = Priority.NORMAL, remember: bool = True) -> None:
+        """A sentence said once, in the table's language and on each page in its own."""
+        self._wiring.announcer.announce(self._narrator.utterance(sentence, event, fields, priority), remember=remember)
+
+    def _announce(self, utterances: list[Utterance], remember: bool = True) -> None:
+        for utterance in utterances:
+            self._wiring.announcer.announce(utterance, remember=remember)
+
+    def start(self) -> None:
+        """Announce the table as set up and the first turn."""
+        self._announce(self._narrator.events(self._table.rules.opening(self._table.initial)))
+
+    # ----------------------------------------------------------------- threads
+
+    def run_here(self, action: Callable[[], None]) -> None:
+        """In the caller's thread, once the table's line is done (after 5 s of waiting, not at all)."""
+        if not self._lock.acquire(timeout=5.0):
+            return
+        try:
+            action()
+        finally:
+            self._lock.release()
+
+    def run_soon(self, action: Callable[[], None]) -> None:
+        """On the table's own thread when it can (above the interactive prompt), else here, under the lock."""
+        self._wiring.scheduler(lambda: self.run_here(action))
+
+    # ----------------------------------------------------------------- lines
+
+    def handle(self, line: str) -> bool:
+        """Handle one typed line; ``False`` once the user asked to quit. Never raises."""
+        with self._lock:
+            for hook in self._wiring.before_line:
+                hook()
+            history = self._wiring.announcer.history.items
+            self._previous_answer = history[self._answer_start:] or self._previous_answer
+            self._answer_start = len(history)
+            offered, self._suggestion = self._suggestion, None
+            if offered is not None and is_yes(line, self._parser.vocabulary):
+                line = offered  # the user accepted the line offered
+            self._line = line
+            self._guarded(lambda: self.do(self._parser.parse(line, self.state)))
+            for after in self._wiring.after_line:
+                after(self)
+            return self._running
+
+    def _guarded(self, action: Callable[[], None]) -> None:
+        """Run ``action``; a refusal is said and changes nothing, a bug is said and logged, never raised."""
+        try:
+            action()
+        except ParseError as error:
+            offered = suggestion(self._line, error, self._table, self._parser.vocabulary, self._narrator.lang)
+            details = error.details
+            if offered is not None:
+                self._suggestion, name = offered
+                details = dict(details, suggestion=name)
+            self._refuse(error.code, details, parse=True)
+        except RuleError as error:
+            self._refuse(error.code, error.details)
+        except journal_mod.JournalWriteError as error:
+            self._refuse("save_failed", {"path": str(error.path.name), "reason": error.reason,
+                                         "detail": error.strerror or ""}, parse=True)
+        except Exception as error:  # a bug must never lose the game
+            log.error("internal error on %r", self._line, exc_info=error)
+            self._refuse("internal", {"detail": "".join(traceback.format_exception_only(error)).strip()}, parse=True)
+
+    def _refuse(self, code: str, details: dict[str, Any], parse: bool = False) -> None:
+        self._refusal = (code, self._line)
+        self._wiring.announcer.announce(self._narrator.refused(code, details, parse))
+
+    def do(self, request: Request) -> None:
+        if isinstance(request, Secret):
+            if self._wiring.secret_handler is None:
+                raise ParseError("secret_needs_terminal")
+            values = self._wiring.secret_handler(self, request)
+            if values is not None:
+                self.do(self._parser.resolve_secret(request, self.state, values))
+        elif isinstance(request, Change):
+            self.change(request.command)
+        elif isinstance(request, Ask):
+            self.ask(request)
+        elif isinstance(request, Control):
+            self.control(request)
+
+    # ----------------------------------------------------------------- changes
+
+    def change(self, command: Command, preface: Utterance | None = None) -> None:
+        """The listeners' checks, the rules, the sentences, the journal (on disk), and only then the game moves on.
+
+        Nothing before the write changes anything, so a refusal, a renderer bug or
+        a full disk leave the game as it was. ``preface`` is said first once the
+        command is accepted (why nobody typed it).
+
+        :raises RuleError, JournalWriteError: nothing changed.
+        """
+        with self._lock:
+            for listener in self._wiring.listeners:
+                listener.checking(self, command)
+            before = self.state
+            step = self._table.attempt(command)
+            said = self._narrator.events(step.events)
+            self._table.keep(step)
+            self._announce(([preface] if preface is not None else []) + said)
+            self._tell(lambda listener: listener.changed(self, step, before))
+
+    def undo(self) -> None:
+        step = self._table.undo()
+        self._announce(undo_utterances(self._narrator, self._table, step))
+        self._tell(lambda listener: listener.undone(self, step))
+
+    def redo(self) -> None:
+        before = self.state
+        step = self._table.attempt_redo()
+        said = self._narrator.events(step.events)
+        self._table.keep_redo(step)
+        self.say_each(lambda ctx: ctx.core("Redone."), "redo", {"command": step.command.to_json()}, Priority.NOW)
+        self._announce(said)
+        self._tell(lambda listener: listener.redone(self, step, before))
+
+    def _tell(self, call: Callable[[Any], None]) -> None:
+        """Each listener, once a step is kept: one that fails is said and logged, and the step stays."""
+        with self._lock:
+            for listener in self._wiring.listeners:
+                try:
+                    call(listener)
+                except Exception as error:
+                    log.error("a listener failed after a kept step", exc_info=error)
+                    self._say_failed_after("".join(traceback.format_exception_only(error)).strip())
+
+    def _say_failed_after(self, detail: str) -> None:
+        """What failed once a step was kept is said as such (never "nothing was changed")."""
+        self.say_each(lambda ctx: ctx.core("That change is kept and saved, but a part of the companion failed after it: "
+                                           "{detail}", detail=detail), "after_step_failed", {"detail": detail}, Priority.NOW)
+
+    # ----------------------------------------------------------------- questions and controls
+
+    def ask(self, request: Ask) -> None:
+        """A question: the game's queries, card and cards; help; then the answerers' (rules, why)."""
+        narrator = self._narrator
+        if request.what == "status" and request.args.get("short"):
+            self._wiring.announcer.announce(narrator.short_status(self._table))
+            return
+        found = narrator.answers(self._table, request)
+        if found is not None:  # the same answers on each page, in its own language
+            for sentence, event_name, fields in found:
+                self.say_each(sentence, event_name, fields, Priority.NOW)
+            return
+        answers: list[Answer]
+        if request.what == "help":
+            answers = self.help_lines(request.args.get("topic"))
+        else:
+            answerer = next((a for a in self._wiring.answerers if request.what in a.questions), None)
+            if answerer is None:
+                raise ParseError("unknown_command", text=request.what)
+            answers = answerer.answer(self, request)
+        for text, event_name, fields in answers:
+            self.say(text, event_name, fields, Priority.NOW)
+
+    def answers(self, request: Ask) -> list[tuple[Sentence, str, dict[str, Any]]] | None:
+        """The answers to a question any player may be given, in any language (a player's page asks too)."""
+        return self._narrator.answers(self._table, request)
+
+    def help_lines(self, topic: str | None = None) -> list[Answer]:
+        """``help``: what can be done now, then one line per command (or the one asked about)."""
+        return self._narrator.help_lines(self._table, topic, self.more_help())
+
+    def more_help(self) -> dict[str, str]:
+        """The answerers' help lines in the table's language, verb → sentence."""
+        lines: dict[str, str] = {}
+        for answerer in self._wiring.answerers:
+            lines.update(answerer.help_lines(self._narrator.lang))
+        return lines
+
+    def now(self) -> tuple[str, dict[str, Any]]:
+        """Who must act and the commands that change the game now (F4, and the start of ``help``)."""
+        return self._narrator.now(self._table)
+
+    def refusal(self, code: str, details: dict[str, Any], ctx: Context, parse: bool = False) -> str:
+        """The sentence refusing a line or a command in ``ctx``'s language (a page's refusal)."""
+        return self._narrator.refusal(code, details, ctx, parse)
+
+    def last_answer(self) -> list[Utterance]:
+        """Every sentence of the last answer (a key's answer, or the last line's), for F2."""
+        return self._wiring.announcer.history.items[self._answer_start:] or self._previous_answer
+
+    def control(self, request: Control) -> None:
+        what, ctx = request.what, self._narrator.ctx
+        if what == "undo":
+            self.undo()
+        elif what == "redo":
+            self.redo()
+        elif what == "quit":
+            self._running = False
+        elif what == "save":
+            path = self._table.save_copy(request.args["path"])
+            self.say(ctx.core("Game saved in {path}; it goes on there.", path=str(path)), "saved", {"path": str(path)},
+                     Priority.NOW)
+        elif what in self._wiring.controls:
+            self._wiring.controls[what](self, request.args)
+        elif what == "speech":
+            self.say(ctx.core("No voice is in use: start the companion with --speech auto or --speech tts."),
+                     "speech", {"on": False}, Priority.NOW)
+        elif what == "pan":
+            self.say(ctx.core("No braille display is in use: start the companion with --braille auto or --braille terminal."),
+                     "pan", {}, Priority.NOW)
+        elif what == "repeat":
+            self._announce(self._previous_answer, remember=False)
+        else:
+            raise KeyError(what)
+
+    def close(self) -> None:
+        self._table.close()
+
+
+__all__ = ["Session", "Step", "Table"]

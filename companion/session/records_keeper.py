@@ -1,0 +1,75 @@
+"""The records as a listener: a game that ends with a score is kept, and the table hears how it compares.
+
+Only a live command records (not a replay on resume, nor a redo, but for an
+end whose record undo took back): a game counts once. Undoing the step that
+ended a game takes it out of the records again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion import records
+from companion.games.base import Command, OutcomeKind
+
+if TYPE_CHECKING:
+    from companion.session.core import Session
+    from companion.session.table import Step
+
+
+class RecordsKeeper:
+    """Keeps each finished game in the records (a `Listener` of the session)."""
+
+    def __init__(self) -> None:
+        #: The records row kept by the step that ended the game (by the step's index), taken back if it is undone;
+        #: and the steps whose record was taken back, recorded again when redone.
+        self._recorded: dict[int, int] = {}
+        self._forgotten: set[int] = set()
+
+    def checking(self, session: Session, command: Command) -> None:
+        pass
+
+    def changed(self, session: Session, step: Step, before: Any) -> None:
+        table = session.table
+        if not table.rules.is_over(before) and table.is_over:
+            self.keep(session)
+
+    def redone(self, session: Session, step: Step, before: Any) -> None:
+        index = len(session.table.steps) - 1
+        if index in self._forgotten and session.table.is_over:
+            self._forgotten.discard(index)
+            self.keep(session)
+
+    def undone(self, session: Session, step: Step) -> None:
+        index = len(session.table.steps)
+        row = self._recorded.pop(index, None)
+        if row is None:
+            return
+        try:
+            records.forget(row)
+        except records.RecordsError as error:
+            session.say(records.problem_sentence(error, session.narrator.lang), "records", {"reason": error.reason})
+            return
+        self._forgotten.add(index)
+        session.say(session.narrator.ctx.core("This game is taken out of the records."), "record_undone", {"row": row})
+
+    def keep(self, session: Session) -> None:
+        """Keep the game just finished in the records (a game without a score keeps nothing)."""
+        table, ctx = session.table, session.narrator.ctx
+        ended = table.outcome
+        if ended is None or ended.score is None:
+            return
+        won = ended.kind in (OutcomeKind.WIN, OutcomeKind.COOPERATIVE_WIN)
+        try:
+            kept = records.record(table.game.id, table.rules.variant_of(table.options), table.options.players,
+                                  ended.score, won)
+        except records.RecordsError as error:
+            session.say(records.problem_sentence(error, ctx.lang), "records", {"reason": error.reason})
+            return
+        if kept.row is not None:
+            self._recorded[len(table.steps) - 1] = kept.row
+        if kept.beats_best:
+            text = ctx.core("New record: {score}.", score=kept.score)
+        else:
+            text = ctx.core("The record to beat is {best}.", best=kept.previous_best)
+        session.say(text, "record", {"score": kept.score, "previous_best": kept.previous_best, "variant": kept.variant})

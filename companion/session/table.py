@@ -1,0 +1,180 @@
+"""The table: the game, its options and cards, the steps taken, the redo stack and the save file.
+
+It holds no language and says nothing (python-chess's ``Board`` beside what
+prints it): the session asks it to try a command, to keep a step once its
+sentences are built, to undo, redo, restore or copy the save. Every change is
+written to the journal before the table moves on, so a full disk leaves the
+game exactly as it was, on disk and in memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion import journal as journal_mod
+from companion.cards import CardSet
+from companion.commands.base import ParseError
+from companion.games.base import Command, Event, Outcome, RuleError, Rules, ToAct, Zone
+from companion.registry import Game
+
+
+@dataclass(frozen=True)
+class Step:
+    """One accepted command and what it did, kept for undo."""
+
+    command: Command
+    state: Any  # the state after the command
+    events: tuple[Event, ...]
+
+
+class Table:
+    """One game at the table, as data: what was played, nothing of how it is said."""
+
+    def __init__(self, game: Game, options: Any, cards: CardSet | None = None,
+                 journal: journal_mod.Journal | None = None) -> None:
+        """:raises RuleError: options the rules refuse."""
+        self.game = game
+        self.rules: Rules[Any, Any] = game.rules
+        self.cards = cards if cards is not None else game.cards()
+        self.options = options
+        self.initial = self.rules.new(options, self.cards)
+        self._steps: list[Step] = []
+        self._redo: list[Command] = []
+        self._journal = journal
+
+    # ----------------------------------------------------------------- what the table shows
+
+    @property
+    def state(self) -> Any:
+        return self._steps[-1].state if self._steps else self.initial
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(self._steps)
+
+    @property
+    def redo_commands(self) -> tuple[Command, ...]:
+        return tuple(self._redo)
+
+    @property
+    def journal(self) -> journal_mod.Journal | None:
+        """The save file the game is written to (``None``: not saved, as in a review)."""
+        return self._journal
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def to_act(self) -> ToAct | None:
+        return self.rules.to_act(self.state)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(getattr(self.options, "names", ()) or ())
+
+    def zones(self, state: Any) -> Mapping[Zone, tuple[str, ...]]:
+        return self.rules.zones(state)
+
+    # ----------------------------------------------------------------- changes
+
+    def attempt(self, command: Command) -> Step:
+        """The step ``command`` would make, not kept yet. :raises RuleError: the rules refuse it."""
+        state, events = self.rules.apply(self.state, command)
+        return Step(command, state, tuple(events))
+
+    def keep(self, step: Step) -> None:
+        """Write ``step`` to the save file, then keep it; a new change empties the redo stack.
+
+        :raises JournalWriteError: nothing was kept.
+        """
+        if self._journal is not None:
+            self._journal.append(step.command.to_json())
+        self._steps.append(step)
+        self._redo.clear()
+
+    def undo(self) -> Step:
+        """Take back the last step. :raises ParseError: ``nothing_to_undo``; :raises JournalWriteError: nothing changed."""
+        if not self._steps:
+            raise ParseError("nothing_to_undo")
+        if self._journal is not None:
+            self._journal.mark("undo")  # on disk first: a full disk leaves the game as it was
+        step = self._steps.pop()
+        self._redo.append(step.command)
+        return step
+
+    def attempt_redo(self) -> Step:
+        """The step the last undone command makes again, not kept yet.
+
+        :raises ParseError: ``nothing_to_redo``; :raises RuleError: the rules refuse it now.
+        """
+        if not self._redo:
+            raise ParseError("nothing_to_redo")
+        return self.attempt(self._redo[-1])
+
+    def keep_redo(self, step: Step) -> None:
+        """Write the redo mark, then keep ``step``. :raises JournalWriteError: nothing was kept."""
+        if self._journal is not None:
+            self._journal.mark("redo")
+        self._redo.pop()
+        self._steps.append(step)
+
+    # ----------------------------------------------------------------- the save file
+
+    def use_journal(self, journal: journal_mod.Journal) -> None:
+        """The save file the game goes on in (set up once the game is replayed, or after ``save FILE``)."""
+        if self._journal is not None and self._journal is not journal:
+            self._journal.close()
+        self._journal = journal
+
+    def save_copy(self, typed: str) -> Path:
+        """``save FILE``: the game so far in a new save file, which the game goes on in (after a full disk…).
+
+        :raises ParseError: no path, no save file, the file exists, or it cannot be written.
+        """
+        if not typed:
+            raise ParseError("save_path_needed")
+        path = Path(typed).expanduser()
+        if self._journal is None:
+            raise ParseError("not_saved")
+        try:
+            copy = self._journal.save_copy(path, [s.command.to_json() for s in self._steps],
+                                           [c.to_json() for c in self._redo])
+        except FileExistsError:
+            raise ParseError("save_exists", path=str(path)) from None
+        except (OSError, ValueError) as error:
+            raise ParseError("save_copy_failed", path=str(path), detail=getattr(error, "strerror", None) or "") from None
+        self.use_journal(copy)
+        return path
+
+    def restore(self, saved: journal_mod.Replay) -> journal_mod.ReplayResult:
+        """Rebuild the game from a save file, silently: undo marks take back commands accepted in this replay."""
+
+        def apply(data: dict[str, Any]) -> bool:
+            try:
+                command = self.rules.command_from(data)
+                state, events = self.rules.apply(self.state, command)
+            except (ValueError, RuleError):
+                return False
+            self._steps.append(Step(command, state, tuple(events)))
+            return True
+
+        result = journal_mod.replay(saved, apply, self._steps.pop)
+        self._redo = []
+        for data in result.redo_commands:
+            try:
+                self._redo.append(self.rules.command_from(data))
+            except ValueError:
+                pass
+        return result
+
+    def close(self) -> None:
+        if self._journal is not None:
+            self._journal.close()

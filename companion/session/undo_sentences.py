@@ -1,0 +1,65 @@
+"""What undo says: the step taken back, then what the table must put back by ear.
+
+The table cannot see what changed back: the parts of the status that differ,
+the cards that leave or come back face up, and what hands and decks must undo
+that no count shows (a drawn card back on its deck…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.announce import Priority, Utterance
+from companion.games.base import Zone
+from companion.render import Context, capitalized
+from companion.session.narrator import Narrator
+from companion.session.table import Step, Table
+
+
+def undo_utterances(narrator: Narrator, table: Table, step: Step) -> list[Utterance]:
+    """``Undone: “…” Now: …``, and the sentence of what changed back when something did (``table`` is after the undo)."""
+    renderer = narrator.renderer
+    minor = renderer.minor_events
+    headline = next((e for e in step.events if e.name not in minor), step.events[0] if step.events else None)
+    status = table.rules.status(table.state)
+    old_status = table.rules.status(step.state)
+    old_zones, new_zones = table.zones(step.state), table.zones(table.state)
+
+    def undone(ctx: Context) -> str:
+        what = capitalized(renderer.render(headline, ctx)) if headline else step.command.name
+        now = capitalized(renderer.head(status, ctx))
+        return ctx.core("Undone: “{what}” Now: {now}", what=what, now=now)
+
+    def changed(ctx: Context) -> str:
+        before = dict(renderer.status_parts(old_status, ctx))
+        found = [text for key, text in renderer.status_parts(status, ctx) if before.get(key) != text]
+        found += zone_changes(narrator, old_zones, new_zones, ctx)
+        hints = (renderer.undo_hint(e, ctx) for e in reversed(step.events))
+        found += [capitalized(hint) for hint in hints if hint]
+        return " ".join(found)
+
+    said = [narrator.utterance(undone, "undo", {"command": step.command.to_json()}, Priority.NOW)]
+    if changed(narrator.ctx):
+        said.append(narrator.utterance(changed, status.name, status.fields(), Priority.NOW))
+    return said
+
+
+def zone_changes(narrator: Narrator, old: Mapping[Zone, tuple[str, ...]], new: Mapping[Zone, tuple[str, ...]],
+                 ctx: Context) -> list[str]:
+    """``No longer face up: …`` and ``Face up again: …`` between the public zones of two states."""
+    gone: list[str] = []
+    back: list[str] = []
+    for zone in sorted(set(old) | set(new), key=lambda z: list(new).index(z) if z in new else len(new)):
+        old_pile, new_pile = list(old.get(zone, ())), list(new.get(zone, ()))
+        for card in list(old_pile):
+            if card in new_pile:
+                new_pile.remove(card)
+                old_pile.remove(card)
+        gone += [narrator.renderer.zone_card(zone, card, ctx) for card in old_pile]
+        back += [narrator.renderer.zone_card(zone, card, ctx) for card in new_pile]
+    sentences = []
+    if gone:
+        sentences.append(ctx.core("No longer face up: {cards}.", cards=ctx.join(gone)))
+    if back:
+        sentences.append(ctx.core("Face up again: {cards}.", cards=ctx.join(back)))
+    return sentences
