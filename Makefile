@@ -1,17 +1,22 @@
-# Two commands for users: `make run` and `make test`. Both set everything up first.
+# For users: `make run` to try a game, `make install` (then `companion …`) for daily use, `make test`.
 VENV := .venv
 PY := $(VENV)/bin/python
 SYSTEM_PYTHON ?= python3
-# Debian packages the companion needs (braille, speech, audio, terminal tests).
-DEB_PACKAGES := liblouis20 liblouis-data liblouis-bin python3-louis espeak-ng libespeak-ng1 sox \
-                python3-speechd python3-brlapi python3-venv tmux \
-                speech-dispatcher speech-dispatcher-espeak-ng brltty chromium chromium-driver $(if $(wildcard /usr/bin/pipewire-pulse),,pulseaudio)
+# Debian packages the companion needs to play (braille, speech, audio), and those only its tests need.
+RUN_PACKAGES := liblouis20 liblouis-data liblouis-bin python3-louis espeak-ng libespeak-ng1 sox \
+                python3-speechd python3-brlapi python3-venv \
+                speech-dispatcher speech-dispatcher-espeak-ng brltty $(if $(wildcard /usr/bin/pipewire-pulse),,pulseaudio)
+DEB_PACKAGES := $(RUN_PACKAGES) tmux chromium chromium-driver
 # Debian modules made importable from the venv (and only these: the PyPI "louis" is unrelated).
 SYSTEM_MODULES := louis speechd brlapi
 STAMP := $(VENV)/.setup-done
 GAME ?= gauntlet
+# `make install`: a venv of its own in the user's data folder, the command linked into ~/.local/bin.
+INSTALL_HOME := $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/companion
+INSTALL_VENV := $(INSTALL_HOME)/venv
+BIN_DIR := $(HOME)/.local/bin
 
-.PHONY: setup run test lint bench clean
+.PHONY: setup run test lint bench clean install uninstall
 
 setup: $(STAMP)
 
@@ -28,6 +33,21 @@ $(STAMP): pyproject.toml Makefile scripts/setup-system.sh scripts/step.sh script
 
 run: setup
 	@COMPANION_RESUME_COMMAND="make run GAME=$(GAME)" $(VENV)/bin/companion play $(GAME)
+
+# The companion for daily use, as the current user (root too): its own venv, no test tools; only setup.log is written here.
+install:
+	@bash scripts/step.sh "paquets Debian / Debian packages" bash scripts/setup-system.sh $(RUN_PACKAGES)
+	@bash scripts/step.sh "environnement Python / Python environment" $(SYSTEM_PYTHON) -m venv --clear "$(INSTALL_VENV)"
+	@bash scripts/step.sh "companion et ses paquets Python / companion and its Python packages" \
+		bash scripts/install.sh package "$(INSTALL_VENV)/bin/python"
+	@bash scripts/step.sh "modules système / system modules" \
+		"$(INSTALL_VENV)/bin/python" scripts/link_system_modules.py $(SYSTEM_MODULES)
+	@bash scripts/step.sh "commande / command" bash scripts/install.sh command "$(INSTALL_VENV)/bin/companion" "$(BIN_DIR)"
+	@bash scripts/install.sh said "$(BIN_DIR)"
+
+# The command and its venv; saved games and records stay.
+uninstall:
+	@bash scripts/install.sh uninstall "$(INSTALL_VENV)" "$(BIN_DIR)"
 
 # Types and lint first (seconds), then every test.
 test: setup lint

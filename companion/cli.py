@@ -1,4 +1,4 @@
-"""The ``companion`` command: games, cards, card, play, aid-sheet, rules.
+"""The ``companion`` command: games, cards, card, play, aid-sheet, rules, saves, review, records, doctor.
 
 Every word it prints exists in French and English (``--lang``, default from the
 locale, French otherwise). A bad option gets one clear sentence and exit status
@@ -220,6 +220,12 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_bounded(1, 64), metavar="1-64", help=tools(CLI_HELP["workers"]))
     p = command("records", tools(CLI_HELP["records"]), cmd_records)
     p.add_argument("game", nargs="?", metavar=t("GAME"))
+
+    from companion.doctor_help import CLI_EPILOG as DOCTOR_EPILOG, CLI_HELP as DOCTOR_HELP, DOMAIN as DOCTOR_DOMAIN
+
+    doctor_t = Translator(lang, DOCTOR_DOMAIN)
+    p = command("doctor", doctor_t(DOCTOR_HELP), cmd_doctor)
+    p.epilog = doctor_t(DOCTOR_EPILOG)
     return parser
 
 
@@ -417,6 +423,16 @@ def cmd_records(args: argparse.Namespace) -> int:
     from companion import records
 
     return records.main(args, print)
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Speech, braille, the private pages and the data folder, one sentence each (companion/doctor.py)."""
+    from companion import doctor
+
+    sentences, status = doctor.run(args.lang)
+    for sentence in sentences:
+        print(sentence)
+    return status
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -2,9 +2,10 @@
 
 Message ids are the English sentences, so the English "catalog" is the source
 itself; French lives in ``locale/fr/LC_MESSAGES/<domain>.po``. Set-up compiles the
-catalogs with Babel (``python -m companion.i18n compile``); a catalog whose
-``.mo`` is missing or older than its ``.po`` is compiled in memory instead, so a
-fresh checkout never speaks untranslated words.
+catalogs with Babel (``python -m companion.i18n compile``), and so does every
+wheel build (setup.py); a catalog whose ``.mo`` is missing or older than its
+``.po`` is compiled in memory instead, so a fresh checkout never speaks
+untranslated words.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from pathlib import Path
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("fr", "en")
+#: A ``.mo`` this many seconds older than its ``.po`` still counts as compiled from it: an installer
+#: writes a wheel's files in name order, ``core.mo`` a moment before ``core.po``.
+MTIME_SLACK = 2.0
 
 
 def default_lang(environ: dict[str, str] | None = None) -> str:
@@ -48,7 +52,7 @@ def translations(lang: str, domain: str) -> gettext.NullTranslations:
     if lang == "en" or not po_path.exists():
         return gettext.NullTranslations()
     mo_path = po_path.with_suffix(".mo")
-    if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+    if mo_path.exists() and mo_path.stat().st_mtime + MTIME_SLACK >= po_path.stat().st_mtime:
         with mo_path.open("rb") as handle:
             return gettext.GNUTranslations(handle)
     return gettext.GNUTranslations(io.BytesIO(_compile(po_path)))

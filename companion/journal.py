@@ -18,9 +18,10 @@ companion. So:
   same folder, fsyncs it and hard-links it to its name, which fails if the name
   is taken: a save file exists whole or not at all, and two games never share
   one (``create_auto`` tries ``name``, ``name_2``… for automatic names).
-- **One companion per file.** An open save file holds ``fcntl.flock``
-  (exclusive, non-blocking) on its descriptor until it is closed, or until the
-  process dies, however it dies; a second open is ``JournalError("locked")``.
+- **One companion per file.** An open save file holds an exclusive,
+  non-blocking lock (``fcntl.flock``, companion/platform/locks.py) on its
+  descriptor until it is closed, or until the process dies, however it dies;
+  a second open is ``JournalError("locked")``.
 - **Careful reading.** Only regular files are opened (never a FIFO, a device or
   a directory), at most :data:`MAX_SIZE` bytes; a UTF-8 BOM and CRLF line ends
   are accepted; every line is decoded against a declared schema (msgspec:
@@ -42,7 +43,6 @@ import json
 import os
 import secrets
 import stat
-import sys
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,8 +51,8 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-if sys.platform != "win32":
-    import fcntl
+from companion.platform.files import clear_nonblocking, fsync_folder
+from companion.platform.locks import try_lock
 
 FORMAT = "companion-journal"
 VERSION = 1
@@ -348,19 +348,14 @@ def read(path: Path) -> Replay:
 
 def in_use(path: Path) -> bool:
     """``True`` when another companion has this save file open (to leave it out of a resume offer)."""
-    if sys.platform == "win32":
-        return False
     try:
         fd = _open_regular(Path(path), os.O_RDONLY)
     except JournalError:
         return False
     try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # released by the close below
-    except OSError as error:
-        return error.errno in (_errno.EWOULDBLOCK, _errno.EAGAIN, _errno.EACCES)
+        return not try_lock(fd, shared=True)  # released by the close below
     finally:
         os.close(fd)
-    return False
 
 
 def _open_regular(path: Path, flags: int) -> int:
@@ -386,8 +381,7 @@ def _open_regular(path: Path, flags: int) -> int:
         now = os.fstat(fd)
         if not stat.S_ISREG(now.st_mode):  # replaced between the stat and the open
             raise JournalError("not_a_file", path)
-        if sys.platform != "win32":  # regular files ignore O_NONBLOCK; clear it all the same
-            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        clear_nonblocking(fd)
     except OSError as error:
         os.close(fd)
         raise _unreadable(error, path) from None
@@ -795,16 +789,8 @@ def _truncate(fd: int, size: int) -> bool:
 
 def _lock(fd: int, path: Path) -> None:
     """An exclusive lock held by the descriptor until it is closed (or the process dies)."""
-    if sys.platform == "win32":  # no flock: one companion per file is not enforced there
-        return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        raise JournalError("locked", path) from None
-    except OSError as error:
-        if error.errno in (_errno.EWOULDBLOCK, _errno.EAGAIN, _errno.EACCES):
-            raise JournalError("locked", path) from None
-        # ENOLCK, EOPNOTSUPP, EINVAL: a file system without locks; the game goes on unlocked
+    if not try_lock(fd):  # a file system without locks answers True: the game goes on unlocked
+        raise JournalError("locked", path)
 
 
 def _publish(temp: Path, path: Path, replace_empty: bool) -> None:
@@ -853,18 +839,7 @@ def _replace_empty(temp: Path, path: Path) -> None:
 
 def _fsync_folder(folder: Path) -> None:
     """Make the new name itself durable (best effort: not every system can fsync a folder)."""
-    if sys.platform == "win32":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _OPEN_FLAGS)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    fsync_folder(folder, _OPEN_FLAGS)
 
 
 def _remove(path: Path) -> None:

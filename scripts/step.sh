@@ -6,6 +6,8 @@ set -uo pipefail
 what=$1
 shift
 log="$(cd "$(dirname "$0")/.." && pwd)/setup.log"
+# A user installing from a source tree they cannot write to (make install) logs to their own temporary folder.
+if ! { : >>"$log"; } 2>/dev/null; then log="${TMPDIR:-/tmp}/companion-setup-$(id -u).log"; fi
 echo "companion : $what"
 { echo "== $what: $*"; } >>"$log"
 if ! "$@" >>"$log" 2>&1; then

@@ -16,6 +16,7 @@ declare -A files=(
   [braille]="braille"
   [web]="companion/web"
   [rules]="companion/rules_reader.py companion/rules_cli.py companion/rules_help.py"  # issue 17: the rules reader and its documents
+  [doctor]="companion/doctor.py companion/doctor_help.py"  # issue 21: companion doctor
 )
 for renderer in companion/render/*.py; do
   name=$(basename "$renderer" .py)

@@ -59,6 +59,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.platform.processes import signal_group
+
 from . import espeak
 from ._quiet import quiet
 from .base import SpeechUnavailable
@@ -290,10 +292,7 @@ class Pyttsx3Speaker(WorkerVoice):
         self._generation += 1
         self._queue = collections.deque(j for j in self._queue if j.generation is None)
         if self._player is not None:
-            try:
-                os.killpg(self._player.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+            signal_group(self._player.pid, signal.SIGKILL)
 
     def _stale(self) -> bool:
         job = self._current

@@ -31,8 +31,9 @@ import platform
 import sys
 from collections.abc import Callable, Mapping
 from functools import partial
-from pathlib import Path
 from typing import Any
+
+from companion.platform.screenreaders import running
 
 from ._quiet import quiet
 from .base import START_TIMEOUT, SpeechUnavailable
@@ -52,30 +53,12 @@ LINUX_READERS: dict[str, tuple[str, bool]] = {
 READ_CONSOLES = {"NVDA", "JAWS"}
 
 
-def linux_readers(proc: str | os.PathLike[str] = "/proc") -> list[str]:
-    """The process names of `LINUX_READERS` running now (reads /proc, needs no tool)."""
-    root = Path(proc)
-    try:
-        entries = list(root.iterdir())
-    except OSError:
-        return []
-    found: list[str] = []
-    for entry in entries:
-        if not entry.name.isdigit():
-            continue
-        try:
-            names = [(entry / "comm").read_text().strip()]
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        names += [os.path.basename(arg).decode(errors="replace") for arg in argv[:2]]  # "python3 /usr/bin/orca"
-        for name in names:
-            if name in LINUX_READERS and name not in found:
-                found.append(name)
-    return found
+def linux_readers(proc: str | os.PathLike[str] | None = None) -> list[str]:
+    """The process names of `LINUX_READERS` running now (companion/platform/screenreaders.py reads ``/proc``)."""
+    return running(LINUX_READERS, proc)
 
 
-def orca_running(proc: str | os.PathLike[str] = "/proc") -> bool:
+def orca_running(proc: str | os.PathLike[str] | None = None) -> bool:
     """True when an ``orca`` process runs (Linux)."""
     return "orca" in linux_readers(proc)
 

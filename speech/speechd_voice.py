@@ -39,9 +39,10 @@ already runs (Orca's, or the user's).
 from __future__ import annotations
 
 import os
-import socket
 from functools import partial
 from typing import Any
+
+from companion.platform.speechd import listening
 
 from .base import START_TIMEOUT, SpeechUnavailable
 from .guard import CommandThread
@@ -65,25 +66,6 @@ def ssip_rate(wpm: int | None) -> int | None:
     else:
         value = (wpm - NORMAL_WPM) * 100 / (MAX_WPM - NORMAL_WPM)
     return max(-100, min(100, round(value)))
-
-
-def _listening(address: str | None) -> bool:
-    """True when something accepts connections at Speech Dispatcher's address (the client's own defaults)."""
-    method, _, rest = (address or "unix_socket:").partition(":")
-    try:
-        if method == "inet_socket":
-            host, _, port = rest.partition(":")
-            with socket.create_connection((host or "127.0.0.1", int(port or 6560)), timeout=0.5):
-                return True
-        runtime = os.environ.get("XDG_RUNTIME_DIR") or os.environ.get("XDG_CACHE_HOME") \
-            or os.path.join(os.path.expanduser("~"), ".cache")
-        path = rest or os.path.join(runtime, "speech-dispatcher", "speechd.sock")
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
-            probe.settimeout(0.5)
-            probe.connect(path)
-            return True
-    except (OSError, ValueError):
-        return False
 
 
 def _client_module() -> Any:
@@ -132,7 +114,7 @@ class SpeechDispatcherSpeaker:
         if timeout is not None:
             wait = timeout
         else:  # a daemon that must be started first gets longer; one that listens answers at once or never
-            wait = SPAWN_TIMEOUT if autospawn and not _listening(self.address) else START_TIMEOUT
+            wait = SPAWN_TIMEOUT if autospawn and not listening(self.address) else START_TIMEOUT
         self._thread = CommandThread("speech-speechd", SpeechUnavailable("Speech Dispatcher stopped answering"), START_TIMEOUT)
         try:
             self._thread.start(self._connect, wait)

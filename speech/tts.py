@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import atexit
 import collections
-import os
 import shutil
-import select
 import signal
 import struct
 import subprocess
@@ -23,6 +21,8 @@ import threading
 import time
 import weakref
 from collections.abc import Sequence
+
+from companion.platform.processes import signal_group, wait_for_exit
 
 from . import espeak
 from .base import START_TIMEOUT, SpeechUnavailable
@@ -81,10 +81,7 @@ def find_player() -> list[str]:
 
 
 def _signal(process: subprocess.Popen[bytes], signum: int) -> None:
-    try:
-        os.killpg(process.pid, signum)
-    except (ProcessLookupError, PermissionError):
-        pass
+    signal_group(process.pid, signum)
 
 
 class TtsSpeaker(WorkerVoice):
@@ -243,24 +240,5 @@ class TtsSpeaker(WorkerVoice):
 
 
 def _until_exit(process: subprocess.Popen[bytes], timeout: float) -> None:
-    """Sleep until ``process`` exits or ``timeout`` passes, waking at once when it exits.
-
-    ``Popen.wait(timeout)`` polls with growing sleeps (up to 20 ms), so a player killed
-    by a new line was noticed late and the next sentence started late; a pidfd
-    (Linux) becomes readable the moment the process ends. Elsewhere, a short sleep.
-    """
-    if process.poll() is not None:
-        return
-    pidfd_open = getattr(os, "pidfd_open", None)
-    if pidfd_open is None:
-        time.sleep(min(timeout, 0.005))
-        return
-    try:
-        fd = pidfd_open(process.pid)
-    except OSError:  # already reaped, or no pidfd on this kernel
-        time.sleep(min(timeout, 0.005))
-        return
-    try:
-        select.select([fd], [], [], timeout)
-    finally:
-        os.close(fd)
+    """Sleep until ``process`` exits or ``timeout`` passes, waking at once when it exits (a pidfd on Linux)."""
+    wait_for_exit(process, timeout)

@@ -27,6 +27,7 @@ DOMAINS = {
     "braille": ["braille"],
     "web": ["companion/web"],
     "rules": ["companion/rules_reader.py", "companion/rules_cli.py", "companion/rules_help.py"],  # issue 17
+    "doctor": ["companion/doctor.py", "companion/doctor_help.py"],  # issue 21
     **{p.stem: [f"companion/render/{p.name}", f"companion/games/{p.name}"]
        for p in (ROOT / "companion" / "render").glob("*.py") if p.stem != "__init__"},
 }

@@ -1,0 +1,161 @@
+"""The companion as a user gets it: a wheel built from a clean copy, and ``make install`` into a fresh home.
+
+Both run the installed ``companion`` outside the source tree (a temporary working
+folder, so the tree is not on ``sys.path``) and read its real sentences. The wheel
+is built once per session, from a copy without ``.mo`` files or ``build/``, so what
+it holds comes from the build itself (setup.py compiles the catalogs). Dependencies
+come from the package index as for any user; Debian's louis, speechd and brlapi are
+linked in by scripts/link_system_modules.py, as ``make setup`` and ``make install`` do.
+Marked ``install`` (``pytest -m 'not install'`` leaves them out); about 30 seconds together.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.install
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The interpreter venvs are made from (not the dev venv's own: a venv of a venv keeps the base's paths anyway).
+BASE_PYTHON = getattr(sys, "_base_executable", sys.executable)
+SYSTEM_MODULES = ["louis", "speechd", "brlapi"]
+GAMES_EN = [
+    "gauntlet: Infinity Gauntlet, 2 to 6 players (also: gant, gant-d-infinite, infinity-gauntlet)",
+    "love-letter: Love Letter, 2 to 4 players (also: loveletter, love_letter)",
+    "num-x: Num-X, 2 to 5 players (also: numx, num_x)",
+    "the-void: The Void, 4 to 4 players (also: void, thevoid, the_void)",
+    "mindbug: Mindbug, 2 to 2 players (also: mind-bug, mindbug-first-contact)",
+]
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, stdin: str = "",
+        timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=cwd, env=env, input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel, built from a copy of the sources as a fresh checkout has them (no .mo, no build/)."""
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    for name in ("companion", "speech", "braille"):
+        shutil.copytree(ROOT / name, source / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+    assert (source / "companion" / "speech").is_symlink() and not list(source.rglob("*.mo"))
+    out = tmp_path_factory.mktemp("dist")
+    built = run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out)], source, timeout=300)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    [found] = out.glob("companion-*.whl")
+    return found
+
+
+@pytest.fixture(scope="session")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with the wheel installed (not editable) and Debian's modules linked in; its bin folder."""
+    venv = tmp_path_factory.mktemp("venv")
+    made = run([BASE_PYTHON, "-m", "venv", "--clear", str(venv)], venv)
+    assert made.returncode == 0, made.stderr
+    python = venv / "bin" / "python"
+    for command in ([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel)],
+                    [str(python), str(ROOT / "scripts" / "link_system_modules.py"), *SYSTEM_MODULES]):
+        done = run(command, venv, timeout=300)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return venv / "bin"
+
+
+def test_the_wheel_holds_one_package_with_its_data_and_compiled_catalogs(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    assert {name.split("/")[0] for name in names} == {"companion", "companion-0.1.0.dist-info"}
+    assert zipfile.ZipFile(wheel).read("companion-0.1.0.dist-info/top_level.txt").decode().split() == ["companion"]
+    for folder in ("speech", "braille"):  # linked into the package: every module, under companion/ only
+        assert {f"companion/{folder}/{p.name}" for p in (ROOT / folder).glob("*.py")} <= set(names)
+    catalogs = sorted(p.stem for p in (ROOT / "companion" / "locale" / "fr" / "LC_MESSAGES").glob("*.po"))
+    assert {"core", "speech", "braille", "gauntlet", "doctor"} <= set(catalogs)
+    for domain in catalogs:
+        assert f"companion/locale/fr/LC_MESSAGES/{domain}.po" in names
+        assert f"companion/locale/fr/LC_MESSAGES/{domain}.mo" in names
+    data = {str(p.relative_to(ROOT)) for p in (ROOT / "companion" / "data").rglob("*.toml")}
+    assert len(data) >= 15 and data <= set(names)
+    assert "companion/py.typed" in names and "companion/platform/locks.py" in names
+
+
+def test_the_installed_command_lists_the_games_outside_the_source_tree(installed: Path, tmp_path: Path) -> None:
+    result = run([str(installed / "companion"), "games", "--lang", "en"], tmp_path)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == GAMES_EN
+
+
+def test_a_scripted_game_runs_from_the_installed_command(installed: Path, tmp_path: Path) -> None:
+    env = dict(os.environ, COMPANION_DATA_DIR=str(tmp_path / "data"))
+    command = [str(installed / "companion"), "play", "gauntlet", "--speech", "none", "--braille", "none"]
+    result = run([*command, "--lang", "en"], tmp_path, env, "status\nquit\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Infinity Gauntlet, 4 players: Thanos and 3 heroes. Thanos has 5 rubies, the heroes have 6 coins."
+    assert lines[3] == ("Turn 1, Thanos to play. Lives: Thanos 5 of 5, heroes 6 of 6. No stone face up. "
+                        "No power token held; reserve 9. Decks: heroes 13, Thanos 10.")
+    assert lines[-1].startswith("Game saved: gauntlet_") and len(list((tmp_path / "data" / "saves").glob("*.jsonl"))) == 1
+    french = run([*command, "--lang", "fr"], tmp_path, env, "état\nquitter\n")
+    assert french.returncode == 0, french.stderr
+    assert french.stdout.splitlines()[:2] == [
+        "Le Gant d'Infinité, 4 joueurs : Thanos et 3 héros. Thanos a 5 rubis, les héros ont 6 pièces.", "Tour 1 : Thanos."]
+
+
+def test_the_installed_package_is_the_wheel_with_its_compiled_catalogs(installed: Path, tmp_path: Path) -> None:
+    probe = (
+        "import importlib.util, companion, companion.i18n as i, companion.speech, companion.braille\n"
+        "def refuse(path): raise AssertionError('compiled in memory: ' + str(path))\n"
+        "i._compile = refuse\n"
+        "print(i.Translator('fr', 'core')('list the games'))\n"
+        "print(companion.__file__); print(companion.speech.__file__)\n"
+        "print(importlib.util.find_spec('speech'), importlib.util.find_spec('braille'))\n"
+    )
+    result = run([str(installed / "python"), "-c", probe], tmp_path)
+    assert result.returncode == 0, result.stderr
+    said, package, speech, top_level = result.stdout.splitlines()
+    assert said == "liste les jeux"
+    site = installed.parent / "lib"
+    assert Path(package).is_relative_to(site) and Path(speech).is_relative_to(site)
+    assert top_level == "None None"
+
+
+def test_braille_works_from_the_installed_command(installed: Path, tmp_path: Path) -> None:
+    result = run([str(installed / "companion"), "aid-sheet", "gant", "--format", "unicode", "--lang", "en"], tmp_path)
+    assert (result.returncode, result.stderr) == (0, "")
+    cells = set(result.stdout) - {"\n", "\f"}
+    assert cells and all("\u2800" <= cell <= "\u28ff" for cell in cells)
+
+
+def test_make_install_puts_companion_on_the_path_of_a_fresh_home(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "MAKE", "MFLAGS"))}
+    env.update(HOME=str(home), SYSTEM_PYTHON=BASE_PYTHON,
+               PATH=os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if ".local/bin" not in p))
+    result = run(["make", "--no-print-directory", "-C", str(ROOT), "install"], tmp_path, env, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    link = home / ".local" / "bin" / "companion"
+    assert result.stdout.splitlines()[-4:] == [
+        f"companion : commande installée / command installed: {link}",
+        f"companion : {link.parent} n'est pas dans le PATH ; ajoutez cette ligne à la fin de ~/.bashrc, "
+        "puis ouvrez un nouveau terminal /",
+        f"companion : {link.parent} is not on your PATH; add this line at the end of ~/.bashrc, then open a new terminal:",
+        'export PATH="$HOME/.local/bin:$PATH"',
+    ]
+    venv = home / ".local" / "share" / "companion" / "venv"
+    assert link.is_symlink() and Path(os.readlink(link)) == venv / "bin" / "companion"
+    fresh = run(["env", "-i", f"HOME={home}", f"PATH={link.parent}:/usr/bin:/bin", "sh", "-c", "companion games --lang en"],
+                tmp_path)
+    assert (fresh.returncode, fresh.stderr) == (0, "")
+    assert fresh.stdout.splitlines() == GAMES_EN
+    removed = run(["make", "--no-print-directory", "-C", str(ROOT), "uninstall"], tmp_path, env)
+    assert removed.returncode == 0, removed.stderr
+    assert removed.stdout.splitlines() == ["companion : désinstallé / uninstalled"]
+    assert not os.path.lexists(link) and not venv.exists() and not (home / ".local" / "share" / "companion").exists()
