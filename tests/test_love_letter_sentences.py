@@ -152,7 +152,8 @@ def test_every_event_has_a_sentence_and_every_refusal_code_has_words_in_both_lan
 
     for lang in ("en", "fr"):
         for code in codes:
-            text = render_parse_error(code, {"text": "x", **details}, ctx(lang)) or r.RENDERER.render_error(code, details, ctx(lang))
+            text = (render_parse_error(code, {"text": "x", **details}, ctx(lang))
+                    or r.RENDERER.render_error(code, details, ctx(lang)))
             assert "({code})".format(code=code) not in text, code
     french = [r.RENDERER.render_error(code, details, ctx("fr")) for code in sorted(codes)]
     english = [r.RENDERER.render_error(code, details, ctx("en")) for code in sorted(codes)]
