@@ -279,7 +279,8 @@ class Next(Command):
     name = "next"
 
 
-COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Defeat, Fight, Token, Snap, Next)}
+#: In the order F4 and help offer them (``legal_commands`` follows it).
+COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Defeat, Token, Fight, Snap, Next)}
 
 
 # --------------------------------------------------------------------------- events
