@@ -104,12 +104,8 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
 
 
 def progress_key(loaded: Loaded) -> str | None:
-    """What a game counts its progress in: ``round`` when it has rounds, else ``turn`` (``None``: neither)."""
-    view = loaded.game.rules.public_view(loaded.table.initial)
-    for key in ("round", "turn"):
-        if isinstance(view.get(key), int):
-            return key
-    return None
+    """What a game counts its progress in, as its spec declares: ``round``, ``turn`` or ``None`` (neither)."""
+    return loaded.game.spec.progress
 
 
 def reached(loaded: Loaded) -> tuple[str, int] | None:

@@ -20,6 +20,8 @@ from companion.commands.base import Vocabulary
 from companion.games.base import Command, Event, RuleError, Rules, TurnModel
 from companion.render import Context, Renderer, Settings
 
+#: The keys of ``public_view`` a spec's ``progress`` may name (read by companion/saves.py and companion/review.py).
+PROGRESS_KEYS = ("round", "turn")
 #: Answers the user asked for (lists), and a card's own effect text read when it is played.
 EXEMPT_FROM_LENGTH = frozenset({"status", "played", "unseen", "card_effect"})
 #: A sentence that still holds a ``{field}`` lost a value on the way.
@@ -51,10 +53,13 @@ def play_randomly(rules: Rules[Any, Any], options: Any, cards: CardSet, seed: in
     state = rules.new(options, cards)
     run = Playthrough([state], events=list(rules.opening(state)))
     pool: list[Command] = []
+    progress = None
     for _ in range(max_steps):
         moves = rules.legal_moves(state)
         assert moves is not None, "the conformance suite needs legal_moves"
         check_state(rules, state, moves)
+        check_legal_commands(rules, state, moves)
+        progress = check_progress(rules, state, progress)
         if not moves:
             break
         pool.extend(moves)
@@ -109,10 +114,64 @@ def check_state(rules: Rules[Any, Any], state: Any, moves: list[Command]) -> Non
         assert to_act.player is None, "in a real-time game anyone may act"
     status = rules.status(state)
     assert status.name == "status"
+    assert rules.queries["status"](state, {}) == [status], "the status query is not the rules' status"
     json.dumps(status.fields())
     json.dumps(rules.public_view(state))
-    for player in rules.player_ids(state):
-        json.dumps(rules.view(state, player))
+
+
+def check_legal_commands(rules: Rules[Any, Any], state: Any, moves: list[Command]) -> None:
+    """``legal_commands`` (F4, help) names exactly the commands of ``legal_moves`` (completion, bots)."""
+    offered = rules.legal_commands(state)
+    accepted = [name for name in rules.commands if name in {move.name for move in moves}]
+    assert sorted(offered) == sorted(accepted), f"legal_commands offers {offered}, the rules accept {accepted}"
+
+
+def check_progress(rules: Rules[Any, Any], state: Any, before: int | None) -> int | None:
+    """The spec's ``progress`` key of ``public_view`` is a whole number that never goes down (saves, review).
+
+    A game that declares none has neither ``round`` nor ``turn`` as a number there.
+    """
+    view = rules.public_view(state)
+    key = rules.spec.progress
+    if key is None:
+        assert not any(isinstance(view.get(k), int) for k in PROGRESS_KEYS), \
+            "public_view counts rounds or turns, but the spec declares no progress"
+        return None
+    value = view.get(key)
+    assert isinstance(value, int) and not isinstance(value, bool), f"public_view has no whole number {key!r}"
+    assert before is None or value >= before, f"{key} went down from {before} to {value}"
+    return value
+
+
+def check_options_declared_once(rules: Rules[Any, Any]) -> None:
+    """The ``Options`` defaults are the spec's: its players and every rules option (the CLI, saves and rules agree)."""
+    defaults = rules.options_type()
+    spec = rules.spec
+    assert defaults.players == spec.default_players, \
+        f"Options.players is {defaults.players}, the spec says {spec.default_players}"
+    for option in spec.options:
+        if option.scope == "rules":
+            value = getattr(defaults, option.name)
+            assert value == option.default, f"Options.{option.name} is {value!r}, its OptionSpec says {option.default!r}"
+
+
+def check_new_refuses_options(rules: Rules[Any, Any], cards: CardSet) -> None:
+    """``new`` refuses what the spec does not allow: a player too many, a value outside an option's choices or range."""
+    spec = rules.spec
+    wrong: list[tuple[str, dict[str, Any]]] = [("bad_players", {"players": spec.max_players + 1})]
+    for option in spec.options:
+        if option.scope == "rules" and option.choices:
+            wrong.append(("bad_option", {option.name: "not-a-choice"}))
+        elif option.scope == "rules" and option.high is not None:
+            wrong.append(("bad_option", {option.name: option.high + 1}))
+    for code, values in wrong:
+        options = rules.options_type(**values)
+        try:
+            rules.new(options, cards)
+        except RuleError as error:
+            assert error.code == code, f"new({values}) refused with {error.code}, not {code}"
+            continue
+        raise AssertionError(f"new({values}) is accepted: the spec does not allow it")
 
 
 def check_replay(rules: Rules[Any, Any], options: Any, cards: CardSet, run: Playthrough) -> None:

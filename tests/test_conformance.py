@@ -18,10 +18,13 @@ import pytest
 
 from companion.registry import GAMES, Game
 from companion.games.base import (
-    Command, Event, GameSpec, Kind, Outcome, OutcomeKind, RuleError, Rules, ToAct, TurnModel, fields_of,
+    Command, Event, GameSpec, Kind, OptionSpec, Outcome, OutcomeKind, RuleError, Rules, ToAct, TurnModel, check_options,
+    fields_of,
 )
 from companion.render import Context, Renderer, Settings
-from tests.conformance import check_replay, check_sentences, check_state, play_randomly
+from tests.conformance import (
+    check_new_refuses_options, check_options_declared_once, check_replay, check_sentences, check_state, play_randomly,
+)
 
 SEEDS = range(12)
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,6 +87,11 @@ def test_the_spec_declares_what_the_cli_and_the_save_file_use(game: Game) -> Non
         assert (option.name in fields) == (option.scope == "rules"), option.name
         assert option.check(option.default) == option.default
     assert game.rules.queries.get("status") is not None
+    check_options_declared_once(game.rules)
+
+
+def test_new_refuses_what_the_spec_does_not_allow(game: Game) -> None:
+    check_new_refuses_options(game.rules, game.cards())
 
 
 # --------------------------------------------------------------------------- a broken game: the checks can fail
@@ -93,6 +101,7 @@ def test_the_spec_declares_what_the_cli_and_the_save_file_use(game: Game) -> Non
 class _Options:
     players: int = 2
     names: tuple[str, ...] = ()
+    speed: str = "slow"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -143,18 +152,30 @@ def _broken_rules(**faults: bool) -> Rules[_State, _Options]:
             return None
         return ToAct("p1", "add")
 
+    def new(options: _Options, cards: Any) -> _State:
+        if not faults.get("new_unchecked"):
+            check_options(spec, options)
+        return _State(0, [])
+
+    def public_view(state: _State) -> dict[str, Any]:
+        turn = 5 - state.count if faults.get("progress_down") else state.count
+        return {"count": state.count, "outcome": fields_of(outcome(state)),
+                **({} if faults.get("progress_missing") else {"turn": turn})}
+
     def legal_moves(state: _State) -> list[Command]:
         if state.count >= 10 and not faults.get("plays_after_end"):
             return []
         moves: list[Command] = [_Add(1)]
         return moves + ([_Add(2)] if faults.get("lists_refused") else [])
 
+    speed = OptionSpec("speed", str, "fast" if faults.get("default_twice") else "slow", "speed", choices=("slow", "fast"))
     spec = GameSpec(id="broken", names={"fr": "Cassé", "en": "Broken"}, aliases=(), min_players=2, max_players=2,
-                    default_players=2, kind=Kind.COOPERATIVE, turn_model=TurnModel.SEQUENTIAL, hidden=(), domain="core")
-    return Rules(spec=spec, options_type=_Options, commands={"add": _Add}, new=lambda o, c: _State(0, []),
+                    default_players=2, kind=Kind.COOPERATIVE, turn_model=TurnModel.SEQUENTIAL, hidden=(), domain="core",
+                    options=(speed,), progress="turn")
+    hand_kept = {"legal_commands": lambda s: ["add", "next"]} if faults.get("offers_refused") else {}
+    return Rules(spec=spec, options_type=_Options, commands={"add": _Add}, new=new,
                  apply=apply, opening=lambda s: [], status=lambda s: _Status(s.count), outcome=outcome, to_act=to_act,
-                 legal_commands=lambda s: ["add"], public_view=lambda s: {"count": s.count, "outcome": fields_of(outcome(s))},
-                 queries={}, legal_moves=legal_moves, player_ids=lambda s: ["p1", "p2"])
+                 public_view=public_view, legal_moves=legal_moves, player_ids=lambda s: ["p1", "p2"], **hand_kept)
 
 
 def test_a_sound_fake_game_passes() -> None:
@@ -168,6 +189,9 @@ def test_a_sound_fake_game_passes() -> None:
     ("plays_after_end", "still accepted"),
     ("acts_after_end", "must act"),
     ("lists_refused", "listed as legal but refused"),
+    ("offers_refused", "legal_commands offers"),
+    ("progress_missing", "no whole number 'turn'"),
+    ("progress_down", "turn went down"),
 ])
 def test_the_suite_catches_a_broken_game(fault: str, message: str) -> None:
     rules = _broken_rules(**{fault: True})
@@ -189,3 +213,20 @@ def test_the_suite_catches_a_lost_field_and_a_bad_replay() -> None:
         check_replay(rules, _Options(), None, run)  # type: ignore[arg-type]
     with pytest.raises(AssertionError, match="nobody must act"):
         check_state(dataclasses.replace(rules, to_act=lambda s: None), _State(0, []), [_Add(1)])
+
+
+def test_the_contract_supplies_status_and_legal_commands() -> None:
+    rules = _broken_rules()
+    state = rules.new(_Options(), None)  # type: ignore[arg-type]
+    assert rules.queries["status"](state, {}) == [_Status(0)]
+    assert rules.legal_commands(state) == ["add"]
+    assert dataclasses.replace(rules, legal_moves=lambda s: []).legal_commands(state) == []  # a copy reads its own moves
+
+
+def test_the_suite_catches_a_default_declared_twice_and_an_unchecked_new() -> None:
+    check_options_declared_once(_broken_rules())
+    with pytest.raises(AssertionError, match="Options.speed is 'slow', its OptionSpec says 'fast'"):
+        check_options_declared_once(_broken_rules(default_twice=True))
+    check_new_refuses_options(_broken_rules(), None)  # type: ignore[arg-type]
+    with pytest.raises(AssertionError, match="is accepted: the spec does not allow it"):
+        check_new_refuses_options(_broken_rules(new_unchecked=True), None)  # type: ignore[arg-type]

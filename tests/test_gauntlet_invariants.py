@@ -101,5 +101,5 @@ def test_a_game_is_its_command_list(players, data):
         accepted.append(cmd.to_json())
     replayed = g.new(g.Options(players=players), CARDS)
     for data_line in accepted:
-        replayed, _ = g.apply(replayed, g.command_from(data_line))
+        replayed, _ = g.apply(replayed, g.RULES.command_from(data_line))
     assert replayed == state

@@ -44,7 +44,9 @@ def test_lives_can_be_overridden(gauntlet_cards):
     ({"players": 1}, "bad_players"),
     ({"players": 7}, "bad_players"),
     ({"players": 3, "names": ("a", "b")}, "bad_names"),
-    ({"players": 3, "hero_lives": 0}, "bad_lives"),
+    ({"players": 3, "hero_lives": 0}, "bad_option"),
+    ({"players": 3, "thanos_lives": 0}, "bad_option"),
+    ({"players": 3, "names": ("Ana", "ana", "Bo")}, "same_name"),
 ])
 def test_bad_options_are_refused(gauntlet_cards, options, code):
     with pytest.raises(RuleError) as caught:
@@ -420,7 +422,7 @@ def test_public_knowledge_includes_unseen_cards_of_each_deck(gauntlet_cards):
 def test_commands_round_trip_through_json():
     for command in (g.Play("outriders", target=1, value=3), g.Defeat(0, "thanos"), g.Fight(2, None),
                     g.Token(1, -1), g.Snap(("mind-stone",)), g.Next()):
-        assert g.command_from(command.to_json()) == command
+        assert g.RULES.command_from(command.to_json()) == command
 
 
 def test_the_mind_stone_checks_the_defeated_card_of_every_hero_it_hits():

@@ -395,7 +395,7 @@ def test_two_defeated_effects_at_once_ask_the_active_player_for_the_order():
     assert names(events)[-3:] == ["creature_defeated", "creature_defeated", "decision"]
     assert events[-1] == mb.Decision("p1", "order", "harpy-mother", 2, ("harpy-mother", "explosive-toad"),
                                      players=("p1", "p2"))
-    assert mb.to_act(state) == mb.ToAct("p1", "order") and mb.legal_commands(state) == ["first"]
+    assert mb.to_act(state) == mb.ToAct("p1", "order") and mb.RULES.legal_commands(state) == ["first"]
     assert set(mb.legal_moves(state)) == {mb.First("harpy-mother"), mb.First("harpy-mother", "p1"),
                                           mb.First("explosive-toad"), mb.First("explosive-toad", "p2")}
     assert board(state, 0) == ["luchataur"] and board(state, 1) == ["spider-owl", "gorillion"]

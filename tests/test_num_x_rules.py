@@ -79,7 +79,8 @@ def test_adversaire_refuses_five_players_and_gives_each_a_family_pile() -> None:
 def test_a_bad_option_is_refused() -> None:
     with pytest.raises(nx.RuleError) as caught:
         new(lock="maybe")
-    assert caught.value.code == "bad_option" and caught.value.details == {"option": "lock", "value": "maybe"}
+    assert caught.value.code == "bad_option" and caught.value.details == {"option": "lock", "value": "maybe",
+                                                                  "choices": ("on", "off"), "low": None, "high": None}
 
 
 # --------------------------------------------------------------------------- legal plays

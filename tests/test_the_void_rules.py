@@ -176,7 +176,8 @@ def test_time_stamps_ride_along_without_changing_what_a_command_is():
 def test_bad_options_are_refused():
     with pytest.raises(Exception) as caught:
         new(difficulty="facile")
-    assert getattr(caught.value, "code", None) == "bad_options"
+    assert getattr(caught.value, "code", None) == "bad_option"
+    assert caught.value.details["option"] == "difficulty"
 
 
 # --------------------------------------------------------------------------- invariants over random real-time play

@@ -138,7 +138,7 @@ def secret_check(secret: Secret, state: rules.State, step: int, value: int) -> N
 
 
 PARSER = Parser(
-    game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), secret_steps=secret_steps,
+    game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.RULES.queries), secret_steps=secret_steps,
     resolve_secret=resolve_secret, secret_check=secret_check,
     verbs_order=("play", "aside", "out", "miss", "discard", "compare", "reveal", "next", "played", "unseen"),
 )

@@ -160,7 +160,7 @@ def completions(state: rules.State, verb: str) -> list[str] | None:
 
 
 PARSER = Parser(
-    game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), completions=completions,
+    game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.RULES.queries), completions=completions,
     verbs_order=("play", "attack", "mindbug", "no", "block", "hunt", "target", "name_cards", "first", "board", "creature",
                  "blockers", "whatif", "life", "mindbugs", "hands", "discards", "unseen"),
 )

@@ -151,7 +151,7 @@ def completions(state: rules.State, verb: str) -> list[str] | None:
 
 
 PARSER = Parser(
-    game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.QUERIES), completions=completions, bare=_bare,
+    game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.RULES.queries), completions=completions, bare=_bare,
     verbs_order=("play", "next", "blocked", "table", "pile", "fits", "left"),
 )
 verbs = PARSER.verbs

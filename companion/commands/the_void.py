@@ -151,7 +151,7 @@ def _round(args: Sequence[str], state: rules.State) -> Request:
 PARSER = Parser(
     game_id=rules.SPEC.id,
     parsers={"play": _play, "error": _error, "discard": _discard, "round": _round},
-    queries=tuple(rules.QUERIES),
+    queries=tuple(rules.RULES.queries),
     verbs_order=("play", "error", "discard", "round", "top", "errors", "discards"),
     empty_line="top",
     bare=_bare,

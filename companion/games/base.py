@@ -3,8 +3,10 @@
 A game is described as data at the top of its module (`GameSpec`: names,
 players, kind, turn model, what is hidden, its options) and offers one small
 typed API (`Rules`): ``new``, ``apply``, ``status``, ``outcome``, ``to_act``,
-``zones``, ``queries``, ``view`` and, where the state knows enough,
-``legal_moves``. The session, the journal, the UI and the CLI speak only
+``zones``, ``queries`` and, where the state knows enough, ``legal_moves``.
+The contract supplies what every game would repeat: the ``status`` query,
+``legal_commands`` read off ``legal_moves``, the option checks built from the
+spec (`check_options`) and the seat ids ``p1``… (`seat_id`, `seat_of`). The session, the journal, the UI and the CLI speak only
 through it, so a new game adds files and never edits a shared layer.
 
 A rules core is pure: ``apply(state, command)`` returns a new state and the
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
@@ -184,12 +187,19 @@ class GameSpec:
     traits: type[Any] | None = None
     trait_counts: Mapping[str, int] = dataclasses.field(default_factory=dict)
     players_help: str = "number of players"
+    #: The key of ``public_view`` that counts how far a game went (a whole number that never goes down),
+    #: read by the save list and the review: ``round`` for a game in rounds, ``turn``, or ``None`` for neither.
+    progress: Literal["round", "turn"] | None = None
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]
 
     def option(self, name: str) -> OptionSpec:
         return next(o for o in self.options if o.name == name)
+
+    def default(self, name: str) -> Any:
+        """The default of option ``name``: a game's ``Options`` field takes it from here (declared once)."""
+        return self.option(name).default
 
 
 class OutcomeKind(enum.StrEnum):
@@ -258,6 +268,11 @@ def _no_players(state: Any) -> list[str]:
     return []
 
 
+def _from_moves(state: Any) -> list[str]:
+    """Marks a ``legal_commands`` left to the contract (``Rules`` reads it off ``legal_moves``)."""
+    raise NotImplementedError
+
+
 @dataclasses.dataclass(frozen=True)
 class Rules(Generic[S, Opt]):
     """A game's rules core as the session sees it: its spec and its functions (OpenSpiel's small state API).
@@ -283,28 +298,41 @@ class Rules(Generic[S, Opt]):
     outcome: Callable[[S], Outcome | None]
     #: Who must act now and what decision it is, or ``None`` once the game is over.
     to_act: Callable[[S], ToAct | None]
-    #: The command types that may change the game now (help, completion, the prompt).
-    legal_commands: Callable[[S], list[str]]
-    #: Everything every player may know, as plain data.
+    #: Everything every player may know, as plain data (with the spec's ``progress`` key, if it declares one).
     public_view: Callable[[S], dict[str, Any]]
-    #: Questions every player may ask (``status`` at least) → a function of the state and the arguments.
-    queries: Mapping[str, Query[S]]
+    #: Questions every player may ask → a function of the state and the arguments (``status`` is added when missing).
+    queries: Mapping[str, Query[S]] = dataclasses.field(default_factory=dict)
     #: The public places cards lie in → card ids in order (undo says what changed back).
     zones: Callable[[S], Mapping[Zone, tuple[str, ...]]] = _no_zones
     #: Every command the rules accept now, where the state knows enough to list them (``None`` otherwise).
     legal_moves: Callable[[S], list[Command] | None] = _no_moves
     #: Every player's id, in seat order.
     player_ids: Callable[[S], list[str]] = _no_players
-    #: What one player may know; the public view until a private device enters their hand.
-    private_view: Callable[[S, str], dict[str, Any]] | None = None
     #: The records' name for a table's options (``coop lock=off``): games are compared within one variant.
     variant: Callable[[Opt], str] | None = None
+    #: The command types that may change the game now (help, F4). Left out, it is read off ``legal_moves``
+    #: (the names of the accepted moves, in the order of ``commands``); a game writes its own only when
+    #: ``legal_moves`` cannot list its moves (returns ``None``).
+    legal_commands: Callable[[S], list[str]] = _from_moves
 
-    def view(self, state: S, player: str) -> dict[str, Any]:
-        """What ``player`` may know."""
-        if self.private_view is not None:
-            return self.private_view(state, player)
-        return self.public_view(state)
+    def __post_init__(self) -> None:
+        if "status" not in self.queries:
+            status = self.status
+            object.__setattr__(self, "queries", {"status": lambda state, args: [status(state)], **self.queries})
+        derived = getattr(self.legal_commands, "__func__", None) is Rules.commands_of_moves  # a copy (replace)
+        if self.legal_commands is _from_moves or derived:
+            object.__setattr__(self, "legal_commands", self.commands_of_moves)
+
+    def commands_of_moves(self, state: S) -> list[str]:
+        """The names of the commands ``legal_moves`` lists now, in the order of ``commands``.
+
+        A game whose ``legal_moves`` returns ``None`` and that writes no ``legal_commands`` offers every command.
+        """
+        moves = self.legal_moves(state)
+        if moves is None:
+            return list(self.commands)
+        names = {move.name for move in moves}
+        return [name for name in self.commands if name in names]
 
     def command_from(self, data: Mapping[str, Any]) -> Command:
         """A command from its journal line. :raises ValueError: not a command of this game."""
@@ -321,13 +349,10 @@ class Rules(Generic[S, Opt]):
             options: Opt = msgspec.convert(data, type=self.options_type, strict=True)
         except (msgspec.ValidationError, TypeError) as error:
             raise ValueError(str(error)) from None
-        check_common_options(self.spec, options)
-        for spec in self.spec.options:
-            if spec.scope == "rules":
-                try:
-                    spec.check(getattr(options, spec.name))
-                except OptionError as error:
-                    raise ValueError(str(error)) from None
+        try:
+            check_options(self.spec, options)
+        except RuleError as error:
+            raise ValueError(str(error)) from None
         return options
 
     def is_over(self, state: S) -> bool:
@@ -342,20 +367,34 @@ class Rules(Generic[S, Opt]):
         return " ".join(changed) or "standard"
 
 
-def check_common_options(spec: GameSpec, options: Any) -> None:
-    """``players`` within the spec's range, ``names`` one per seat.
+def check_options(spec: GameSpec, options: Any, max_players: int | None = None) -> None:
+    """The options as the spec declares them: the top of every game's ``new``.
 
-    :raises ValueError: naming the problem.
+    ``players`` within the spec's range (``max_players`` lowers its top for one
+    mode of a game), ``names`` one per seat, each usable, and every rules option
+    of the spec of its type and within its choices or range.
+
+    :raises RuleError: ``bad_players`` (``players``, ``low``, ``high``), ``bad_names``
+        (``names``, ``players``), ``bad_name`` or ``same_name`` (``names``), ``bad_option``
+        (``option``, ``value``, ``choices``, ``low``, ``high``).
     """
     players = getattr(options, "players", None)
-    if not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
-        raise ValueError(f"players {players!r} not in {spec.min_players}..{spec.max_players}")
-    names = getattr(options, "names", ())
+    high = spec.max_players if max_players is None else max_players
+    if not isinstance(players, int) or isinstance(players, bool) or not spec.min_players <= players <= high:
+        raise RuleError("bad_players", players=players, low=spec.min_players, high=high)
+    names = tuple(getattr(options, "names", ()))
     if names and len(names) != players:
-        raise ValueError(f"{len(names)} names for {players} players")
+        raise RuleError("bad_names", names=len(names), players=players)
     problem = names_problem(names)
     if problem:
-        raise ValueError(problem)
+        raise RuleError(problem, names=names)
+    for option in spec.options:
+        if option.scope == "rules":
+            try:
+                option.check(getattr(options, option.name))
+            except OptionError as error:
+                raise RuleError("bad_option", option=option.name, value=error.value, choices=option.choices,
+                                low=option.low, high=option.high) from None
 
 
 #: The longest name a player may be given (it is said in every sentence about them).
@@ -469,6 +508,35 @@ def accepted(apply: Callable[[S, Command], Any], state: S, command: Command) -> 
 def seat_ids(player_id: Callable[[int], str]) -> Callable[[Any], list[str]]:
     """``player_ids`` for a game whose players are seats 0… (``state.players`` of them)."""
     return lambda state: [player_id(seat) for seat in range(state.players)]
+
+
+def seat_id(seat: int) -> str:
+    """The id of seat 0, 1…: ``p1``, ``p2``… (the ids of a game whose players are only seats)."""
+    return f"p{seat + 1}"
+
+
+_SEAT_ID = re.compile(r"p([1-9][0-9]{0,2})")
+
+
+def seat_number(pid: Any) -> int | None:
+    """The seat a ``p1``… id names (0 for ``p1``), or ``None`` for any other value."""
+    found = _SEAT_ID.fullmatch(pid) if isinstance(pid, str) else None
+    return None if found is None else int(found.group(1)) - 1
+
+
+def seat_of(pid: Any, players: int | None = None) -> int:
+    """The seat ``pid`` (``p1``…) names, of a ``players``-player table when given.
+
+    :raises RuleError: ``unknown_player``.
+    """
+    seat = seat_number(pid)
+    if seat is None or (players is not None and seat >= players):
+        raise RuleError("unknown_player", player=pid)
+    return seat
+
+
+#: ``player_ids`` of a game whose players are seats ``p1``… (``state.players`` of them).
+numbered_seats = seat_ids(seat_id)
 
 
 def fields_of(value: Outcome | ToAct | None) -> dict[str, Any] | None:

@@ -37,8 +37,8 @@ from companion.games.base import (
     append_at,
     apply_handler,
     bump,
+    check_options,
     check_seat,
-    command_from_json,
     face_up_zones,
     fields_of,
     game_over,
@@ -79,6 +79,7 @@ SPEC = GameSpec(
     turn_model=TurnModel.SEQUENTIAL,
     hidden=("hands", "decks"),
     domain="gauntlet",
+    progress="turn",
     players_help=N_("number of players, Thanos included"),
     options=(
         OptionSpec("thanos_lives", int, None, N_("Thanos's lives (default: by the number of players, 4 to 7)"),
@@ -119,11 +120,11 @@ class Reason(enum.Enum):
 class Options:
     """How the table set the game up."""
 
-    players: int = 4
+    players: int = SPEC.default_players
     names: tuple[str, ...] = ()
-    thanos_lives: int | None = None
-    hero_lives: int = HERO_LIVES
-    token_pool: int = TOKEN_POOL
+    thanos_lives: int | None = SPEC.default("thanos_lives")
+    hero_lives: int = SPEC.default("hero_lives")
+    token_pool: int = SPEC.default("token_pool")
 
 
 @dataclass(frozen=True)
@@ -278,11 +279,8 @@ class Next(Command):
     name = "next"
 
 
-COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Defeat, Fight, Token, Snap, Next)}
-
-
-def command_from(data: Mapping[str, Any]) -> Command:
-    return command_from_json(COMMANDS, data)
+#: In the order F4 and help offer them (``legal_commands`` follows it).
+COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Defeat, Token, Fight, Snap, Next)}
 
 
 # --------------------------------------------------------------------------- events
@@ -474,14 +472,9 @@ class UnseenCards(Event):
 def new(options: Options, cards: CardSet) -> State:
     """The table after set-up, with Thanos's first turn begun (his draw counted).
 
-    :raises RuleError: ``bad_players``, ``bad_names`` or ``bad_lives``.
+    :raises RuleError: what `check_options` refuses (players, names, lives or tokens outside the spec).
     """
-    if not isinstance(options.players, int) or not SPEC.min_players <= options.players <= SPEC.max_players:
-        raise RuleError("bad_players", players=options.players, low=SPEC.min_players, high=SPEC.max_players)
-    if options.names and len(options.names) != options.players:
-        raise RuleError("bad_names", names=len(options.names), players=options.players)
-    if options.hero_lives < 1 or (options.thanos_lives is not None and options.thanos_lives < 1):
-        raise RuleError("bad_lives")
+    check_options(SPEC, options)
     heroes = options.players - 1
     state = State(
         cards=cards,
@@ -552,24 +545,6 @@ def public_view(state: State) -> dict[str, Any]:
         fights_left=state.fight_right.left if state.fight_right else 0,
     )
     return view
-
-
-def legal_commands(state: State) -> list[str]:
-    """The command types that may change the game now (for help and completion)."""
-    if state.is_over:
-        return []
-    if state.pending_defeat is not None:
-        return ["defeat"]
-    names = ["defeat", "token"]
-    if not state.played:
-        names.insert(0, "play")
-    if state.fight_right and state.fight_right.left:
-        names.append("fight")
-    if state.current == THANOS:
-        names.append("snap")
-    if state.played or not _must_play(state):
-        names.append("next")
-    return names
 
 
 # --------------------------------------------------------------------------- applying commands
@@ -1051,9 +1026,8 @@ def _unseen_query(state: State, args: Mapping[str, Any]) -> list[Event]:
     return [unseen(state, side) for side in sides]
 
 
-#: Questions every player may ask (``status``, ``played``, ``unseen [heroes|thanos]``).
+#: Questions every player may ask (``played``, ``unseen [heroes|thanos]``; the contract adds ``status``).
 QUERIES: dict[str, Callable[[State, Mapping[str, Any]], list[Event]]] = {
-    "status": lambda state, args: [status(state)],
     "played": lambda state, args: [played(state)],
     "unseen": _unseen_query,
 }
@@ -1120,6 +1094,6 @@ def legal_moves(state: State) -> list[Command]:
 
 RULES: Rules[State, Options] = Rules(
     spec=SPEC, options_type=Options, commands=COMMANDS, new=new, apply=apply, opening=opening, status=status,
-    outcome=outcome, to_act=to_act, legal_commands=legal_commands, public_view=public_view, queries=QUERIES,
+    outcome=outcome, to_act=to_act, public_view=public_view, queries=QUERIES,
     zones=zones, legal_moves=legal_moves, player_ids=seat_ids(player_id),
 )

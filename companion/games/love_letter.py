@@ -39,13 +39,15 @@ from companion.games.base import (
     append_at,
     apply_handler,
     bump,
+    check_options,
     check_seat,
-    command_from_json,
     face_up_zones,
     fields_of,
     game_over,
     known_card,
-    seat_ids,
+    numbered_seats,
+    seat_id,
+    seat_of as seat_of,
     set_at,
 )
 
@@ -72,6 +74,7 @@ SPEC = GameSpec(
     turn_model=TurnModel.SEQUENTIAL,
     hidden=("hands", "deck", "removed_card"),
     domain="love_letter",
+    progress="round",
     options=(
         OptionSpec("tie", str, "all", N_("full tie at the end of a round: every tied player takes a token (all, the "
                                          "default) or nobody does (none)"), choices=TIE_RULES),
@@ -107,9 +110,9 @@ TARGETS_OTHER = ("guess", "peek", "compare", "swap")
 class Options:
     """How the table set the game up. ``tie``: who gets a token when a round ends in a full tie."""
 
-    players: int = 4
+    players: int = SPEC.default_players
     names: tuple[str, ...] = ()
-    tie: str = "all"
+    tie: str = SPEC.default("tie")
 
 
 @dataclass(frozen=True)
@@ -174,12 +177,7 @@ class State:
         return {c.id: c.copies - self.seen_count(c.id) for c in sorted(self.cards.cards, key=lambda c: c.value)}
 
 
-def player_id(seat: int) -> str:
-    return f"p{seat + 1}"
-
-
-def seat_of(pid: str) -> int:
-    return int(pid.removeprefix("p")) - 1
+player_id = seat_id
 
 
 # --------------------------------------------------------------------------- commands
@@ -257,10 +255,6 @@ class Next(Command):
 
 
 COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Aside, Play, Out, Miss, Discard, Compare, Reveal, Next)}
-
-
-def command_from(data: Mapping[str, Any]) -> Command:
-    return command_from_json(COMMANDS, data)
 
 
 # --------------------------------------------------------------------------- events
@@ -458,14 +452,9 @@ class UnseenCards(Event):
 def new(options: Options, cards: CardSet) -> State:
     """The table after the first round's set-up (with 3 or 4 players, the first turn begun, its draw counted).
 
-    :raises RuleError: ``bad_players``, ``bad_names`` or ``bad_tie``.
+    :raises RuleError: what `check_options` refuses (players, names or a tie rule outside the spec).
     """
-    if not isinstance(options.players, int) or not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
-        raise RuleError("bad_players", players=options.players, low=MIN_PLAYERS, high=MAX_PLAYERS)
-    if options.names and len(options.names) != options.players:
-        raise RuleError("bad_names", names=len(options.names), players=options.players)
-    if options.tie not in TIE_RULES:
-        raise RuleError("bad_tie", tie=options.tie)
+    check_options(SPEC, options)
     n = options.players
     state = State(
         cards=cards, options=options, round=0, tokens=(0,) * n, starter=0, phase=ROUND_OVER, current=0, deck=0,
@@ -533,32 +522,8 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
-def legal_commands(state: State) -> list[str]:
-    """The command types that may change the game now (for help and completion)."""
-    if state.phase == GAME_OVER:
-        return []
-    if state.phase == ASIDE:
-        return ["aside"]
-    if state.phase == REVEAL:
-        return ["reveal"]
-    if state.phase == ROUND_OVER:
-        return ["next"]
-    if not state.played:
-        return ["play"]
-    effect = state.effect
-    if effect is not None and not effect.resolved:
-        if effect.action == "prince":
-            return ["discard"]
-        if effect.action == "guess":
-            return ["out", "miss", "next"]
-        if effect.action == "compare":
-            return ["compare", "out", "next"]
-    return ["next"]
-
-
-#: Questions every player may ask.
+#: Questions every player may ask (the contract adds ``status``).
 QUERIES: dict[str, Callable[[State, Mapping[str, Any]], list[Event]]] = {
-    "status": lambda state, args: [status(state)],
     "played": lambda state, args: [played(state)],
     "unseen": lambda state, args: [unseen(state)],
 }
@@ -1034,6 +999,6 @@ def legal_moves(state: State) -> list[Command]:
 
 RULES: Rules[State, Options] = Rules(
     spec=SPEC, options_type=Options, commands=COMMANDS, new=new, apply=apply, opening=opening, status=status,
-    outcome=outcome, to_act=to_act, legal_commands=legal_commands, public_view=public_view, queries=QUERIES,
-    zones=zones, legal_moves=legal_moves, player_ids=seat_ids(player_id),
+    outcome=outcome, to_act=to_act, public_view=public_view, queries=QUERIES,
+    zones=zones, legal_moves=legal_moves, player_ids=numbered_seats,
 )

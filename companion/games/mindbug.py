@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from companion.cards import Card, CardSet
+from companion.games.base import seat_of as base_seat_of
 from companion.games.base import (
     N_,
     Command,
@@ -44,8 +45,10 @@ from companion.games.base import (
     accepted,
     apply_handler,
     bump,
+    check_options,
     fields_of,
-    seat_ids,
+    numbered_seats,
+    seat_id,
     set_at,
 )
 
@@ -139,6 +142,7 @@ SPEC = GameSpec(
     turn_model=TurnModel.SEQUENTIAL,
     hidden=("hands", "draw_piles"),
     domain="mindbug",
+    progress="turn",
     players_help=N_("number of players: always 2"),
     options=(
         OptionSpec("first", str, "p1", N_("who plays first, chosen by the table: p1 (the default) or p2"),
@@ -184,13 +188,13 @@ def traits(card: Card) -> Traits:
 class Options:
     """How the table set the game up."""
 
-    players: int = 2
+    players: int = SPEC.default_players
     names: tuple[str, ...] = ()
-    first: str = "p1"
-    discard: str = "controller"
-    refill: str = "always"
-    tough_vs_effects: str = "yes"
-    hunter_past_sneaky: str = "no"
+    first: str = SPEC.default("first")
+    discard: str = SPEC.default("discard")
+    refill: str = SPEC.default("refill")
+    tough_vs_effects: str = SPEC.default("tough_vs_effects")
+    hunter_past_sneaky: str = SPEC.default("hunter_past_sneaky")
 
 
 @dataclass(frozen=True)
@@ -287,14 +291,12 @@ class State:
         return {c.id: c.copies - self.seen(c.id) for c in self.cards.cards}
 
 
-def player_id(seat: int) -> str:
-    return f"p{seat + 1}"
+player_id = seat_id
 
 
 def seat_of(pid: str) -> int:
-    if pid not in ("p1", "p2"):
-        raise RuleError("unknown_player", player=pid)
-    return int(pid[1]) - 1
+    """The seat of ``p1`` or ``p2``. :raises RuleError: ``unknown_player``."""
+    return base_seat_of(pid, 2)
 
 
 def other(seat: int) -> int:
@@ -807,14 +809,9 @@ def _fate(values: Mapping[int, Effective], creature: Creature, defeated: bool) -
 def new(options: Options, cards: CardSet) -> State:
     """The table after set-up: 10-card draw piles, 5 cards in each hand, 3 lives, 2 Mindbugs.
 
-    :raises RuleError: ``bad_players``, ``bad_names`` or ``bad_first``.
+    :raises RuleError: what `check_options` refuses (not 2 players, names, an option outside the spec).
     """
-    if options.players != 2:
-        raise RuleError("bad_players", players=options.players, low=2, high=2)
-    if options.names and len(options.names) != 2:
-        raise RuleError("bad_names", names=len(options.names), players=2)
-    if options.first not in ("p1", "p2"):
-        raise RuleError("bad_first", player=options.first)
+    check_options(SPEC, options)
     return State(cards=cards, options=options, current=seat_of(options.first))
 
 
@@ -948,10 +945,9 @@ def _board_query(state: State, args: Mapping[str, Any]) -> list[Event]:
     return [BoardAnswer(player_id(you), {pid: board[pid] for pid in order})]
 
 
-#: Questions every player may ask: status, board [mine|theirs], creature, blockers, what_if, life, mindbugs,
-#: hands, discards, unseen.
+#: Questions every player may ask: board [mine|theirs], creature, blockers, what_if, life, mindbugs,
+#: hands, discards, unseen (the contract adds status).
 QUERIES: dict[str, Callable[[State, Mapping[str, Any]], list[Event]]] = {
-    "status": lambda state, args: [status(state)],
     "board": _board_query,
     "creature": _creature_query,
     "blockers": _blockers_query,
@@ -1521,33 +1517,6 @@ def to_act(state: State) -> ToAct | None:
     return ToAct(player_id(state.current), "play_or_attack")
 
 
-_DECISION_VERBS: dict[str | None, list[str]] = {
-    None: ["play", "attack"],
-    "mindbug": ["mindbug", "no"],
-    "hunt": ["hunt", "no"],
-    "block": ["block", "no"],
-    "frenzy": ["attack", "no"],
-    "target": ["target"],
-    "cards": ["name_cards"],
-    "order": ["first"],
-}
-
-
-def legal_commands(state: State) -> list[str]:
-    """The command types that may change the game now (help and completion)."""
-    if state.is_over:
-        return []
-    kind = state.pending.kind if state.pending is not None else None
-    verbs = list(_DECISION_VERBS[kind])
-    if state.pending is not None and state.pending.kind == "target" and state.pending.optional:
-        verbs.append("no")
-    if kind is None and state.hands[state.current] == 0:
-        verbs.remove("play")
-    if kind is None and not state.boards[state.current]:
-        verbs.remove("attack")
-    return verbs
-
-
 def zones(state: State) -> dict[Zone, tuple[str, ...]]:
     """The creatures on each side and the discard piles."""
     found: dict[Zone, tuple[str, ...]] = {}
@@ -1620,10 +1589,9 @@ RULES: Rules[State, Options] = Rules(
     status=status,
     outcome=outcome,
     to_act=to_act,
-    legal_commands=legal_commands,
     public_view=public_view,
     queries=QUERIES,
     zones=zones,
     legal_moves=legal_moves,
-    player_ids=seat_ids(player_id),
+    player_ids=numbered_seats,
 )

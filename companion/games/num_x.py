@@ -41,9 +41,11 @@ from companion.games.base import (
     TurnModel,
     Zone,
     apply_handler,
-    command_from_json,
+    check_options,
     fields_of,
-    seat_ids,
+    numbered_seats,
+    seat_id,
+    seat_of as seat_of,
     set_at,
 )
 
@@ -78,6 +80,7 @@ SPEC = GameSpec(
     turn_model=TurnModel.SEQUENTIAL,
     hidden=("hands", "deck"),
     domain="num_x",
+    progress="turn",
     options=(
         OptionSpec("mode", str, "coop", N_("the mode: coop (the default), expert (no plus or minus 10), decouverte "
                                            "(one family fewer) or adversaire (2 to 4 players, each owns a family)"),
@@ -128,16 +131,16 @@ class Reason(enum.Enum):
 class Options:
     """How the table set the game up (see the spec's options for what each means)."""
 
-    players: int = 3
+    players: int = SPEC.default_players
     names: tuple[str, ...] = ()
-    mode: str = "coop"
-    removed_family: str = "yellow"
-    actions: str = "off"
-    start: str = "shared"
-    starters: str = "family"
-    lock: str = "on"
-    breaks: str = "reset"
-    extra: str = "exact"
+    mode: str = SPEC.default("mode")
+    removed_family: str = SPEC.default("removed_family")
+    actions: str = SPEC.default("actions")
+    start: str = SPEC.default("start")
+    starters: str = SPEC.default("starters")
+    lock: str = SPEC.default("lock")
+    breaks: str = SPEC.default("breaks")
+    extra: str = SPEC.default("extra")
 
     @property
     def tens(self) -> bool:
@@ -233,12 +236,7 @@ class State:
         return tuple(self.family_placed(owned[s]) if s in owned else 0 for s in range(self.players))
 
 
-def player_id(seat: int) -> str:
-    return f"p{seat + 1}"
-
-
-def seat_of(pid: str) -> int:
-    return int(pid.removeprefix("p")) - 1
+player_id = seat_id
 
 
 def in_game_families(options: Options) -> tuple[str, ...]:
@@ -301,10 +299,6 @@ class Blocked(Command):
 
 
 COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Next, Blocked)}
-
-
-def command_from(data: Mapping[str, Any]) -> Command:
-    return command_from_json(COMMANDS, data)
 
 
 # --------------------------------------------------------------------------- events
@@ -523,16 +517,10 @@ class Left(Event):
 def new(options: Options, cards: CardSet) -> State:
     """The table after the deal: every hand dealt, no pile started, seat 0 to play.
 
-    :raises RuleError: ``bad_players``, ``bad_names`` or ``bad_option``.
+    :raises RuleError: what `check_options` refuses (players, names, an option outside the spec; Adversaire
+        is for 4 players at most).
     """
-    high = ADVERSAIRE_MAX if options.mode == "adversaire" else MAX_PLAYERS
-    if not isinstance(options.players, int) or not MIN_PLAYERS <= options.players <= high:
-        raise RuleError("bad_players", players=options.players, low=MIN_PLAYERS, high=high)
-    if options.names and len(options.names) != options.players:
-        raise RuleError("bad_names", names=len(options.names), players=options.players)
-    for spec in SPEC.options:
-        if getattr(options, spec.name) not in spec.choices:
-            raise RuleError("bad_option", option=spec.name, value=str(getattr(options, spec.name)))
+    check_options(SPEC, options, ADVERSAIRE_MAX if options.mode == "adversaire" else None)
     copies = deck_copies(options, cards)
     total = sum(copies.values())
     n = options.players
@@ -654,24 +642,13 @@ def _pile_query(state: State, args: Mapping[str, Any]) -> list[Event]:
     return [pile_shown(state, int(args.get("pile", 0)))]
 
 
+#: Questions every player may ask (the contract adds ``status``).
 QUERIES: dict[str, Callable[[State, Mapping[str, Any]], list[Event]]] = {
-    "status": lambda state, args: [status(state)],
     "table": lambda state, args: [table(state)],
     "pile": _pile_query,
     "fits": _fits_query,
     "left": lambda state, args: [left(state)],
 }
-
-
-def legal_commands(state: State) -> list[str]:
-    if outcome(state) is not None:
-        return []
-    verbs = ["play"] if state.hands[state.current] > 0 and not _turn_full(state) else []
-    if _may_end_turn(state):
-        verbs.append("next")
-    if state.plays_made < state.plays_required:
-        verbs.append("blocked")
-    return verbs
 
 
 # --------------------------------------------------------------------------- checking a play
@@ -1139,6 +1116,6 @@ def legal_moves(state: State) -> list[Command]:
 
 RULES: Rules[State, Options] = Rules(
     spec=SPEC, options_type=Options, commands=COMMANDS, new=new, apply=apply, opening=opening, status=status,
-    outcome=outcome, to_act=to_act, legal_commands=legal_commands, public_view=public_view, queries=QUERIES,
-    zones=zones, variant=variant, legal_moves=legal_moves, player_ids=seat_ids(player_id),
+    outcome=outcome, to_act=to_act, public_view=public_view, queries=QUERIES,
+    zones=zones, variant=variant, legal_moves=legal_moves, player_ids=numbered_seats,
 )

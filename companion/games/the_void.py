@@ -45,10 +45,12 @@ from companion.games.base import (
     accepted,
     apply_handler,
     bump,
-    check_common_options,
+    check_options,
     check_seat,
     fields_of,
-    seat_ids,
+    numbered_seats,
+    seat_id,
+    seat_of as seat_of,
     set_at,
 )
 
@@ -82,6 +84,7 @@ SPEC = GameSpec(
     turn_model=TurnModel.REAL_TIME,
     hidden=("hands", "draw_pile", "set_aside"),
     domain="the_void",
+    progress="round",
     options=(
         OptionSpec("difficulty", str, "normal", N_(
             "errors allowed: debutant 6, normal 5 (the default), difficile 4, epique 3, mythique 2, divin 1, "
@@ -151,12 +154,7 @@ def card_of(cards: CardSet, rank: int, kind: str) -> Card | None:
     return next((c for c in cards.cards if c.value == rank and traits(c).type == kind), None)
 
 
-def player_id(seat: int) -> str:
-    return f"p{seat + 1}"
-
-
-def seat_of(pid: str) -> int:
-    return int(pid.removeprefix("p")) - 1
+player_id = seat_id
 
 
 # --------------------------------------------------------------------------- options and state
@@ -166,16 +164,16 @@ def seat_of(pid: str) -> int:
 class Options:
     """How the table set the game up (each field is an option of the spec)."""
 
-    players: int = 4
+    players: int = SPEC.default_players
     names: tuple[str, ...] = ()
-    difficulty: str = "normal"
-    rounds: int = 13
-    eyes_closed: str = "none"
-    eyes_closed_rounds: str = "even"
-    discards: str = "cards"
-    draw: str = "after_play"
-    error_end: str = "turned"
-    budget: str = "game"
+    difficulty: str = SPEC.default("difficulty")
+    rounds: int = SPEC.default("rounds")
+    eyes_closed: str = SPEC.default("eyes_closed")
+    eyes_closed_rounds: str = SPEC.default("eyes_closed_rounds")
+    discards: str = SPEC.default("discards")
+    draw: str = SPEC.default("draw")
+    error_end: str = SPEC.default("error_end")
+    budget: str = SPEC.default("budget")
 
     @property
     def errors_allowed(self) -> int:
@@ -485,14 +483,9 @@ class RoundInfo(Event):
 def new(options: Options, cards: CardSet) -> State:
     """The table with round 1 dealt: 3 cards set aside, 4 in each hand, the rest in the draw pile.
 
-    :raises RuleError: ``bad_options``: players, names or an option the spec does not allow.
+    :raises RuleError: what `check_options` refuses (players, names or an option the spec does not allow).
     """
-    try:
-        check_common_options(SPEC, options)
-        for spec in SPEC.options:
-            spec.check(getattr(options, spec.name))
-    except ValueError as error:  # an OptionError too
-        raise RuleError("bad_options", problem=str(error)) from None
+    check_options(SPEC, options)
     state = State(cards=cards, options=options, round=0, phase=ROUND_OVER, deck=0, hands=(0,) * options.players)
     return _deal(state, 0.0)
 
@@ -563,8 +556,8 @@ def round_info(state: State) -> RoundInfo:
     return RoundInfo(state.round, state.options.rounds, state.phase, state.stacked, state.score)
 
 
+#: Questions every player may ask (the contract adds ``status``).
 QUERIES: dict[str, Callable[[State, Mapping[str, Any]], list[Event]]] = {
-    "status": lambda state, args: [status(state)],
     "top": lambda state, args: [top(state)],
     "errors": lambda state, args: [errors_info(state)],
     "discards": lambda state, args: [discards_info(state)],
@@ -581,19 +574,6 @@ def public_view(state: State) -> dict[str, Any]:
         "set_aside": SET_ASIDE,
         "eyes_closed": list(state.eyes_closed_now()),
     }
-
-
-def legal_commands(state: State) -> list[str]:
-    if state.phase == GAME_OVER:
-        return []
-    if state.phase == ROUND_OVER:
-        return ["round"]
-    verbs = ["play"] if any(state.hands) else []
-    if state.pile and not state.pile[-1].error:
-        verbs.append("error")
-    if _last_error(state) is not None and any(state.hands):
-        verbs.append("discard")
-    return verbs
 
 
 # --------------------------------------------------------------------------- applying commands
@@ -864,6 +844,6 @@ def legal_moves(state: State) -> list[Command]:
 
 RULES: Rules[State, Options] = Rules(
     spec=SPEC, options_type=Options, commands=COMMANDS, new=new, apply=apply, opening=opening, status=status,
-    outcome=outcome, to_act=to_act, legal_commands=legal_commands, public_view=public_view,
-    queries=QUERIES, legal_moves=legal_moves, zones=zones, player_ids=seat_ids(player_id),
+    outcome=outcome, to_act=to_act, public_view=public_view,
+    queries=QUERIES, legal_moves=legal_moves, zones=zones, player_ids=numbered_seats,
 )

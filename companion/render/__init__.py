@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card, CardSet
-from companion.games.base import N_ as N_, Event, Zone
+from companion.games.base import MAX_NAME_LENGTH, N_ as N_, Event, Zone, seat_number
 from companion.i18n import Translator
 
 if TYPE_CHECKING:
@@ -90,6 +90,16 @@ def seat_player(ctx: Context, seat: int) -> str:
     if ctx.names and 0 <= seat < len(ctx.names):
         return ctx.names[seat]
     return ctx.core("player {n}", n=seat + 1)
+
+
+def numbered_player(ctx: Context, pid: str | None) -> str:
+    """A ``p1``… player (`companion.games.base.seat_id`) as the table calls them: the given name, else "player N".
+
+    Any other id is said as it is (empty for ``None``): a game whose players are only seats uses this as its
+    renderer's ``player``.
+    """
+    seat = seat_number(pid)
+    return (pid or "") if seat is None else seat_player(ctx, seat)
 
 
 def grouped_counts(ctx: Context, counts: Mapping[str, int], name: Callable[[str], str]) -> str:
@@ -170,26 +180,56 @@ def _save_problem(details: Mapping[str, Any], ctx: Context) -> str:
     return t(reason) if reason else str(details.get("detail") or t("the file cannot be written"))
 
 
-def refusal(code: str, details: Mapping[str, Any], ctx: Context, messages: Mapping[str, Any]) -> str:
-    """A game's refusal: its own sentence for ``code``, else one every game shares.
+#: A refusal's sentence: the refusal's details and the context → the sentence.
+Refusal = Callable[[Mapping[str, Any], Context], str]
 
-    ``messages`` maps the game's codes to functions returning the sentence.
-    """
-    maker = messages.get(code)
-    if maker is not None:
-        return str(maker())
-    t, d = ctx.core, dict(details)
-    shared = {
+
+def shared_refusal(code: str, details: Mapping[str, Any], ctx: Context,
+                   player: Callable[[Context, str | None], str] = lambda ctx, pid: pid or "") -> str:
+    """The sentence for a refusal every game can meet (``player`` names the winners); else the generic one."""
+    t, d = ctx.core, details
+    shared: dict[str, Callable[[], str]] = {
         "unknown_player": lambda: t("No such player."),
         "unknown_card": lambda: t("No such card."),
-        "bad_players": lambda: t("This game is for {low} to {high} players.", low=d["low"], high=d["high"]),
+        "bad_players": lambda: _players_range(d, ctx),
+        "bad_names": lambda: t("Give one name per player: {players} names.", players=d["players"]),
+        "bad_name": lambda: t("Each name is one line of 1 to {limit} characters.", limit=MAX_NAME_LENGTH),
+        "same_name": lambda: t("Two players have the same name."),
+        "bad_option": lambda: _bad_option(d, ctx),
         "unknown_command": lambda: t("That is not a command of this game. Nothing was changed."),
-        "game_over": lambda: t("The game is over. Type undo to take back the last command."),
+        "game_over": lambda: _game_over(d, ctx, player),
         "hand_disagrees": lambda: t("That does not match the hand entered on the player's device; their page says why."),
     }
     if code in shared:
         return shared[code]()
     return t("That command is refused ({code}). Nothing was changed.", code=code)
+
+
+def _players_range(d: Mapping[str, Any], ctx: Context) -> str:
+    if d["low"] == d["high"]:
+        return ctx.core.plural("This game is for {count} player.", "This game is for {count} players.", d["low"])
+    return ctx.core("This game is for {low} to {high} players.", low=d["low"], high=d["high"])
+
+
+def _bad_option(d: Mapping[str, Any], ctx: Context) -> str:
+    """An option value outside what the game's spec declares (`companion.games.base.check_options`)."""
+    option = "--" + str(d["option"]).replace("_", "-")
+    if d.get("choices"):
+        return ctx.core("{option} cannot be {value}: choose {choices}.", option=option, value=d["value"],
+                        choices=ctx.join([str(c) for c in d["choices"]], alternative=True))
+    return ctx.core("{option} cannot be {value}: give a whole number from {low} to {high}.", option=option,
+                    value=d["value"], low=d.get("low"), high=d.get("high"))
+
+
+def _game_over(d: Mapping[str, Any], ctx: Context, player: Callable[[Context, str | None], str]) -> str:
+    """Any command once the game is over: who won, if anyone, then how to go back."""
+    winners = [player(ctx, str(w)) for w in d.get("winners", ())]
+    if not winners:
+        return ctx.core("The game is over. Type undo to take back the last command.")
+    # Translators: {winners} is one name or a list ("Ana and Bo"); the plural follows how many won.
+    return ctx.core.plural("The game is over: {winners} won. Type undo to take back the last command.",
+                           "The game is over: {winners} won. Type undo to take back the last command.",
+                           len(winners), winners=ctx.join(winners))
 
 
 def card_sentence(card: Card, ctx: Context) -> str:
@@ -242,10 +282,6 @@ COMMON_HELP = {
 }
 
 
-def _generic_refusal(code: str, details: Mapping[str, Any], ctx: Context) -> str:
-    return refusal(code, details, ctx, {})
-
-
 def _player_id(ctx: Context, pid: str | None) -> str:
     return pid or ""
 
@@ -264,7 +300,11 @@ class Renderer:
 
     ``events`` maps each event type to its sentence maker; ``help`` gives the
     game's own help line per verb (message ids of the game's catalog, which
-    override the shared ones, such as ``status``).
+    override the shared ones, such as ``status``). A game that gives
+    ``status_head`` needs no sentence of its own for ``status``: the head, then
+    each of ``status_parts``. ``refusals`` maps the game's own refusal codes to
+    their sentences; the others (``game_over`` with the winners, bad options,
+    unknown players…) are said by `shared_refusal`.
     """
 
     domain: str
@@ -272,8 +312,8 @@ class Renderer:
     help: Mapping[str, str] = field(default_factory=dict)
     #: Events that are never the headline of a command (``undo`` quotes the headline).
     minor_events: frozenset[str] = frozenset()
-    #: The sentence for a refused command of this game.
-    render_error: Callable[[str, Mapping[str, Any], Context], str] = _generic_refusal
+    #: The sentence for each refusal code of this game (code → sentence from the details and the context).
+    refusals: Mapping[str, Refusal] = field(default_factory=dict)
     #: A player as the table calls them (a given name, "hero 2"…).
     player: Callable[[Context, str | None], str] = _player_id
     #: Whose turn it is (or who won): the start of ``status``, and what ``undo`` reminds (default: the whole status).
@@ -285,7 +325,23 @@ class Renderer:
 
     def render(self, event: Event, ctx: Context) -> str:
         """The sentence for ``event``."""
-        return self.events[type(event)](event, ctx)
+        maker = self.events.get(type(event))
+        if maker is None and event.name == "status" and self.status_head is not None:
+            return self.status_sentence(event, ctx)
+        if maker is None:
+            raise KeyError(f"no sentence for the event {event.name}")
+        return maker(event, ctx)
+
+    def status_sentence(self, status: Event, ctx: Context) -> str:
+        """``status`` said in full: the head (whose turn, or who won), then every part of the table."""
+        return " ".join([self.head(status, ctx), *(text for _, text in self.status_parts(status, ctx))])
+
+    def render_error(self, code: str, details: Mapping[str, Any], ctx: Context) -> str:
+        """The sentence for a refused command: the game's own for ``code``, else the shared one."""
+        own = self.refusals.get(code)
+        if own is not None:
+            return own(details, ctx)
+        return shared_refusal(code, details, ctx, self.player)
 
     def head(self, status: Event, ctx: Context) -> str:
         """The start of ``status``."""

@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping
 
 from companion.games import gauntlet as g
 from companion.games.base import Event
-from companion.render import N_, Context, Renderer, capitalized, grouped_counts, piles_sentence, refusal
+from companion.render import N_, Context, Renderer, capitalized, grouped_counts, piles_sentence, Refusal
 
 DOMAIN = g.SPEC.domain
 
@@ -258,9 +258,6 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     ]
 
 
-def _status(e: g.Status, ctx: Context) -> str:
-    return " ".join([status_head(e, ctx)] + [text for _, text in status_parts(e, ctx)])
-
 
 def _played(e: g.PlayedCards, ctx: Context) -> str:
     return piles_sentence(ctx, e.face_up, lambda pid: player(ctx, pid))
@@ -305,7 +302,6 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.CardShuffledBack: _shuffled_back,
     g.Snapped: _snapped,
     g.GameOver: _game_over,
-    g.Status: _status,
     g.PlayedCards: _played,
     g.UnseenCards: _unseen,
 }
@@ -346,79 +342,75 @@ def _defeat_value(ctx: Context, d: Mapping[str, Any]) -> str:
     return head + " " + t("Cards that fit: {cards}.", cards=ctx.join([ctx.card(c) for c in fitting]))
 
 
-def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
-    """The sentence for a refused command of this game."""
-    t = ctx.t
-    d = dict(details)
+def _name(d: Mapping[str, Any], ctx: Context, key: str = "player") -> str:
+    return player(ctx, d.get(key))
 
-    def name(key: str) -> str:
-        return player(ctx, d.get(key))
 
-    def card() -> str:
-        return ctx.card(d.get("card", ""))
+def _card(d: Mapping[str, Any], ctx: Context) -> str:
+    return ctx.card(d.get("card", ""))
 
-    messages: dict[str, Callable[[], str]] = {
-        "game_over": lambda: t("The game is over. Type undo to take back the last command."),
-        "defeat_pending": lambda: t("First name the defeated card of {player}: defeat, the player, then the card.",
-                                    player=name("player")),
-        "already_played": lambda: t("{player} has already played a card this turn. Type next to end the turn.",
-                                    player=name("player")),
-        "wrong_side": lambda: _wrong_side(ctx, d),
-        "unplayable": lambda: t("{card} can never be played.", card=card()),
-        "already_face_up": lambda: t("{card} is already face up, so not in a hand.", card=card()),
-        "empty_hand": lambda: t("{player} has no card in hand.", player=name("player")),
-        "no_copy": lambda: t("Only the Time Stone uses the effect of another card."),
-        "copy_needed": lambda: t("Which face-up Thanos card does the Time Stone copy? Type its name after the stone."),
-        "bad_copy": lambda: t("The Time Stone can only use another Thanos card face up in front of Thanos; {card} is not.",
-                              card=card()),
-        "no_target": lambda: t("{card} does not target a player.", card=card()),
-        "target_needed": lambda: t("Which hero does {card} target? Type the hero after the card.", card=card()),
-        "no_value": lambda: t("{card} does not name a value.", card=card()),
-        "value_needed": lambda: t("Which value does {card} name? Type it after the card.", card=card()),
-        "bad_value": lambda: t("{value} is not a card value here: from {low} to {high}.", **d),
-        "bad_deck": lambda: t("{card} does not choose a deck.", card=card()),
-        "bad_deck_word": lambda: t("{text}: say heroes or thanos.", **d),
-        "not_thanos_turn": lambda: t("Thanos can only snap his fingers during his own turn."),
-        "not_a_stone": lambda: t("{card} is not an Infinity Stone.", card=card()),
-        "stone_named_twice": lambda: t("{card} is named twice.", card=card()),
-        "stone_face_up": lambda: t("{card} is face up, not in Thanos's hand.", card=card()),
-        "too_many_stones": lambda: t("Thanos holds only {hand} cards, not {count}.", **d),
-        "snap_incomplete": lambda: t("No snap: missing {stones}.", stones=ctx.join([ctx.card(s) for s in d["missing"]])),
-        "not_played": lambda: t("{player} must play a card before the turn ends.", player=name("player")),
-        "no_fight": lambda: t("No fight is allowed now: only some cards allow one."),
-        "no_card_to_fight": lambda: t("No fight: {player} has no card in hand.", player=name("player")),
-        "impossible_value": lambda: _impossible_value(ctx, d),
-        "defeat_value": lambda: _defeat_value(ctx, d),
-        "teammate_needed": lambda: t("{card} is for a teammate: choose another hero than {player}.", card=card(),
-                                     player=name("player")),
-        "fight_not_allowed": lambda: t("{player} may not fight now.", player=name("player")),
-        "already_fought": lambda: t("{player} has already fought for this card.", player=name("player")),
-        "bad_loser": lambda: t("A fight is won by the hero, by Thanos, or tied."),
-        "bad_token_count": lambda: t("Give a number of tokens from 1 to {limit}, like +1 or -1.", limit=d.get("limit", 9)),
-        "not_enough_tokens": lambda: t("{player} has no power token.", player=name("player")) if not d["held"] else
-        t.plural("{player} holds only {count} power token.", "{player} holds only {count} power tokens.", d["held"],
-                 player=name("player")),
-        "not_a_hero": lambda: t("{player} is not a hero.", player=name("player")),
-        "no_such_hero": lambda: t.plural("There is only {count} hero.", "There are only {count} heroes.", d["heroes"]),
-        "card_needed": lambda: t("Which card is defeated? Type the card after the player."),
-        "fight_hero_needed": lambda: t("Which hero fights? Type fight and the hero."),
-        "fight_values": lambda: t("Type the hero, the hero's value, then Thanos's value, or no value for a secret fight."),
-        "bad_names": lambda: t("Give one name per player, Thanos first: {players} names.", players=d["players"]),
-        "bad_lives": lambda: t("Lives must be at least 1."),
-        # A hand entered on a player's device disagrees (said on that player's page only, never at the table).
-        "not_your_card": lambda: _not_your_card(ctx, d),
-        "not_in_hand": lambda: t("That card is not in your hand as entered: play a card you hold, or correct your hand."),
-        "defeat_not_in_hand": lambda: t("{card} is not in your hand as entered: the defeated card is one you hold. "
-                                        "Check the card named at the table, or correct your hand.", card=card()),
-        "fight_value_not_in_hand": lambda: t("The value that lost the fight is not a card in your hand as entered: "
-                                             "check the fight, or correct your hand."),
-        "value_not_in_hand": lambda: t("That value is not a card in your hand as entered."),
-        "defeat_owed": lambda: t("Your hand as entered holds a card that the card played defeats: "
-                                 "name it at the table before the turn ends."),
-        "snap_not_in_hand": lambda: t("{card} is not in your hand as entered: snap with the stones you hold, "
-                                      "or correct your hand.", card=card()),
-    }
-    return refusal(code, d, ctx, messages)
+
+#: The sentence for each refusal code of this game (the shared ones are the renderer's).
+REFUSALS: dict[str, Refusal] = {
+    "defeat_pending": lambda d, ctx: ctx.t("First name the defeated card of {player}: defeat, the player, then the card.",
+                                           player=_name(d, ctx)),
+    "already_played": lambda d, ctx: ctx.t("{player} has already played a card this turn. Type next to end the turn.",
+                                           player=_name(d, ctx)),
+    "wrong_side": lambda d, ctx: _wrong_side(ctx, d),
+    "unplayable": lambda d, ctx: ctx.t("{card} can never be played.", card=_card(d, ctx)),
+    "already_face_up": lambda d, ctx: ctx.t("{card} is already face up, so not in a hand.", card=_card(d, ctx)),
+    "empty_hand": lambda d, ctx: ctx.t("{player} has no card in hand.", player=_name(d, ctx)),
+    "no_copy": lambda d, ctx: ctx.t("Only the Time Stone uses the effect of another card."),
+    "copy_needed": lambda d, ctx: ctx.t("Which face-up Thanos card does the Time Stone copy? Type its name after the stone."),
+    "bad_copy": lambda d, ctx: ctx.t("The Time Stone can only use another Thanos card face up in front of Thanos; {card} is not.",
+                                     card=_card(d, ctx)),
+    "no_target": lambda d, ctx: ctx.t("{card} does not target a player.", card=_card(d, ctx)),
+    "target_needed": lambda d, ctx: ctx.t("Which hero does {card} target? Type the hero after the card.", card=_card(d, ctx)),
+    "no_value": lambda d, ctx: ctx.t("{card} does not name a value.", card=_card(d, ctx)),
+    "value_needed": lambda d, ctx: ctx.t("Which value does {card} name? Type it after the card.", card=_card(d, ctx)),
+    "bad_value": lambda d, ctx: ctx.t("{value} is not a card value here: from {low} to {high}.", **d),
+    "bad_deck": lambda d, ctx: ctx.t("{card} does not choose a deck.", card=_card(d, ctx)),
+    "bad_deck_word": lambda d, ctx: ctx.t("{text}: say heroes or thanos.", **d),
+    "not_thanos_turn": lambda d, ctx: ctx.t("Thanos can only snap his fingers during his own turn."),
+    "not_a_stone": lambda d, ctx: ctx.t("{card} is not an Infinity Stone.", card=_card(d, ctx)),
+    "stone_named_twice": lambda d, ctx: ctx.t("{card} is named twice.", card=_card(d, ctx)),
+    "stone_face_up": lambda d, ctx: ctx.t("{card} is face up, not in Thanos's hand.", card=_card(d, ctx)),
+    "too_many_stones": lambda d, ctx: ctx.t("Thanos holds only {hand} cards, not {count}.", **d),
+    "snap_incomplete": lambda d, ctx: ctx.t("No snap: missing {stones}.", stones=ctx.join([ctx.card(s) for s in d["missing"]])),
+    "not_played": lambda d, ctx: ctx.t("{player} must play a card before the turn ends.", player=_name(d, ctx)),
+    "no_fight": lambda d, ctx: ctx.t("No fight is allowed now: only some cards allow one."),
+    "no_card_to_fight": lambda d, ctx: ctx.t("No fight: {player} has no card in hand.", player=_name(d, ctx)),
+    "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
+    "defeat_value": lambda d, ctx: _defeat_value(ctx, d),
+    "teammate_needed": lambda d, ctx: ctx.t("{card} is for a teammate: choose another hero than {player}.", card=_card(d, ctx),
+                                            player=_name(d, ctx)),
+    "fight_not_allowed": lambda d, ctx: ctx.t("{player} may not fight now.", player=_name(d, ctx)),
+    "already_fought": lambda d, ctx: ctx.t("{player} has already fought for this card.", player=_name(d, ctx)),
+    "bad_loser": lambda d, ctx: ctx.t("A fight is won by the hero, by Thanos, or tied."),
+    "bad_token_count": lambda d, ctx: ctx.t("Give a number of tokens from 1 to {limit}, like +1 or -1.", limit=d.get("limit", 9)),
+    "not_enough_tokens": lambda d, ctx: ctx.t("{player} has no power token.",
+                                              player=_name(d, ctx, "player")) if not d["held"] else
+    ctx.t.plural("{player} holds only {count} power token.", "{player} holds only {count} power tokens.", d["held"],
+             player=_name(d, ctx)),
+    "not_a_hero": lambda d, ctx: ctx.t("{player} is not a hero.", player=_name(d, ctx)),
+    "no_such_hero": lambda d, ctx: ctx.t.plural("There is only {count} hero.", "There are only {count} heroes.", d["heroes"]),
+    "card_needed": lambda d, ctx: ctx.t("Which card is defeated? Type the card after the player."),
+    "fight_hero_needed": lambda d, ctx: ctx.t("Which hero fights? Type fight and the hero."),
+    "fight_values": lambda d, ctx: ctx.t("Type the hero, the hero's value, then Thanos's value, or no value for a secret fight."),
+    "bad_names": lambda d, ctx: ctx.t("Give one name per player, Thanos first: {players} names.", players=d["players"]),
+    # A hand entered on a player's device disagrees (said on that player's page only, never at the table).
+    "not_your_card": lambda d, ctx: _not_your_card(ctx, d),
+    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play a card you hold, or correct your hand."),
+    "defeat_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered: the defeated card is one you hold. "
+                                               "Check the card named at the table, or correct your hand.", card=_card(d, ctx)),
+    "fight_value_not_in_hand": lambda d, ctx: ctx.t("The value that lost the fight is not a card in your hand as entered: "
+                                                    "check the fight, or correct your hand."),
+    "value_not_in_hand": lambda d, ctx: ctx.t("That value is not a card in your hand as entered."),
+    "defeat_owed": lambda d, ctx: ctx.t("Your hand as entered holds a card that the card played defeats: "
+                                        "name it at the table before the turn ends."),
+    "snap_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered: snap with the stones you hold, "
+                                             "or correct your hand.", card=_card(d, ctx)),
+}
 
 
 def _not_your_card(ctx: Context, d: Mapping[str, Any]) -> str:
@@ -444,6 +436,6 @@ HELP = {
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, render_error=render_error, player=player,
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
                     status_head=status_head, status_parts=status_parts, undo_hint=undo_hint, minor_events=MINOR_EVENTS)
 render = RENDERER.render

@@ -11,14 +11,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import love_letter as g
 from companion.private import love_letter as private
-from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, refusal, seat_player
+from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, Refusal, numbered_player
 
 DOMAIN = g.SPEC.domain
 
 
-def player(ctx: Context, pid: str | None) -> str:
-    """A player as the table calls them: the given name, else player N."""
-    return seat_player(ctx, g.seat_of(pid)) if pid else ""
+player = numbered_player
 
 
 def players(ctx: Context, pids: Sequence[str]) -> str:
@@ -240,9 +238,6 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     return parts
 
 
-def _status(e: g.Status, ctx: Context) -> str:
-    return " ".join([status_head(e, ctx)] + [text for _, text in status_parts(e, ctx)])
-
 
 def _played(e: g.PlayedCards, ctx: Context) -> str:
     sentence = piles_sentence(ctx, e.face_up, lambda pid: player(ctx, pid))
@@ -303,7 +298,6 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.RoundWon: _round_won,
     g.TokenGiven: _token_given,
     g.GameOver: _game_over,
-    g.Status: _status,
     g.PlayedCards: _played,
     g.UnseenCards: _unseen,
     private.Peeked: _peeked,
@@ -312,72 +306,70 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
-def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
-    """The sentence for a refused command of this game."""
-    t, d = ctx.t, dict(details)
+def _name(d: Mapping[str, Any], ctx: Context, key: str = "player") -> str:
+    return player(ctx, d.get(key))
 
-    def name(key: str) -> str:
-        return player(ctx, d.get(key))
 
-    def card(key: str = "card") -> str:
-        return ctx.card(d.get(key, ""))
+def _card(d: Mapping[str, Any], ctx: Context, key: str = "card") -> str:
+    return ctx.card(d.get(key, ""))
 
-    messages: dict[str, Callable[[], str]] = {
-        "game_over": lambda: t("The game is over. Type undo to take back the last command."),
-        "aside_needed": lambda: t("First type {aside} and the three cards set aside face up.",
-                                  aside=ctx.verb("aside")),
-        "reveal_needed": lambda: t("The deck is empty: first each player still in reveals their card. Waiting for "
-                                   "{players}.", players=players(ctx, d.get("waiting", ()))),
-        "round_over": lambda: t("The round is over: type {next} for the next round.", next=ctx.verb("next")),
-        "not_now": lambda: t("That cannot be done now."),
-        "aside_count": lambda: t.plural("With 2 players, set aside exactly 3 cards, not {count}.",
-                                        "With 2 players, set aside exactly 3 cards, not {count}.", d["count"]),
-        "too_many_copies": lambda: t.plural("There is only {count} {card}.", "There are only {count} copies of {card}.",
-                                            d["copies"], card=card()),
-        "aside_cards_needed": lambda: t("Which cards are set aside? Type their names after the command."),
-        "already_played": lambda: t("{player} has already played a card this turn. Type {next} to end the turn.",
-                                    player=name("player"), next=ctx.verb("next")),
-        "all_face_up": lambda: t("Every {card} is already face up: none is in a hand.", card=card()),
-        "target_needed": lambda: t("Which player does {card} choose? Type the player after the card.", card=card()),
-        "not_yourself": lambda: t("{card} chooses another player, not yourself.", card=card()),
-        "not_in_round": lambda: t("{player} is already out of the round.", player=name("player")),
-        "protected": lambda: t("{player} is protected by the Handmaid and cannot be chosen.", player=name("player")),
-        "impossible_value": lambda: t("No card of value {value} can still be in a hand.", **d),
-        "impossible_tie": lambda: t("A tie needs two cards of the same value, and only one can still be in a hand."),
-        "never_loses_compare": lambda: t("{card} never loses a Baron's comparison: no higher card can still be in a hand.",
-                                         card=ctx.card(d["card"])),
-        "value_needed": lambda: t("Which value does the Guard name? Type the player, then a value from 2 to 8."),
-        "guard_named_guard": lambda: t("A Guard never names the Guard: name 2 to 8."),
-        "bad_value": lambda: t("{value} is not a value here: from {low} to {high}.", **d),
-        "no_value": lambda: t("{card} does not name a value.", card=card()),
-        "no_target": lambda: t("{card} does not choose a player.", card=card()),
-        "already_out": lambda: t("{player} is already out of the round.", player=name("player")),
-        "not_in_hand": lambda: t("That card is not in your hand as entered: play the other one, or correct your hand."),
-        "named_not_in_hand": lambda: t("The card named at the table is not in your hand as entered: check it, or "
-                                       "correct your hand."),
-        "countess_forced": lambda: t("With the King or a Prince in your hand, you must play the Countess."),
-        "no_miss_now": lambda: t("No guess to miss now: only after a Guard this turn."),
-        "no_out_now": lambda: t("Nobody goes out now: only after a Guard or a Baron this turn."),
-        "out_not_target": lambda: t("The Guard chose another player, not {player}.", player=name("player")),
-        "not_named_card": lambda: t("The Guard named {named}, not {card}.", named=card("named"), card=card()),
-        "out_not_compared": lambda: t("{player} is not in the Baron's comparison.", player=name("player")),
-        "card_needed": lambda: t("Which card? Type the card after the player."),
-        "no_compare_now": lambda: t("No comparison now: only after a Baron played this turn."),
-        "compare_values": lambda: t("Type {compare} alone to type the values in secret, or {compare} and the two "
-                                    "values, the Baron's player first.", compare=ctx.verb("compare")),
-        "no_discard_now": lambda: t("Nobody discards now: only the player a Prince chose this turn."),
-        "discard_not_target": lambda: t("The Prince chose {target}, not {player}.", target=name("target"),
-                                        player=name("player")),
-        "already_revealed": lambda: t("{player} has already revealed {card}.", player=name("player"), card=card()),
-        "not_played": lambda: t("{player} must play a card before the turn ends.", player=name("player")),
-        "discard_needed": lambda: t("First {player} discards their card: type {command} and the card.",
-                                    player=name("player"), command=typed(ctx, "discard", d["player"])),
-        "no_such_seat": lambda: t.plural("There is only {count} player.", "There are only {count} players.",
-                                         d["players"]),
-        "bad_names": lambda: t("Give one name per player: {players} names.", players=d["players"]),
-        "bad_tie": lambda: t("The tie rule is all or none."),
-    }
-    return refusal(code, d, ctx, messages)
+
+#: The sentence for each refusal code of this game (the shared ones are the renderer's).
+REFUSALS: dict[str, Refusal] = {
+    "aside_needed": lambda d, ctx: ctx.t("First type {aside} and the three cards set aside face up.",
+                                         aside=ctx.verb("aside")),
+    "reveal_needed": lambda d, ctx: ctx.t("The deck is empty: first each player still in reveals their card. Waiting for "
+                                          "{players}.", players=players(ctx, d.get("waiting", ()))),
+    "round_over": lambda d, ctx: ctx.t("The round is over: type {next} for the next round.", next=ctx.verb("next")),
+    "not_now": lambda d, ctx: ctx.t("That cannot be done now."),
+    "aside_count": lambda d, ctx: ctx.t.plural("With 2 players, set aside exactly 3 cards, not {count}.",
+                                               "With 2 players, set aside exactly 3 cards, not {count}.", d["count"]),
+    "too_many_copies": lambda d, ctx: ctx.t.plural("There is only {count} {card}.", "There are only {count} copies of {card}.",
+                                                   d["copies"], card=_card(d, ctx)),
+    "aside_cards_needed": lambda d, ctx: ctx.t("Which cards are set aside? Type their names after the command."),
+    "already_played": lambda d, ctx: ctx.t("{player} has already played a card this turn. Type {next} to end the turn.",
+                                           player=_name(d, ctx), next=ctx.verb("next")),
+    "all_face_up": lambda d, ctx: ctx.t("Every {card} is already face up: none is in a hand.", card=_card(d, ctx)),
+    "target_needed": lambda d, ctx: ctx.t("Which player does {card} choose? Type the player after the card.", card=_card(d, ctx)),
+    "not_yourself": lambda d, ctx: ctx.t("{card} chooses another player, not yourself.", card=_card(d, ctx)),
+    "not_in_round": lambda d, ctx: ctx.t("{player} is already out of the round.", player=_name(d, ctx)),
+    "protected": lambda d, ctx: ctx.t("{player} is protected by the Handmaid and cannot be chosen.",
+                                      player=_name(d, ctx, "player")),
+    "impossible_value": lambda d, ctx: ctx.t("No card of value {value} can still be in a hand.", **d),
+    "impossible_tie": lambda d, ctx: ctx.t("A tie needs two cards of the same value, and only one can still be in a hand."),
+    "never_loses_compare": lambda d, ctx: ctx.t("{card} never loses a Baron's comparison: no higher card can still be in a hand.",
+                                                card=ctx.card(d["card"])),
+    "value_needed": lambda d, ctx: ctx.t("Which value does the Guard name? Type the player, then a value from 2 to 8."),
+    "guard_named_guard": lambda d, ctx: ctx.t("A Guard never names the Guard: name 2 to 8."),
+    "bad_value": lambda d, ctx: ctx.t("{value} is not a value here: from {low} to {high}.", **d),
+    "no_value": lambda d, ctx: ctx.t("{card} does not name a value.", card=_card(d, ctx)),
+    "no_target": lambda d, ctx: ctx.t("{card} does not choose a player.", card=_card(d, ctx)),
+    "already_out": lambda d, ctx: ctx.t("{player} is already out of the round.", player=_name(d, ctx)),
+    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play the other one, or correct your hand."),
+    "named_not_in_hand": lambda d, ctx: ctx.t("The card named at the table is not in your hand as entered: check it, or "
+                                              "correct your hand."),
+    "countess_forced": lambda d, ctx: ctx.t("With the King or a Prince in your hand, you must play the Countess."),
+    "no_miss_now": lambda d, ctx: ctx.t("No guess to miss now: only after a Guard this turn."),
+    "no_out_now": lambda d, ctx: ctx.t("Nobody goes out now: only after a Guard or a Baron this turn."),
+    "out_not_target": lambda d, ctx: ctx.t("The Guard chose another player, not {player}.", player=_name(d, ctx)),
+    "not_named_card": lambda d, ctx: ctx.t("The Guard named {named}, not {card}.", named=_card(d, ctx, "named"),
+                                           card=_card(d, ctx)),
+    "out_not_compared": lambda d, ctx: ctx.t("{player} is not in the Baron's comparison.", player=_name(d, ctx)),
+    "card_needed": lambda d, ctx: ctx.t("Which card? Type the card after the player."),
+    "no_compare_now": lambda d, ctx: ctx.t("No comparison now: only after a Baron played this turn."),
+    "compare_values": lambda d, ctx: ctx.t("Type {compare} alone to type the values in secret, or {compare} and the two "
+                                           "values, the Baron's player first.", compare=ctx.verb("compare")),
+    "no_discard_now": lambda d, ctx: ctx.t("Nobody discards now: only the player a Prince chose this turn."),
+    "discard_not_target": lambda d, ctx: ctx.t("The Prince chose {target}, not {player}.", target=_name(d, ctx, "target"),
+                                               player=_name(d, ctx)),
+    "already_revealed": lambda d, ctx: ctx.t("{player} has already revealed {card}.", player=_name(d, ctx),
+                                             card=_card(d, ctx)),
+    "not_played": lambda d, ctx: ctx.t("{player} must play a card before the turn ends.", player=_name(d, ctx)),
+    "discard_needed": lambda d, ctx: ctx.t("First {player} discards their card: type {command} and the card.",
+                                           player=_name(d, ctx), command=typed(ctx, "discard", d["player"])),
+    "no_such_seat": lambda d, ctx: ctx.t.plural("There is only {count} player.", "There are only {count} players.",
+                                                d["players"]),
+}
 
 
 # Translators: the command words are the ones users type; give the French words
@@ -397,6 +389,6 @@ HELP = {
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, render_error=render_error, player=player,
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
                     status_head=status_head, status_parts=status_parts)
 render = RENDERER.render

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import mindbug as g
-from companion.render import N_, Context, Renderer, capitalized, refusal, seat_player
+from companion.render import N_, Context, Renderer, capitalized, Refusal, numbered_player
 
 DOMAIN = g.SPEC.domain
 
@@ -23,11 +23,7 @@ KEYWORD_NAMES = {
 }
 
 
-def player(ctx: Context, pid: str | None) -> str:
-    """A player as the table calls them: the given name, else player 1 or player 2."""
-    if pid not in ("p1", "p2"):
-        return pid or ""
-    return seat_player(ctx, g.seat_of(pid))
+player = numbered_player
 
 
 def keywords(ctx: Context, found: Sequence[str]) -> str:
@@ -283,9 +279,6 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     ]
 
 
-def _status(e: g.Status, ctx: Context) -> str:
-    return " ".join([status_head(e, ctx)] + [text for _, text in status_parts(e, ctx)])
-
 
 def _board(e: g.BoardAnswer, ctx: Context) -> str:
     parts = []
@@ -406,7 +399,6 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.PlayEffectCancelled: _cancelled,
     g.Decision: _decision,
     g.GameOver: _game_over,
-    g.Status: _status,
     g.BoardAnswer: _board,
     g.CreatureAnswer: _creature,
     g.BlockersAnswer: _blockers,
@@ -419,50 +411,48 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
-def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
-    """The sentence for a refused command of this game."""
-    t = ctx.t
-    d = dict(details)
+def _name(d: Mapping[str, Any], ctx: Context, key: str = "player") -> str:
+    return player(ctx, d.get(key)) if d.get(key) in ("p1", "p2") else str(d.get(key, ""))
 
-    def name(key: str = "player") -> str:
-        return player(ctx, d.get(key)) if d.get(key) in ("p1", "p2") else str(d.get(key, ""))
 
-    def card(key: str = "card") -> str:
-        return ctx.card(str(d.get(key, "")))
+def _card(d: Mapping[str, Any], ctx: Context, key: str = "card") -> str:
+    return ctx.card(str(d.get(key, "")))
 
-    def decision() -> str:
-        return t(DECISIONS.get(str(d.get("decision")), DECISIONS["play_or_attack"]))
 
-    messages: dict[str, Callable[[], str]] = {
-        "bad_players": lambda: t("Mindbug is for 2 players."),
-        "bad_names": lambda: t("Give 2 names, one per player."),
-        "bad_first": lambda: t("The first player is p1 or p2."),
-        "not_on_board": lambda: t("{card} is not in play.", card=card()),
-        "wrong_side": lambda: t("{card} is not on the side of {player}.", card=card(), player=name()),
-        "ambiguous_side": lambda: t("{card} is on both sides: add mine or theirs.", card=card()),
-        "no_such_copy": lambda: t("There is no copy {copy} of {card} on that side.", copy=d.get("copy", 2), card=card()),
-        "bad_copy": lambda: t("{copy}: a copy is 1 or 2.", copy=d.get("copy", 0)),
-        "bad_side_word": lambda: t("{text}: say mine or theirs.", text=d.get("text", "")),
-        "empty_hand": lambda: t("{player} has no card in hand.", player=name()),
-        "all_seen": lambda: t.plural("{card}: {count} copy, already seen.",
-                                     "{card}: {count} copies, all already seen.",
-                                     int(d.get("copies", 1)), card=card()),
-        # ``entered``: refused by the hand entered on the player's own device, said on that page only.
-        "not_in_hand": lambda: t("That card is not in your hand as entered: play another, or correct your hand.")
-        if d.get("entered") else t("{card}: the hand of {player} is all known.", card=card(), player=name()),
-        "no_decision": lambda: t("Nothing to decide now: {player} plays or attacks.", player=name()),
-        "decision_pending": lambda: t("First {player} decides: {decision}.", player=name(), decision=decision()),
-        "must_choose": lambda: t("{player} must choose: {decision}.", player=name(), decision=decision()),
-        "frenzy_only": lambda: t("Only the creature with Frenzy may attack again, not {card}.", card=card()),
-        "cannot_block": lambda: t("{card} cannot block: the attacker is Sneaky.", card=card()) if d.get("why") == "sneaky"
-        else t("{card} cannot block: because of {source}.", card=card(), source=card("source")),
-        "not_in_discard": lambda: t("{card} is not in that discard pile.", card=card()),
-        "not_a_target": lambda: t("{card} cannot be chosen for {source}.", card=card(), source=card("source")),
-        "not_pending": lambda: t("{card} has no effect waiting to resolve.", card=card()),
-        "wrong_count": lambda: t.plural("Name {count} card.", "Name {count} cards.", int(d.get("count", 1))),
-        "game_over": lambda: t("The game is over. Type undo to take back the last command."),
-    }
-    return refusal(code, d, ctx, messages)
+def _awaited(d: Mapping[str, Any], ctx: Context) -> str:
+    return ctx.t(DECISIONS.get(str(d.get("decision")), DECISIONS["play_or_attack"]))
+
+
+#: The sentence for each refusal code of this game (the shared ones are the renderer's).
+REFUSALS: dict[str, Refusal] = {
+    "not_on_board": lambda d, ctx: ctx.t("{card} is not in play.", card=_card(d, ctx)),
+    "wrong_side": lambda d, ctx: ctx.t("{card} is not on the side of {player}.", card=_card(d, ctx), player=_name(d, ctx)),
+    "ambiguous_side": lambda d, ctx: ctx.t("{card} is on both sides: add mine or theirs.", card=_card(d, ctx)),
+    "no_such_copy": lambda d, ctx: ctx.t("There is no copy {copy} of {card} on that side.", copy=d.get("copy", 2),
+                                         card=_card(d, ctx)),
+    "bad_copy": lambda d, ctx: ctx.t("{copy}: a copy is 1 or 2.", copy=d.get("copy", 0)),
+    "bad_side_word": lambda d, ctx: ctx.t("{text}: say mine or theirs.", text=d.get("text", "")),
+    "empty_hand": lambda d, ctx: ctx.t("{player} has no card in hand.", player=_name(d, ctx)),
+    "all_seen": lambda d, ctx: ctx.t.plural("{card}: {count} copy, already seen.",
+                                            "{card}: {count} copies, all already seen.",
+                                            int(d.get("copies", 1)), card=_card(d, ctx)),
+    # ``entered``: refused by the hand entered on the player's own device, said on that page only.
+    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play another, or correct your hand.")
+    if d.get("entered") else ctx.t("{card}: the hand of {player} is all known.", card=_card(d, ctx), player=_name(d, ctx)),
+    "no_decision": lambda d, ctx: ctx.t("Nothing to decide now: {player} plays or attacks.", player=_name(d, ctx)),
+    "decision_pending": lambda d, ctx: ctx.t("First {player} decides: {decision}.", player=_name(d, ctx),
+                                             decision=_awaited(d, ctx)),
+    "must_choose": lambda d, ctx: ctx.t("{player} must choose: {decision}.", player=_name(d, ctx), decision=_awaited(d, ctx)),
+    "frenzy_only": lambda d, ctx: ctx.t("Only the creature with Frenzy may attack again, not {card}.", card=_card(d, ctx)),
+    "cannot_block": lambda d, ctx: ctx.t("{card} cannot block: the attacker is Sneaky.", card=_card(d, ctx))
+    if d.get("why") == "sneaky" else ctx.t("{card} cannot block: because of {source}.", card=_card(d, ctx),
+                                           source=_card(d, ctx, "source")),
+    "not_in_discard": lambda d, ctx: ctx.t("{card} is not in that discard pile.", card=_card(d, ctx)),
+    "not_a_target": lambda d, ctx: ctx.t("{card} cannot be chosen for {source}.", card=_card(d, ctx),
+                                         source=_card(d, ctx, "source")),
+    "not_pending": lambda d, ctx: ctx.t("{card} has no effect waiting to resolve.", card=_card(d, ctx)),
+    "wrong_count": lambda d, ctx: ctx.t.plural("Name {count} card.", "Name {count} cards.", int(d.get("count", 1))),
+}
 
 
 # Translators: the command words are the ones users type; give the French words.
@@ -489,6 +479,6 @@ HELP = {
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, render_error=render_error, player=player,
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
                     status_head=status_head, status_parts=status_parts, minor_events=frozenset({"hand_refilled"}))
 render = RENDERER.render

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import num_x as g
-from companion.render import N_, Context, Renderer, capitalized, refusal, seat_player
+from companion.render import N_, Context, Renderer, capitalized, Refusal, numbered_player
 
 DOMAIN = g.SPEC.domain
 
@@ -19,9 +19,7 @@ MODE = {"coop": N_("cooperative mode"), "expert": N_("Expert mode"), "decouverte
         "adversaire": N_("Opponent mode")}
 
 
-def player(ctx: Context, pid: str | None) -> str:
-    """A player as the table calls them: the given name, else player N."""
-    return seat_player(ctx, g.seat_of(pid)) if pid else ""
+player = numbered_player
 
 
 def family(ctx: Context, name: str | None) -> str:
@@ -218,9 +216,6 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     return parts
 
 
-def _status(e: g.Status, ctx: Context) -> str:
-    return " ".join([status_head(e, ctx)] + [text for _, text in status_parts(e, ctx)])
-
 
 def _table(e: g.Table, ctx: Context) -> str:
     return table_sentence(ctx, e.piles)
@@ -315,7 +310,6 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.DeckEmptied: _deck_emptied,
     g.PlayerEliminated: _player_eliminated,
     g.GameOver: _game_over,
-    g.Status: _status,
     g.Table: _table,
     g.PileShown: _pile,
     g.Fits: _fits,
@@ -323,79 +317,74 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
-def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
-    """The sentence for a refused command (or a line that is not one) of this game."""
-    t, d = ctx.t, dict(details)
+def _card(d: Mapping[str, Any], ctx: Context, key: str = "card") -> str:
+    return ctx.card(str(d.get(key, "")))
 
-    def card(key: str = "card") -> str:
-        return ctx.card(str(d.get(key, "")))
 
-    def way() -> str:
-        return direction(ctx, d.get("direction"))
+def _way(d: Mapping[str, Any], ctx: Context) -> str:
+    return direction(ctx, d.get("direction"))
 
-    def does_not_fit() -> str:
-        if d.get("direction") == g.DOWN:
-            return t("{card} cannot go down on pile {pile}: its top is {top}.", card=card(), pile=d["pile"], top=d["top"])
-        return t("{card} cannot go up on pile {pile}: its top is {top}.", card=card(), pile=d["pile"], top=d["top"])
 
-    messages: dict[str, Callable[[], str]] = {
-        "does_not_fit": does_not_fit,
-        "wrong_family": lambda: t("{card} cannot go on pile {pile}: it is {family}.", card=card(), pile=d["pile"],
-                                  family=family(ctx, d.get("family"))),
-        "family_taken": lambda: t("{card} cannot start a new pile: pile {pile} is already {family}.", card=card(),
-                                  pile=d["pile"], family=family(ctx, d.get("family"))),
-        "cannot_start": lambda: t("{card} cannot start pile {pile}. Only a family card starts a pile.", card=card(),
-                                  pile=d["pile"]),
-        "start_no_direction": lambda: t("Pile {pile} is not started: play its first card without up or down.",
-                                        pile=d["pile"]),
-        "direction_needed": lambda: t("Up or down? Type the branch of pile {pile} after its number.", pile=d["pile"]),
-        "direction_needed_typed": lambda: t("Up or down? Type the branch of pile {pile} after its number.",
-                                            pile=d["pile"]),
-        "branch_closed": lambda: t("Pile {pile} {way} is closed by a break.", pile=d["pile"], way=way()),
-        "shadow_up_only": lambda: t("{card} only goes on a rising branch.", card=card()),
-        "rainbow_down_only": lambda: t("{card} only goes on a falling branch.", card=card()),
-        "help_only": lambda: t("Pile {pile} is another player's. Only help it: lower going up, higher going down.",
-                               pile=d["pile"]),
-        "one_help": lambda: t("One help play a turn on another player's pile, already made."),
-        "pile_not_started": lambda: t("Pile {pile} is not started: {card} needs a card on it.", pile=d["pile"],
-                                      card=card()),
-        "branch_not_started": lambda: t("Pile {pile} {way} has no card yet: {card} needs one.", pile=d["pile"],
-                                        way=way(), card=card()),
-        "flip_needs_both": lambda: t("Flip needs a card on both branches of pile {pile}.", pile=d["pile"]),
-        "flip_no_direction": lambda: t("Flip takes the pile only: type flip and the pile number."),
-        "nothing_to_flash": lambda: t("Pile {pile} {way} has only its first card: nothing to remove.", pile=d["pile"],
-                                      way=way()),
-        "joker_value": lambda: t("The Joker counts as {top}, or exactly 10 away, not {value}.", top=d["top"],
-                                 value=d["value"]),
-        "joker_value_same": lambda: t("The Joker counts as {top} without a value: type no number.", top=d["top"]),
-        "no_value": lambda: t("{card} takes no number after the branch.", card=card()),
-        "no_pile_needed": lambda: t("{card} takes no pile: type it alone.", card=card()),
-        "pile_needed": lambda: t("Which pile? Type its number after {card}.", card=card()),
-        "pile_needed_typed": lambda: t("Which pile? Type its number after {card}.", card=card()),
-        "not_a_pile": lambda: t("{text} is not a pile: type a pile number.", text=d.get("text", "")),
-        "pile_number_needed": lambda: t("Which pile? Type its number."),
-        "no_such_pile": lambda: t.plural("There is only {count} pile.", "There are {count} piles, from 1 to {count}.",
-                                         d["piles"]),
-        "unknown_pile": lambda: t.plural("There is only {count} pile.", "There are {count} piles, from 1 to {count}.",
-                                         d["piles"]),
-        "no_such_number": lambda: t("No card has the number {value} there.", value=d["value"]),
-        "number_needed": lambda: t("Which number? Type it after the family: rouge 7."),
-        "card_placed": lambda: t.plural("{card} is already played.", "Every copy of {card} is already played, "
-                                        "{count}.", d["copies"], card=card()),
-        "no_cards_in_hand": lambda: capitalized(t("{player} has no card in hand: type {next}.",
-                                                  player=player(ctx, d.get("player")), next=ctx.verb("next"))),
-        "turn_full": lambda: t("{plays} plays made: that is all this turn. Type {next}.", plays=d["plays"],
-                               next=ctx.verb("next")),
-        "plays_left": lambda: t.plural("{count} play left before the turn can end.",
-                                       "{count} plays left before the turn can end.", d["left"]),
-        "not_blocked": lambda: t("{made} of {required} plays made: the turn can end, type {next}.", made=d["made"],
-                                 required=d["required"], next=ctx.verb("next")),
-        "bad_names": lambda: t("Give one name per player: {players} names.", players=d["players"]),
-        "bad_option": lambda: t("{value} is not allowed for the option {option}.", value=d["value"],
-                                option=d["option"]),
-        "game_over": lambda: t("The game is over. Type undo to take back the last command."),
-    }
-    return refusal(code, d, ctx, messages)
+def _does_not_fit(d: Mapping[str, Any], ctx: Context) -> str:
+    if d.get("direction") == g.DOWN:
+        return ctx.t("{card} cannot go down on pile {pile}: its top is {top}.", card=_card(d, ctx), pile=d["pile"], top=d["top"])
+    return ctx.t("{card} cannot go up on pile {pile}: its top is {top}.", card=_card(d, ctx), pile=d["pile"], top=d["top"])
+
+
+#: The sentence for each refusal code of this game (the shared ones are the renderer's).
+REFUSALS: dict[str, Refusal] = {
+    "does_not_fit": _does_not_fit,
+    "wrong_family": lambda d, ctx: ctx.t("{card} cannot go on pile {pile}: it is {family}.", card=_card(d, ctx), pile=d["pile"],
+                                         family=family(ctx, d.get("family"))),
+    "family_taken": lambda d, ctx: ctx.t("{card} cannot start a new pile: pile {pile} is already {family}.", card=_card(d, ctx),
+                                         pile=d["pile"], family=family(ctx, d.get("family"))),
+    "cannot_start": lambda d, ctx: ctx.t("{card} cannot start pile {pile}. Only a family card starts a pile.", card=_card(d, ctx),
+                                         pile=d["pile"]),
+    "start_no_direction": lambda d, ctx: ctx.t("Pile {pile} is not started: play its first card without up or down.",
+                                               pile=d["pile"]),
+    "direction_needed": lambda d, ctx: ctx.t("Up or down? Type the branch of pile {pile} after its number.", pile=d["pile"]),
+    "direction_needed_typed": lambda d, ctx: ctx.t("Up or down? Type the branch of pile {pile} after its number.",
+                                                   pile=d["pile"]),
+    "branch_closed": lambda d, ctx: ctx.t("Pile {pile} {way} is closed by a break.", pile=d["pile"], way=_way(d, ctx)),
+    "shadow_up_only": lambda d, ctx: ctx.t("{card} only goes on a rising branch.", card=_card(d, ctx)),
+    "rainbow_down_only": lambda d, ctx: ctx.t("{card} only goes on a falling branch.", card=_card(d, ctx)),
+    "help_only": lambda d, ctx: ctx.t("Pile {pile} is another player's. Only help it: lower going up, higher going down.",
+                                      pile=d["pile"]),
+    "one_help": lambda d, ctx: ctx.t("One help play a turn on another player's pile, already made."),
+    "pile_not_started": lambda d, ctx: ctx.t("Pile {pile} is not started: {card} needs a card on it.", pile=d["pile"],
+                                             card=_card(d, ctx)),
+    "branch_not_started": lambda d, ctx: ctx.t("Pile {pile} {way} has no card yet: {card} needs one.", pile=d["pile"],
+                                               way=_way(d, ctx), card=_card(d, ctx)),
+    "flip_needs_both": lambda d, ctx: ctx.t("Flip needs a card on both branches of pile {pile}.", pile=d["pile"]),
+    "flip_no_direction": lambda d, ctx: ctx.t("Flip takes the pile only: type flip and the pile number."),
+    "nothing_to_flash": lambda d, ctx: ctx.t("Pile {pile} {way} has only its first card: nothing to remove.", pile=d["pile"],
+                                             way=_way(d, ctx)),
+    "joker_value": lambda d, ctx: ctx.t("The Joker counts as {top}, or exactly 10 away, not {value}.", top=d["top"],
+                                        value=d["value"]),
+    "joker_value_same": lambda d, ctx: ctx.t("The Joker counts as {top} without a value: type no number.", top=d["top"]),
+    "no_value": lambda d, ctx: ctx.t("{card} takes no number after the branch.", card=_card(d, ctx)),
+    "no_pile_needed": lambda d, ctx: ctx.t("{card} takes no pile: type it alone.", card=_card(d, ctx)),
+    "pile_needed": lambda d, ctx: ctx.t("Which pile? Type its number after {card}.", card=_card(d, ctx)),
+    "pile_needed_typed": lambda d, ctx: ctx.t("Which pile? Type its number after {card}.", card=_card(d, ctx)),
+    "not_a_pile": lambda d, ctx: ctx.t("{text} is not a pile: type a pile number.", text=d.get("text", "")),
+    "pile_number_needed": lambda d, ctx: ctx.t("Which pile? Type its number."),
+    "no_such_pile": lambda d, ctx: ctx.t.plural("There is only {count} pile.", "There are {count} piles, from 1 to {count}.",
+                                                d["piles"]),
+    "unknown_pile": lambda d, ctx: ctx.t.plural("There is only {count} pile.", "There are {count} piles, from 1 to {count}.",
+                                                d["piles"]),
+    "no_such_number": lambda d, ctx: ctx.t("No card has the number {value} there.", value=d["value"]),
+    "number_needed": lambda d, ctx: ctx.t("Which number? Type it after the family: rouge 7."),
+    "card_placed": lambda d, ctx: ctx.t.plural("{card} is already played.", "Every copy of {card} is already played, "
+                                               "{count}.", d["copies"], card=_card(d, ctx)),
+    "no_cards_in_hand": lambda d, ctx: capitalized(ctx.t("{player} has no card in hand: type {next}.",
+                                              player=player(ctx, d.get("player")), next=ctx.verb("next"))),
+    "turn_full": lambda d, ctx: ctx.t("{plays} plays made: that is all this turn. Type {next}.", plays=d["plays"],
+                                      next=ctx.verb("next")),
+    "plays_left": lambda d, ctx: ctx.t.plural("{count} play left before the turn can end.",
+                                              "{count} plays left before the turn can end.", d["left"]),
+    "not_blocked": lambda d, ctx: ctx.t("{made} of {required} plays made: the turn can end, type {next}.", made=d["made"],
+                                        required=d["required"], next=ctx.verb("next")),
+}
 
 
 # Translators: the command words are the ones users type; give the French words
@@ -413,7 +402,7 @@ HELP = {
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, render_error=render_error, player=player,
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
                     status_head=status_head, status_parts=status_parts,
                     minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}))
 render = RENDERER.render

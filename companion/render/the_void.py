@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import the_void as g
-from companion.render import N_, Context, Renderer, refusal, seat_player
+from companion.render import N_, Context, Renderer, Refusal, numbered_player
 
 DOMAIN = g.SPEC.domain
 #: The rank names when a card file has no ``[[bands]]`` (percent of the best score → message id).
@@ -23,9 +23,7 @@ _DEFAULT_BANDS = ((0, N_("passable")), (40, N_("deserving")), (55, N_("nice")), 
                   (85, N_("well, my friend!")), (95, N_("big fibber")))
 
 
-def player(ctx: Context, pid: str | None) -> str:
-    """A player as the table calls them: the given name, else player N."""
-    return seat_player(ctx, g.seat_of(pid)) if pid is not None else ""
+player = numbered_player
 
 
 def type_name(ctx: Context, kind: Any) -> str:
@@ -192,9 +190,6 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     ]
 
 
-def _status(e: g.Status, ctx: Context) -> str:
-    return " ".join([status_head(e, ctx)] + [text for _, text in status_parts(e, ctx)])
-
 
 def _top(e: g.TopCard, ctx: Context) -> str:
     sentence = _top_part(ctx, e.top) + " " + ctx.t("{cards} in the draw pile.", cards=cards_count(ctx, e.deck))
@@ -250,7 +245,6 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.CardsDiscarded: _cards_discarded,
     g.RoundEnded: _round_ended,
     g.GameOver: _game_over,
-    g.Status: _status,
     g.TopCard: _top,
     g.ErrorsInfo: _errors,
     g.DiscardsInfo: _discards,
@@ -258,50 +252,46 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
-def render_error(code: str, details: Mapping[str, Any], ctx: Context) -> str:
-    """The sentence for a refused command (or a line) of this game; nothing was changed."""
-    t, d = ctx.t, dict(details)
-    messages: dict[str, Callable[[], str]] = {
-        "round_over": lambda: t("The round is over: type {verb} to start the next.", verb=ctx.verb("round")),
-        "round_not_over": lambda: t("Round {round} goes on: {deck} in the draw pile, {hands} in hands.",
-                                    round=d.get("round"), deck=d.get("deck"), hands=d.get("in_hands")),
-        "no_such_type": lambda: t("No type {type} in this game.", type=d.get("type")),
-        "no_such_rank": lambda: t("No rank {rank}: from {low} to {high}.", rank=d.get("rank"), low=d.get("low"),
-                                  high=d.get("high")),
-        "no_such_card": lambda: t("No card {card} in this game.", card=face(ctx, d.get("rank"), d.get("type"))),
-        "all_seen": lambda: t("Every {rank} is already face up.", rank=d.get("rank")),
-        "card_seen": lambda: t("{card} is already face up.", card=face(ctx, d.get("rank"), d.get("type"))),
-        "empty_hand": lambda: t.plural("{player} holds only {count} card.", "{player} holds only {count} cards.",
-                                       int(d.get("count", 0)), player=player(ctx, str(d.get("player")))),
-        "player_needed": lambda: t("Whose card? The draw pile is empty: add the player, such as p2."),
-        "nothing_played": lambda: t("No card on the pile yet: no error."),
-        "already_error": lambda: t("That error is already counted."),
-        "type_needed": lambda: t("Which type is turned up? Type {verb} and the type, such as {verb} {type}.",
-                                 verb=ctx.verb("error"), type=_a_type(ctx)),
-        "no_card_to_turn": lambda: t("The draw pile is empty: no card is turned up. Type {verb} alone.",
-                                     verb=ctx.verb("error")),
-        "no_error_yet": lambda: t("No error this round: nothing to discard."),
-        "count_only": lambda: t("Type only how many cards are discarded."),
-        "discard_count": lambda: t("Discard at least one card."),
-        "cards_needed": lambda: t("Which cards? Type their ranks, such as {verb} 3 5.", verb=ctx.verb("discard")),
-        "types_mismatch": lambda: t("One type per rank, or none."),
-        "not_lower": lambda: t("{rank} is not below {played}: only lower cards are discarded.", rank=d.get("rank"),
-                               played=d.get("played")),
-        "too_many": lambda: t("A hand holds {hand} cards at most.", hand=d.get("hand")),
-        "bad_options": lambda: t("These options cannot be used: {problem}.", problem=d.get("problem")),
-        # From a seat's own page (companion/private/the_void.py): a play or a discard naming another player.
-        "other_seat": lambda: t("From your page, play and discard only your own cards, not those of {player}.",
-                                player=player(ctx, str(d.get("named")))),
-        # Lines that are not commands of this game.
-        "unknown_word": lambda: t("{text} is neither a type nor a player.", text=d.get("text")),
-        "ambiguous_type": lambda: t("{text} could name several types: say more.", text=d.get("text")),
-        "rank_needed": lambda: t("Which rank? Type the number, such as 7."),
-        "no_such_seat": lambda: t.plural("There is only {count} player.", "There are only {count} players.",
-                                         int(d.get("players", 0))),
-        "discard_what": lambda: t("Which cards? Type their ranks after {verb}.", verb=ctx.verb("discard")),
-        "count_expected": lambda: t("Type how many cards are discarded, such as {verb} 2.", verb=ctx.verb("discard")),
-    }
-    return refusal(code, d, ctx, messages)
+#: The sentence for each refusal code of this game (the shared ones are the renderer's).
+REFUSALS: dict[str, Refusal] = {
+    "round_over": lambda d, ctx: ctx.t("The round is over: type {verb} to start the next.", verb=ctx.verb("round")),
+    "round_not_over": lambda d, ctx: ctx.t("Round {round} goes on: {deck} in the draw pile, {hands} in hands.",
+                                           round=d.get("round"), deck=d.get("deck"), hands=d.get("in_hands")),
+    "no_such_type": lambda d, ctx: ctx.t("No type {type} in this game.", type=d.get("type")),
+    "no_such_rank": lambda d, ctx: ctx.t("No rank {rank}: from {low} to {high}.", rank=d.get("rank"), low=d.get("low"),
+                                         high=d.get("high")),
+    "no_such_card": lambda d, ctx: ctx.t("No card {card} in this game.", card=face(ctx, d.get("rank"), d.get("type"))),
+    "all_seen": lambda d, ctx: ctx.t("Every {rank} is already face up.", rank=d.get("rank")),
+    "card_seen": lambda d, ctx: ctx.t("{card} is already face up.", card=face(ctx, d.get("rank"), d.get("type"))),
+    "empty_hand": lambda d, ctx: ctx.t.plural("{player} holds only {count} card.", "{player} holds only {count} cards.",
+                                              int(d.get("count", 0)), player=player(ctx, str(d.get("player")))),
+    "player_needed": lambda d, ctx: ctx.t("Whose card? The draw pile is empty: add the player, such as p2."),
+    "nothing_played": lambda d, ctx: ctx.t("No card on the pile yet: no error."),
+    "already_error": lambda d, ctx: ctx.t("That error is already counted."),
+    "type_needed": lambda d, ctx: ctx.t("Which type is turned up? Type {verb} and the type, such as {verb} {type}.",
+                                        verb=ctx.verb("error"), type=_a_type(ctx)),
+    "no_card_to_turn": lambda d, ctx: ctx.t("The draw pile is empty: no card is turned up. Type {verb} alone.",
+                                            verb=ctx.verb("error")),
+    "no_error_yet": lambda d, ctx: ctx.t("No error this round: nothing to discard."),
+    "count_only": lambda d, ctx: ctx.t("Type only how many cards are discarded."),
+    "discard_count": lambda d, ctx: ctx.t("Discard at least one card."),
+    "cards_needed": lambda d, ctx: ctx.t("Which cards? Type their ranks, such as {verb} 3 5.", verb=ctx.verb("discard")),
+    "types_mismatch": lambda d, ctx: ctx.t("One type per rank, or none."),
+    "not_lower": lambda d, ctx: ctx.t("{rank} is not below {played}: only lower cards are discarded.", rank=d.get("rank"),
+                                      played=d.get("played")),
+    "too_many": lambda d, ctx: ctx.t("A hand holds {hand} cards at most.", hand=d.get("hand")),
+    # From a seat's own page (companion/private/the_void.py): a play or a discard naming another player.
+    "other_seat": lambda d, ctx: ctx.t("From your page, play and discard only your own cards, not those of {player}.",
+                                       player=player(ctx, str(d.get("named")))),
+    # Lines that are not commands of this game.
+    "unknown_word": lambda d, ctx: ctx.t("{text} is neither a type nor a player.", text=d.get("text")),
+    "ambiguous_type": lambda d, ctx: ctx.t("{text} could name several types: say more.", text=d.get("text")),
+    "rank_needed": lambda d, ctx: ctx.t("Which rank? Type the number, such as 7."),
+    "no_such_seat": lambda d, ctx: ctx.t.plural("There is only {count} player.", "There are only {count} players.",
+                                                int(d.get("players", 0))),
+    "discard_what": lambda d, ctx: ctx.t("Which cards? Type their ranks after {verb}.", verb=ctx.verb("discard")),
+    "count_expected": lambda d, ctx: ctx.t("Type how many cards are discarded, such as {verb} 2.", verb=ctx.verb("discard")),
+}
 
 
 def _a_type(ctx: Context) -> str:
@@ -324,6 +314,6 @@ HELP = {
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, render_error=render_error, player=player,
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
                     status_head=status_head, status_parts=status_parts)
 render = RENDERER.render
