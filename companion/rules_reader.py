@@ -322,7 +322,7 @@ class RulesReader:
 
         ``None`` for quit. An empty line reads the next section.
         """
-        from companion.commands.base import Vocabulary
+        from companion.vocabulary import Vocabulary
 
         words = text.split()
         if not words:

@@ -31,6 +31,7 @@ from companion.announce import Announcer
 from companion.output import StdoutOutput
 from companion.render import Settings
 from companion.session import Session, Wiring, open_session
+from companion.session.questions import help_lines
 from companion.ui.interactive import PromptScheduler
 from companion.ui.secret import SecretAsker
 from companion.ui.completion import SessionCompleter
@@ -278,7 +279,7 @@ def test_completion_offers_rules_and_why_in_every_game_and_help_lists_them_once(
         assert "règles" in _complete(session, "règ"), game.id
         assert "pourquoi" in _complete(session, "pourq") and "why" in _complete(session, "wh"), game.id
         assert "rules" in _complete(session, "rul"), game.id
-        topics = [fields["topic"] for _, _, fields in session.help_lines()[1:]]
+        topics = [fields["topic"] for _, _, fields in help_lines(session)[1:]]
         assert topics.count("rules") == 1 and topics.count("why") == 1 and topics[-2:] == ["rules", "why"], game.id
 
 

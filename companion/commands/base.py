@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from companion.cards import CardNameError, CardSet, Card, DATA_DIR, match_name, normalize
+from companion.cards import CardNameError, CardSet, Card, match_name, normalize
 from companion.games.base import Command
+from companion.vocabulary import Vocabulary as Vocabulary, game_verb_files
 
 
 class ParseError(ValueError):
@@ -62,78 +62,9 @@ class Secret(Request):
     args: dict[str, Any] = field(default_factory=dict)
 
 
-class Vocabulary:
-    """The words of one game's commands (``data/verbs/common.toml`` plus ``data/verbs/<game>.toml``).
-
-    Each verb lists its English word, then its French word, then other accepted
-    words; ``[words]`` are the words inside commands (``thanos``, ``on``…).
-    """
-
-    def __init__(self, tables: Sequence[Mapping[str, Any]]) -> None:
-        self.verbs: dict[str, tuple[str, ...]] = {}  # as written, for showing
-        self.words: dict[str, tuple[str, ...]] = {}
-        for table in tables:
-            for verb, names in table.get("verbs", {}).items():
-                self.verbs[verb] = tuple(names)
-            for word, names in table.get("words", {}).items():
-                self.words[word] = tuple(names)
-        self._verb_keys = {verb: frozenset(normalize(w) for w in names) for verb, names in self.verbs.items()}
-        self._word_keys = {word: frozenset(normalize(w) for w in names) for word, names in self.words.items()}
-
-    @classmethod
-    def common(cls) -> Vocabulary:
-        return _vocabulary("")
-
-    @classmethod
-    def of(cls, game_id: str) -> Vocabulary:
-        return _vocabulary(game_id)
-
-    def find(self, word: str) -> str | None:
-        """The verb ``word`` names, if any."""
-        key = normalize(word)
-        if not key:
-            return None
-        return next((verb for verb, keys in self._verb_keys.items() if key in keys), None)
-
-    def is_word(self, token: str, word: str) -> bool:
-        """Whether ``token`` is one of the words listed for ``word``."""
-        return normalize(token) in self._word_keys.get(word, ())
-
-    def word(self, verb: str, lang: str) -> str:
-        """The word users of ``lang`` type for ``verb``."""
-        names = self.verbs.get(verb)
-        if not names:
-            return verb
-        return names[1] if lang == "fr" and len(names) > 1 else names[0]
-
-    def command_words(self, verbs: Iterable[str]) -> list[str]:
-        """Every word, English and French, that names one of ``verbs`` (one-letter shortcuts left out)."""
-        wanted = set(verbs)
-        found = [name for verb, names in self.verbs.items() if verb in wanted for name in names if len(name) > 1]
-        return list(dict.fromkeys(found))
-
-    def inner_words(self) -> list[str]:
-        """Words used inside commands: thanos, hero/héros, on/off, back…"""
-        found = [name for names in self.words.values() for name in names if len(name) > 1]
-        return list(dict.fromkeys(found))
-
-
-def _verb_file(name: str) -> dict[str, Any]:
-    path = DATA_DIR / "verbs" / f"{name}.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-
-
-@functools.lru_cache(maxsize=None)
-def _vocabulary(game_id: str) -> Vocabulary:
-    tables = [_verb_file("common")] + ([_verb_file(game_id)] if game_id else [])
-    return Vocabulary(tables)
-
-
 def _other_games_verb(word: str, game_id: str) -> bool:
-    """Whether ``word`` is a verb of another registered game (so the sentence can say so)."""
-    from companion.registry import GAMES
-
-    return any(Vocabulary.of(g.id).find(word) is not None for g in GAMES if g.id != game_id)
+    """Whether ``word`` is a verb of another game (so the sentence can say so): every game's verb file but this one's."""
+    return any(Vocabulary.of(other).find(word) is not None for other in game_verb_files() if other != game_id)
 
 
 _INTEGER = re.compile(r"[+-]?[0-9]{1,6}")

@@ -16,7 +16,7 @@ from companion.games.base import MAX_NAME_LENGTH, N_ as N_, Event, Zone, seat_nu
 from companion.i18n import Translator
 
 if TYPE_CHECKING:
-    from companion.commands.base import Vocabulary
+    from companion.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Context:
         self.core = Translator(settings.lang, "core")
         self.names = tuple(names)
         if vocabulary is None:
-            from companion.commands.base import Vocabulary
+            from companion.vocabulary import Vocabulary
 
             vocabulary = Vocabulary.common()
         self.vocabulary = vocabulary

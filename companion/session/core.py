@@ -7,7 +7,6 @@ and a frozen `Wiring`, and has no attribute a front end may write.
 
 from __future__ import annotations
 
-import logging
 import threading
 import traceback
 from dataclasses import replace
@@ -18,15 +17,15 @@ from companion import journal as journal_mod
 from companion.announce import Priority, Utterance
 from companion.commands.base import Ask, Change, Control, ParseError, Parser, Request, Secret
 from companion.games.base import Command, RuleError
-from companion.render import Context, Settings
+from companion.render import Settings
+from companion.session import controls, questions
 from companion.session.narrator import Narrator, Sentence
 from companion.session.suggest import is_yes, suggestion
 from companion.session.table import Step, Table
 from companion.session.undo_sentences import undo_utterances
-from companion.session.wiring import Answer, Wiring
+from companion.session.listeners import log, tell
+from companion.session.wiring import Listener, Wiring
 
-#: Internal errors (a bug caught so the game is never lost) are logged here; the tests fail on any.
-log = logging.getLogger("companion.session")
 
 
 class Session:
@@ -211,96 +210,36 @@ class Session:
         self._announce(said)
         self._tell(lambda listener: listener.redone(self, step, before))
 
-    def _tell(self, call: Callable[[Any], None]) -> None:
+    def _tell(self, call: Callable[[Listener], None]) -> None:
         """Each listener, once a step is kept: one that fails is said and logged, and the step stays."""
         with self._lock:
-            for listener in self._wiring.listeners:
-                try:
-                    call(listener)
-                except Exception as error:
-                    log.error("a listener failed after a kept step", exc_info=error)
-                    self._say_failed_after("".join(traceback.format_exception_only(error)).strip())
-
-    def _say_failed_after(self, detail: str) -> None:
-        """What failed once a step was kept is said as such (never "nothing was changed")."""
-        self.say_each(lambda ctx: ctx.core("That change is kept and saved, but a part of the companion failed after it: "
-                                           "{detail}", detail=detail), "after_step_failed", {"detail": detail}, Priority.NOW)
+            tell(self, self._wiring.listeners, call)
 
     # ----------------------------------------------------------------- questions and controls
 
     def ask(self, request: Ask) -> None:
         """A question: the game's queries, card and cards; help; then the answerers' (rules, why)."""
-        narrator = self._narrator
-        if request.what == "status" and request.args.get("short"):
-            self._wiring.announcer.announce(narrator.short_status(self._table))
-            return
-        found = narrator.answers(self._table, request)
-        if found is not None:  # the same answers on each page, in its own language
-            for sentence, event_name, fields in found:
-                self.say_each(sentence, event_name, fields, Priority.NOW)
-            return
-        answers: list[Answer]
-        if request.what == "help":
-            answers = self.help_lines(request.args.get("topic"))
-        else:
-            answerer = next((a for a in self._wiring.answerers if request.what in a.questions), None)
-            if answerer is None:
-                raise ParseError("unknown_command", text=request.what)
-            answers = answerer.answer(self, request)
-        for text, event_name, fields in answers:
-            self.say(text, event_name, fields, Priority.NOW)
-
-    def answers(self, request: Ask) -> list[tuple[Sentence, str, dict[str, Any]]] | None:
-        """The answers to a question any player may be given, in any language (a player's page asks too)."""
-        return self._narrator.answers(self._table, request)
-
-    def help_lines(self, topic: str | None = None) -> list[Answer]:
-        """``help``: what can be done now, then one line per command (or the one asked about)."""
-        return self._narrator.help_lines(self._table, topic, self.more_help())
-
-    def more_help(self) -> dict[str, str]:
-        """The answerers' help lines in the table's language, verb → sentence."""
-        lines: dict[str, str] = {}
-        for answerer in self._wiring.answerers:
-            lines.update(answerer.help_lines(self._narrator.lang))
-        return lines
+        questions.ask(self, request)
 
     def now(self) -> tuple[str, dict[str, Any]]:
         """Who must act and the commands that change the game now (F4, and the start of ``help``)."""
         return self._narrator.now(self._table)
-
-    def refusal(self, code: str, details: dict[str, Any], ctx: Context, parse: bool = False) -> str:
-        """The sentence refusing a line or a command in ``ctx``'s language (a page's refusal)."""
-        return self._narrator.refusal(code, details, ctx, parse)
 
     def last_answer(self) -> list[Utterance]:
         """Every sentence of the last answer (a key's answer, or the last line's), for F2."""
         return self._wiring.announcer.history.items[self._answer_start:] or self._previous_answer
 
     def control(self, request: Control) -> None:
-        what, ctx = request.what, self._narrator.ctx
-        if what == "undo":
-            self.undo()
-        elif what == "redo":
-            self.redo()
-        elif what == "quit":
-            self._running = False
-        elif what == "save":
-            path = self._table.save_copy(request.args["path"])
-            self.say(ctx.core("Game saved in {path}; it goes on there.", path=str(path)), "saved", {"path": str(path)},
-                     Priority.NOW)
-        elif what in self._wiring.controls:
-            self._wiring.controls[what](self, request.args)
-        elif what == "speech":
-            self.say(ctx.core("No voice is in use: start the companion with --speech auto or --speech tts."),
-                     "speech", {"on": False}, Priority.NOW)
-        elif what == "pan":
-            self.say(ctx.core("No braille display is in use: start the companion with --braille auto or --braille terminal."),
-                     "pan", {}, Priority.NOW)
-        elif what == "repeat":
-            self._announce(self._previous_answer, remember=False)
-        else:
-            raise KeyError(what)
+        """undo, redo, quit, save, repeat, and the front ends' controls (speech, pan) or why there are none."""
+        controls.control(self, request)
+
+    def stop(self) -> None:
+        """``quit``: the line that typed it is the last one handled."""
+        self._running = False
+
+    def repeat(self) -> None:
+        """The previous answer again, not kept in the history a second time."""
+        self._announce(self._previous_answer, remember=False)
 
     def close(self) -> None:
         self._table.close()

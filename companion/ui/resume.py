@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from companion import journal
 from companion.announce import Announcer, Utterance
-from companion.commands.base import Vocabulary
+from companion.vocabulary import Vocabulary
 from companion.i18n import Translator
 from companion.render import Settings
 

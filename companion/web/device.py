@@ -56,7 +56,7 @@ class DeviceLines:
             command = self.keeper.private.as_seat(session.state, request.command, seat_id)
             session.change(command)  # announced at the table and on every page, journaled
         except ParseError as error:
-            return Answer(422, False, session.refusal(error.code, error.details, ctx, parse=True))
+            return Answer(422, False, session.narrator.refusal(error.code, error.details, ctx, parse=True))
         except RuleError as error:
             if error.code == "not_your_turn":
                 return Answer(409, False, t("Not your turn: the rules wait for another player."))
@@ -68,7 +68,8 @@ class DeviceLines:
 
         A game's query is told who asks (``asker``): Num-X's ``fits`` then answers for that seat's page.
         """
-        found = self.keeper.session.answers(Ask(request.what, {**request.args, "asker": seat_id}))
+        session = self.keeper.session
+        found = session.narrator.answers(session.table, Ask(request.what, {**request.args, "asker": seat_id}))
         return None if found is None else [sentence(ctx) for sentence, _, _ in found]
 
 

@@ -1,0 +1,41 @@
+"""The controls every game shares (undo, redo, quit, save, repeat) and the front ends' own (speech, pan)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.announce import Priority
+from companion.commands.base import Control
+
+if TYPE_CHECKING:
+    from companion.session.core import Session
+
+
+def control(session: Session, request: Control) -> None:
+    """Run ``request``; speech and pan without a voice or a display say how to start one.
+
+    :raises ParseError, JournalWriteError: nothing changed.
+    """
+    what, core = request.what, session.narrator.ctx.core
+    if what == "undo":
+        session.undo()
+    elif what == "redo":
+        session.redo()
+    elif what == "quit":
+        session.stop()
+    elif what == "save":
+        path = session.table.save_copy(request.args["path"])
+        session.say(core("Game saved in {path}; it goes on there.", path=str(path)), "saved", {"path": str(path)},
+                    Priority.NOW)
+    elif what in session.wiring.controls:
+        session.wiring.controls[what](session, request.args)
+    elif what == "speech":
+        session.say(core("No voice is in use: start the companion with --speech auto or --speech tts."),
+                    "speech", {"on": False}, Priority.NOW)
+    elif what == "pan":
+        session.say(core("No braille display is in use: start the companion with --braille auto or --braille terminal."),
+                    "pan", {}, Priority.NOW)
+    elif what == "repeat":
+        session.repeat()
+    else:
+        raise KeyError(what)

@@ -1,0 +1,32 @@
+"""Telling the listeners of a kept step: a listener that fails never makes the table hear "nothing was changed"."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from companion.announce import Priority
+from companion.session.wiring import Listener
+
+if TYPE_CHECKING:
+    from companion.session.core import Session
+
+#: Internal errors (a bug caught so the game is never lost) are logged here; the tests fail on any.
+log = logging.getLogger("companion.session")
+
+
+def tell(session: Session, listeners: Iterable[Listener], call: Callable[[Listener], None]) -> None:
+    """``call`` each listener; one that fails is logged and said as what it is: the step stays kept and saved."""
+    for listener in listeners:
+        try:
+            call(listener)
+        except Exception as error:
+            log.error("a listener failed after a kept step", exc_info=error)
+            _say_failed(session, "".join(traceback.format_exception_only(error)).strip())
+
+
+def _say_failed(session: Session, detail: str) -> None:
+    session.say_each(lambda ctx: ctx.core("That change is kept and saved, but a part of the companion failed after it: "
+                                          "{detail}", detail=detail), "after_step_failed", {"detail": detail}, Priority.NOW)
