@@ -235,6 +235,7 @@ def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[
 
 def _problem(code: str, game: str | None, t: Translator) -> str:
     messages: dict[str, Callable[[], str]] = {
+        # Translators: why a save cannot be read, inside "Cannot be read ({why}), {date}"; lower case.
         "empty": lambda: t("empty file"),
         "future_version": lambda: t("saved by a newer companion"),
         "too_large": lambda: t("too large to be a save file"),
@@ -254,6 +255,7 @@ def line(info: SaveInfo, lang: str) -> str:
         text = t("Cannot be read ({why}), {date}", why=why, date=date)
         if info.in_use:
             text = t("{text}, open in another companion now", text=text)
+        # Translators: a line of the list of saves: {text} says the game, {file} is the save file's name.
         return t("{text}: {file}", text=text, file=info.path.name)
     loaded = info.loaded
     ctx = loaded.session.ctx
@@ -262,11 +264,14 @@ def line(info: SaveInfo, lang: str) -> str:
     if reached:
         parts.append(reached)
     if info.finished:
-        parts.append(t("finished"))
+        # Translators: said of a saved game (une partie, feminine) in the list of saves, between commas.
+        parts.append(t.pgettext("saved game", "finished"))
     elif info.started:
-        parts.append(t("not finished"))
+        # Translators: said of a saved game (une partie, feminine) in the list of saves, between commas.
+        parts.append(t.pgettext("saved game", "not finished"))
     else:
-        parts.append(t("not started"))
+        # Translators: said of a saved game (une partie, feminine) in the list of saves, between commas.
+        parts.append(t.pgettext("saved game", "not started"))
     if info.in_use:
         parts.append(t("open in another companion now"))
     if info.skipped:
