@@ -93,6 +93,7 @@ def _play_until_killed(save: Path, delay: float, env: dict[str, str], times: lis
         process.wait(timeout=10)
 
 
+@pytest.mark.timeout(max(120, RUNS * 5))  # about 0.3 s a kill on a quiet machine, several times that on a busy one
 def test_sigkill_at_random_moments_never_loses_an_answered_command(tmp_path):
     rng = random.Random(SEED)
     env = _env(tmp_path)
