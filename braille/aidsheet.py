@@ -24,7 +24,12 @@ from companion.render import N_, capitalized
 
 FORMATS = ("pef", "brf", "unicode", "txt")
 #: List sections of ``[sheet]``, in the order they are printed, with their headings.
-SECTIONS = {"setup": N_("Set-up"), "turn": N_("The turn")}
+SECTIONS = {
+    # Translators: heading of the aid sheet's list of how to set up the game (Mise en place).
+    "setup": N_("Set-up"),
+    # Translators: heading of the aid sheet's list of what one turn is (Le tour).
+    "turn": N_("The turn"),
+}
 
 
 @dataclass(frozen=True)
