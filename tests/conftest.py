@@ -29,14 +29,19 @@ def private_folders(tmp_path, monkeypatch):
 AS_ROOT = os.name == "posix" and os.geteuid() == 0
 
 
+def _nobody() -> tuple[int, int]:
+    import pwd
+
+    entry = pwd.getpwnam("nobody")
+    return entry.pw_uid, entry.pw_gid
+
+
 def as_ordinary_user(command: list[str]) -> list[str]:
     """``command`` run by a user that file modes apply to: the same user, or nobody with no groups when root."""
     if not AS_ROOT:
         return command
-    import pwd
-
-    nobody = pwd.getpwnam("nobody")
-    return ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups", *command]
+    uid, gid = _nobody()
+    return ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--clear-groups", *command]
 
 
 @pytest.fixture
@@ -45,11 +50,8 @@ def user_folder(tmp_path: Path) -> Iterator[Path]:
     if not AS_ROOT:
         yield tmp_path
         return
-    import pwd
-
-    nobody = pwd.getpwnam("nobody")
     folder = Path(tempfile.mkdtemp(prefix="companion-test-"))
-    os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+    os.chown(folder, *_nobody())
     try:
         yield folder
     finally:
