@@ -24,7 +24,12 @@ from companion.render import N_, capitalized
 
 FORMATS = ("pef", "brf", "unicode", "txt")
 #: List sections of ``[sheet]``, in the order they are printed, with their headings.
-SECTIONS = {"setup": N_("Set-up"), "turn": N_("The turn")}
+SECTIONS = {
+    # Translators: heading of the aid sheet's list of how to set up the game (Mise en place).
+    "setup": N_("Set-up"),
+    # Translators: heading of the aid sheet's list of what one turn is (Le tour).
+    "turn": N_("The turn"),
+}
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,7 @@ def sheet_blocks(game: Game, lang: str) -> list[Block]:
     t = Translator(lang, "braille")
     cardset = game.cards()
     text = sheet_text(cardset, lang)
+    # Translators: title of an aid sheet when the game's data gives none; {game} is the game's name.
     title = text.title or t("{game}: aid sheet", game=game.name(lang))
     blocks = [Block((Paragraph(title, centre=True),), heading=True)]
     if text.rules:
@@ -89,11 +95,14 @@ def sheet_blocks(game: Game, lang: str) -> list[Block]:
             # One item per line as braille lists are set: runover lines indented two cells.
             blocks += [Block((Paragraph(line, 0, 2),), keep=True) for line in text.sections[key]]
     for side, names in cardset.sides.items():
+        # Translators: heading before the cards of one side; {side} is the side's name (Héros, Thanos).
         heading = t.plural("{side} deck: {count} card", "{side} deck: {count} cards", cardset.count(side), side=names[lang])
         blocks.append(Block((Paragraph(capitalized(heading)),), heading=True))
         for card in cardset.of_side(side):
             facts = [
+                # Translators: start of a card's line on the aid sheet.
                 t("{name}: value {value}", name=card.name(lang), value=card.value),
+                # Translators: how many copies of a card the deck has.
                 t.plural("{count} copy", "{count} copies", card.copies),
                 *(label for flag, label in text.flags.items() if getattr(card.traits, flag, False)),
             ]
@@ -129,13 +138,16 @@ def make_aid_sheet(
         raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
     t = Translator(lang, "braille")
     if fmt not in FORMATS:
+        # Translators: error of the aid-sheet command; {formats} lists pef, brf, unicode, txt.
         raise ValueError(t("Unknown aid sheet format {fmt}: choose one of {formats}.", fmt=fmt, formats=", ".join(FORMATS)))
     try:
         game = registry.find(game_id)
     except KeyError:
         known = ", ".join(g.id for g in games_with_cards())
+        # Translators: error of the aid-sheet command; {known} lists game ids.
         raise ValueError(t("Unknown game {game}: the games with an aid sheet are {known}.", game=game_id, known=known)) from None
     if game.spec.data_file is None:
+        # Translators: error of the aid-sheet command.
         raise ValueError(t("{game} has no card data, so it has no aid sheet.", game=game.name(lang)))
     check_size(cells, lines, lang)
     blocks = sheet_blocks(game, lang)

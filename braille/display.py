@@ -317,13 +317,16 @@ def choose(spec: str, lang: str, width: int | None = None, table: str | None = N
         raise ValueError(f"--braille must be one of {', '.join(SPECS)}, not {spec!r}")
     t = Translator(lang, "braille")
     if spec == "none":
+        # Translators: said at start with --braille none.
         return NoBraille(lang), t("Braille is off.")
     try:
         words("a", lang, grade, table)  # the tables load now, not on the first announcement
     except (BrailleUnavailable, ValueError) as error:
+        # Translators: said at start when no braille output can be used; {reason} is one or two sentences.
         return NoBraille(lang), t("No braille: {reason}", reason=str(error))
     size = width if width and width > 0 else DEFAULT_WIDTH
     if spec == "terminal":
+        # Translators: said at start with --braille terminal.
         return TerminalBraille(lang, size, table, grade, stream), t(
             "Braille in the terminal: a line of {width} cells under each sentence.", width=size)
     reasons: list[str] = []
@@ -331,16 +334,21 @@ def choose(spec: str, lang: str, width: int | None = None, table: str | None = N
         try:
             connection = _open_brlapi()
         except ImportError:
+            # Translators: reason for no braille display.
             reasons.append(t("BrlAPI is not installed (Debian package python3-brlapi)."))
         except TtyUnknown:
+            # Translators: a reason after "No braille:"; the display is then left to BRLTTY.
             reasons.append(t("BRLTTY cannot tell which terminal is the companion's."))
         except NoAnswer:
+            # Translators: a reason after "No braille:".
             reasons.append(t("BRLTTY does not answer."))
         except Exception:  # brlapi raises its own errors, or OSError, when BRLTTY is not there
+            # Translators: reason for no braille display.
             reasons.append(t("BRLTTY is not running or does not answer."))
         else:
             cells = int(connection.displaySize[0]) or size
             shown = min(cells, size) if width and width > 0 else cells
+            # Translators: said at start when a braille display is found through BRLTTY.
             return BrlapiBraille(connection, lang, shown, table, grade, key_reader=key_reader), t(
                 "Braille on the display through BRLTTY, {width} cells.", width=shown)
     if spec in ("auto", "screenreader"):
@@ -349,7 +357,9 @@ def choose(spec: str, lang: str, width: int | None = None, table: str | None = N
         except Exception:  # accessible_output2 missing or broken on this system
             reader = None
         if reader is not None:
+            # Translators: said at start when the running screen reader takes braille.
             return ScreenReaderBraille(reader, lang, size, table, grade), t(
                 "Braille through the screen reader.")
+        # Translators: reason for no braille display.
         reasons.append(t("No running screen reader takes braille."))
     return NoBraille(lang), t("No braille: {reason}", reason=" ".join(reasons))

@@ -57,6 +57,7 @@ def check_size(cells: int, lines: int, lang: str) -> None:
     """:raises ValueError: a page too small to hold a sheet (the message in ``lang``)."""
     if cells < MIN_CELLS or lines < MIN_LINES:
         t = Translator(lang, "braille")
+        # Translators: error of the aid-sheet command when --cells or --lines is too small.
         raise ValueError(t(
             "A braille page needs at least {min_cells} cells and {min_lines} lines, not {cells} by {lines}.",
             min_cells=MIN_CELLS, min_lines=MIN_LINES, cells=cells, lines=lines,
@@ -70,6 +71,7 @@ def lay_paragraph(paragraph: Paragraph, cells: int, lang: str, grade: int | None
         wrapped = wrap(found, cells - paragraph.runover, cells - paragraph.indent)
     except WordTooLong as error:
         t = Translator(lang, "braille")
+        # Translators: error of the aid-sheet command: words are never split across lines.
         raise ValueError(t(
             "The word {word} needs {needed} cells but a line has {width}: use more cells per line.",
             word=error.word.text, needed=len(error.word.cells), width=error.width,

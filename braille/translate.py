@@ -52,6 +52,7 @@ def _louis(lang: str) -> ModuleType:
         import louis
     except ImportError:
         t = Translator(lang, "braille")
+        # Translators: liblouis or its Python module is missing; {packages} are Debian package names.
         raise BrailleUnavailable(
             t("Braille needs liblouis and its Python module: install the Debian packages {packages}.", packages=PACKAGES)
         ) from None
@@ -69,6 +70,7 @@ def _checked(tables: tuple[str, ...], lang: str) -> tuple[str, ...]:
     except RuntimeError:
         t = Translator(lang, "braille")
         raise BrailleUnavailable(
+            # Translators: a liblouis table file is missing or broken; {table} is its file name.
             t(
                 "The braille table {table} cannot be found or read: install the Debian packages {packages}.",
                 table=", ".join(tables[1:]),

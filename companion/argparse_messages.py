@@ -10,8 +10,11 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext marker convention
 
 
 MESSAGES = (
+    # Translators: argparse's own words in --help; keep the space at the end (French: "utilisation : ").
     N_("usage: "),
+    # Translators: heading in --help, lower case like argparse's.
     N_("positional arguments"),
+    # Translators: heading in --help (the options list), lower case like argparse's.
     N_("options"),
     N_("show this help message and exit"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"),

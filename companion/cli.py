@@ -106,10 +106,13 @@ def _add_output_flags(p: argparse.ArgumentParser, t: Translator) -> None:
     p.add_argument("--speech", default=None, metavar="auto|screenreader|speechd[:MODULE]|tts|wav:DIR|none",
                    help=t("where speech goes (default: auto in a terminal, none in scripts)"))
     p.add_argument("--rate", type=int, metavar="N", help=t("speech rate, in words per minute"))
+    # Translators: a placeholder in --help's usage lines (argparse metavar): one word in capitals (VOIX).
     p.add_argument("--voice", metavar=t("VOICE"), help=t("speech voice"))
     p.add_argument("--braille", default=None, metavar="auto|brlapi|screenreader|terminal|none",
                    help=t("where braille goes (default: auto in a terminal, none in scripts)"))
+    # Translators: placeholder (metavar) for a number of braille cells, in capitals (CELLULES).
     p.add_argument("--braille-width", type=int, metavar=t("CELLS"), help=t("braille display width in cells"))
+    # Translators: placeholder (metavar) for a liblouis table's file name, in capitals.
     p.add_argument("--braille-table", metavar=t("TABLE"), help=t("liblouis table for the braille line"))
 
 
@@ -129,6 +132,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     t = Translator(lang, "core")
     parser = _Parser(prog="companion", description=t("An audio and braille companion for card games played with real cards."))
     parser.add_argument("--lang", choices=i18n.LANGUAGES, default=lang, help=t("language of every sentence: fr or en"))
+    # Translators: placeholder (metavar) for the subcommand (play, sheet, saves…), in capitals.
     sub = parser.add_subparsers(dest="command", metavar=t("COMMAND"), parser_class=_Parser)
     sub.required = True
 
@@ -136,6 +140,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
         """A sub-command: its GAME argument when it takes one, --lang, and what runs it."""
         p = sub.add_parser(name, help=help_text)
         if game:
+            # Translators: placeholder (metavar) for a game's id (gauntlet, mindbug…), in capitals.
             p.add_argument("game", metavar=t("GAME"))
         p.add_argument("--lang", choices=i18n.LANGUAGES, default=lang, help=t("language of every sentence: fr or en"))
         p.set_defaults(func=func)
@@ -146,6 +151,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     command("cards", t("list every card of a game"), cmd_cards, game=True)
 
     p = command("card", t("read one card: value, copies, effect, notes"), cmd_card, game=True)
+    # Translators: placeholder (metavar) for a card's name, in capitals.
     p.add_argument("name", nargs="+", metavar=t("NAME"))
 
     command("config-dir", t("where to put corrected card files"), cmd_config_dir)
@@ -155,6 +161,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     _add_game_options(p, game, lang)
     p.add_argument("--names", nargs="+", metavar=t("NAME"), help=t("the players' names, in seat order"))
     p.add_argument("--verbosity", choices=("full", "short"), default="full", help=t("full sentences or short ones"))
+    # Translators: placeholder (metavar) for a file name, in capitals (FICHIER).
     p.add_argument("--save", type=Path, metavar=t("FILE"), help=t("save the game to this file"))
     p.add_argument("--resume", type=Path, metavar=t("FILE"), help=t("resume the game saved in this file"))
     p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))
@@ -162,6 +169,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
     p.add_argument("--serve", action="store_true",
                    help=t("each player's own private page in the browser (docs/private-views.en.md)"))
+    # Translators: placeholder (metavar) for a network address (127.0.0.1), in capitals.
     p.add_argument("--host", metavar=t("ADDRESS"), default="127.0.0.1",
                    help=t("with --serve: the address to listen on (default 127.0.0.1, this machine only)"))
     p.add_argument("--port", type=int, metavar="N", default=0,
@@ -172,6 +180,7 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
                    help=t("with --serve: write the join address as a QR code to this file (.svg or .png)"))
 
     p = command("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
+    # Translators: help of --format, after which argparse lists the choices; lower case.
     p.add_argument("--format", choices=("pef", "brf", "unicode", "txt"), default="pef", help=t("file format"))
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
     p.add_argument("--cells", type=_bounded(10, 100), default=40, metavar="10-100", help=t("cells per line"))
@@ -198,10 +207,12 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     which = p.add_mutually_exclusive_group()
     which.add_argument("--delete", metavar=t("FILE"), help=t("delete this save (its name as listed)"))
     which.add_argument("--delete-finished", action="store_true", help=t("delete every finished save"))
+    # Translators: placeholder (metavar) for a number of days, in capitals.
     p.add_argument("--older-than", type=_bounded(0, 9999), metavar=t("DAYS"),
                    help=t("with --delete-finished: only the saves last played more than DAYS days ago"))
 
     p = command("review", t("the whole game of a save file as a numbered transcript"), cmd_review)
+    # Translators: placeholder (metavar) for a save file, in capitals (SAUVEGARDE).
     p.add_argument("save", type=Path, metavar=t("SAVE"), help=t("the save file"))
     p.add_argument("--format", choices=("txt", "html", "brf"), default="txt", help=t("file format"))
     p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))

@@ -6,6 +6,8 @@ catalogs with Babel (``python -m companion.i18n compile``), and so does every
 wheel build (setup.py); a catalog whose ``.mo`` is missing or older than its
 ``.po`` is compiled in memory instead, so a fresh checkout never speaks
 untranslated words.
+``locale/domains.toml`` says which source files feed which domain (``python -m companion.i18n
+domains`` prints it for scripts/update_catalogs.sh; tests/test_catalogs.py reads it too).
 """
 
 from __future__ import annotations
@@ -15,9 +17,14 @@ import gettext
 import io
 import os
 import sys
+import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAINS_FILE = LOCALE_DIR / "domains.toml"
+#: The folder the paths of ``domains.toml`` start from (the repository, or where the package is installed).
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("fr", "en")
 #: A ``.mo`` this many seconds older than its ``.po`` still counts as compiled from it: an installer
 #: writes a wheel's files in name order, ``core.mo`` a moment before ``core.po``.
@@ -59,7 +66,7 @@ def translations(lang: str, domain: str) -> gettext.NullTranslations:
 
 
 class Translator:
-    """``_``/``ngettext`` bound to one language and one domain."""
+    """``_``/``ngettext``/``pgettext`` bound to one language and one domain."""
 
     def __init__(self, lang: str, domain: str) -> None:
         self.lang = lang
@@ -74,6 +81,41 @@ class Translator:
         text = self._catalog.ngettext(singular, plural, count)
         return text.format(count=count, **values)
 
+    def pgettext(self, context: str, message: str, **values: object) -> str:
+        """``message`` in ``context``: one English word may need two French ones ("up": "en haut", "plus fort").
+
+        ``context`` is never shown; it is the ``msgctxt`` that tells translators, and the catalog, which sense is meant.
+        """
+        text = self._catalog.pgettext(context, message)
+        return text.format(**values) if values else text
+
+
+@dataclass(frozen=True)
+class Domain:
+    """One catalog's sources: ``paths`` (files or folders, from ``SOURCE_ROOT``) and the ``keywords`` that mark messages."""
+
+    name: str
+    paths: tuple[str, ...]
+    keywords: tuple[str, ...]
+    comment_tag: str
+
+
+def domains(root: Path = SOURCE_ROOT) -> dict[str, Domain]:
+    """Every domain of ``domains.toml``, plus one per game renderer found under ``root``, by name."""
+    with DOMAINS_FILE.open("rb") as handle:
+        spec = tomllib.load(handle)
+    common = tuple(spec["keywords"])
+    tag = spec["comment_tag"]
+    found = {name: Domain(name, tuple(entry["files"]), common + tuple(entry.get("keywords", ())), tag)
+             for name, entry in spec["domains"].items()}
+    renderers, cores = spec["games"]["renderers"], spec["games"]["cores"]
+    for renderer in sorted((root / renderers).glob("*.py")):
+        if renderer.stem != "__init__":
+            core = f"{cores}/{renderer.name}"
+            paths = (f"{renderers}/{renderer.name}",) + ((core,) if (root / core).exists() else ())
+            found[renderer.stem] = Domain(renderer.stem, paths, common, tag)
+    return found
+
 
 def compile_all() -> list[Path]:
     """Write every ``.mo`` next to its ``.po`` (run by set-up)."""
@@ -85,9 +127,24 @@ def compile_all() -> list[Path]:
     return written
 
 
+def print_domains(names: list[str]) -> int:
+    """For scripts/update_catalogs.sh: per domain (all, or ``names``), a line "name<TAB>pybabel options<TAB>paths"."""
+    known = domains()
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        sys.stderr.write(f"unknown domain: {' '.join(unknown)} (known: {' '.join(sorted(known))})\n")
+        return 2
+    for domain in (known[name] for name in names or sorted(known)):
+        options = [f"--keyword={keyword}" for keyword in domain.keywords] + [f"--add-comments={domain.comment_tag}"]
+        sys.stdout.write(f"{domain.name}\t{' '.join(options)}\t{' '.join(domain.paths)}\n")
+    return 0
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["compile"]:
         compile_all()
+    elif sys.argv[1:2] == ["domains"]:
+        raise SystemExit(print_domains(sys.argv[2:]))
     else:
-        sys.stderr.write("usage: python -m companion.i18n compile\n")
+        sys.stderr.write("usage: python -m companion.i18n compile | domains [DOMAIN...]\n")
         raise SystemExit(2)

@@ -99,6 +99,7 @@ def transcript(path: Path, lang: str) -> Transcript:
         except Exception:  # cannot happen for a command the replay accepted; never a traceback all the same
             continue
     sections = _sections(loaded, recorder.utterances, t)
+    # Translators: title of a game's review (the written transcript); {game} is the game's name.
     return Transcript(lang, t("Review: {game}", game=loaded.game.name(lang)),
                       _facts(loaded, session, _replay_notes(loaded.result, t), t), sections, Path(path).name)
 
@@ -109,9 +110,12 @@ def _sections(loaded: Loaded, utterances: list[Utterance], t: Translator) -> lis
 
     def heading(number: Any) -> str:
         if key == "round":
+            # Translators: heading of one round (une manche) of the review; {number} counts from 1.
             return t("Round {number}", number=number)
         if key == "turn":
+            # Translators: heading of one turn (un tour) of the review; {number} counts from 1.
             return t("Turn {number}", number=number)
+        # Translators: heading of the review when the game has no turns or rounds: the whole game (la partie).
         return t("The game")
 
     current = loaded.game.rules.public_view(loaded.table.initial).get(key) if key else None
@@ -133,6 +137,7 @@ def _sections(loaded: Loaded, utterances: list[Utterance], t: Translator) -> lis
 def _facts(loaded: Loaded, session: Session, notes: list[str], t: Translator) -> list[str]:
     ctx = session.narrator.ctx
     if getattr(loaded.options, "names", ()):
+        # Translators: {players} is a count with its noun, as in "4 players" ("4 joueurs").
         facts = [t("Players: {players}.", players=players(loaded, ctx, t))]
     else:
         facts = [capitalized(players(loaded, ctx, t)) + "."]

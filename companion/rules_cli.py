@@ -126,6 +126,7 @@ def run_reader(game: Any, config: ReaderConfig, stdin: TextIO | None = None, std
 
 
 def document_title(reader: RulesReader) -> str:
+    # Translators: title of a rules document; {game} is the game's name (Les règles, feminine plural).
     return reader.t("{game}: the rules", game=reader.game_name)
 
 

@@ -122,7 +122,11 @@ def progress(loaded: Loaded, t: Translator) -> str | None:
     if found is None:
         return None
     key, number = found
-    return t("round {number}", number=number) if key == "round" else t("turn {number}", number=number)
+    if key == "round":
+        # Translators: how far a saved game went, between commas in the list of saves: a round (une manche).
+        return t("round {number}", number=number)
+    # Translators: how far a saved game went, between commas in the list of saves: a turn (un tour).
+    return t("turn {number}", number=number)
 
 
 def players(loaded: Loaded, ctx: Context, t: Translator) -> str:
@@ -131,6 +135,7 @@ def players(loaded: Loaded, ctx: Context, t: Translator) -> str:
     if names:
         return ctx.join(names)
     count = int(getattr(loaded.options, "players", 0))
+    # Translators: how many players a saved game has, between commas in the list of saves.
     return t.plural("{count} player", "{count} players", count)
 
 
@@ -230,6 +235,7 @@ def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[
 
 def _problem(code: str, game: str | None, t: Translator) -> str:
     messages: dict[str, Callable[[], str]] = {
+        # Translators: why a save cannot be read, inside "Cannot be read ({why}), {date}"; lower case.
         "empty": lambda: t("empty file"),
         "future_version": lambda: t("saved by a newer companion"),
         "too_large": lambda: t("too large to be a save file"),
@@ -248,7 +254,9 @@ def line(info: SaveInfo, lang: str) -> str:
         why = _problem(info.problem or "not_a_journal", info.game_id, t)
         text = t("Cannot be read ({why}), {date}", why=why, date=date)
         if info.in_use:
+            # Translators: {text} says a save cannot be read; "open" is said of the game (une partie, feminine).
             text = t("{text}, open in another companion now", text=text)
+        # Translators: a line of the list of saves: {text} says the game, {file} is the save file's name.
         return t("{text}: {file}", text=text, file=info.path.name)
     loaded = info.loaded
     ctx = Narrator.for_table(loaded.table, Settings(lang, "full", loaded.display)).ctx
@@ -257,12 +265,16 @@ def line(info: SaveInfo, lang: str) -> str:
     if reached:
         parts.append(reached)
     if info.finished:
-        parts.append(t("finished"))
+        # Translators: said of a saved game (une partie, feminine) in the list of saves, between commas.
+        parts.append(t.pgettext("saved game", "finished"))
     elif info.started:
-        parts.append(t("not finished"))
+        # Translators: said of a saved game (une partie, feminine) in the list of saves, between commas.
+        parts.append(t.pgettext("saved game", "not finished"))
     else:
-        parts.append(t("not started"))
+        # Translators: said of a saved game (une partie, feminine) in the list of saves, between commas.
+        parts.append(t.pgettext("saved game", "not started"))
     if info.in_use:
+        # Translators: said of a saved game (une partie, feminine), between commas in the list of saves.
         parts.append(t("open in another companion now"))
     if info.skipped:
         parts.append(t.plural("{count} line skipped", "{count} lines skipped", info.skipped))

@@ -4,34 +4,19 @@
 # .po file with any gettext tool, then check with: .venv/bin/python -m pytest tests/test_catalogs.py
 # With domain names as arguments (bash scripts/update_catalogs.sh mindbug), only those catalogs are touched.
 # Message ids are the English sentences; the .po files are the source of the French.
+# Which files feed which domain, and the keywords, are in companion/locale/domains.toml (the test reads it too);
+# "# Translators:" comments just above a message reach the catalog as notes (#.) for translators.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+python=".venv/bin/python"
 pybabel=".venv/bin/pybabel"
-# domain: files. A game is its own domain: its renderer and its spec (companion/render/<game>.py, companion/games/<game>.py).
-declare -A files=(
-  [core]="companion/cli.py companion/play.py companion/session companion/render/__init__.py companion/argparse_messages.py companion/saves.py companion/review.py"
-  [ui]="companion/ui"
-  [tools]="companion/simulate.py companion/simulate_help.py companion/records.py"
-  [speech]="speech"
-  [braille]="braille"
-  [web]="companion/web"
-  [rules]="companion/rules_reader.py companion/rules_cli.py companion/rules_help.py"  # issue 17: the rules reader and its documents
-  [doctor]="companion/doctor.py companion/doctor_help.py"  # issue 21: companion doctor
-)
-for renderer in companion/render/*.py; do
-  name=$(basename "$renderer" .py)
-  [ "$name" = "__init__" ] || files[$name]="$renderer companion/games/$name.py"
-done
-domains=("$@")
-[ ${#domains[@]} -gt 0 ] || domains=("${!files[@]}")
-for domain in "${domains[@]}"; do
-  [ -n "${files[$domain]:-}" ] || { echo "unknown domain: $domain" >&2; exit 2; }
-  keywords="-k t -k plural:1,2 -k N_"
-  [ "$domain" = "core" ] && keywords="$keywords -k core"
-  [ "$domain" = "speech" ] && keywords="$keywords -k SpeechUnavailable"  # its reasons are said to the user
+map=$(mktemp)
+trap 'rm -f "$map"' EXIT
+"$python" -m companion.i18n domains "$@" >"$map"  # one line a domain: name, pybabel options, paths (tab-separated)
+while IFS=$'\t' read -r domain options paths; do
   pot=$(mktemp --suffix=.pot)
-  # shellcheck disable=SC2086
-  "$pybabel" extract --no-location --omit-header $keywords -o "$pot" ${files[$domain]} >/dev/null 2>&1
+  # shellcheck disable=SC2086  # options and paths are lists
+  "$pybabel" extract --no-location --omit-header --no-default-keywords $options -o "$pot" $paths >/dev/null 2>&1
   po="companion/locale/fr/LC_MESSAGES/$domain.po"
   if [ -f "$po" ]; then
     "$pybabel" update --no-fuzzy-matching --ignore-obsolete --update-header-comment -D "$domain" -l fr -i "$pot" -o "$po" >/dev/null 2>&1
@@ -40,4 +25,4 @@ for domain in "${domains[@]}"; do
   fi
   rm -f "$pot"
   echo "$po"
-done
+done <"$map"

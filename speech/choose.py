@@ -60,11 +60,13 @@ def parse(spec: str, lang: str = "en") -> tuple[str, str | None]:
     mode = mode.strip().lower()
     if mode == "wav":
         if not colon or not directory.strip():
+            # Translators: error for --speech wav without a folder. Keep "wav:" as is.
             raise ValueError(t("The wav speech mode needs a folder, as in wav:sounds."))
         return mode, directory.strip()
     if mode == "speechd" and colon and directory.strip():
         return mode, directory.strip()
     if mode not in MODES or colon:
+        # Translators: error for an unknown --speech value. Keep the mode names as is.
         raise ValueError(t("Unknown speech mode {spec}: use auto, screenreader, speechd, tts, wav:FOLDER or none.", spec=spec))
     return mode, None
 
@@ -108,6 +110,7 @@ def lags(speaker: Speaker, system: str | None = None) -> bool:
 
 def no_answer(t: Translator) -> str:
     """The one sentence said when a backend does not answer in time."""
+    # Translators: said at start when a speech backend does not answer within 2 seconds.
     return t("Speech synthesis does not answer: text only is used.")
 
 
@@ -149,16 +152,19 @@ def choose(
     linux = system == "Linux"
     dispatcher = speechd or SpeechDispatcherSpeaker
     if mode == "none":
+        # Translators: said at start with --speech none.
         return SilentSpeaker(), t("Speech: off, text only.")
     if mode == "wav":
         assert argument is not None
         try:
+            # Translators: said at start with --speech wav:DIR.
             return WavSpeaker(argument, lang, rate, voice), t(
                 "Speech: each sentence is written as a sound file in {directory}.", directory=argument
             )
         except SpeechUnavailable as error:
             if error.timed_out:
                 return SilentSpeaker(), no_answer(t)
+            # Translators: --speech wav:DIR could not start; {reason} is a lower-case reason (no screen reader is running).
             return SilentSpeaker(), t("Speech: text only, no sound files: {reason}.", reason=reason(error, t))
     if mode == "speechd":
         try:
@@ -166,14 +172,19 @@ def choose(
         except SpeechUnavailable as error:
             if error.timed_out:
                 return SilentSpeaker(), no_answer(t)
+            # Translators: --speech speechd could not start; {reason} is a lower-case reason (no screen reader is running).
             return SilentSpeaker(), t("Speech: text only, Speech Dispatcher not available: {reason}.", reason=reason(error, t))
         if argument:
+            # Translators: said at start with --speech speechd:MODULE.
             return speaker, t("Speech: through Speech Dispatcher, output module {module}.", module=argument)
+        # Translators: said at start with --speech speechd. Speech Dispatcher is a name: keep it.
         return speaker, t("Speech: through Speech Dispatcher.")
     tried_dispatcher = False
     if mode in ("auto", "screenreader") and linux:
         reader = (reads_terminal or reader_reading_terminal)() if mode == "auto" else None
         if reader:
+            # Translators: said at start when the user's screen reader ({reader}: Orca, NVDA…) reads the terminal
+            # itself; the companion's own voice is then off.
             return TerminalReaderSpeaker(reader), t("Speech: {reader} reads the printed lines.", reader=reader)
         if screen_reader_running is not None:
             running = "Orca" if screen_reader_running() else None
@@ -183,12 +194,16 @@ def choose(
         if running:
             tried_dispatcher = True
             try:
+                # Translators: said at start when the user's screen reader speaks; {reader} is its name (NVDA,
+                # JAWS, Orca…).
                 return dispatcher(lang, rate, voice, autospawn=False), t(
                     "Speech: through your screen reader, {reader}.", reader=running)
             except SpeechUnavailable as error:
                 if error.timed_out:
                     return SilentSpeaker(), no_answer(t)
                 if mode == "screenreader":
+                    # Translators: --speech screenreader could not start; {reason} is a lower-case reason
+                    # (no screen reader is running).
                     return SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.",
                                               reason=reason(error, t))
         elif mode == "screenreader":
@@ -209,6 +224,7 @@ def choose(
             return found, t("Speech: through your screen reader, {reader}.", reader=found.reader)
     if mode == "auto" and linux and not tried_dispatcher:
         try:
+            # Translators: said at start with --speech auto when no screen reader runs but Speech Dispatcher does.
             return dispatcher(lang, rate, voice, autospawn=False), t(
                 "Speech: through Speech Dispatcher, no screen reader running.")
         except SpeechUnavailable as error:
@@ -222,7 +238,9 @@ def choose(
         if error.timed_out:
             return SilentSpeaker(), no_answer(t)
         if mode == "tts":
+            # Translators: --speech tts could not start; {reason} is a lower-case reason (no screen reader is running).
             return SilentSpeaker(), t("Speech: text only, built-in voice not available: {reason}.", reason=reason(error, t))
+        # Translators: --speech auto found nothing; {reason} says why the built-in voice failed.
         return SilentSpeaker(), t("Speech: text only, no screen reader running and {reason}.", reason=reason(error, t))
     except Exception as error:  # a backend's bug must not stop the game from starting
         why = str(error) or type(error).__name__
@@ -230,13 +248,23 @@ def choose(
     if getattr(tts, "name", "") == Pyttsx3Speaker.name:
         if lags(tts, system):
             if mode == "tts":
+                # Translators: said at start with --speech tts on Linux without the espeak-ng command: pyttsx3 cannot
+                # cut a sentence off at once.
                 return tts, t("Speech: built-in voice through pyttsx3; interrupting it may lag.")
+            # Translators: said at start with --speech auto on Linux without the espeak-ng command: pyttsx3 cannot cut
+            # a sentence off at once.
             return tts, t("Speech: built-in voice through pyttsx3, no screen reader running; interrupting it may lag.")
         if mode == "tts":
+            # Translators: said at start with --speech tts when the voice comes through pyttsx3 (Windows, macOS). Keep
+            # "pyttsx3".
             return tts, t("Speech: built-in voice through pyttsx3.")
+        # Translators: said at start with --speech auto when no screen reader runs and the voice comes through pyttsx3
+        # (Windows, macOS).
         return tts, t("Speech: built-in voice through pyttsx3, no screen reader running.")
     if mode == "tts":
+        # Translators: said at start with --speech tts.
         return tts, t("Speech: built-in voice.")
+    # Translators: said at start with --speech auto when no screen reader runs but sound works.
     return tts, t("Speech: built-in voice, no screen reader running.")
 
 

@@ -32,6 +32,7 @@ def find() -> str:
     """The espeak-ng executable, or `SpeechUnavailable`."""
     path = shutil.which("espeak-ng")
     if path is None:
+        # Translators: a reason (lower case, ends a sentence).
         raise SpeechUnavailable("espeak-ng is not installed")
     return path
 
@@ -56,10 +57,12 @@ def check(engine: str, voice: str) -> None:
             timeout=START_TIMEOUT,
         )
     except subprocess.TimeoutExpired as error:
+        # Translators: a reason; {error} is a system message.
         raise SpeechUnavailable("espeak-ng does not start: {error}", error=str(error), timed_out=True) from error
     except (OSError, subprocess.SubprocessError) as error:
         raise SpeechUnavailable("espeak-ng does not start: {error}", error=str(error)) from error
     if result.returncode != 0:
+        # Translators: a reason; {voice} is an espeak-ng voice name.
         raise SpeechUnavailable("the voice {voice} does not exist", voice=voice)
 
 

@@ -108,6 +108,7 @@ class SpeechOutput:
         self.close()
         if isinstance(failed, SilentSpeaker):
             return
+        # Translators: a reason, mid-game, when the cause is unknown.
         why = reason(error, t) if isinstance(error, SpeechUnavailable) else t("the speech backend stopped working")
         speaker: Speaker = SilentSpeaker()
         if not last_resort:
@@ -117,6 +118,8 @@ class SpeechOutput:
                 pass
         self.speaker = speaker
         if isinstance(speaker, SilentSpeaker):
+            # Translators: mid-game, speech broke and only text remains.
             self.notice = t("Speech: {reason}, text only from now on.", reason=why)
         else:
+            # Translators: mid-game, the screen reader broke and the built-in voice takes over.
             self.notice = t("Speech: {reason}, switching to the built-in voice.", reason=why)

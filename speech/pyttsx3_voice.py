@@ -93,16 +93,19 @@ def default_engine() -> Any:
     try:
         import pyttsx3
     except Exception as error:  # ImportError, or a broken platform dependency
+        # Translators: a reason. Keep the program name.
         raise SpeechUnavailable("pyttsx3 is not installed") from error
     try:
         return pyttsx3.init()
     except Exception as error:
+        # Translators: a reason; {error} is a system message. Keep the program name.
         raise SpeechUnavailable("pyttsx3 does not start: {error}", error=str(error) or type(error).__name__) from error
 
 
 def aplay_works() -> None:
     """Linux: pyttsx3's espeak driver plays with ``aplay``; `SpeechUnavailable` unless it opens an output."""
     if shutil.which("aplay") is None:
+        # Translators: a reason. Keep the program names.
         raise SpeechUnavailable("no audio player (sox or aplay) is installed")
     try:
         result = subprocess.run(
@@ -114,6 +117,7 @@ def aplay_works() -> None:
             start_new_session=True,
         )
     except (OSError, subprocess.SubprocessError) as error:
+        # Translators: a reason (no sound card or sound server).
         raise SpeechUnavailable("no audio output was found") from error
     if result.returncode != 0:
         raise SpeechUnavailable("no audio output was found")
@@ -253,6 +257,7 @@ class Pyttsx3Speaker(WorkerVoice):
             self._cancel()
             self._closed = True
             for job in self._queue:
+                # Translators: a reason, mid-game.
                 job.error = SpeechUnavailable("the built-in voice stopped working")
                 job.done.set()
             self._queue.clear()
@@ -272,6 +277,7 @@ class Pyttsx3Speaker(WorkerVoice):
             self._queue.append(job)
             self._cond.notify()
         if not job.done.wait(SYNTH_TIMEOUT):
+            # Translators: a reason; {error} is a system message.
             raise SpeechUnavailable("cannot write sound files: {error}", error="timeout")
         if job.error is not None:
             raise SpeechUnavailable("cannot write sound files: {error}", error=str(job.error)) from job.error
@@ -304,6 +310,8 @@ class Pyttsx3Speaker(WorkerVoice):
         # pyttsx3.init() hands out one engine per process: one speaker at a time owns it
         owner = self._factory is default_engine
         if owner and not _ENGINE_LOCK.acquire(timeout=3):
+            # Translators: a reason: another part of the program already speaks through pyttsx3. Keep the program
+            # name.
             self._start_error = SpeechUnavailable("pyttsx3 is already in use")
             self._ready.set()
             return
@@ -323,6 +331,7 @@ class Pyttsx3Speaker(WorkerVoice):
                 self._asynchronous = self.driver == "espeak"
                 voices = list(engine.getProperty("voices") or [])
                 if not voices:
+                    # Translators: a reason. Keep the program name.
                     raise SpeechUnavailable("pyttsx3 has no voice")
                 self.voice = pick_voice(voices, self.lang, self.wanted_voice, self.driver)
                 self._apply_settings(engine)
@@ -385,6 +394,7 @@ class Pyttsx3Speaker(WorkerVoice):
                 else:
                     with self._cond:
                         if not self._stale():
+                            # Translators: a reason, mid-game; {error} is a system message.
                             self._fail(SpeechUnavailable("the built-in voice stopped working: {error}", error=str(error)))
                             self._current = None
                             job.done.set()

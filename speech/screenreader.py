@@ -125,8 +125,10 @@ class ScreenReaderSpeaker:
         """Raises `SpeechUnavailable` unless a screen reader answers within ``timeout`` seconds."""
         if (system or platform.system()) == "Linux":
             # Linux screen readers are reached through Speech Dispatcher (speech/speechd_voice.py).
+            # Translators: a reason (lower case, ends a sentence).
             raise SpeechUnavailable("no screen reader is running")
         self._output: Any = None
+        # Translators: a reason, mid-game.
         self._thread = CommandThread("speech-screenreader", SpeechUnavailable("the screen reader stopped answering"), timeout)
         try:
             self._thread.start(self._find)

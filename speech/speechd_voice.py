@@ -72,6 +72,7 @@ def _client_module() -> Any:
     try:
         import speechd
     except ImportError:
+        # Translators: a reason (lower case, ends a sentence).
         raise SpeechUnavailable("the Speech Dispatcher client is not installed (Debian package python3-speechd)") from None
     return speechd
 
@@ -115,12 +116,14 @@ class SpeechDispatcherSpeaker:
             wait = timeout
         else:  # a daemon that must be started first gets longer; one that listens answers at once or never
             wait = SPAWN_TIMEOUT if autospawn and not listening(self.address) else START_TIMEOUT
+        # Translators: a reason, mid-game.
         self._thread = CommandThread("speech-speechd", SpeechUnavailable("Speech Dispatcher stopped answering"), START_TIMEOUT)
         try:
             self._thread.start(self._connect, wait)
         except SpeechUnavailable as error:
             self._thread.close(self._close_client, wait=0)
             if error.timed_out:
+                # Translators: a reason.
                 raise SpeechUnavailable("Speech Dispatcher does not answer", timed_out=True) from None
             raise
 
@@ -132,11 +135,13 @@ class SpeechDispatcherSpeaker:
             client = speechd.SSIPClient(CLIENT_NAME, component=self.component, address=self.address,
                                         autospawn=self.autospawn)
         except Exception as error:  # SSIPCommunicationError, SpawnError, OSError: nobody answers there
+            # Translators: a reason.
             raise SpeechUnavailable("Speech Dispatcher is not running") from error
         self._client = client
         try:
             if self.module is not None:
                 if self.module not in client.list_output_modules():
+                    # Translators: a reason; {module} is a name such as espeak-ng.
                     raise SpeechUnavailable("Speech Dispatcher has no output module {module}", module=self.module)
                 client.set_output_module(self.module)
             client.set_priority(getattr(speechd.Priority, PRIORITY.upper()))
@@ -149,6 +154,7 @@ class SpeechDispatcherSpeaker:
         except SpeechUnavailable:
             raise
         except Exception as error:
+            # Translators: a reason; {error} is Speech Dispatcher's own message.
             raise SpeechUnavailable("Speech Dispatcher refused the settings: {error}", error=str(error)) from error
 
     def _set_language(self, lang: str) -> None:

@@ -37,6 +37,7 @@ class WavSpeaker:
             probe.write_bytes(b"")
             probe.unlink()
         except OSError as error:
+            # Translators: a reason; {directory} is a folder path.
             raise SpeechUnavailable("cannot write in the folder {directory}", directory=str(self.directory)) from error
         self._engine = engine
         numbers = [int(m.group(1)) for p in self.directory.iterdir() if (m := _NUMBERED.match(p.name))]

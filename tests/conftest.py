@@ -1,10 +1,14 @@
-"""Shared fixtures: a private data and config folder for every test, and the Gauntlet's cards."""
+"""Shared fixtures: a private data and config folder for every test, the Gauntlet's cards, and an ordinary user."""
 
 from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,6 +51,39 @@ def private_folders(tmp_path, monkeypatch):
     """Autosaves and card overrides never touch the real home folder."""
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+
+
+#: Root ignores file modes (and CI runs as root): there, permission tests run their checked code as nobody.
+AS_ROOT = os.name == "posix" and os.geteuid() == 0
+
+
+def _nobody() -> tuple[int, int]:
+    import pwd
+
+    entry = pwd.getpwnam("nobody")
+    return entry.pw_uid, entry.pw_gid
+
+
+def as_ordinary_user(command: list[str]) -> list[str]:
+    """``command`` run by a user that file modes apply to: the same user, or nobody with no groups when root."""
+    if not AS_ROOT:
+        return command
+    uid, gid = _nobody()
+    return ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--clear-groups", *command]
+
+
+@pytest.fixture
+def user_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder the user of ``as_ordinary_user`` owns (as root, pytest's folders are closed to nobody)."""
+    if not AS_ROOT:
+        yield tmp_path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="companion-test-"))
+    os.chown(folder, *_nobody())
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder)
 
 
 @pytest.fixture
@@ -116,4 +153,4 @@ def run_lines(session: Session, recorder: Recorder, lines: str) -> list[str]:
     return recorder.texts
 
 
-__all__ = ["Recorder", "make_served", "make_session", "run_lines", "io"]
+__all__ = ["AS_ROOT", "Recorder", "as_ordinary_user", "make_served", "make_session", "run_lines", "io"]

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from companion import journal
+from conftest import AS_ROOT, as_ordinary_user
 from tests.journal_helpers import HEADER, Counter, FailingDisk, Live, descriptor, replayed
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -476,23 +477,49 @@ def test_a_file_that_cannot_be_appended_to_is_read_only_and_the_game_continues_e
     assert path.read_bytes() == before
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write a read-only file")
-def test_a_read_only_file_for_real(tmp_path):
-    path = tmp_path / "g.jsonl"
+#: Run by an ordinary user (nobody when the tests run as root): each named journal function's error code, or "ok".
+_OPEN_AND_READ = """
+import sys
+from companion import journal
+
+codes = []
+for name in sys.argv[2:]:
+    try:
+        result = {"reopen": journal.Journal.reopen, "read": journal.read}[name](sys.argv[1])
+    except journal.JournalError as error:
+        codes.append(error.code)
+    else:
+        codes.append("ok " + result.game)
+print(" / ".join(codes))
+"""
+
+
+def open_and_read(path: Path, *names: str) -> str:
+    """What ``names`` ("reopen", "read") say of ``path`` to a user whose file modes count, even when the tests run as root."""
+    result = subprocess.run(as_ordinary_user([sys.executable, "-c", _OPEN_AND_READ, str(path), *names]), capture_output=True,
+                            text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes")
+def test_a_read_only_file_for_real(user_folder):
+    path = user_folder / "g.jsonl"
     new(path).close()
     path.chmod(0o444)
-    with pytest.raises(journal.JournalError) as caught:
-        journal.Journal.reopen(path)
-    assert caught.value.code == "read_only"
-    assert journal.read(path).game == "counter"
+    assert open_and_read(path, "reopen", "read") == "read_only / ok counter"  # refused for writing, still read
+    path.chmod(0o644)  # and the same file, writable, reopens: the mode was the reason
+    if AS_ROOT:
+        os.chown(path, user_folder.stat().st_uid, user_folder.stat().st_gid)
+    assert open_and_read(path, "reopen") == "ok counter"
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads every file")
-def test_an_unreadable_file(tmp_path):
-    path = tmp_path / "g.jsonl"
+@pytest.mark.skipif(os.name != "posix", reason="file modes")
+def test_an_unreadable_file(user_folder):
+    path = user_folder / "g.jsonl"
     new(path).close()
     path.chmod(0o000)
-    assert code_of(path) == "unreadable"
+    assert open_and_read(path, "read") == "unreadable"
 
 
 # --------------------------------------------------------------------------- row 14: automatic names never collide

@@ -19,7 +19,7 @@ pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup"
 
 from lxml import etree
 
-from conftest import make_served
+from conftest import as_ordinary_user, make_served
 
 from companion import registry
 from companion.cli import build_parser
@@ -159,9 +159,14 @@ def test_qr_with_json_puts_the_drawing_in_the_line_not_on_screen(tmp_path: Path)
     assert qr["text"] == "A QR code of the join address is shown on screen." and qr["qr"] == qr_text(qr["url"])
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", *args], input="quit\n", capture_output=True, text=True,
-                          timeout=60, env=dict(os.environ))
+def _run(*args: str, ordinary_user_in: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``companion`` with ``args``; with ``ordinary_user_in``, as a user that file modes apply to, its folders in there."""
+    command, env = [sys.executable, "-m", "companion", *args], dict(os.environ)
+    if ordinary_user_in is not None:
+        command = as_ordinary_user(command)
+        env.update(COMPANION_DATA_DIR=str(ordinary_user_in / "data"), COMPANION_CONFIG_DIR=str(ordinary_user_in / "config"),
+                   HOME=str(ordinary_user_in))
+    return subprocess.run(command, input="quit\n", capture_output=True, text=True, timeout=60, env=env)
 
 
 def test_qr_file_in_a_missing_folder_is_one_sentence_and_status_2(tmp_path: Path) -> None:
@@ -179,14 +184,14 @@ def test_qr_file_with_another_suffix_is_refused(tmp_path: Path) -> None:
     assert result.stderr == f"companion: --qr-file {path}: give a file name ending in .svg or .png.\n"
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes in a read-only folder")
-def test_qr_file_in_a_read_only_folder_is_one_sentence_and_status_2(tmp_path: Path) -> None:
-    folder = tmp_path / "locked"
+@pytest.mark.skipif(os.name != "posix", reason="folder modes")
+def test_qr_file_in_a_read_only_folder_is_one_sentence_and_status_2(user_folder: Path) -> None:
+    folder = user_folder / "locked"
     folder.mkdir()
-    folder.chmod(0o500)
+    folder.chmod(0o555)  # no one but root may write here, and the game runs as an ordinary user even under root
     try:
         result = _run("play", "gauntlet", "--lang", "en", "--serve", "--qr-file", str(folder / "join.svg"),
-                      "--save", str(tmp_path / "g"))
+                      "--save", str(user_folder / "g"), ordinary_user_in=user_folder)
     finally:
         folder.chmod(0o700)
     assert result.returncode == 2
