@@ -95,6 +95,7 @@ class Interactive:
             include_default_pygments_style=False,
         )
         # Queued after the set-up, whose turn and the first draw: nothing cuts off what has not been heard.
+        # Translators: said when the interactive mode starts, after the table is announced.
         self.session.say(self.t("Type help for the commands, or press F1."), "hint", {}, Priority.NORMAL)
         # Between two prompts the terminal would echo what is typed ahead (a secret value too):
         # echo stays off for the whole game; each prompt shows what it reads itself.
@@ -108,6 +109,7 @@ class Interactive:
             try:
                 line = self.prompt.prompt(PROMPT, pre_run=self._pre_run)
             except KeyboardInterrupt:
+                # Translators: Ctrl+C was pressed; the line being typed is dropped.
                 self._say(self.t("Line cleared."), "line_cleared", remember=False)
                 continue
             except EOFError:  # Ctrl+D: the game stays saved, as after quit
@@ -173,6 +175,7 @@ class Interactive:
             self.session.wiring.speech.interrupt()
 
     def choices(self, candidates: list[str]) -> None:
+        # Translators: Tab pressed with several possible completions.
         self._say(self.t("Choices: {choices}.", choices=", ".join(candidates)), "choices", {"choices": candidates},
                   remember=False)
 
@@ -188,6 +191,7 @@ class Interactive:
     def _replay(self, utterance: Utterance | None) -> None:
         """Say a sentence of the history again, cutting off what is being said; it is not added to the history."""
         if utterance is None:
+            # Translators: F2, F5 or F6 before any sentence was said.
             self._say(self.t("Nothing has been said yet."), "history", remember=False)
             return
         self.session.wiring.announcer.announce(dataclasses.replace(utterance, priority=Priority.NOW), remember=False)

@@ -49,6 +49,7 @@ class Key:
 
 
 KEYS: tuple[Key, ...] = (
+    # Translators: the keys, read by help and F1. Keep the key names as printed on French keyboards (Ctrl, Échap, Tab).
     Key(("f1",), "help", N_("F1: help, what can be done now.")),
     Key(("f2",), "repeat", N_("F2: say the whole last answer again.")),
     Key(("f3",), "status", N_("F3: short status: what to do now, and the lives.")),

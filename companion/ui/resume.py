@@ -132,6 +132,7 @@ def offer_resume(lang: str, game: Any, announcer: Announcer, ask: Ask = ask_line
         ])
         announcer.announce(Utterance(question, lang, "resume_offer", {"path": str(found.path)}))
         while True:
+            # Translators: the prompt of the resume question.
             typed = ask(t("yes or no: "))
             answered()
             answer = False if typed is None else answer_is_yes(typed)

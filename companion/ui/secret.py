@@ -98,15 +98,18 @@ class SecretAsker:
         values: list[int] = []
         for pid in session.parser.secret_steps(secret, session.state):
             who = _player_name(session, pid)
+            # Translators: said before a secret value is typed. {player} is whose value it is.
             session.say(capitalized(t("{player}, type your value secretly.", player=who)), "secret_turn",
                         {"player": pid}, Priority.NOW)
             while True:
+                # Translators: the prompt of a secret value; what is typed is never shown.
                 typed = self.reader(t("Secret value: "))
                 if typed is None:
                     return None
                 value = parse_value(typed)
                 del typed
                 if value is None:
+                    # Translators: never repeat what was typed here: it may be a secret value.
                     session.say(t("That is not a whole number: type your value again, {player}.", player=who),
                                 "secret_retry", {"player": pid}, Priority.NOW)
                     continue
@@ -116,6 +119,7 @@ class SecretAsker:
                 session.say(problem + " " + t("Type your value again, {player}.", player=who), "secret_retry",
                             {"player": pid}, Priority.NOW)
             values.append(value)
+            # Translators: said after a secret value, which is never repeated.
             session.say(t("Thank you."), "secret_done", {"player": pid}, Priority.NOW)
         return values
 
@@ -166,6 +170,7 @@ def _check(session: Session, secret: Secret, values: list[int], t: Translator) -
             raise
         low, high = error.details.get("low"), error.details.get("high")
         if low is not None and high is not None:
+            # Translators: a secret value is not a card value; the values themselves are not said.
             return t("One of the values is not possible: values go from {low} to {high}. Type them again.",
                      low=low, high=high)
         return t("One of the values is not possible. Type them again.")
