@@ -186,10 +186,11 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
     def phones() -> None:
         for seat, wrong, right in (("hero1", "3", "1"), ("thanos", "5", "7")):
             url, request = web.seat_url(web.seats.by_id[seat]), _request_of(web, seat)
-            answers[seat] = [_post(url + "/check", {"request": request, "value": wrong}),
-                             _post(url + "/secret", {"request": request, "value": wrong}),
-                             _post(url + "/check", {"request": request, "value": right}),
-                             _post(url + "/secret", {"request": request, "value": right})]
+            device = web.seats.by_id[seat].device
+            answers[seat] = [_post(url + "/check", {"request": request, "value": wrong}, device),
+                             _post(url + "/secret", {"request": request, "value": wrong}, device),
+                             _post(url + "/check", {"request": request, "value": right}, device),
+                             _post(url + "/secret", {"request": request, "value": right}, device)]
 
     thread = threading.Thread(target=phones)
     thread.start()

@@ -148,10 +148,9 @@ def test_what_the_hands_decide_is_always_a_command_the_rules_accept(data: st.Dat
 
 def test_a_hand_sent_without_the_page_script_takes_the_lists_the_page_shows(table: Any) -> None:
     """Without JavaScript every list of the form is sent: the server reads as many as the page shows."""
-    from web_requests import post_json
+    from web_requests import device_post
 
     session, recorder, web = table
-    url = web.seat_url(web.seats.by_id["p2"]) + "/hand"
     form = {f"card{i}": "guard" for i in range(1, 9)} | {"card1": "baron", "lang": "en"}
-    assert post_json(url, form)[0] == 200
+    assert device_post(web, "p2", "hand", form)[0] == 200
     assert web.keeper.hands["p2"] == ("baron",)

@@ -85,11 +85,27 @@ class Table:
         config = PlayConfig(lang="en", json=True, names=names, save=self.save, serve=True, host="127.0.0.1", port=0,
                             options=dict(options or {}))
         self.status: list[int] = []
-        self.thread = threading.Thread(target=lambda: self.status.append(
-            play(config, registry.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
-        self.thread.start()
-        self.out.wait_for(lambda o: sum(r["event"] == "web_seat" for r in o.records) == len(names))
-        self.urls = {r["player"]: r["url"] for r in self.out.records if r["event"] == "web_seat"}
+        # The seats' own links are never said at the table: the test reads them from the server it started.
+        from companion.web import server as web_server
+
+        served: list[Any] = []
+        original = web_server.serve
+
+        def serve(*args: Any, **kwargs: Any) -> Any:
+            web = original(*args, **kwargs)
+            served.append(web)
+            return web
+
+        web_server.serve = serve  # type: ignore[assignment]
+        try:
+            self.thread = threading.Thread(target=lambda: self.status.append(
+                play(config, registry.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
+            self.thread.start()
+            self.out.wait_for(lambda o: any(r["event"] == "web_join" for r in o.records))
+        finally:
+            web_server.serve = original  # type: ignore[assignment]
+        self.web = served[0]
+        self.urls = {seat.id: self.web.seat_url(seat) for seat in self.web.seats}
         join = next(r for r in self.out.records if r["event"] == "web_join")
         self.base, self.code = join["url"].rstrip("/"), join["code"]
 

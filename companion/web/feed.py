@@ -67,6 +67,10 @@ class Feed:
         self.closed = True
         self._wake()
 
+    def wake(self) -> None:
+        """Every stream looks again (a seat freed: the stream of the device that held it ends)."""
+        self._wake()
+
     def _wake(self) -> None:
         loop = self.loop
         if loop is not None and not loop.is_closed():
