@@ -42,9 +42,10 @@ const hint = document.getElementById("hint"), idle = document.getElementById("id
 const handForm = document.getElementById("hand-form"), lineForm = document.getElementById("line-form");
 const offers = document.getElementById("offers");
 function line(box, text, lang) { const p = document.createElement("p"); p.textContent = text; p.lang = lang; box.append(p); }
+function controls(on) { for (const id of ["value", "send", "cancel"]) document.getElementById(id).disabled = !on; }
 function show(request, text) { form.elements.request.value = request; document.getElementById("prompt").textContent = text;
-  hint.textContent = ""; field.value = ""; form.hidden = false; idle.hidden = true; }
-function hide() { const had = form.contains(document.activeElement); form.hidden = true; idle.hidden = false;
+  hint.textContent = ""; field.value = ""; controls(true); form.hidden = false; idle.hidden = true; }
+function hide() { const had = form.contains(document.activeElement); form.hidden = true; controls(false); idle.hidden = false;
   if (had) document.getElementById("private-title").focus(); }
 async function send(action, fields) { const body = new URLSearchParams(fields);
   body.set("lang", document.documentElement.lang);
@@ -148,6 +149,7 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
     base = seat.path()
     request, prompt_text = prompt if prompt is not None else ("", "")
     hidden_form, hidden_idle = ("", " hidden") if prompt is not None else (" hidden", "")
+    off = "" if prompt is not None else " disabled"  # a hidden form's controls take no focus
     body = f"""<h1>{w["title"]}</h1>
 <p>{w["intro"]}</p>
 {_languages(lang, base)}
@@ -159,10 +161,10 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <input type="hidden" name="lang" value="{lang}">
 <label for="value">{w["value"]}</label>
 <input id="value" name="value" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="4"
- aria-describedby="hint">
+ aria-describedby="hint"{off}>
 <p id="hint" role="status"></p>
-<button type="submit" id="send">{w["send"]}</button>
-<button type="submit" id="cancel" formaction="{escape(base)}/cancel">{w["cancel"]}</button>
+<button type="submit" id="send"{off}>{w["send"]}</button>
+<button type="submit" id="cancel" formaction="{escape(base)}/cancel"{off}>{w["cancel"]}</button>
 </form>
 {_hand_part(t, lang, base, hand)}
 <h2>{w["mine"]}</h2>

@@ -294,8 +294,8 @@ class WebServer:
             from companion.web.tls import spoken_fingerprint
 
             short = spoken_fingerprint(self.fingerprint)
-            session.say(t("The pages are encrypted. Their certificate's fingerprint begins {short}; the join page "
-                          "shows it whole.", short=short), "web_fingerprint",
+            session.say(t("The pages are encrypted. The fingerprint of the table's authority begins {short}; the join "
+                          "page shows it whole.", short=short), "web_fingerprint",
                         {"sha256": self.fingerprint}, Priority.NORMAL, skip=(self.output,))
         if qr:
             drawing = qr_text(url)
