@@ -86,3 +86,38 @@ def served(game: str, start: bool = False, **options: Any) -> Iterator[tuple[Any
         yield session, recorder, web
     finally:
         web.stop()
+
+
+class RawStream:
+    """A seat's event stream on a plain socket (no thread): opened with the seat's device cookie, read as it comes."""
+
+    def __init__(self, web: Any, seat: str, device: str, after: int | None = None) -> None:
+        import socket
+
+        held = web.seats.by_id[seat]
+        host, port = web.bound
+        after = web.feed.last_id if after is None else after
+        self.sock = socket.create_connection((host, port), timeout=5)
+        self.sock.sendall((f"GET {held.path()}/events?after={after} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                           f"Cookie: {COOKIE}={device}\r\nAccept: text/event-stream\r\n\r\n").encode())
+        self.buffer = b""
+        head = self.read_until(b"\r\n\r\n")
+        self.status = int(head.split(b" ", 2)[1])
+
+    def read_until(self, marker: bytes, timeout: float = 5) -> bytes:
+        """What arrived up to ``marker`` (kept after it for the next read)."""
+        deadline = time.monotonic() + timeout
+        while marker not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"never received {marker!r}")
+            self.sock.settimeout(left)
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise AssertionError("the stream closed")
+            self.buffer += chunk
+        found, self.buffer = self.buffer.split(marker, 1)
+        return found + marker
+
+    def close(self) -> None:
+        self.sock.close()

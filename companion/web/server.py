@@ -135,6 +135,8 @@ class WebServer:
         self.join_limit = RateLimit(8, 0.2)
         #: Wrong seat secrets (and unknown seats) from one address: as few as join codes.
         self.secret_limit = RateLimit(8, 0.2)
+        #: Stream openings per seat (a page reconnecting backs off: 1 s, 2 s… up to 15 s).
+        self.stream_limit = RateLimit(80, 2)
         self.fingerprint: str | None = None
         self._tls: Any = None
         self.allowed_hosts: set[str] = set()
@@ -498,7 +500,7 @@ def build_app(web: WebServer) -> Any:
     seats, feed, secrets_ = web.seats, web.feed, web.secrets
 
     def guarded(handler: Callable[[Request, Seat, str], Awaitable[Response]], post: bool = False,
-                form: bool = True) -> Handler:
+                form: bool = True, stream: bool = False) -> Handler:
         """The seat of the link checked first (wrong secrets rate-limited); then the rate, the origin of a form,
         and that the device sending a form holds the seat."""
         async def run(request: Request) -> Response:
@@ -515,7 +517,10 @@ def build_app(web: WebServer) -> Any:
                         raise SeatError(429, "too_many") from None
                     raise
                 lang = _lang(request.query_params.get("lang"), seat.lang)
-                if not web.seat_limit.allow(seat.id) or not web.client_limit.allow(client):
+                if stream:  # streams have their own bound per seat, never counted against page requests
+                    if not web.stream_limit.allow(seat.id):
+                        raise SeatError(429, "too_many")
+                elif not web.seat_limit.allow(seat.id) or not web.client_limit.allow(client):
                     raise SeatError(429, "too_many")
                 if post and form:
                     seats.holding(seat, request.cookies.get(COOKIE))
@@ -572,8 +577,9 @@ def build_app(web: WebServer) -> Any:
                         await asyncio.sleep(0.05)
                         continue
                     try:
-                        await asyncio.wait_for(waiter.wait(), KEEP_ALIVE)
-                    except asyncio.TimeoutError:
+                        async with asyncio.timeout(KEEP_ALIVE):  # no task made per wake, unlike wait_for
+                            await waiter.wait()
+                    except TimeoutError:
                         yield ": still here\n\n"
             finally:
                 seats.close_stream(seat, generation)
@@ -704,7 +710,7 @@ def build_app(web: WebServer) -> Any:
         Route("/page.css", css, methods=["GET"]),
         Route("/page.js", script, methods=["GET"]),
         Route(base, guarded(seat_page), methods=["GET"]),
-        Route(base + "/events", guarded(events), methods=["GET"]),
+        Route(base + "/events", guarded(events, stream=True), methods=["GET"]),
         Route(base + "/check", guarded(check, post=True), methods=["POST"]),
         Route(base + "/secret", guarded(secret, post=True), methods=["POST"]),
         Route(base + "/cancel", guarded(cancel, post=True), methods=["POST"]),
