@@ -5,7 +5,7 @@ SYSTEM_PYTHON ?= python3
 # Debian packages the companion needs (braille, speech, audio, terminal tests).
 DEB_PACKAGES := liblouis20 liblouis-data liblouis-bin python3-louis espeak-ng libespeak-ng1 sox \
                 python3-speechd python3-brlapi python3-venv tmux \
-                speech-dispatcher speech-dispatcher-espeak-ng brltty chromium chromium-driver $(if $(wildcard /usr/bin/pipewire-pulse),,pulseaudio)
+                speech-dispatcher speech-dispatcher-espeak-ng brltty chromium chromium-driver libnss3-tools $(if $(wildcard /usr/bin/pipewire-pulse),,pulseaudio)
 # Debian modules made importable from the venv (and only these: the PyPI "louis" is unrelated).
 SYSTEM_MODULES := louis speechd brlapi
 STAMP := $(VENV)/.setup-done
