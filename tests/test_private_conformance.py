@@ -29,10 +29,12 @@ def _hands(private: Any, state: Any, cards: Any, rng: random.Random) -> dict[str
         allowed = [c for c in private.choices(state, cards) if private.fits(state, seat, c)]
         for _ in range(5):  # a few tries: a random hand may need a copy another hand took
             try:
-                hands[seat] = private.enter(state, cards, hands, seat, [rng.choice(allowed) for _ in range(n)])
-                break
+                hand = private.enter(state, cards, hands, seat, [rng.choice(allowed) for _ in range(n)])
             except RuleError:
                 continue
+            if not private.conflicts(state, cards, {**hands, seat: hand}):  # hands that disagree decide nothing
+                hands[seat] = hand
+                break
     return hands
 
 

@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("starlette", reason="starlette is not installed: run make setup")
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
 
-from web_requests import post_json as _post, served
+from web_requests import device_post, served
 from conftest import make_served, run_lines
 
 from companion import journal, registry
@@ -43,7 +43,7 @@ BEN = ["elephantopus", "giraffodile", "gorillion", "luchataur", "shark-dog"]
 
 def _line(web: Any, seat: str, line: str) -> tuple[int, dict[str, Any]]:
     """``line`` sent from ``seat``'s page, through the server."""
-    return _post(web.seat_url(web.seats.by_id[seat]) + "/line", {"line": line, "lang": "en"})
+    return device_post(web, seat, "line", {"line": line, "lang": "en"})
 
 
 def _notes(web: Any, seat: str) -> list[str]:

@@ -49,13 +49,20 @@ def test_a_card_not_in_the_hand_entered_is_refused(table: Any) -> None:
     assert not session.state.played
 
 
-def test_a_hand_that_cannot_be_is_refused_and_kept_from_nobody(table: Any) -> None:
+def test_two_hands_that_disagree_are_told_at_the_table_without_saying_whose(table: Any) -> None:
+    """Issue 23: entering the only Princess after Ben did is not refused (that would tell Cleo Ben's card): one
+    neutral sentence at the table, every page with a hand asked to check it, and nothing decided meanwhile."""
     session, recorder, web = table
     assert web.keeper.enter("p2", ["princess"], "en").ok
+    recorder.clear()
     answer = web.keeper.enter("p3", ["princess"], "en")
-    assert (answer.status, answer.message) == (
-        422, "No Princess can be in your hand: every copy is face up or in another hand entered.")
-    assert "p3" not in web.keeper.hands
+    assert answer.ok and web.keeper.hands["p3"] == ("princess",)
+    assert recorder.texts == ["The hands entered on the devices do not agree: each player, check the cards on your page."]
+    for seat in ("p2", "p3"):
+        assert own(web, seat)[-1] == "Check the cards entered on your page, and enter your hand again if it is not right."
+        assert not any("Ben" in n or "Cleo" in n for n in own(web, seat))
+    assert web.keeper.enter("p3", ["guard"], "en").ok  # corrected: the hands agree again
+    del web.keeper.hands["p3"]
     assert web.keeper.enter("p3", ["guard", "guard"], "en").message == \
         "Enter your whole hand, 1 card, or the card still to enter."
 
@@ -148,10 +155,9 @@ def test_what_the_hands_decide_is_always_a_command_the_rules_accept(data: st.Dat
 
 def test_a_hand_sent_without_the_page_script_takes_the_lists_the_page_shows(table: Any) -> None:
     """Without JavaScript every list of the form is sent: the server reads as many as the page shows."""
-    from web_requests import post_json
+    from web_requests import device_post
 
     session, recorder, web = table
-    url = web.seat_url(web.seats.by_id["p2"]) + "/hand"
     form = {f"card{i}": "guard" for i in range(1, 9)} | {"card1": "baron", "lang": "en"}
-    assert post_json(url, form)[0] == 200
+    assert device_post(web, "p2", "hand", form)[0] == 200
     assert web.keeper.hands["p2"] == ("baron",)

@@ -201,18 +201,19 @@ def test_tab_on_a_dumb_terminal_leaves_the_line_as_typed(tmp_path: Path) -> None
 
 def test_a_hand_entered_on_a_page_is_decided_above_the_waiting_prompt(tmp_path: Path) -> None:
     """A page's request reaches the table while its prompt waits: its sentences print as plain lines above it."""
-    from web_requests import post_json
+    from web_requests import join_link, post_json
 
     command = (f"{COMPANION} play love-letter --lang en --names Ana Ben Cleo --speech none --braille none "
                "--serve --host 127.0.0.1 --port 0")
     pane = Pane(command, {"COMPANION_DATA_DIR": str(tmp_path), "LANG": "C.UTF-8"})
     try:
         screen = pane.wait_for("Type help for the commands, or press F1.")
-        cleo = re.search(r"Cleo: (http://127\.0\.0\.1:[0-9]+/seat/p3/[\w-]+)", screen)
-        assert cleo is not None, screen
+        joined = re.search(r"open (http://127\.0\.0\.1:[0-9]+)/ and type the join code ([A-Z0-9 ]+)\.", screen)
+        assert joined is not None and "/seat/" not in screen, screen
+        cleo, device = join_link(joined.group(1), joined.group(2), "p3")
         pane.line("play guard cleo priest")
         pane.wait_for("If the card of Cleo is Priest, type: out Cleo; else miss.")
-        assert post_json(cleo.group(1) + "/hand", {"card1": "priest", "lang": "en"}) == (
+        assert post_json(cleo + "/hand", {"card1": "priest", "lang": "en"}, device) == (
             200, {"ok": True, "message": "Your hand is kept for your page only: never said, shown elsewhere or saved."})
         screen = pane.wait_for("Cleo is out of the round; their card goes face up: Priest, 2. 2 players left in the round.")
         pane.line("quit")

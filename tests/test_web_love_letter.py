@@ -24,9 +24,11 @@ NAMES = ("Ana", "Ben", "Cleo")
 SEATS = ("p1", "p2", "p3")
 
 
-@pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with seated(tmp_path_factory.mktemp("love-letter-web"), "love-letter", NAMES, SEATS, None) as found:
+@pytest.fixture(scope="module", params=[False, True], ids=["http", "https"])
+def world(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Any:
+    """The round over plain HTTP (loopback), then again over HTTPS with the table's authority trusted by Chromium."""
+    with seated(tmp_path_factory.mktemp("love-letter-web"), "love-letter", NAMES, SEATS, None,
+                https=request.param) as found:
         yield found
 
 

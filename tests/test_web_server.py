@@ -65,13 +65,16 @@ def test_a_fighter_without_device_types_at_the_table_the_other_on_their_page(ser
 
     def phone() -> None:
         request = _request_of(web, "hero1")
-        status, answer = _post(url + "/check", {"request": request, "value": "9"})
+        status, answer = _post(url + "/check", {"request": request, "value": "9"}, "alice-phone")
         assert status == 200 and not answer["ok"] and "9" not in answer["message"]
         # Another seat's link cannot answer for Alice.
         thanos = web.seats.by_id["thanos"]
         assert _post(web.base_url + f"/seat/hero1/{thanos.token}/secret", {"request": request, "value": "3"})[0] == 403
-        assert _post(web.base_url + f"/seat/thanos/{thanos.token}/secret", {"request": request, "value": "3"})[0] == 409
-        assert _post(url + "/secret", {"request": request, "value": "3"}) == (
+        assert _post(web.base_url + f"/seat/thanos/{thanos.token}/secret", {"request": request, "value": "3"},
+                     "alice-phone")[0] == 409
+        # Alice's link on another device cannot answer for her either.
+        assert _post(url + "/secret", {"request": request, "value": "3"}, "another-phone")[0] == 409
+        assert _post(url + "/secret", {"request": request, "value": "3"}, "alice-phone") == (
             200, {"ok": True, "message": "Thank you: your value is sent. Only the outcome will be announced."})
 
     thread = threading.Thread(target=phone)
@@ -101,7 +104,7 @@ def test_a_fighter_cancels_on_their_device(served: Any) -> None:
     for seat, device in (("hero1", "a"), ("thanos", "z")):
         web.seats.open_stream(web.seats.by_id[seat], device)
     url = web.seat_url(web.seats.by_id["thanos"])
-    thread = threading.Thread(target=lambda: _post(url + "/cancel", {"request": _request_of(web, "thanos")}))
+    thread = threading.Thread(target=lambda: _post(url + "/cancel", {"request": _request_of(web, "thanos")}, "z"))
     thread.start()
     texts = run_lines(session, recorder, "fight")
     thread.join(5)
@@ -111,10 +114,11 @@ def test_a_fighter_cancels_on_their_device(served: Any) -> None:
 
 def test_rates_and_sizes_are_bounded(served: Any) -> None:
     _, _, web = served
+    web.seats.claim(web.seats.by_id["hero2"], "b")
     url = web.seat_url(web.seats.by_id["hero2"])
-    statuses = [_post(url + "/check", {"request": "x", "value": "1"})[0] for _ in range(60)]
+    statuses = [_post(url + "/check", {"request": "x", "value": "1"}, "b")[0] for _ in range(60)]
     assert 429 in statuses and statuses[0] == 409
-    assert _post(url + "/secret", {"value": "1" * 2000})[0] in (413, 429)
+    assert _post(url + "/secret", {"value": "1" * 2000}, "b")[0] in (413, 429)
     limit = RateLimit(2, 0.0)
     assert [limit.allow("k") for _ in range(3)] == [True, True, False]
 
@@ -142,8 +146,11 @@ def test_the_join_code_leads_to_a_seat(served: Any) -> None:
 def test_the_join_lines_are_said_at_the_table_only(served: Any) -> None:
     session, _, web = served
     joins = [u for u in session.wiring.announcer.history.items if u.event in ("web_join", "web_seat")]
-    assert len(joins) == 4
+    assert [u.event for u in joins] == ["web_join"]
     assert not any(web.seats.by_id["hero1"].token in e.text for e in web.feed.since(0, "hero1"))
+    # No seat's secret link is said, brailled or printed at the table: only the join address and code.
+    said = " ".join(u.text + repr(u.fields) + str(u.braille) for u in session.wiring.announcer.history.items)
+    assert not any(seat.token in said for seat in web.seats) and "/seat/" not in said
 
 
 def test_the_play_flags() -> None:

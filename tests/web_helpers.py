@@ -85,11 +85,27 @@ class Table:
         config = PlayConfig(lang="en", json=True, names=names, save=self.save, serve=True, host="127.0.0.1", port=0,
                             options=dict(options or {}))
         self.status: list[int] = []
-        self.thread = threading.Thread(target=lambda: self.status.append(
-            play(config, registry.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
-        self.thread.start()
-        self.out.wait_for(lambda o: sum(r["event"] == "web_seat" for r in o.records) == len(names))
-        self.urls = {r["player"]: r["url"] for r in self.out.records if r["event"] == "web_seat"}
+        # The seats' own links are never said at the table: the test reads them from the server it started.
+        from companion.web import server as web_server
+
+        served: list[Any] = []
+        original = web_server.serve
+
+        def serve(*args: Any, **kwargs: Any) -> Any:
+            session, web = original(*args, **kwargs)
+            served.append(web)
+            return session, web
+
+        web_server.serve = serve  # type: ignore[assignment]
+        try:
+            self.thread = threading.Thread(target=lambda: self.status.append(
+                play(config, registry.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
+            self.thread.start()
+            self.out.wait_for(lambda o: any(r["event"] == "web_join" for r in o.records))
+        finally:
+            web_server.serve = original  # type: ignore[assignment]
+        self.web = served[0]
+        self.urls = {seat.id: self.web.seat_url(seat) for seat in self.web.seats}
         join = next(r for r in self.out.records if r["event"] == "web_join")
         self.base, self.code = join["url"].rstrip("/"), join["code"]
 
@@ -110,7 +126,8 @@ class Table:
 class Browser:
     """One headless Chromium with its own profile; ``quit`` stops it and its driver by PID."""
 
-    def __init__(self, profile: Path) -> None:
+    def __init__(self, profile: Path, home: Path | None = None) -> None:
+        """``home``: the HOME Chromium runs with (its NSS database trusts the table's authority, ``trusting_home``)."""
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM or ""
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
@@ -118,7 +135,8 @@ class Browser:
                     "--window-size=1000,1200"):
             options.add_argument(arg)
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-        self.service = Service(DRIVER or "")
+        env = {**os.environ, "HOME": str(home)} if home is not None else None
+        self.service = Service(DRIVER or "", env=env)
         self.driver = webdriver.Chrome(service=self.service, options=options)
         self.driver.set_page_load_timeout(WAIT)
         self.driver.set_script_timeout(WAIT)
@@ -158,6 +176,44 @@ class Browser:
         return found
 
 
+def trusting_home(tmp: Path, authority: Path) -> Path:
+    """A private HOME whose NSS database (``~/.pki/nssdb``, what Chromium on Linux reads) trusts ``authority``:
+    the table's certificate is then trusted the way a player installs it, with no certificate error ignored."""
+    import subprocess
+
+    if shutil.which("certutil") is None:
+        import pytest
+
+        pytest.skip("certutil is not installed (make setup installs libnss3-tools)")
+    home = tmp / "home"
+    nssdb = home / ".pki" / "nssdb"
+    nssdb.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["certutil", "-d", f"sql:{nssdb}", "-N", "--empty-password"], check=True, timeout=30,
+                   capture_output=True)
+    subprocess.run(["certutil", "-d", f"sql:{nssdb}", "-A", "-t", "C,,", "-n", "Companion table authority",
+                    "-i", str(authority)], check=True, timeout=30, capture_output=True)
+    return home
+
+
+@contextlib.contextmanager
+def https_table_env(tmp: Path) -> Iterator[Path]:
+    """Tables started inside serve HTTPS on the loopback (``COMPANION_WEB_HTTPS``), their authority made in
+    ``tmp``'s data folder beforehand: its certificate file is yielded."""
+    from companion.web.tls import table_certificate
+
+    saved = {k: os.environ.get(k) for k in ("COMPANION_WEB_HTTPS", "COMPANION_DATA_DIR")}
+    os.environ["COMPANION_WEB_HTTPS"] = "1"
+    os.environ["COMPANION_DATA_DIR"] = str(tmp / "data")
+    try:
+        yield table_certificate(["127.0.0.1"]).authority_file
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
 def chromium_problem() -> str | None:
     if CHROMIUM is None or DRIVER is None:
         return "Chromium or chromedriver is not installed (make setup installs chromium and chromium-driver)"
@@ -184,21 +240,29 @@ def chromium_or_skip() -> None:
 
 @contextlib.contextmanager
 def seated(tmp: Path, game: str, names: tuple[str, ...], seats: tuple[str, ...],
-           options: dict[str, Any] | None = None) -> Iterator[tuple[Table, dict[str, Browser]]]:
-    """A served table and one browser per seat on its own link, connected; all stopped by PID at the end."""
+           options: dict[str, Any] | None = None, https: bool = False) -> Iterator[tuple[Table, dict[str, Browser]]]:
+    """A served table and one browser per seat on its own link, connected; all stopped by PID at the end.
+
+    ``https``: the table serves HTTPS and each Chromium trusts its authority through its own NSS database.
+    """
     import pytest
     from selenium.common.exceptions import WebDriverException
 
     chromium_or_skip()
     browsers: dict[str, Browser] = {}
     table = None
+    secure = https_table_env(tmp) if https else contextlib.nullcontext(None)
     try:
+        authority = secure.__enter__()
+        home = trusting_home(tmp, authority) if authority is not None else None
         try:
             for seat in seats:
-                browsers[seat] = Browser(tmp / f"{seat}-profile")
+                browsers[seat] = Browser(tmp / f"{seat}-profile", home)
         except WebDriverException as error:
             pytest.skip(f"Chromium cannot run here: {error.msg}")
         table = Table(tmp, game, names, options)
+        if https:
+            assert table.base.startswith("https://"), table.base
         for seat, browser in browsers.items():
             browser.driver.get(table.urls[seat])
             browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
@@ -208,6 +272,7 @@ def seated(tmp: Path, game: str, names: tuple[str, ...], seats: tuple[str, ...],
             browser.quit()
         if table is not None:
             table.close()
+        secure.__exit__(None, None, None)
 
 
 def enter_hand(browser: Browser, cards: list[str], summary: str) -> None:

@@ -319,6 +319,12 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabula
         return Control(verb)
     if verb == "save":
         return Control("save", {"path": " ".join(args)})
+    # issue 23: the devices of a served game (companion/web/table.py registers these controls).
+    if verb in ("devices", "newcode"):
+        no_more(args)
+        return Control(verb)
+    if verb in ("free", "rekey"):
+        return Control(verb, {"seat": " ".join(args)})
     if verb == "help":
         if not args:
             return Ask("help", {"topic": None})

@@ -117,8 +117,9 @@ class PrivateRules(Generic[S]):
         """``seat``'s hand once it entered ``entered``: its whole hand, or the cards the companion does not know yet.
 
         :raises RuleError: ``hand_count`` (not as many cards as it holds, or as it has still to enter),
-            ``unknown_card``, ``not_your_card`` (``fits`` refuses it), or ``card_not_left`` (every copy is face up
-            or in another entered hand).
+            ``unknown_card``, ``not_your_card`` (``fits`` refuses it), or ``card_not_left`` (every copy is face up:
+            public information only). Another seat's hand is never consulted, so a refusal tells nothing of it;
+            a hand that disagrees with another entered hand is kept, and ``conflicts`` finds it.
         """
         held = self.held(state).get(seat)
         if not held:
@@ -138,11 +139,21 @@ class PrivateRules(Generic[S]):
                 raise RuleError("not_your_card", card=card_id, player=seat)
         shown = self.shown(state, seat)
         for card_id in set(hand):
-            elsewhere = sum(h.count(card_id) for s, h in hands.items() if s != seat)
             held_unseen = hand.count(card_id) - min(hand.count(card_id), shown.count(card_id))
-            if self.seen(state, card_id) + elsewhere + held_unseen > cards[card_id].copies:
+            if self.seen(state, card_id) + held_unseen > cards[card_id].copies:
                 raise RuleError("card_not_left", card=card_id)
         return hand
+
+    def conflicts(self, state: S, cards: CardSet, hands: Hands) -> set[str]:
+        """The seats whose entered hands cannot all be right together: more copies of a card in them (and face up)
+        than the game has. Found at the table, told to nobody as whose it is."""
+        found: set[str] = set()
+        for card in cards.cards:
+            holders = {seat: hand.count(card.id) - min(hand.count(card.id), self.shown(state, seat).count(card.id))
+                       for seat, hand in hands.items() if card.id in hand}
+            if len(holders) > 1 and self.seen(state, card.id) + sum(holders.values()) > card.copies:
+                found |= set(holders)
+        return found
 
     def missing(self, state: S, hands: Hands) -> dict[str, int]:
         """How many cards each seat has still to enter (only the seats that hold more than the companion knows)."""

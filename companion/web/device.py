@@ -54,7 +54,11 @@ class DeviceLines:
             if not isinstance(request, Change):
                 return Answer(422, False, t("From your page: plays and questions only; the rest is typed at the table."))
             command = self.keeper.private.as_seat(session.state, request.command, seat_id)
-            session.change(command)  # announced at the table and on every page, journaled
+            self.keeper.from_seat = seat_id  # checked against this seat's own hand only
+            try:
+                session.change(command)  # announced at the table and on every page, journaled
+            finally:
+                self.keeper.from_seat = None
         except ParseError as error:
             return Answer(422, False, session.narrator.refusal(error.code, error.details, ctx, parse=True))
         except RuleError as error:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +41,8 @@ class Feed:
     """The log, safe to publish to from any thread; streams wait on it in the server's event loop."""
 
     def __init__(self) -> None:
-        self._entries: deque[Entry] = deque(maxlen=KEPT)
+        #: The entries, ids consecutive: a stream finds its place by arithmetic, not by reading the whole log.
+        self._entries: list[Entry] = []
         self._next = 1
         self._lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -60,11 +60,17 @@ class Feed:
             entry = Entry(self._next, kind, text, lang, to, dict(data or {}), dict(texts or {}))
             self._next += 1
             self._entries.append(entry)
+            if len(self._entries) > 2 * KEPT:
+                del self._entries[:-KEPT]
         self._wake()
         return entry
 
     def close(self) -> None:
         self.closed = True
+        self._wake()
+
+    def wake(self) -> None:
+        """Every stream looks again (a seat freed: the stream of the device that held it ends)."""
         self._wake()
 
     def _wake(self) -> None:
@@ -88,7 +94,10 @@ class Feed:
     def since(self, after: int, seat: str) -> list[Entry]:
         """The entries after ``after`` that ``seat`` may read: the public ones and its own."""
         with self._lock:
-            return [e for e in self._entries if e.id > after and (e.to is None or e.to == seat)]
+            if not self._entries:
+                return []
+            start = max(0, after - self._entries[0].id + 1)
+            return [e for e in self._entries[start:] if e.to is None or e.to == seat]
 
     async def wait(self, timeout: float) -> None:
         """Until something is published (or ``timeout`` seconds); call before reading ``since`` to miss nothing."""

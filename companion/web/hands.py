@@ -51,6 +51,10 @@ class HandKeeper:
         self._before: dict[int, dict[str, tuple[str, ...]]] = {}
         #: What each page was last told of its hand (it is told again only when that changes).
         self._told: dict[str, tuple[str, str, str]] = {}
+        #: The seat whose page sent the command being checked: only its own hand may refuse it.
+        self.from_seat: str | None = None
+        #: The seats whose entered hands disagree with one another (said once at the table, nobody named).
+        self._conflicts: set[str] = set()
 
     def bind(self, session: Session) -> None:
         """The session this keeper follows, once it is built (the keeper is part of its wiring)."""
@@ -65,8 +69,12 @@ class HandKeeper:
     # ----------------------------------------------------------------- the session's listener (under its lock)
 
     def checking(self, session: Session, command: Command) -> None:
+        # A command sent from a page is checked against that seat's own hand only: its refusal must not tell the
+        # sender anything of another seat's hand.
+        seat_of_page, self.from_seat = self.from_seat, None
+        hands = self.hands if seat_of_page is None else {k: v for k, v in self.hands.items() if k == seat_of_page}
         try:
-            self.private.check(session.state, self.hands, command)
+            self.private.check(session.state, hands, command)
         except RuleError as error:
             seat = str(error.details.get("player", ""))
             if seat in self.seats.by_id:
@@ -90,6 +98,7 @@ class HandKeeper:
         self._before[len(self.session.table.steps) - 1] = dict(self.hands)
         followed: Followed = self.private.follow(before, step.state, step.events, self.hands)
         self.hands = followed.hands
+        self._conflicts &= set(self.hands)
         for note in followed.notes:
             seat = self.seats.by_id.get(note.seat)
             if seat is None:
@@ -168,6 +177,19 @@ class HandKeeper:
             self._told[seat.id] = key
             self.feed.publish("hand", summary, seat.lang, to=seat.id, data=shown)
 
+    def check_conflicts(self) -> None:
+        """Hands entered that cannot all be right (two pages entered the only Countess): one neutral sentence at
+        the table, and every page with a hand asked to check it; nobody is told whose hand disagrees."""
+        found = self.private.conflicts(self.session.state, self.session.table.cards, self.hands)
+        if found and found != self._conflicts:
+            self.session.say_each(lambda ctx: _disagree(ctx.lang), "hands_disagree", {})
+            for seat in self.seats:
+                if seat.id in self.hands:
+                    t = Translator(seat.lang, "web")
+                    self.feed.publish("note", t("Check the cards entered on your page, and enter your hand again if "
+                                                "it is not right."), seat.lang, to=seat.id)
+        self._conflicts = found
+
     def _note_error(self, seat_id: str, error: RuleError) -> None:
         seat = self.seats.by_id[seat_id]
         self.feed.publish("note", self.problem(error, seat.lang), seat.lang, to=seat_id)
@@ -183,7 +205,7 @@ class HandKeeper:
                                            "Enter your whole hand, {count} cards, or the cards still to enter.",
                                            int(d.get("held", 0))),
             "unknown_card": lambda: t("That is no card of this game."),
-            "card_not_left": lambda: t("No {card} can be in your hand: every copy is face up or in another hand entered.",
+            "card_not_left": lambda: t("No {card} can be in your hand: every copy is face up.",
                                        card=ctx.card(str(d.get("card", "")))),
         }
         maker = shared.get(error.code)
@@ -202,6 +224,7 @@ class HandKeeper:
                 return Answer(422, False, self.problem(error, lang))
             self.hands[seat_id] = hand
             self._publish_all()
+            self.check_conflicts()
             self.decide()
             return Answer(200, True, t("Your hand is kept for your page only: never said, shown elsewhere or saved."))
 
@@ -217,6 +240,8 @@ class HandKeeper:
         journaled like a command typed at the table.
         """
         session = self.session
+        if self._conflicts:
+            return  # hands that disagree decide nothing until they are entered again
         for _ in range(MAX_DECIDED):
             command = self.private.adjudicate(session.state, self.hands)
             if command is None:
@@ -251,6 +276,11 @@ class HandKeeper:
         if failure:
             raise failure[0]
         return result[0]
+
+
+def _disagree(lang: str) -> str:
+    t = Translator(lang, "web")
+    return t("The hands entered on the devices do not agree: each player, check the cards on your page.")
 
 
 def _decided(lang: str) -> str:

@@ -42,9 +42,10 @@ const hint = document.getElementById("hint"), idle = document.getElementById("id
 const handForm = document.getElementById("hand-form"), lineForm = document.getElementById("line-form");
 const offers = document.getElementById("offers");
 function line(box, text, lang) { const p = document.createElement("p"); p.textContent = text; p.lang = lang; box.append(p); }
+function controls(on) { for (const id of ["value", "send", "cancel"]) document.getElementById(id).disabled = !on; }
 function show(request, text) { form.elements.request.value = request; document.getElementById("prompt").textContent = text;
-  hint.textContent = ""; field.value = ""; form.hidden = false; idle.hidden = true; }
-function hide() { const had = form.contains(document.activeElement); form.hidden = true; idle.hidden = false;
+  hint.textContent = ""; field.value = ""; controls(true); form.hidden = false; idle.hidden = true; }
+function hide() { const had = form.contains(document.activeElement); form.hidden = true; controls(false); idle.hidden = false;
   if (had) document.getElementById("private-title").focus(); }
 async function send(action, fields) { const body = new URLSearchParams(fields);
   body.set("lang", document.documentElement.lang);
@@ -54,20 +55,30 @@ async function post(action) { const fields = new FormData(form); if (action === 
   return send(action, fields); }
 function showHand(d) { if (!handForm) return; document.getElementById("hand-summary").textContent = d.text;
   const count = d.missing > 0 ? d.missing : d.held;
-  handForm.querySelectorAll(".card-choice").forEach((box, i) => { box.hidden = i >= count; });
+  handForm.querySelectorAll(".card-choice").forEach((box, i) => { box.hidden = i >= count;
+    box.querySelector("select").disabled = i >= count; });
   handForm.hidden = count === 0; }
 function showOffers(list) { if (!offers) return; offers.replaceChildren();
   for (const [text, label] of list) { const b = document.createElement("button"); b.type = "submit"; b.name = "line";
     b.value = text; b.textContent = label; offers.append(b); } offers.hidden = list.length === 0; }
-const stream = new EventSource(page.base + "/events?after=" + page.after);
-stream.addEventListener("say", e => { const d = JSON.parse(e.data); line(said, d.text, d.lang); });
-stream.addEventListener("note", e => { const d = JSON.parse(e.data); line(mine, d.text, d.lang); });
-stream.addEventListener("hand", e => { const d = JSON.parse(e.data); showHand(d); showOffers(d.offers || []);
-  if (d.missing > 0) line(mine, d.text, d.lang); });
-stream.addEventListener("ask", e => { const d = JSON.parse(e.data); line(mine, d.text, d.lang); show(d.request, d.text); });
-stream.addEventListener("done", e => { const d = JSON.parse(e.data); if (form.elements.request.value === d.request) hide(); });
-stream.onopen = () => { document.getElementById("link").textContent = page.online; };
-stream.onerror = () => { document.getElementById("link").textContent = page.offline; };
+// The stream: each entry once, in order, by its id; after any refusal or drop it reconnects by itself with a
+// growing delay, says so in the polite "Connection" status, and the server replays what was missed.
+let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null;
+const link = document.getElementById("link");
+function once(handler) { return e => { const id = Number(e.lastEventId) || 0; if (id && id <= lastId) return;
+  if (id) lastId = id; handler(JSON.parse(e.data)); }; }
+function connect() { timer = null; stream = new EventSource(page.base + "/events?after=" + lastId);
+  stream.addEventListener("say", once(d => line(said, d.text, d.lang)));
+  stream.addEventListener("note", once(d => line(mine, d.text, d.lang)));
+  stream.addEventListener("hand", once(d => { showHand(d); showOffers(d.offers || []);
+    if (d.missing > 0) line(mine, d.text, d.lang); }));
+  stream.addEventListener("ask", once(d => { line(mine, d.text, d.lang); show(d.request, d.text); }));
+  stream.addEventListener("done", once(d => { if (form.elements.request.value === d.request) hide(); }));
+  stream.onopen = () => { delay = 1000; link.textContent = lost ? page.back : page.online; lost = false; };
+  stream.onerror = () => { stream.close(); if (!lost) link.textContent = page.offline; lost = true;
+    if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500); delay = Math.min(delay * 2, 15000); }; }
+connect();
+setInterval(() => { fetch(page.base + "/beat", {method: "POST"}).catch(() => {}); }, Number(page.heartbeat) * 1000);
 field.addEventListener("input", async () => { if (field.value.trim() === "") { hint.textContent = ""; return; }
   const d = await post("check"); field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
 form.addEventListener("submit", async e => { e.preventDefault();
@@ -85,23 +96,31 @@ for (const box of [lineForm, offers]) if (box) box.addEventListener("submit", as
 
 
 def _document(lang: str, title: str, body: str, data: dict[str, str] | None = None, script: bool = False) -> str:
+    """A whole page: its language said to the browser and the screen reader, never machine-translated."""
     attributes = "".join(f' data-{k}="{escape(v)}"' for k, v in (data or {}).items())
     tail = '<script src="/page.js"></script>' if script else ""
-    return (f'<!DOCTYPE html>\n<html lang="{lang}"{attributes}>\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>{escape(title)}</title>\n'
+    return (f'<!DOCTYPE html>\n<html lang="{lang}" translate="no"{attributes}>\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<meta name="google" content="notranslate">\n<title>{escape(title)}</title>\n'
             f'<link rel="stylesheet" href="/page.css">\n</head>\n<body>\n<main>\n{body}\n</main>\n{tail}\n</body>\n</html>\n')
 
 
 def _languages(lang: str, href: str) -> str:
-    """A link to the page in the other language, named in that language."""
+    """The page's language said in words (and how to switch the screen reader's voice), then a link to the other one,
+    named in that language."""
+    t = Translator(lang, "web")
     names = {"fr": "Français", "en": "English"}
+    said = escape(t("This page is in English. If your screen reader reads it with a voice of another language, "
+                    "switch its voice to English (NVDA: NVDA+Ctrl+V, or the voice settings; VoiceOver: the rotor's "
+                    "Languages; TalkBack and Orca: their speech settings), or choose the other language here:"))
     links = [f'<a href="{escape(href)}?lang={other}" lang="{other}" hreflang="{other}">{names[other]}</a>'
              for other in LANGUAGES if other != lang]
-    return f'<p>{" ".join(links)}</p>'
+    return f'<p id="language">{said} {" ".join(links)}</p>'
 
 
 def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lang: str, after: int,
-              prompt: tuple[str, str] | None, hand: dict[str, Any], notes: Sequence[tuple[str, str]] = ()) -> str:
+              prompt: tuple[str, str] | None, hand: dict[str, Any], notes: Sequence[tuple[str, str]] = (),
+              heartbeat: float = 10.0) -> str:
     """A seat's page: its private value when one is asked, its hand, its own plays and questions, what the table says."""
     t = Translator(lang, "web")
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
@@ -123,10 +142,14 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
         "again": escape(t("Read again where the game stands")),
         "connection": escape(t("Connection")),
         "connecting": escape(t("Connecting to the table…")),
+        "leave_title": escape(t("Leave this seat")),
+        "leave_text": escape(t("On another device, or done playing: leave the seat, and the table can give it again.")),
+        "leave": escape(t("Leave this seat")),
     }
     base = seat.path()
     request, prompt_text = prompt if prompt is not None else ("", "")
     hidden_form, hidden_idle = ("", " hidden") if prompt is not None else (" hidden", "")
+    off = "" if prompt is not None else " disabled"  # a hidden form's controls take no focus
     body = f"""<h1>{w["title"]}</h1>
 <p>{w["intro"]}</p>
 {_languages(lang, base)}
@@ -138,10 +161,10 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <input type="hidden" name="lang" value="{lang}">
 <label for="value">{w["value"]}</label>
 <input id="value" name="value" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="4"
- aria-describedby="hint">
+ aria-describedby="hint"{off}>
 <p id="hint" role="status"></p>
-<button type="submit" id="send">{w["send"]}</button>
-<button type="submit" id="cancel" formaction="{escape(base)}/cancel">{w["cancel"]}</button>
+<button type="submit" id="send"{off}>{w["send"]}</button>
+<button type="submit" id="cancel" formaction="{escape(base)}/cancel"{off}>{w["cancel"]}</button>
 </form>
 {_hand_part(t, lang, base, hand)}
 <h2>{w["mine"]}</h2>
@@ -165,9 +188,16 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <p lang="{table_lang}">{escape(status)}</p>
 <p><a id="again" href="{escape(base)}?lang={lang}">{w["again"]}</a></p>
 <h2>{w["connection"]}</h2>
-<p id="link">{w["connecting"]}</p>"""
+<p id="link" role="status" aria-live="polite">{w["connecting"]}</p>
+<h2>{w["leave_title"]}</h2>
+<form id="leave-form" method="post" action="{escape(base)}/leave">
+<input type="hidden" name="lang" value="{lang}">
+<p>{w["leave_text"]}</p>
+<button type="submit" id="leave">{w["leave"]}</button>
+</form>"""
     data = {"base": base, "after": str(after), "online": t("Connected to the table."),
-            "offline": t("Connection lost: trying again by itself.")}
+            "offline": t("Connection lost: trying again by itself."),
+            "back": t("Connected again: what was said meanwhile follows."), "heartbeat": f"{heartbeat:g}"}
     return _document(lang, t("{name}: private view", name=seat.name), body, data, script=True)
 
 
@@ -185,7 +215,7 @@ def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str
     options = "".join(f'<option value="{escape(card_id)}">{escape(label)}</option>' for card_id, label in hand["choices"])
     boxes = "\n".join(
         f'<p class="card-choice"{"" if i <= count else " hidden"}><label for="card{i}">'
-        f'{label}</label>\n<select id="card{i}" name="card{i}">{options}</select></p>'
+        f'{label}</label>\n<select id="card{i}" name="card{i}"{"" if i <= count else " disabled"}>{options}</select></p>'
         for i, label in enumerate(card_labels, 1))
     return f"""<h2>{w["hand"]}</h2>
 <p id="hand-summary">{escape(hand["summary"])}</p>
@@ -201,15 +231,19 @@ def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str
 MAX_SHOWN = 8
 
 
-def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None) -> str:
-    """The table's address: the join code and the free seats."""
+def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None, fingerprint: str | None = None) -> str:
+    """The table's address: the join code and the free seats (and, over HTTPS, the certificate's fingerprint)."""
     t = Translator(lang, "web")
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
     w = {
         "code": escape(t("Join code (said at the table)")),
         "seat": escape(t("Your seat")),
         "join": escape(t("Join")),
-        "taken": escape(t("Every seat is taken.")),
+        "taken": escape(t("No seat is free: every seat is taken, or the join code has expired. Ask the table.")),
+        "certificate": escape(t("This page's certificate")),
+        "fingerprint": escape(t("The SHA-256 fingerprint of the table's authority, to compare with the one said at "
+                                "the table:")),
+        "install": escape(t("The table's authority, to install on this device (see the guide)")),
         "heading": escape(t("Join the table: {game}", game=game)),
     }
     options = "\n".join(f'<option value="{escape(s.id)}">{escape(s.name)}</option>' for s in seats)
@@ -228,8 +262,17 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
 {_languages(lang, "/")}
 {alert}
 <h2>{w["seat"]}</h2>
-{free}"""
+{free}{_fingerprint(w, fingerprint)}"""
     return _document(lang, t("Join the table: {game}", game=game), body)
+
+
+def _fingerprint(w: dict[str, str], fingerprint: str | None) -> str:
+    if fingerprint is None:
+        return ""
+    return f"""
+<h2>{w["certificate"]}</h2>
+<p>{w["fingerprint"]} <span id="fingerprint" lang="en">{escape(fingerprint)}</span></p>
+<p><a href="/authority.crt">{w["install"]}</a></p>"""
 
 
 def message_page(lang: str, title: str, text: str) -> str:

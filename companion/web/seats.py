@@ -1,11 +1,15 @@
 """The seats of a served game: one secret link each, a short join code, who holds a seat, rate limits.
 
 Each seat's link carries its own random secret (``secrets.token_urlsafe``): the
-link *is* the permission (a capability URL). A seat is held by one device at a
-time, known by a cookie the server sets; the same device may come back at any
-time (a phone that slept), another device only once the seat has been left for
-``GRACE`` seconds. Everything here is called from the server's thread and from the
-table's, under one lock.
+link *is* the permission (a capability URL). It is never said at the table: a
+player joins with the table's join code, which opens **free seats only** (never one
+a device has taken) and expires once every seat is taken (the table may say a new
+one). A seat is held by one device at a time, known by a cookie the server sets:
+that device may come back at any time (a phone that slept); another device only
+with the seat's own link, and only once the holder has been away for ``GRACE``
+seconds (no stream open, no heartbeat), or once the table frees the seat. Every
+page, stream and form of a seat is for its holding device only. Everything here
+is called from the server's thread and from the table's, under one lock.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from dataclasses import dataclass, field
 #: Letters and digits that cannot be mistaken for one another when spoken or brailled (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-#: Seconds a seat stays held after its device's last stream closed (a page being reloaded).
+#: Seconds a seat stays held after its device's last stream closed or its last heartbeat (a page being reloaded).
 GRACE = 20.0
 
 
@@ -66,6 +70,12 @@ class Seat:
     device: str | None = None
     streams: int = 0
     left_at: float = 0.0
+    #: The last request or heartbeat of the holding device (``time.monotonic``).
+    seen_at: float = 0.0
+    #: Whether the table was told this seat's device is away (said once, until it comes back).
+    away: bool = False
+    #: Bumped when the seat is freed or re-keyed: the streams of the device that held it end.
+    generation: int = 0
     extra: dict[str, str] = field(default_factory=dict)
 
     def path(self) -> str:
@@ -75,8 +85,11 @@ class Seat:
 class Seats:
     """Every seat of the game, and the table's join code."""
 
-    def __init__(self, players: list[tuple[str, str]], lang: str) -> None:
-        self.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    def __init__(self, players: list[tuple[str, str]], lang: str, grace: float = GRACE) -> None:
+        self.code = _new_code()
+        #: The join code opens free seats until every seat is taken; then only a new code does.
+        self.code_open = True
+        self.grace = grace
         self.by_id = {pid: Seat(pid, name, secrets.token_urlsafe(18), lang) for pid, name in players}
         self.lock = threading.Lock()
 
@@ -94,35 +107,115 @@ class Seats:
 
     def check_code(self, code: str) -> bool:
         typed = "".join(code.split()).replace("-", "").upper()
-        return secrets.compare_digest(self.code.encode(), typed.encode("utf-8", "replace"))
+        right = secrets.compare_digest(self.code.encode(), typed.encode("utf-8", "replace"))
+        return right and self.code_open
+
+    def new_code(self) -> str:
+        """A new join code (the old one no longer opens anything), open again while a seat is free."""
+        with self.lock:
+            self.code = _new_code()
+            self.code_open = any(s.device is None for s in self.by_id.values())
+            return self.code
+
+    def free_seats(self) -> list[Seat]:
+        """The seats the join code opens: those no device has taken."""
+        with self.lock:
+            return [s for s in self.by_id.values() if s.device is None] if self.code_open else []
+
+    def _holds(self, seat: Seat, device: str | None) -> bool:
+        return seat.device is not None and device is not None and secrets.compare_digest(seat.device, device)
+
+    def _away(self, seat: Seat, now: float) -> bool:
+        """No stream for ``grace`` seconds, or said away (its heartbeats stopped: a phone gone with its stream open)."""
+        return seat.away or seat.streams == 0 and now - max(seat.left_at, seat.seen_at) > self.grace
 
     def is_free(self, seat: Seat, device: str | None) -> bool:
+        """Whether ``device`` may open ``seat`` with its link: it holds it, nobody does, or its holder is away."""
         with self.lock:
-            return self._free(seat, device)
+            return seat.device is None or self._holds(seat, device) or self._away(seat, time.monotonic())
 
-    def _free(self, seat: Seat, device: str | None) -> bool:
-        if seat.device is None or (device is not None and secrets.compare_digest(seat.device, device)):
+    def join(self, seat: Seat, device: str) -> None:
+        """``device`` takes a free seat with the join code. :raises SeatError: 409 another device took it."""
+        with self.lock:
+            if not self.code_open or (seat.device is not None and not self._holds(seat, device)):
+                raise SeatError(409, "seat_taken")
+            self._take(seat, device)
+
+    def claim(self, seat: Seat, device: str) -> bool:
+        """``device`` holds ``seat`` from now on (it opened the seat's own link); ``True`` when it was not holding it.
+
+        :raises SeatError: 409, another device holds it and is not away.
+        """
+        with self.lock:
+            if self._holds(seat, device):
+                seat.seen_at = time.monotonic()
+                seat.away = False
+                return False
+            if seat.device is not None and not self._away(seat, time.monotonic()):
+                raise SeatError(409, "seat_taken")
+            self._take(seat, device)
             return True
-        return seat.streams == 0 and time.monotonic() - seat.left_at > GRACE
 
-    def claim(self, seat: Seat, device: str) -> None:
-        """``device`` holds ``seat`` from now on. :raises SeatError: 409, another device holds it."""
-        with self.lock:
-            if not self._free(seat, device):
-                raise SeatError(409, "seat_taken")
-            seat.device = device
+    def _take(self, seat: Seat, device: str) -> None:
+        if seat.device is not None and not self._holds(seat, device):
+            seat.generation += 1  # the streams of the device that held it end
+            seat.streams = 0
+        seat.device = device
+        seat.seen_at = time.monotonic()
+        seat.away = False
+        if all(s.device is not None for s in self.by_id.values()):
+            self.code_open = False
 
-    def open_stream(self, seat: Seat, device: str) -> None:
+    def holding(self, seat: Seat, device: str | None) -> None:
+        """A form or a heartbeat of ``seat``: only from the device holding it. :raises SeatError: 403 or 409."""
         with self.lock:
-            if not self._free(seat, device):
+            if not device:
+                raise SeatError(403, "no_device")
+            if not self._holds(seat, device):
                 raise SeatError(409, "seat_taken")
-            seat.device = device
+            seat.seen_at = time.monotonic()
+            seat.away = False
+
+    def open_stream(self, seat: Seat, device: str) -> int:
+        """A stream of the holding device opens; its seat's generation (the stream ends when it changes)."""
+        with self.lock:
+            if not self._holds(seat, device):
+                if seat.device is not None and not self._away(seat, time.monotonic()):
+                    raise SeatError(409, "seat_taken")
+                self._take(seat, device)
             seat.streams += 1
+            seat.seen_at = time.monotonic()
+            seat.away = False
+            return seat.generation
 
-    def close_stream(self, seat: Seat) -> None:
+    def close_stream(self, seat: Seat, generation: int) -> None:
         with self.lock:
-            seat.streams = max(0, seat.streams - 1)
-            seat.left_at = time.monotonic()
+            if generation == seat.generation:
+                seat.streams = max(0, seat.streams - 1)
+                seat.left_at = time.monotonic()
+
+    def leave(self, seat: Seat, device: str | None) -> None:
+        """The holding device leaves the seat: free again (for its link, or the join code while it is open)."""
+        self.holding(seat, device)
+        self.free(seat)
+
+    def free(self, seat: Seat, rekey: bool = False) -> None:
+        """The table frees ``seat`` (``rekey``: its old link no longer opens it); its device's streams end."""
+        with self.lock:
+            seat.device = None
+            seat.streams = 0
+            seat.away = False
+            seat.generation += 1
+            if rekey:
+                seat.token = secrets.token_urlsafe(18)
+
+    def state(self, seat: Seat, now: float | None = None) -> str:
+        """``free``, ``connected`` (its device's stream is open), ``away`` (no stream, no heartbeat lately)."""
+        now = time.monotonic() if now is None else now
+        with self.lock:
+            if seat.device is None:
+                return "free"
+            return "away" if self._away(seat, now) else "connected"
 
     def joined(self, seat_id: str) -> bool:
         """Whether a device follows this seat now (its page is open): it may be asked a secret."""
@@ -131,6 +224,10 @@ class Seats:
             return False
         with self.lock:
             return seat.device is not None and seat.streams > 0
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def new_device_id() -> str:

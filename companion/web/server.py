@@ -1,10 +1,15 @@
 """The web server of a served game: Starlette on uvicorn, in a background thread of the table's process.
 
 It binds only where asked (``--host``, default 127.0.0.1; ``--port``, default any
-free port), stops with the game, and checks every request itself: an unknown
-seat is 404, a link without its seat's secret 403, a seat already open on another
-device 409, too many requests 429, a body over ``MAX_BODY`` bytes 413. A seat's
-stream and answers carry only public sentences and that seat's own private data.
+free port), speaks HTTPS whenever it listens beyond the loopback (``tls.py``), stops
+with the game, and checks every request itself: a Host header that is not one of
+the served addresses is 421, a form from another origin 403, an unknown seat 404,
+a link without its seat's secret 403 (and too many wrong secrets from one address
+429), a seat held by another device 409 (its pages, streams and forms alike), too
+many requests 429, a body over ``MAX_BODY`` bytes 413. Connections are bounded
+(``limits.py``); ``X-Forwarded-For`` is read only from a configured proxy. A
+seat's stream and answers carry only public sentences and that seat's own private
+data; every refusal is one log line without its secret.
 """
 
 from __future__ import annotations
@@ -14,13 +19,14 @@ import contextlib
 import ipaddress
 import json
 import logging
+import os
 import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from dataclasses import replace
-from typing import TextIO
+from typing import Any, TextIO
 from urllib.parse import parse_qs
 
 import uvicorn
@@ -41,6 +47,7 @@ from companion.web.device import DeviceLines
 from companion.web.feed import Feed, WebOutput
 from companion.web.hands import HandKeeper
 from companion.web.join import KINDS, braille_code, qr_text, write_qr
+from companion.web.limits import Limits, protocol_for, refused
 from companion.web.seats import RateLimit, Seat, SeatError, Seats, new_device_id
 from companion.web.answer import Answer
 from companion.web.secret import WebSecrets
@@ -54,6 +61,17 @@ MAX_HAND = 8
 COOKIE = "companion_device"
 #: Seconds between two comments on an idle stream (keeps phones and proxies from closing it).
 KEEP_ALIVE = 15.0
+#: Seconds between two heartbeats of a page (its script); a seat whose device sent none for ``AWAY`` is away.
+HEARTBEAT = 10.0
+AWAY = 35.0
+#: Seconds a request body may take to arrive (a slow sender is cut off).
+BODY_TIMEOUT = 5.0
+#: A proxy whose ``X-Forwarded-For`` is believed (an address or a comma-separated list); none by default.
+PROXY_ENV = "COMPANION_WEB_PROXY"
+#: More host names the pages answer to (comma-separated: a name the devices use for this machine).
+HOSTS_ENV = "COMPANION_WEB_HOSTS"
+#: ``1``: HTTPS even on the loopback; ``0``: plain HTTP even beyond it (not advised).
+HTTPS_ENV = "COMPANION_WEB_HTTPS"
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
@@ -68,11 +86,31 @@ class WebStartError(Exception):
     """The server could not start (the address is in use, or not this machine's): one sentence."""
 
 
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def wants_https(host: str, https: bool | None = None) -> bool:
+    """HTTPS by default whenever the server listens beyond the loopback (``COMPANION_WEB_HTTPS`` overrides)."""
+    if https is not None:
+        return https
+    forced = os.environ.get(HTTPS_ENV, "").strip()
+    if forced in ("0", "1"):
+        return forced == "1"
+    return not _is_loopback(host)
+
+
 class WebServer:
     """The pages of one session's seats."""
 
     def __init__(self, table: Table, settings: Settings, host: str = "127.0.0.1", port: int = 0,
-                 fallback: SecretHandler | None = None) -> None:
+                 fallback: SecretHandler | None = None, *, https: bool | None = None, proxy: str | None = None,
+                 limits: Limits | None = None, grace: float | None = None, away: float = AWAY) -> None:
         """The pages of ``table``'s seats, made before its session (they are part of its wiring); `attach` binds them.
 
         ``fallback``: the table's own secret prompt, for a fighter with no device.
@@ -81,9 +119,14 @@ class WebServer:
         self.host = host
         self.port = port
         self.lang = settings.lang
+        self.https = wants_https(host, https)
+        self.proxy = proxy if proxy is not None else (os.environ.get(PROXY_ENV) or None)
+        self.limits = limits or Limits()
+        self.away_after = away
+        self.heartbeat = HEARTBEAT
         narrator = Narrator.for_table(table, settings)
         players = [(pid, str(narrator.renderer.player(narrator.ctx, pid))) for pid in table.rules.player_ids(table.state)]
-        self.seats = Seats(players, self.lang)
+        self.seats = Seats(players, self.lang) if grace is None else Seats(players, self.lang, grace)
         self.feed = Feed()
         self.output = WebOutput(self.feed)
         self._stopping = False
@@ -100,6 +143,13 @@ class WebServer:
         self.seat_limit = RateLimit(40, 20)
         self.client_limit = RateLimit(60, 10)
         self.join_limit = RateLimit(8, 0.2)
+        #: Wrong seat secrets (and unknown seats) from one address: as few as join codes.
+        self.secret_limit = RateLimit(8, 0.2)
+        #: Stream openings per seat (a page reconnecting backs off: 1 s, 2 s… up to 15 s).
+        self.stream_limit = RateLimit(80, 2)
+        self.fingerprint: str | None = None
+        self._tls: Any = None
+        self.allowed_hosts: set[str] = set()
         self.app = build_app(self)
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -111,8 +161,10 @@ class WebServer:
         """``wiring`` with the pages in it: their output, the hands as a listener, the devices' secret prompt, and
         every page's language."""
         wiring.announcer.add(self.output)
+        from companion.web.table import table_controls
+
         return replace(wiring, listeners=(*wiring.listeners, self.keeper), secret_handler=self.secrets,
-                       languages=frozenset(LANGUAGES))
+                       languages=frozenset(LANGUAGES), controls={**wiring.controls, **table_controls(self)})
 
     def attach(self, session: Session) -> None:
         """The session built with `wired`'s wiring: the pages now follow and act on it."""
@@ -132,21 +184,40 @@ class WebServer:
             sock = socket.socket(info[0], socket.SOCK_STREAM)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind(info[4])
-            sock.listen(64)
+            sock.listen(1024)
         except (OSError, OverflowError) as error:
             raise WebStartError(t("The private pages cannot listen on {host} port {port}: {reason}", host=self.host,
                                   port=self.port, reason=getattr(error, "strerror", None) or error)) from None
         self.bound = (self.host, int(sock.getsockname()[1]))
+        self.allowed_hosts = self._served_hosts()
+        ssl_options: dict[str, Any] = {}
+        if self.https:
+            from companion.web.tls import TlsError, table_certificate
+
+            try:
+                self._tls = table_certificate(sorted({self.url_host, *self._addresses()}))
+            except TlsError as error:
+                sock.close()
+                raise WebStartError(t("The private pages cannot make their certificate: {reason}",
+                                      reason=str(error))) from None
+            self.fingerprint = self._tls.fingerprint
+            ssl_options = {"ssl_certfile": str(self._tls.cert_file), "ssl_keyfile": str(self._tls.key_file)}
         logging.getLogger("uvicorn.error").addHandler(logging.NullHandler())
         config = uvicorn.Config(self.app, log_config=None, log_level="warning", access_log=False, lifespan="off",
-                                ws="none", http="h11", server_header=False, date_header=False, limit_concurrency=64,
-                                timeout_keep_alive=5, timeout_graceful_shutdown=1)
+                                ws="none", http=protocol_for(self.limits), server_header=False, date_header=False,
+                                limit_concurrency=None, timeout_keep_alive=5, timeout_graceful_shutdown=1,
+                                proxy_headers=self.proxy is not None, forwarded_allow_ips=self.proxy or "",
+                                **ssl_options)
         server = uvicorn.Server(config)
         self._server = server
 
         async def serve() -> None:
             self.feed.attach(asyncio.get_running_loop())
-            await server.serve(sockets=[sock])
+            watch = asyncio.ensure_future(self._watch_devices())
+            try:
+                await server.serve(sockets=[sock])
+            finally:
+                watch.cancel()
 
         self._thread = threading.Thread(target=lambda: asyncio.run(serve()), name="companion-web", daemon=True)
         self._thread.start()
@@ -166,21 +237,73 @@ class WebServer:
         if self._thread is not None:
             self._thread.join(timeout=5)
 
+    async def _watch_devices(self) -> None:
+        """Each second: a seat whose device vanished (no stream, no heartbeat) is said away at the table, once."""
+        from companion.web.table import device_away
+
+        loop = asyncio.get_running_loop()
+        while not self._stopping:
+            await asyncio.sleep(min(1.0, self.away_after / 4))
+            now = time.monotonic()
+            for seat in self.seats:
+                if seat.device is None or seat.away:
+                    continue
+                stale = now - seat.seen_at > self.away_after
+                if self.seats.state(seat, now) == "away" or stale:
+                    seat.away = True
+                    loop.run_in_executor(None, device_away, self, seat)
+
     # ----------------------------------------------------------------- addresses
 
     @property
-    def base_url(self) -> str:
-        host, port = self.bound
+    def scheme(self) -> str:
+        return "https" if self.https else "http"
+
+    @property
+    def url_host(self) -> str:
+        host = self.bound[0]
         if host in ("", "0.0.0.0", "::"):
             host = _lan_address(host == "::")
+        return host
+
+    @property
+    def base_url(self) -> str:
+        host, port = self.url_host, self.bound[1]
         try:
             if ipaddress.ip_address(host).version == 6:
                 host = f"[{host}]"
         except ValueError:
             pass
-        return f"http://{host}:{port}"
+        return f"{self.scheme}://{host}:{port}"
+
+    def _addresses(self) -> set[str]:
+        """The addresses this server answers on: the one bound, and every one of this machine when it is a wildcard."""
+        host = self.bound[0]
+        found = {host} if host not in ("", "0.0.0.0", "::") else set()
+        if _is_loopback(host) or not found:
+            found |= {"127.0.0.1", "::1", "localhost"}
+        if not found - {"127.0.0.1", "::1", "localhost"}:
+            if host in ("", "0.0.0.0", "::"):
+                found.add(_lan_address(host == "::"))
+                with contextlib.suppress(OSError):
+                    for info in socket.getaddrinfo(socket.gethostname(), None):
+                        found.add(str(info[4][0]).split("%")[0])
+        found |= {h.strip() for h in os.environ.get(HOSTS_ENV, "").split(",") if h.strip()}
+        return {h for h in found if h}
+
+    def _served_hosts(self) -> set[str]:
+        """Every Host header the pages accept (DNS rebinding names another host: refused)."""
+        port = self.bound[1]
+        hosts = set()
+        for host in self._addresses():
+            shown = f"[{host}]" if ":" in host else host
+            hosts.add(f"{shown}:{port}".lower())
+            if port == (443 if self.https else 80):
+                hosts.add(shown.lower())
+        return hosts
 
     def seat_url(self, seat: Seat) -> str:
+        """A seat's own link (its secret): for that seat's device only, never said at the table."""
         return self.base_url + seat.path()
 
     @property
@@ -189,27 +312,23 @@ class WebServer:
         return self.base_url + "/"
 
     def announce_join(self, qr: bool = False, stream: TextIO | None = None, qr_file: Path | None = None) -> None:
-        """The join code and each seat's own link, said at the table only (never to the pages).
+        """The join address and code, said at the table only (never to the pages); never a seat's own link.
 
         On a braille display the code is in computer braille (every letter and digit as typed). With ``qr``
         the join address is drawn as a QR code on ``stream`` (the terminal; none with --json, whose line
         has it as ``qr``): speech and braille only hear that it is shown; ``qr_file`` is the one written.
+        With HTTPS the certificate's fingerprint is said too (``web_fingerprint``).
         """
         t = Translator(self.lang, "web")
-        session, url, code = self.session, self.join_url, self.seats.code
+        session, url = self.session, self.join_url
+        self.say_code()
+        if self.fingerprint is not None:
+            from companion.web.tls import spoken_fingerprint
 
-        def join(code_text: str) -> str:
-            return t("Private devices: open {url} and type the join code {code}, or open your seat's own link.",
-                     url=url, code=code_text)
-
-        cells = None
-        if session.wiring.braille is not None:
-            from companion.braille.translate import BrailleUnavailable
-
-            with contextlib.suppress(BrailleUnavailable):
-                cells = join(braille_code(code, self.lang))  # liblouis keeps the cells amid the words it translates
-        session.wiring.announcer.announce(Utterance(join(" ".join(code)), self.lang, "web_join", {"url": url, "code": code},
-                                             Priority.NORMAL, braille=cells), skip=(self.output,))
+            short = spoken_fingerprint(self.fingerprint)
+            session.say(t("The pages are encrypted. The fingerprint of the table's authority begins {short}; the join "
+                          "page shows it whole.", short=short), "web_fingerprint",
+                        {"sha256": self.fingerprint}, Priority.NORMAL, skip=(self.output,))
         if qr:
             drawing = qr_text(url)
             session.say(t("A QR code of the join address is shown on screen."), "web_qr", {"url": url, "qr": drawing},
@@ -220,9 +339,25 @@ class WebServer:
         if qr_file is not None:
             session.say(t("The QR code of the join address is in {path}.", path=qr_file), "web_qr_file",
                         {"url": url, "path": str(qr_file)}, Priority.NORMAL, skip=(self.output,))
-        for seat in self.seats:
-            session.say(capitalized(t("{player}: {url}", player=seat.name, url=self.seat_url(seat))), "web_seat",
-                        {"player": seat.id, "url": self.seat_url(seat)}, Priority.NORMAL, skip=(self.output,))
+
+    def say_code(self, new: bool = False) -> None:
+        """The join address and the join code (``new``: the table asked for a new one), at the table only."""
+        t = Translator(self.lang, "web")
+        session, url, code = self.session, self.join_url, self.seats.code
+
+        def join(code_text: str) -> str:
+            if new:
+                return t("New join code for the free seats: open {url} and type {code}.", url=url, code=code_text)
+            return t("Private devices: open {url} and type the join code {code}.", url=url, code=code_text)
+
+        cells = None
+        if session.wiring.braille is not None:
+            from companion.braille.translate import BrailleUnavailable
+
+            with contextlib.suppress(BrailleUnavailable):
+                cells = join(braille_code(code, self.lang))  # liblouis keeps the cells amid the words it translates
+        session.wiring.announcer.announce(Utterance(join(" ".join(code)), self.lang, "web_join", {"url": url, "code": code},
+                                             Priority.NORMAL, braille=cells), skip=(self.output,))
 
     # ----------------------------------------------------------------- what the pages show
 
@@ -247,11 +382,12 @@ def _lan_address(v6: bool) -> str:
 
 
 def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0.1", port: int = 0, *, qr: bool = False,
-          qr_file: Path | None = None, stream: TextIO | None = None) -> tuple[Session, WebServer]:
-    """The session of ``table`` with its pages: ``wiring`` plus the pages' output, hands and secret prompt; started,
-    and the join code said.
+          qr_file: Path | None = None, stream: TextIO | None = None, https: bool | None = None) -> tuple[Session, WebServer]:
+    """The session of ``table`` with its pages: ``wiring`` plus the pages' output, hands, secret prompt and the table's
+    commands over the devices; started, and the join code said.
 
     ``qr`` draws the join address as a QR code on ``stream``; ``qr_file`` writes it (SVG or PNG) before anything is said.
+    ``https`` (``None``: whenever ``host`` is not the loopback) serves the pages encrypted with the table's certificate.
     :raises WebStartError: the server cannot start, or ``qr_file`` cannot be written (one sentence).
     """
     t = Translator(settings.lang, "web")
@@ -259,7 +395,7 @@ def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0
         problem = _qr_file_problem(qr_file, t)
         if problem:
             raise WebStartError(problem)
-    web = WebServer(table, settings, host, port, wiring.secret_handler)
+    web = WebServer(table, settings, host, port, wiring.secret_handler, https=https)
     session = Session(table, settings, web.wired(wiring))
     web.attach(session)
     web.start()
@@ -299,7 +435,9 @@ def _html(text: str, status: int = 200) -> HTMLResponse:
     return HTMLResponse(text, status, headers=_headers())
 
 
-def _refusal(error: SeatError, lang: str, wants_json: bool) -> Response:
+def _refusal(error: SeatError, lang: str, wants_json: bool, request: Request | None = None) -> Response:
+    if request is not None:
+        refused(error.status, error.code, request.method, request.url.path, _client(request))
     t = Translator(lang, "web")
     texts = {
         "unknown_seat": (t("No such seat"), t("This address is no seat of the game.")),
@@ -309,7 +447,9 @@ def _refusal(error: SeatError, lang: str, wants_json: bool) -> Response:
         "too_many": (t("Too many requests"), t("Too many requests: wait a moment, then try again.")),
         "too_large": (t("Request too large"), t("That request is too large.")),
         "other_site": (t("Refused"), t("That request came from another site.")),
+        "wrong_host": (t("Refused"), t("This address is not the table's: open the address said at the table.")),
         "no_device": (t("Open your page first"), t("Open your seat's link first.")),
+        "slow": (t("Refused"), t("That request took too long to arrive: send it again.")),
     }
     title, text = texts.get(error.code, (t("Refused"), t("Refused.")))
     if wants_json:
@@ -318,15 +458,23 @@ def _refusal(error: SeatError, lang: str, wants_json: bool) -> Response:
 
 
 async def _body(request: Request) -> dict[str, str]:
-    """The form sent, read up to ``MAX_BODY`` bytes. :raises SeatError: 413 larger."""
+    """The form sent, read up to ``MAX_BODY`` bytes within ``BODY_TIMEOUT`` seconds. :raises SeatError: 413, 408."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise SeatError(413, "too_large")
-    data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise SeatError(413, "too_large")
+
+    async def read() -> bytes:
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise SeatError(413, "too_large")
+        return data
+
+    try:
+        data = await asyncio.wait_for(read(), BODY_TIMEOUT)
+    except asyncio.TimeoutError:
+        raise SeatError(408, "slow") from None
     try:
         fields = parse_qs(data.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_HAND + 4)
     except (UnicodeDecodeError, ValueError):
@@ -341,53 +489,104 @@ def _client(request: Request) -> str:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def build_app(web: WebServer) -> Starlette:
+class HostCheck:
+    """Every request's Host header must be one of the served addresses (a DNS-rebinding name is not)."""
+
+    def __init__(self, app: Any, web: WebServer) -> None:
+        self.app = app
+        self.web = web
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "").lower()
+            if host not in self.web.allowed_hosts:
+                request = Request(scope, receive)
+                response = _refusal(SeatError(421, "wrong_host"), self.web.lang, False, request)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def same_origin(request: Request, web: WebServer) -> bool:
+    """Whether a form comes from the page's own origin (the Origin header, else Fetch metadata)."""
+    origin = request.headers.get("origin")
+    site = request.headers.get("sec-fetch-site")
+    if origin is not None and origin != "null":
+        return origin.lower() == f"{web.scheme}://{request.headers.get('host', '')}".lower()
+    if origin == "null":  # a form sent with no referrer (this page's policy): the browser's Fetch metadata tells
+        return site == "same-origin"
+    return site is None or site in ("same-origin", "none")  # no Origin at all: not a browser's cross-site form
+
+
+def build_app(web: WebServer) -> Any:
     seats, feed, secrets_ = web.seats, web.feed, web.secrets
 
-    def guarded(handler: Callable[[Request, Seat, str], Awaitable[Response]], post: bool = False) -> Handler:
-        """The seat of the link checked first; then the rate, the origin of a form."""
+    def guarded(handler: Callable[[Request, Seat, str], Awaitable[Response]], post: bool = False,
+                form: bool = True, stream: bool = False) -> Handler:
+        """The seat of the link checked first (wrong secrets rate-limited); then the rate, the origin of a form,
+        and that the device sending a form holds the seat."""
         async def run(request: Request) -> Response:
             lang = _lang(request.query_params.get("lang"), web.lang)
             wants_json = "application/json" in request.headers.get("accept", "")
+            client = _client(request)
             try:
-                seat = seats.check(request.path_params["seat"], request.path_params["token"])
+                if post and not same_origin(request, web):
+                    raise SeatError(403, "other_site")
+                try:
+                    seat = seats.check(request.path_params["seat"], request.path_params["token"])
+                except SeatError:
+                    if not web.secret_limit.allow(client):
+                        raise SeatError(429, "too_many") from None
+                    raise
                 lang = _lang(request.query_params.get("lang"), seat.lang)
-                if not web.seat_limit.allow(seat.id) or not web.client_limit.allow(_client(request)):
+                if stream:  # streams have their own bound per seat, never counted against page requests
+                    if not web.stream_limit.allow(seat.id):
+                        raise SeatError(429, "too_many")
+                elif not web.seat_limit.allow(seat.id) or not web.client_limit.allow(client):
                     raise SeatError(429, "too_many")
-                if post:
-                    origin = request.headers.get("origin")
-                    if origin is not None and origin != f"http://{request.headers.get('host', '')}":
-                        raise SeatError(403, "other_site")
+                if post and form:
+                    seats.holding(seat, request.cookies.get(COOKIE))
                 return await handler(request, seat, lang)
             except SeatError as error:
-                return _refusal(error, lang, wants_json)
+                return _refusal(error, lang, wants_json, request)
         return run
 
     async def seat_page(request: Request, seat: Seat, lang: str) -> Response:
+        from companion.web.table import device_joined
+
         device = request.cookies.get(COOKIE) or new_device_id()
-        seats.claim(seat, device)
+        was_away = seat.away
+        if seats.claim(seat, device) or was_away:
+            await run_in_threadpool(device_joined, web, seat, was_away)
+        feed.wake()
         seat.lang = lang
         # What this seat alone was told lately (a Priest's peek), shown again on a page reloaded after a phone slept.
         notes = [(e.text, e.lang) for e in feed.since(0, seat.id) if e.to == seat.id and e.kind == "note"][-NOTES_KEPT:]
         html = pages.seat_page(lang, web.game_name(lang), seat, seats.code, web.status_sentence(lang), lang,
-                               feed.last_id, secrets_.prompt_for(seat.id), web.keeper.view(seat.id, lang), notes)
+                               feed.last_id, secrets_.prompt_for(seat.id), web.keeper.view(seat.id, lang), notes,
+                               heartbeat=web.heartbeat)
         response = _html(html)
-        response.set_cookie(COOKIE, device, path=seat.path(), httponly=True, samesite="strict")
+        response.set_cookie(COOKIE, device, path=seat.path(), httponly=True, samesite="strict", secure=web.https)
         return response
 
     async def events(request: Request, seat: Seat, lang: str) -> Response:
+        from companion.web.table import device_joined
+
         device = request.cookies.get(COOKIE)
         if not device:
             raise SeatError(403, "no_device")
         last = request.headers.get("last-event-id") or request.query_params.get("after") or "0"
         after = int(last) if last.isdigit() and len(last) < 12 else 0
-        seats.open_stream(seat, device)
+        was_away = seat.away
+        generation = seats.open_stream(seat, device)
+        if was_away:
+            await run_in_threadpool(device_joined, web, seat, True)
 
         async def stream() -> AsyncIterator[str]:
             cursor = after
             try:
                 yield "retry: 2000\n\n"
-                while not feed.closed:
+                while not feed.closed and seat.generation == generation:
                     waiter = feed.waiter()
                     entries = feed.since(cursor, seat.id)
                     for entry in entries:
@@ -400,11 +599,12 @@ def build_app(web: WebServer) -> Starlette:
                         await asyncio.sleep(0.05)
                         continue
                     try:
-                        await asyncio.wait_for(waiter.wait(), KEEP_ALIVE)
-                    except asyncio.TimeoutError:
+                        async with asyncio.timeout(KEEP_ALIVE):  # no task made per wake, unlike wait_for
+                            await waiter.wait()
+                    except TimeoutError:
                         yield ": still here\n\n"
             finally:
-                seats.close_stream(seat)
+                seats.close_stream(seat, generation)
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers=_headers({"X-Accel-Buffering": "no"}))
@@ -446,32 +646,70 @@ def build_app(web: WebServer) -> Starlette:
         answer = await run_in_threadpool(web.lines.handle, seat.id, form.get("line", ""), lang)
         return answered(request, lang, answer)
 
+    async def beat(request: Request, seat: Seat, lang: str) -> Response:
+        """A page's heartbeat: its device is still there (a vanished phone stops sending them)."""
+        return Response(status_code=204, headers=_headers())
+
+    async def beat_guarded(request: Request, seat: Seat, lang: str) -> Response:
+        from companion.web.table import device_joined
+
+        was_away = seat.away
+        seats.holding(seat, request.cookies.get(COOKIE))
+        if was_away:
+            await run_in_threadpool(device_joined, web, seat, True)
+        return await beat(request, seat, lang)
+
+    async def leave(request: Request, seat: Seat, lang: str) -> Response:
+        """"Leave this seat": the seat is free again; the table is told."""
+        from companion.web.table import seat_left
+
+        form = await _body(request)
+        lang = _lang(form.get("lang"), lang)
+        seats.leave(seat, request.cookies.get(COOKIE))
+        feed.wake()
+        await run_in_threadpool(seat_left, web, seat)
+        t = Translator(lang, "web")
+        answer = Answer(200, True, t("You left your seat: this device no longer follows it."))
+        response = answered(request, lang, answer)
+        response.delete_cookie(COOKIE, path=seat.path())
+        return response
+
+    def free_seats() -> list[Seat]:
+        return seats.free_seats()
+
     async def join_page(request: Request) -> Response:
         lang = _lang(request.query_params.get("lang"), web.lang)
         if not web.client_limit.allow(_client(request)):
-            return _refusal(SeatError(429, "too_many"), lang, False)
-        free = [s for s in seats if seats.is_free(s, None)]
-        return _html(pages.join_page(lang, web.game_name(lang), free))
+            return _refusal(SeatError(429, "too_many"), lang, False, request)
+        return _html(pages.join_page(lang, web.game_name(lang), free_seats(), fingerprint=web.fingerprint))
 
     async def join(request: Request) -> Response:
+        from companion.web.table import device_joined
+
         lang = web.lang
         try:
+            if not same_origin(request, web):
+                raise SeatError(403, "other_site")
             if not web.join_limit.allow(_client(request)):
                 raise SeatError(429, "too_many")
             form = await _body(request)
             lang = _lang(form.get("lang"), lang)
             seat = seats.by_id.get(form.get("seat", ""))
             if not seats.check_code(form.get("code", "")) or seat is None:
+                refused(403, "wrong_code", request.method, request.url.path, _client(request))
                 t = Translator(lang, "web")
-                free = [s for s in seats if seats.is_free(s, None)]
-                return _html(pages.join_page(lang, web.game_name(lang), free,
-                                             t("That join code is not this table's: listen to the table and type it again.")),
+                return _html(pages.join_page(lang, web.game_name(lang), free_seats(),
+                                             t("That join code is not this table's, or no longer opens a seat: "
+                                               "listen to the table and type it again."), fingerprint=web.fingerprint),
                              403)
-            if not seats.is_free(seat, request.cookies.get(COOKIE)):
-                raise SeatError(409, "seat_taken")
+            device = request.cookies.get(COOKIE) or new_device_id()
+            seats.join(seat, device)
         except SeatError as error:
-            return _refusal(error, lang, False)
-        return Response(status_code=303, headers=_headers({"Location": f"{seat.path()}?lang={lang}"}))
+            return _refusal(error, lang, False, request)
+        await run_in_threadpool(device_joined, web, seat, False)
+        response = Response(status_code=303, headers=_headers({"Location": f"{seat.path()}?lang={lang}"}))
+        response.set_cookie(COOKIE, device, path=seat.path(), httponly=True, samesite="strict", secure=web.https)
+        return response
 
     async def css(request: Request) -> Response:
         return Response(pages.CSS, media_type="text/css", headers=_headers({"Cache-Control": "no-cache"}))
@@ -479,21 +717,31 @@ def build_app(web: WebServer) -> Starlette:
     async def script(request: Request) -> Response:
         return Response(pages.SCRIPT, media_type="text/javascript", headers=_headers({"Cache-Control": "no-cache"}))
 
+    async def authority(request: Request) -> Response:
+        """The table's authority, for a device to install and trust (HTTPS only)."""
+        if web._tls is None:
+            return _refusal(SeatError(404, "unknown_seat"), web.lang, False, request)
+        return Response(web._tls.authority_der(), media_type="application/x-x509-ca-cert",
+                        headers=_headers({"Content-Disposition": 'attachment; filename="companion-table.crt"'}))
+
     base = "/seat/{seat}/{token}"
     routes = [
+        Route("/authority.crt", authority, methods=["GET"]),
         Route("/", join_page, methods=["GET"]),
         Route("/join", join, methods=["POST"]),
         Route("/page.css", css, methods=["GET"]),
         Route("/page.js", script, methods=["GET"]),
         Route(base, guarded(seat_page), methods=["GET"]),
-        Route(base + "/events", guarded(events), methods=["GET"]),
+        Route(base + "/events", guarded(events, stream=True), methods=["GET"]),
         Route(base + "/check", guarded(check, post=True), methods=["POST"]),
         Route(base + "/secret", guarded(secret, post=True), methods=["POST"]),
         Route(base + "/cancel", guarded(cancel, post=True), methods=["POST"]),
         Route(base + "/hand", guarded(hand, post=True), methods=["POST"]),
         Route(base + "/line", guarded(line, post=True), methods=["POST"]),
+        Route(base + "/beat", guarded(beat_guarded, post=True, form=False), methods=["POST"]),
+        Route(base + "/leave", guarded(leave, post=True), methods=["POST"]),
     ]
-    return Starlette(routes=routes)
+    return HostCheck(Starlette(routes=routes), web)
 
 
-__all__ = ["MAX_BODY", "WebServer", "WebStartError", "serve"]
+__all__ = ["MAX_BODY", "WebServer", "WebStartError", "serve", "wants_https"]

@@ -1,0 +1,122 @@
+"""Web load: median time from a sentence said at the table to a seat's live region, with 0, 50 and 200 extra streams.
+
+Prints figures, not a test. A real session of the Infinity Gauntlet serves its pages on 127.0.0.1 (loopback only);
+one seat's page is open in headless Chromium (when installed) and the time is taken from the sentence said to
+its paragraph added to the page's "What the table says" live region (a MutationObserver notes the wall clock);
+the same seat's raw stream is timed as well (to its socket). Other joined seats hold 0, 50 or 200 more streams
+open, each receiving every sentence too. Each figure is a median; the ratios are to the figure with no extra
+stream. Everything is closed at the end; the whole run takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from web_requests import RawStream, served  # noqa: E402
+
+from companion.announce import Priority  # noqa: E402
+
+EXTRA = (0, 50, 200)
+ROUNDS = 40
+
+
+def measure(session: object, web: object, mine: RawStream, rounds: int) -> float:
+    times = []
+    for i in range(rounds):
+        text = f"Sentence {i} for the bench."
+        start = time.perf_counter()
+        session.say(text, "message", {}, Priority.NORMAL)  # type: ignore[attr-defined]
+        mine.read_until(text.encode())
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+OBSERVE = """window.arrivals = {}; new MutationObserver(records => { for (const r of records) for (const n of r.addedNodes)
+  window.arrivals[n.textContent] = Date.now(); }).observe(document.getElementById("said"), {childList: true});"""
+
+
+def measure_page(session: object, driver: object, rounds: int) -> float:
+    times = []
+    for i in range(rounds):
+        text = f"Page sentence {i} {time.time()}."
+        start = time.time()
+        session.say(text, "message", {}, Priority.NORMAL)  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 5
+        arrived = None
+        while arrived is None and time.monotonic() < deadline:
+            arrived = driver.execute_script("return window.arrivals[arguments[0]] || null", text)  # type: ignore[attr-defined]
+            if arrived is None:
+                time.sleep(0.005)
+        if arrived is None:
+            raise SystemExit("the page never showed the sentence")
+        times.append(max(0.0, arrived / 1000 - start))
+    return statistics.median(times)
+
+
+def main() -> None:
+    import os
+    import tempfile
+
+    os.environ.setdefault("COMPANION_DATA_DIR", tempfile.mkdtemp(prefix="companion-bench-"))
+    figures: dict[int, float] = {}
+    pages: dict[int, float] = {}
+    browser = None
+    from web_helpers import Browser, chromium_problem
+
+    with served("gauntlet", players=6) as (session, recorder, web):
+        seats = list(web.seats)
+        devices = {seat.id: f"device-{seat.id}" for seat in seats}
+        if chromium_problem() is None:
+            browser = Browser(Path(tempfile.mkdtemp(prefix="companion-bench-chromium-")))
+            browser.driver.get(web.seat_url(seats[0]))  # this browser's device takes the seat
+            browser.wait(lambda b: b.driver.find_element("id", "link").text == "Connected to the table.")
+            browser.driver.execute_script(OBSERVE)
+            seats = seats[1:]
+        for seat in seats:
+            web.seats.claim(seat, devices[seat.id])
+        mine = RawStream(web, seats[0].id, devices[seats[0].id])
+        extra: list[RawStream] = []
+        try:
+            for count in EXTRA:
+                while len(extra) < count:
+                    seat = seats[1 + len(extra) % (len(seats) - 1)]
+                    extra.append(RawStream(web, seat.id, devices[seat.id]))
+                measure(session, web, mine, 3)  # warm up
+                figures[count] = measure(session, web, mine, ROUNDS)
+                if browser is not None:
+                    pages[count] = measure_page(session, browser.driver, ROUNDS // 2)
+                for stream in extra:  # the others read theirs too, so their buffers never fill
+                    stream.sock.setblocking(False)
+                    try:
+                        while stream.sock.recv(1 << 20):
+                            pass
+                    except BlockingIOError:
+                        pass
+                    stream.sock.setblocking(True)
+        finally:
+            mine.close()
+            for stream in extra:
+                stream.close()
+            if browser is not None:
+                browser.quit()
+    if pages:
+        base = pages[0]
+        print("Web load: a table sentence to a seat's live region in Chromium (median of %d)" % (ROUNDS // 2))
+        for count, value in pages.items():
+            print(f"  {count:3d} extra streams: {value * 1000:7.2f} ms   ratio {value / max(base, 1e-4):5.2f}")
+    else:
+        print("Web load: Chromium is not installed: the live region is not timed, only the stream.")
+    base = figures[0]
+    print("Web load: a table sentence to a seat's stream socket (median of %d)" % ROUNDS)
+    for count, value in figures.items():
+        print(f"  {count:3d} extra streams: {value * 1000:7.2f} ms   ratio {value / base:5.2f}")
+
+
+if __name__ == "__main__":
+    main()
