@@ -174,6 +174,9 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
                    help=t("with --serve: the address to listen on (default 127.0.0.1, this machine only)"))
     p.add_argument("--port", type=int, metavar="N", default=0,
                    help=t("with --serve: the port to listen on (default: any free port, said at the start)"))
+    p.add_argument("--https", action=argparse.BooleanOptionalAction, default=None,
+                   help=t("with --serve: encrypt the pages with the table's own certificate (default: whenever --host "
+                          "is not this machine only)"))
     p.add_argument("--qr", action="store_true",
                    help=t("with --serve: also draw the join address as a QR code on screen (never spoken)"))
     p.add_argument("--qr-file", type=Path, metavar=t("FILE"),

@@ -66,6 +66,8 @@ class PlayConfig:
     #: ``--qr``: the join address also drawn as a QR code on screen; ``--qr-file``: written to this SVG or PNG file.
     qr: bool = False
     qr_file: Path | None = None
+    #: ``--https`` / ``--no-https``; ``None``: encrypted whenever ``host`` is not the loopback.
+    https: bool | None = None
 
 
 def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
@@ -83,6 +85,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
                              args.grade),
         serve=bool(getattr(args, "serve", False)), host=getattr(args, "host", None) or "127.0.0.1",
         port=getattr(args, "port", None) or 0, qr=bool(getattr(args, "qr", False)), qr_file=getattr(args, "qr_file", None),
+        https=getattr(args, "https", None),
     )
 
 
@@ -120,6 +123,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
 
         try:
             session, web = serve(table, settings, wiring, config.host, config.port, qr=config.qr, qr_file=config.qr_file,
+                                 https=config.https,
                                  stream=None if config.json else stdout)
         except WebStartError as error:
             table.close()

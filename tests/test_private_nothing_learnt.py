@@ -54,7 +54,8 @@ def test_no_refusal_of_a_page_depends_on_another_seats_hand(game: Any) -> None:
         players = rng.randint(game.spec.min_players, game.spec.max_players)
         session, _ = make_session(game.id, players=players)
         seats = Seats([(pid, pid) for pid in rules.player_ids(session.state)], "en")
-        keeper = HandKeeper(session, private, seats, Feed())
+        keeper = HandKeeper(private, seats, Feed())
+        keeper.bind(session)
         state = session.state
         for _ in range(25):
             if rules.outcome(state) is not None:

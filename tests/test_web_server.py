@@ -170,3 +170,16 @@ def test_a_port_in_use_is_one_sentence(served: Any) -> None:
     with pytest.raises(WebStartError) as caught:
         WebServer(session.table, session.narrator.settings, "127.0.0.1", web.bound[1]).start()
     assert "cannot listen on 127.0.0.1 port" in str(caught.value)
+
+
+def test_the_https_flag_and_the_device_commands_without_pages() -> None:
+    game = registry.find("gauntlet")
+    parse = build_parser("en", game).parse_args
+    assert config_from_args(parse(["play", "gauntlet", "--serve", "--https"]), game).https is True
+    assert config_from_args(parse(["play", "gauntlet", "--serve", "--no-https"]), game).https is False
+    assert config_from_args(parse(["play", "gauntlet", "--serve"]), game).https is None
+    for lang, sentence in (("en", "No private pages are served: start the companion with --serve."),
+                           ("fr", "Aucune page privée n'est servie : lancez le compagnon avec --serve.")):
+        session, recorder = make_session("gauntlet", lang=lang, players=3)
+        line = "devices" if lang == "en" else "appareils"
+        assert run_lines(session, recorder, line) == [sentence]

@@ -35,6 +35,8 @@ def control(session: Session, request: Control) -> None:
     elif what == "pan":
         session.say(core("No braille display is in use: start the companion with --braille auto or --braille terminal."),
                     "pan", {}, Priority.NOW)
+    elif what in ("devices", "free", "rekey", "newcode"):
+        session.say(core("No private pages are served: start the companion with --serve."), what, {}, Priority.NOW)
     elif what == "repeat":
         session.repeat()
     else:
