@@ -168,9 +168,10 @@ def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interac
 
 def with_outputs(wiring: Wiring, outputs: _Outputs) -> Wiring:
     """``wiring`` with the voice and the braille display: their controls, line hooks, and the outputs themselves."""
-    controls, before_line, after_line = _output_controls(outputs)
+    controls, before_line, new_answer, after_line = _output_controls(outputs)
     return dataclasses.replace(wiring, controls={**wiring.controls, **controls},
-                               before_line=(*wiring.before_line, *before_line), after_line=(*wiring.after_line, *after_line),
+                               before_line=(*wiring.before_line, *before_line),
+                               new_answer=(*wiring.new_answer, *new_answer), after_line=(*wiring.after_line, *after_line),
                                speech=outputs.speech, braille=outputs.braille)
 
 
@@ -394,10 +395,14 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO) -> _Out
 
 
 def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tuple[Callable[[], None], ...],
-                                                   tuple[Callable[[Session], None], ...]]:
-    """The controls and line hooks of the outputs: speech on/off and its cut-off and notices, braille panning."""
+                                                   tuple[Callable[[], None], ...], tuple[Callable[[Session], None], ...]]:
+    """The controls and line hooks of the outputs: speech on/off and its cut-off and notices, braille panning.
+
+    The hooks: before each line, before each line that starts a new answer (not a ``pan``), after each line.
+    """
     controls: dict[str, ControlHandler] = {}
     before: list[Callable[[], None]] = []
+    new_answer: list[Callable[[], None]] = []
     after: list[Callable[[Session], None]] = []
     speech_output = outputs.speech
     if speech_output is not None:
@@ -420,9 +425,10 @@ def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tupl
         after.append(notice)  # the one notice of a fallback
     display = outputs.braille
     if display is not None:
-        before.append(display.new_answer)  # every sentence of the last answer stays reachable by panning
+        # Every sentence of the last answer stays reachable by panning; a typed pan moves in it.
+        new_answer.append(display.new_answer)
         controls["pan"] = lambda session, args: _pan(session, display, args["step"])
-    return controls, tuple(before), tuple(after)
+    return controls, tuple(before), tuple(new_answer), tuple(after)
 
 
 def _pan(session: Session, display: Any, step: int) -> None:
