@@ -169,6 +169,51 @@ def test_escape_stops_speech(table: Table) -> None:
     assert table.speaker.stops > stops
 
 
+def test_the_prompt_waits_10_ms_not_half_a_second_for_an_escape_sequence(table: Table) -> None:
+    from companion.ui.terminal import ESCAPE_WAIT
+
+    interactive = Interactive(table.session, history=table.history)
+    output = Vt100_Output(table.screen, lambda: Size(rows=40, columns=120), term="xterm")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
+        pipe.send_text(CTRL_D)
+        interactive.run()
+    assert interactive.prompt is not None and interactive.prompt.app.ttimeoutlen == ESCAPE_WAIT <= 0.02
+
+
+def test_escape_stops_speech_at_once_not_after_half_a_second(table: Table) -> None:
+    """prompt_toolkit waited 0.5 s for the rest of a sequence after a lone ESC: speech stopped 503 ms late."""
+    import threading
+    import time
+
+    stopped: list[float] = []
+
+    class Timed(Interactive):
+        def stop_speech(self) -> None:
+            stopped.append(time.monotonic())
+            super().stop_speech()
+
+    output = Vt100_Output(table.screen, lambda: Size(rows=40, columns=120), term="xterm")
+    delays: list[float] = []
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
+        def press() -> None:
+            for _ in range(3):
+                time.sleep(0.3)  # the prompt is waiting
+                sent, count = time.monotonic(), len(stopped)
+                pipe.send_text(ESCAPE)
+                deadline = sent + 2.0
+                while len(stopped) == count and time.monotonic() < deadline:
+                    time.sleep(0.002)
+                if len(stopped) > count:
+                    delays.append(stopped[-1] - sent)
+            pipe.send_text("\x1b[A" + CTRL_D)  # an arrow key is still one key, not Escape then "[A"
+        presser = threading.Thread(target=press)
+        presser.start()
+        Timed(table.session, history=table.history).run()
+        presser.join()
+    assert len(delays) == 3 and len(stopped) == 3
+    assert sorted(delays)[1] < 0.2, delays  # 10 ms of wait; the rest is a loaded machine's scheduling
+
+
 def test_ctrl_c_drops_the_line_and_ctrl_d_saves(table: Table) -> None:
     out = table.play("play ebony" + CTRL_C)
     assert table.session.table.steps == ()

@@ -29,7 +29,7 @@ from companion.commands.base import Ask
 from companion.i18n import Translator
 from companion.ui.completion import SessionCompleter
 from companion.ui.keys import build_key_bindings, help_lines
-from companion.ui.terminal import no_echo
+from companion.ui.terminal import no_echo, quick_escape
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -94,6 +94,7 @@ class Interactive:
             reserve_space_for_menu=0,
             include_default_pygments_style=False,
         )
+        quick_escape(self.prompt.app)  # Escape stops speech at once, not after prompt_toolkit's 0.5 s wait
         # Queued after the set-up, whose turn and the first draw: nothing cuts off what has not been heard.
         self.session.say(self.t("Type help for the commands, or press F1."), "hint", {}, Priority.NORMAL)
         # Between two prompts the terminal would echo what is typed ahead (a secret value too):

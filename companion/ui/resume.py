@@ -94,6 +94,7 @@ def ask_line(message: str) -> str | None:
     from prompt_toolkit.key_binding import KeyBindings
 
     from companion.ui.interactive import _quiet_terminal
+    from companion.ui.terminal import quick_escape
 
     _quiet_terminal()
     bindings = KeyBindings()
@@ -104,6 +105,7 @@ def ask_line(message: str) -> str | None:
 
     prompt: PromptSession[str | None] = PromptSession(history=DummyHistory(), key_bindings=bindings,
                                                       include_default_pygments_style=False)
+    quick_escape(prompt.app)
     try:
         return prompt.prompt(message)
     except (KeyboardInterrupt, EOFError):
