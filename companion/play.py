@@ -66,6 +66,13 @@ class PlayConfig:
     #: ``--qr``: the join address also drawn as a QR code on screen; ``--qr-file``: written to this SVG or PNG file.
     qr: bool = False
     qr_file: Path | None = None
+    #: A display option of the game was given on the command line (the rules options are in ``options``).
+    display_given: bool = False
+
+    @property
+    def sets_up_table(self) -> bool:
+        """The command line sets up a table (``--players``, ``--names``, a game option): a new game, no question."""
+        return self.players is not None or bool(self.names) or bool(self.options) or self.display_given
 
 
 def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
@@ -83,6 +90,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
                              args.grade),
         serve=bool(getattr(args, "serve", False)), host=getattr(args, "host", None) or "127.0.0.1",
         port=getattr(args, "port", None) or 0, qr=bool(getattr(args, "qr", False)), qr_file=getattr(args, "qr_file", None),
+        display_given=any(getattr(args, o.name, None) is not None for o in spec.options if o.scope == "display"),
     )
 
 
@@ -99,14 +107,22 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
             announcer.add(output)
     for note in outputs.notes:
         announcer.announce(Utterance(note, config.lang, "output"))
+    typed_ahead: list[str] = []  # lines typed during the resume question: kept for the game
     if interactive and config.resume is None and config.save is None:
-        from companion.ui.resume import offer_resume
+        from companion.ui.resume import offer_resume, unfinished_note
 
-        # An unfinished autosave, if the player wants it back; the answer cuts off the question.
-        speech_output = outputs.speech
-        resume = offer_resume(config.lang, game, announcer,
-                              answered=speech_output.interrupt if speech_output is not None else lambda: None)
-        config = dataclasses.replace(config, resume=resume)
+        if config.sets_up_table:  # a new game, as asked: the unfinished save is only named
+            unfinished = unfinished_note(config.lang, game)
+            if unfinished is not None:
+                text, path = unfinished
+                announcer.announce(Utterance(text, config.lang, "unfinished_save", {"path": str(path)}))
+        else:
+            # An unfinished autosave, if the player wants it back; the answer cuts off the question.
+            speech_output = outputs.speech
+            resume = offer_resume(config.lang, game, announcer,
+                                  answered=speech_output.interrupt if speech_output is not None else lambda: None,
+                                  kept=typed_ahead)
+            config = dataclasses.replace(config, resume=resume)
     try:
         table, notes = _open_table(config, game, settings, t)
     except _OptionError as error:
@@ -136,7 +152,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         if interactive:
             from companion.ui.interactive import run_interactive
 
-            run_interactive(session)
+            run_interactive(session, typed_ahead)
         else:
             run_batch(session, stdin)
     finally:

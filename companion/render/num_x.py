@@ -195,7 +195,7 @@ def status_head(e: g.Status, ctx: Context) -> str:
         if e.outcome["kind"] == "cooperative_win":
             return t("Game over, won: {score} cards placed.", score=score)
         if e.outcome["kind"] == "cooperative_loss":
-            return t.plural("Game over, lost: {count} card placed.", "Game over, lost: {count} cards placed.", score)
+            return t.plural("Game over, lost: {count} card placed.", "Game over, lost: {count} cards placed.", int(score or 0))
         return t("Game over: {players} won with {score}.", players=ctx.join([player(ctx, w) for w in e.outcome["winners"]]),
                  score=score)
     return capitalized(t.plural("{player} to play, {count} of {required} plays made.",

@@ -14,7 +14,7 @@ import asyncio
 import contextvars
 import dataclasses
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit import PromptSession
@@ -68,8 +68,11 @@ class PromptScheduler:
 class Interactive:
     """The keyboard side of one session; its methods are the keys' actions."""
 
-    def __init__(self, session: Session, history: History | None = None, completer: Completer | None = None) -> None:
+    def __init__(self, session: Session, history: History | None = None, completer: Completer | None = None,
+                 typed_ahead: Sequence[str] = ()) -> None:
         self.session = session
+        #: Lines typed during the resume question: played first, in order.
+        self.typed_ahead = tuple(typed_ahead)
         self.t = Translator(session.narrator.settings.lang, "ui")
         self.completer = completer if completer is not None else SessionCompleter(session)
         self.history = history if history is not None else InMemoryHistory()
@@ -100,8 +103,19 @@ class Interactive:
         # Between two prompts the terminal would echo what is typed ahead (a secret value too):
         # echo stays off for the whole game; each prompt shows what it reads itself.
         with no_echo():
-            self._loop()
+            if self._play_typed_ahead():
+                self._loop()
         self._say_saved()
+
+    def _play_typed_ahead(self) -> bool:
+        """The lines kept during the resume question, each handled as if typed now; ``False`` after a ``quit``."""
+        if not self.typed_ahead:
+            return True
+        lines, self.typed_ahead = self.typed_ahead, ()
+        self.session.say(self.t.plural("{count} line typed during the question is played now.",
+                                       "{count} lines typed during the question are played now.", len(lines)),
+                         "typed_ahead", {"lines": list(lines)})
+        return all(self.handle(line) for line in lines)
 
     def _loop(self) -> None:
         assert self.prompt is not None
@@ -237,9 +251,12 @@ class Interactive:
             pass
 
 
-def run_interactive(session: Session) -> None:
-    """Play ``session`` at the keyboard (called by ``companion play`` when standard input is a terminal)."""
-    Interactive(session).run()
+def run_interactive(session: Session, typed_ahead: Sequence[str] = ()) -> None:
+    """Play ``session`` at the keyboard (called by ``companion play`` when standard input is a terminal).
+
+    ``typed_ahead``: lines typed during the resume question, played first.
+    """
+    Interactive(session, typed_ahead=typed_ahead).run()
 
 
 __all__ = ["Interactive", "PROMPT", "run_interactive"]
