@@ -5,7 +5,7 @@ SYSTEM_PYTHON ?= python3
 # Debian packages the companion needs to play (braille, speech, audio), and those only its tests need.
 RUN_PACKAGES := liblouis20 liblouis-data liblouis-bin python3-louis espeak-ng libespeak-ng1 sox \
                 python3-speechd python3-brlapi python3-venv \
-                speech-dispatcher speech-dispatcher-espeak-ng brltty $(if $(wildcard /usr/bin/pipewire-pulse),,pulseaudio)
+                speech-dispatcher speech-dispatcher-espeak-ng brltty xbrlapi $(if $(wildcard /usr/bin/pipewire-pulse),,pulseaudio)
 DEB_PACKAGES := $(RUN_PACKAGES) tmux chromium chromium-driver libnss3-tools
 # Debian modules made importable from the venv (and only these: the PyPI "louis" is unrelated).
 SYSTEM_MODULES := louis speechd brlapi

@@ -43,7 +43,7 @@ def main() -> int:
     from companion.announce import Announcer
     from companion.registry import find
     from companion.render import Settings
-    from companion.session import open_session
+    from companion.session import Wiring, open_session
     from companion.speech import SpeechDispatcherSpeaker, SpeechOutput
     from tests.daemons import SpeechDispatcher, wait_until
 
@@ -59,8 +59,9 @@ def main() -> int:
             game = find("gauntlet")
             rules = game.rules
             options_type = getattr(rules, "options_type", None) or rules().Options  # the games' API as it is now, or was
-            session = open_session(game, options_type(), Settings("fr"), Announcer([output]), None)
-            session.before_line.append(output.interrupt)
+            # As `companion play` wires it: a new line cuts off the old speech.
+            session = open_session(game, options_type(), Settings("fr"),
+                                   Wiring(Announcer([output]), before_line=(output.interrupt,)), None)
             session.start()
             for line in LINES:  # warm up: each answer's first rendering loads its catalogs
                 session.handle(line)

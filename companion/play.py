@@ -68,6 +68,13 @@ class PlayConfig:
     qr_file: Path | None = None
     #: ``--https`` / ``--no-https``; ``None``: encrypted whenever ``host`` is not the loopback.
     https: bool | None = None
+    #: A display option of the game was given on the command line (the rules options are in ``options``).
+    display_given: bool = False
+
+    @property
+    def sets_up_table(self) -> bool:
+        """The command line sets up a table (``--players``, ``--names``, a game option): a new game, no question."""
+        return self.players is not None or bool(self.names) or bool(self.options) or self.display_given
 
 
 def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
@@ -86,6 +93,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         serve=bool(getattr(args, "serve", False)), host=getattr(args, "host", None) or "127.0.0.1",
         port=getattr(args, "port", None) or 0, qr=bool(getattr(args, "qr", False)), qr_file=getattr(args, "qr_file", None),
         https=getattr(args, "https", None),
+        display_given=any(getattr(args, o.name, None) is not None for o in spec.options if o.scope == "display"),
     )
 
 
@@ -102,14 +110,22 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
             announcer.add(output)
     for note in outputs.notes:
         announcer.announce(Utterance(note, config.lang, "output"))
+    typed_ahead: list[str] = []  # lines typed during the resume question: kept for the game
     if interactive and config.resume is None and config.save is None:
-        from companion.ui.resume import offer_resume
+        from companion.ui.resume import offer_resume, unfinished_note
 
-        # An unfinished autosave, if the player wants it back; the answer cuts off the question.
-        speech_output = outputs.speech
-        resume = offer_resume(config.lang, game, announcer,
-                              answered=speech_output.interrupt if speech_output is not None else lambda: None)
-        config = dataclasses.replace(config, resume=resume)
+        if config.sets_up_table:  # a new game, as asked: the unfinished save is only named
+            unfinished = unfinished_note(config.lang, game)
+            if unfinished is not None:
+                text, path = unfinished
+                announcer.announce(Utterance(text, config.lang, "unfinished_save", {"path": str(path)}))
+        else:
+            # An unfinished autosave, if the player wants it back; the answer cuts off the question.
+            speech_output = outputs.speech
+            resume = offer_resume(config.lang, game, announcer,
+                                  answered=speech_output.interrupt if speech_output is not None else lambda: None,
+                                  kept=typed_ahead)
+            config = dataclasses.replace(config, resume=resume)
     try:
         table, notes = _open_table(config, game, settings, t)
     except _OptionError as error:
@@ -140,7 +156,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         if interactive:
             from companion.ui.interactive import run_interactive
 
-            run_interactive(session)
+            run_interactive(session, typed_ahead)
         else:
             run_batch(session, stdin)
     finally:
@@ -172,9 +188,10 @@ def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interac
 
 def with_outputs(wiring: Wiring, outputs: _Outputs) -> Wiring:
     """``wiring`` with the voice and the braille display: their controls, line hooks, and the outputs themselves."""
-    controls, before_line, after_line = _output_controls(outputs)
+    controls, before_line, new_answer, after_line = _output_controls(outputs)
     return dataclasses.replace(wiring, controls={**wiring.controls, **controls},
-                               before_line=(*wiring.before_line, *before_line), after_line=(*wiring.after_line, *after_line),
+                               before_line=(*wiring.before_line, *before_line),
+                               new_answer=(*wiring.new_answer, *new_answer), after_line=(*wiring.after_line, *after_line),
                                speech=outputs.speech, braille=outputs.braille)
 
 
@@ -398,10 +415,14 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO) -> _Out
 
 
 def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tuple[Callable[[], None], ...],
-                                                   tuple[Callable[[Session], None], ...]]:
-    """The controls and line hooks of the outputs: speech on/off and its cut-off and notices, braille panning."""
+                                                   tuple[Callable[[], None], ...], tuple[Callable[[Session], None], ...]]:
+    """The controls and line hooks of the outputs: speech on/off and its cut-off and notices, braille panning.
+
+    The hooks: before each line, before each line that starts a new answer (not a ``pan``), after each line.
+    """
     controls: dict[str, ControlHandler] = {}
     before: list[Callable[[], None]] = []
+    new_answer: list[Callable[[], None]] = []
     after: list[Callable[[Session], None]] = []
     speech_output = outputs.speech
     if speech_output is not None:
@@ -424,9 +445,10 @@ def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tupl
         after.append(notice)  # the one notice of a fallback
     display = outputs.braille
     if display is not None:
-        before.append(display.new_answer)  # every sentence of the last answer stays reachable by panning
+        # Every sentence of the last answer stays reachable by panning; a typed pan moves in it.
+        new_answer.append(display.new_answer)
         controls["pan"] = lambda session, args: _pan(session, display, args["step"])
-    return controls, tuple(before), tuple(after)
+    return controls, tuple(before), tuple(new_answer), tuple(after)
 
 
 def _pan(session: Session, display: Any, step: int) -> None:

@@ -6,7 +6,10 @@ private X server (Xvfb, its own display number), a private session bus
 private Speech Dispatcher with its protocol log (tests/daemons.py), Orca 43,
 and xfce4-terminal running ``companion play gauntlet --lang fr`` with the
 default ``--speech auto``. Commands are typed with xdotool. Every process has a
-timeout and is stopped by its process id.
+timeout and is stopped by its process id. The user's own Orca is never touched:
+the check refuses to run while one is running for this user (Orca's ``--replace``
+would stop every Orca of the user, whichever session it reads), and its own
+Orca is started without ``--replace``.
 
 What is checked, from Speech Dispatcher's protocol log:
 
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -39,6 +43,36 @@ from tests.daemons import Daemon, SpeechDispatcher, private_env, wait_until  # n
 PROGRAMS = ("Xvfb", "dbus-daemon", "orca", "xfce4-terminal", "xdotool", "speech-dispatcher")
 COMMANDS = ["état", "joue proxima", "suivant", "bogus"]
 SETTLE = 2.0  # seconds without new speech: Orca has said all it had to say
+
+
+def running_orcas(uid: int | None = None, proc: Path = Path("/proc")) -> list[int]:
+    """The process ids of the Orcas running for user ``uid`` (this user by default), read from ``proc``."""
+    uid = os.getuid() if uid is None else uid
+    found = []
+    for entry in proc.iterdir() if proc.is_dir() else ():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if entry.stat().st_uid != uid:
+                continue
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            comm = (entry / "comm").read_text().strip()
+        except OSError:  # a process that ended meanwhile, or one not ours to read
+            continue
+        # Orca is a Python script: "orca" is its name, or the script its interpreter runs.
+        if comm == "orca" or any(Path(os.fsdecode(arg)).name == "orca" for arg in argv[:2] if arg):
+            found.append(int(entry.name))
+    return sorted(found)
+
+
+def refusal(pids: list[int]) -> str | None:
+    """The one sentence (French / English) refusing to run while the user's own Orca runs; ``None`` if none runs."""
+    if not pids:
+        return None
+    listed = ", ".join(str(pid) for pid in pids)
+    return (f"check-orca : Orca tourne déjà pour cet utilisateur (processus {listed}), la vérification ne la touchera "
+            f"pas : quittez-la d'abord / Orca is already running for this user (process {listed}), the check will not "
+            f"touch it: quit it first.")
 
 
 def _free_display() -> int:
@@ -83,6 +117,10 @@ def main() -> int:
     if missing:
         print(f"check-orca: not installed: {', '.join(missing)} (make check-orca installs them)")
         return 2
+    refused = refusal(running_orcas())
+    if refused is not None:
+        print(refused)
+        return 2
     root = Path(tempfile.mkdtemp(prefix="companion-orca-"))
     daemons: list[Daemon] = []
     speechd: SpeechDispatcher | None = None
@@ -111,7 +149,7 @@ def main() -> int:
             "profiles": {"default": {"profile": ["Default", "default"],
                                      "voices": {"default": french, "system": french}}}}))
         orca_env = dict(base, LANG="fr_FR.UTF-8", LANGUAGE="fr")
-        daemons.append(Daemon(["orca", "--replace", "-u", str(prefs), "--debug-file", str(root / "orca-debug.out")],
+        daemons.append(Daemon(["orca", "-u", str(prefs), "--debug-file", str(root / "orca-debug.out")],
                               orca_env, root / "orca.log"))
         wait_until(lambda: speechd.protocol.client_fd("orca") is not None, 30, "Orca to connect to Speech Dispatcher")
         _settle(speechd, 15)

@@ -132,3 +132,19 @@ def test_played_piles_in_french_typography():
     session, recorder = make_session(lang="fr", players=2)
     texts = run_lines(session, recorder, "joue proxima\njouées")
     assert texts[-1] == "Face visible. Thanos : Proxima Midnight ; héros 1 : rien."
+
+
+def test_thanos_holds_only_one_card_in_the_singular() -> None:
+    """Issue 22: "n'a que 1 cartes" — the hand's count agrees with it."""
+    from companion.render import Context, Settings
+    from companion.render import gauntlet as rg
+
+    from companion.registry import find
+
+    cards = find("gauntlet").cards()
+    for lang, one, two in (
+            ("fr", "Thanos n'a que 1 carte en main, pas 2.", "Thanos n'a que 2 cartes en main, pas 3."),
+            ("en", "Thanos holds only 1 card, not 2.", "Thanos holds only 2 cards, not 3.")):
+        context = Context(Settings(lang), cards, rg.DOMAIN, ())
+        assert rg.RENDERER.render_error("too_many_stones", {"hand": 1, "count": 2}, context) == one
+        assert rg.RENDERER.render_error("too_many_stones", {"hand": 2, "count": 3}, context) == two

@@ -138,3 +138,24 @@ def test_every_event_and_refusal_of_other_readings_renders(values: dict[str, obj
         check_sentences(game.renderer, CARDS, game.parser.vocabulary, run.events, run.refusals)
         seen |= {e.name for e in run.events}
     assert {"card_played", "game_over", "turn_started"} <= seen
+
+
+def test_plays_made_agree_with_their_count_in_french() -> None:
+    """Issue 22: "1 coups faits sur 2" — the count of plays made is singular for 1 in French."""
+    session, recorder = make_session("num-x", "fr", players=2, actions="on", extra="allowed")
+    texts = run_lines(session, recorder, "r7 2\nétat court\nr9 2 up\nétat court")
+    assert texts[1].startswith("À joueur 1 de jouer, 1 coup fait sur 2. ")
+    assert texts[3].startswith("À joueur 1 de jouer, 2 coups faits sur 2. ")
+    session, recorder = make_session("num-x", "en", players=2, actions="on", extra="allowed")
+    texts = run_lines(session, recorder, "r7 2\nstatus short")
+    assert texts[1].startswith("Player 1 to play, 1 of 2 plays made. ")
+    vocabulary = find("num-x").parser.vocabulary
+    fr, en = (Context(Settings(lang), CARDS, r.DOMAIN, (), vocabulary) for lang in ("fr", "en"))
+    refusal = r.RENDERER.render_error
+    assert refusal("not_blocked", {"made": 1, "required": 2}, fr) == "1 coup fait sur 2 : le tour peut finir, tapez suivant."
+    assert refusal("not_blocked", {"made": 2, "required": 2}, fr) == "2 coups faits sur 2 : le tour peut finir, tapez suivant."
+    assert refusal("turn_full", {"plays": 1}, fr) == "1 coup fait : c'est tout pour ce tour. Tapez suivant."
+    assert refusal("turn_full", {"plays": 2}, fr) == "2 coups faits : c'est tout pour ce tour. Tapez suivant."
+    assert refusal("turn_full", {"plays": 1}, en) == "1 play made: that is all this turn. Type next."
+    assert r.render(nx.GameOver(False, "blocked", 1, 96), fr) == (
+        "1 carte posée sur 96 : blocage, la table perd. Score : 1.")

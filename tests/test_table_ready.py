@@ -230,3 +230,34 @@ def test_2_f4_and_love_letter_heads_say_what_is_left_to_do() -> None:
     letter, recorder = make_session("love-letter", players=3)
     texts = run_lines(letter, recorder, "play baron 2\nstatus")
     assert texts[-1].startswith("Round 1, turn 1: player 1's Baron waits: type compare.")
+
+
+def test_22_typed_pan_moves_the_braille_line_in_the_last_answer() -> None:
+    """A typed pan (défile) used to clear the braille segments first, and so always said "End of the sentence."."""
+    import io
+
+    from companion.braille.display import TerminalBraille
+    from companion.braille.translate import back_translate
+    from companion.play import _Outputs, with_outputs
+
+    for lang, pan_back, pan_on in (("en", "pan back", "pan"), ("fr", "défile arrière", "défile")):
+        display = TerminalBraille(lang, width=32, stream=io.StringIO())
+
+        def wire(wiring, display=display):
+            wiring.announcer.add(display)
+            return with_outputs(wiring, _Outputs(braille=display))
+
+        session, recorder = make_session(lang=lang, players=3, wire=wire)
+        run_lines(session, recorder, "play outriders h2 4" if lang == "en" else "joue outriders h2 4")
+        count = len(display.parts)
+        assert count > 1 and display.current > 0
+        first = display.current  # the first segment of the last sentence
+        texts = run_lines(session, recorder, pan_back)
+        assert texts == [] and display.current == first - 1 and len(display.parts) == count
+        assert back_translate(display.parts[display.current].cells, lang)
+        for _ in range(count - first):
+            texts = run_lines(session, recorder, pan_on)
+            assert texts == [] and len(display.parts) == count
+        assert display.current == count - 1
+        texts = run_lines(session, recorder, pan_on)
+        assert texts == (["End of the sentence."] if lang == "en" else ["Fin de la phrase."])

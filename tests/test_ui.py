@@ -169,6 +169,51 @@ def test_escape_stops_speech(table: Table) -> None:
     assert table.speaker.stops > stops
 
 
+def test_the_prompt_waits_10_ms_not_half_a_second_for_an_escape_sequence(table: Table) -> None:
+    from companion.ui.terminal import ESCAPE_WAIT
+
+    interactive = Interactive(table.session, history=table.history)
+    output = Vt100_Output(table.screen, lambda: Size(rows=40, columns=120), term="xterm")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
+        pipe.send_text(CTRL_D)
+        interactive.run()
+    assert interactive.prompt is not None and interactive.prompt.app.ttimeoutlen == ESCAPE_WAIT <= 0.02
+
+
+def test_escape_stops_speech_at_once_not_after_half_a_second(table: Table) -> None:
+    """prompt_toolkit waited 0.5 s for the rest of a sequence after a lone ESC: speech stopped 503 ms late."""
+    import threading
+    import time
+
+    stopped: list[float] = []
+
+    class Timed(Interactive):
+        def stop_speech(self) -> None:
+            stopped.append(time.monotonic())
+            super().stop_speech()
+
+    output = Vt100_Output(table.screen, lambda: Size(rows=40, columns=120), term="xterm")
+    delays: list[float] = []
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
+        def press() -> None:
+            for _ in range(3):
+                time.sleep(0.3)  # the prompt is waiting
+                sent, count = time.monotonic(), len(stopped)
+                pipe.send_text(ESCAPE)
+                deadline = sent + 2.0
+                while len(stopped) == count and time.monotonic() < deadline:
+                    time.sleep(0.002)
+                if len(stopped) > count:
+                    delays.append(stopped[-1] - sent)
+            pipe.send_text("\x1b[A" + CTRL_D)  # an arrow key is still one key, not Escape then "[A"
+        presser = threading.Thread(target=press)
+        presser.start()
+        Timed(table.session, history=table.history).run()
+        presser.join()
+    assert len(delays) == 3 and len(stopped) == 3
+    assert sorted(delays)[1] < 0.2, delays  # 10 ms of wait; the rest is a loaded machine's scheduling
+
+
 def test_ctrl_c_drops_the_line_and_ctrl_d_saves(table: Table) -> None:
     out = table.play("play ebony" + CTRL_C)
     assert table.session.table.steps == ()
@@ -346,6 +391,102 @@ def test_offer_resume_asks_in_the_players_language(tmp_path: Path) -> None:
     assert lines[1] == "Tapez oui ou non, s'il vous plaît."
     for answer in ("non", None):
         assert offer_resume("fr", GAUNTLET, Announcer(), lambda m, answer=answer: answer, tmp_path / "saves") is None
+
+
+def test_a_table_set_up_on_the_command_line_is_a_new_game_the_save_named_once(tmp_path: Path, monkeypatch) -> None:
+    """Issue 22: --players, --names or a game option set up a new table: no question, the old save named once."""
+    import companion.ui.interactive as interactive_module
+    import companion.ui.resume as resume_module
+    from companion.play import OutputConfig, PlayConfig, play
+
+    data = tmp_path / "data"
+    started = _autosave(data, "gauntlet_2026-01-01_11-00-00.jsonl", ["play ebony maw"])
+
+    class Keyboard(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    def never(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the resume question was asked")
+
+    played: list[Any] = []
+    monkeypatch.setattr(resume_module, "offer_resume", never)
+    monkeypatch.setattr(interactive_module, "run_interactive", lambda session, typed_ahead=(): played.append(session))
+    quiet = OutputConfig(speech="none", braille="none")
+    for config in (PlayConfig(lang="en", players=3, outputs=quiet), PlayConfig(lang="fr", names=("Zoé", "Alice"), outputs=quiet),
+                   PlayConfig(lang="en", options={"thanos_lives": 5}, outputs=quiet)):
+        out = io.StringIO()
+        assert play(config, GAUNTLET, stdin=Keyboard(), stdout=out) == 0
+        lines = out.getvalue().splitlines()
+        named = [line for line in lines if started.name in line]
+        assert len(named) == 1, lines
+        if config.lang == "en":
+            assert re.fullmatch(r"A new game starts, as the command line asks; the unfinished one of "
+                                r"\d{4}-\d\d-\d\d \d\d:\d\d stays in gauntlet_2026-01-01_11-00-00\.jsonl\.", named[0])
+        else:
+            assert named[0].startswith("Une nouvelle partie commence, comme le demande la ligne de commande ; la partie "
+                                       "inachevée du ")
+        assert named[0] == lines[0]  # before the new table is said
+    assert len(played) == 3 and all(session.table.steps == () for session in played)
+    assert PlayConfig().sets_up_table is False and PlayConfig(display_given=True).sets_up_table is True
+
+
+def test_a_typed_no_stops_the_question_for_that_save(tmp_path: Path) -> None:
+    from companion.ui.resume import declined_marker
+
+    started = _autosave(tmp_path, "gauntlet_2026-01-01_11-00-00.jsonl", ["play ebony maw"])
+    folder = tmp_path / "saves"
+    asked: list[str] = []
+
+    def escape(message: str) -> None:
+        asked.append(message)
+        return None
+
+    assert offer_resume("en", GAUNTLET, Announcer(), escape, folder) is None  # Escape: a new game, asked again next time
+    assert not declined_marker(started).exists()
+    assert offer_resume("en", GAUNTLET, Announcer(), lambda m: (asked.append(m), "no")[1], folder) is None
+    assert declined_marker(started).exists()  # NAME.jsonl.declined, beside the save
+    assert len(asked) == 2
+    assert offer_resume("en", GAUNTLET, Announcer(), lambda m: (asked.append(m), "yes")[1], folder) is None
+    assert len(asked) == 2 and unfinished_autosave(GAUNTLET, folder) is None  # not asked again
+    import os
+
+    stat = started.stat()  # the save played on since (another size or time): the question comes back
+    os.utime(started, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    assert unfinished_autosave(GAUNTLET, folder) is not None
+
+
+def test_lines_typed_during_the_question_are_kept_for_the_game(tmp_path: Path) -> None:
+    """Issue 22: "Please type yes or no." was said to each of 9 plays typed ahead, and the plays were lost."""
+    from companion.ui.resume import ask_line
+
+    started = _autosave(tmp_path, "gauntlet_2026-01-01_11-00-00.jsonl", ["play ebony maw"])
+    out = io.StringIO()
+    kept: list[str] = []
+    screen = Vt100_Output(io.StringIO(), lambda: Size(rows=40, columns=120), term="xterm")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=screen):
+        pipe.send_text("next\rplay captain america\r\rno\r")
+        found = offer_resume("en", GAUNTLET, Announcer([StdoutOutput(False, out)]), ask_line, tmp_path / "saves", kept=kept)
+    assert found is None and kept == ["next", "play captain america"]
+    lines = out.getvalue().splitlines()
+    assert lines[1:] == ["Kept for the game: next. Resume the saved game? Type yes or no.",
+                         "Kept for the game: play captain america. Resume the saved game? Type yes or no.",
+                         "Please type yes or no."]
+    table = Table(tmp_path)
+    before = len(table.stdout.getvalue())
+    output = Vt100_Output(table.screen, lambda: Size(rows=40, columns=120), term="xterm")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
+        pipe.send_text(CTRL_D)
+        Interactive(table.session, history=table.history, typed_ahead=["play ebony maw", *kept]).run()
+    said = table.stdout.getvalue()[before:]
+    assert "3 lines typed during the question are played now." in said
+    assert len(table.session.table.steps) == 3, said
+    assert started.exists()
+    french = Table(tmp_path, lang="fr")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
+        pipe.send_text(CTRL_D)
+        Interactive(french.session, history=french.history, typed_ahead=["joue ebony maw"]).run()
+    assert "1 ligne tapée pendant la question est jouée maintenant." in french.stdout.getvalue()
 
 
 def test_yes_and_no_in_both_languages() -> None:

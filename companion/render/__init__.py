@@ -260,7 +260,8 @@ def cards_answer(cards: CardSet, ctx: Context) -> list[tuple[str, str, dict[str,
     lines = []
     for side, names in cards.sides.items():
         count = cards.count(side)
-        lines.append((ctx.core("{side}: {count} cards.", side=capitalized(names.get(ctx.lang, side)), count=count),
+        lines.append((ctx.core.plural("{side}: {count} card.", "{side}: {count} cards.", count,
+                                       side=capitalized(names.get(ctx.lang, side))),
                       "cards", {"side": side, "count": count}))
         lines.extend((card_line(c, ctx), "card_line", {"card": c.id, "value": c.value, "copies": c.copies})
                      for c in cards.of_side(side))

@@ -158,8 +158,9 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
     if e.reason == "all_placed":
         return t("{score} of {total} cards placed: the table wins!", score=e.score, total=e.total)
     if e.reason == "blocked":
-        return t("{score} of {total} cards placed: blocked, the table loses. Score: {score}.", score=e.score,
-                 total=e.total)
+        return t.plural("{count} of {total} cards placed: blocked, the table loses. Score: {count}.",
+                        "{count} of {total} cards placed: blocked, the table loses. Score: {count}.", e.score,
+                        total=e.total)
     winners = ctx.join([player(ctx, w) for w in e.winners])
     if e.reason == "seventeen":
         return t("17 cards of their family: {players} wins!", players=winners)
@@ -194,11 +195,12 @@ def status_head(e: g.Status, ctx: Context) -> str:
         if e.outcome["kind"] == "cooperative_win":
             return t("Game over, won: {score} cards placed.", score=score)
         if e.outcome["kind"] == "cooperative_loss":
-            return t("Game over, lost: {score} cards placed.", score=score)
+            return t.plural("Game over, lost: {count} card placed.", "Game over, lost: {count} cards placed.", int(score or 0))
         return t("Game over: {players} won with {score}.", players=ctx.join([player(ctx, w) for w in e.outcome["winners"]]),
                  score=score)
-    return capitalized(t("{player} to play, {made} of {required} plays made.", player=player(ctx, e.current_player),
-                         made=e.plays_made, required=e.plays_required))
+    return capitalized(t.plural("{player} to play, {count} of {required} plays made.",
+                                "{player} to play, {count} of {required} plays made.", e.plays_made,
+                                player=player(ctx, e.current_player), required=e.plays_required))
 
 
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
@@ -378,12 +380,14 @@ REFUSALS: dict[str, Refusal] = {
                                                "{count}.", d["copies"], card=_card(d, ctx)),
     "no_cards_in_hand": lambda d, ctx: capitalized(ctx.t("{player} has no card in hand: type {next}.",
                                               player=player(ctx, d.get("player")), next=ctx.verb("next"))),
-    "turn_full": lambda d, ctx: ctx.t("{plays} plays made: that is all this turn. Type {next}.", plays=d["plays"],
-                                      next=ctx.verb("next")),
+    "turn_full": lambda d, ctx: ctx.t.plural("{count} play made: that is all this turn. Type {next}.",
+                                             "{count} plays made: that is all this turn. Type {next}.", d["plays"],
+                                             next=ctx.verb("next")),
     "plays_left": lambda d, ctx: ctx.t.plural("{count} play left before the turn can end.",
                                               "{count} plays left before the turn can end.", d["left"]),
-    "not_blocked": lambda d, ctx: ctx.t("{made} of {required} plays made: the turn can end, type {next}.", made=d["made"],
-                                        required=d["required"], next=ctx.verb("next")),
+    "not_blocked": lambda d, ctx: ctx.t.plural("{count} of {required} plays made: the turn can end, type {next}.",
+                                               "{count} of {required} plays made: the turn can end, type {next}.",
+                                               d["made"], required=d["required"], next=ctx.verb("next")),
 }
 
 

@@ -123,12 +123,18 @@ class Session:
     def handle(self, line: str) -> bool:
         """Handle one typed line; ``False`` once the user asked to quit. Never raises."""
         with self._lock:
+            panning = self._is_pan(line)
             for hook in self._wiring.before_line:
                 hook()
+            if not panning:  # a pan moves in the last answer: it stays reachable, and so does a suggestion
+                for hook in self._wiring.new_answer:
+                    hook()
             history = self._wiring.announcer.history.items
             self._previous_answer = history[self._answer_start:] or self._previous_answer
             self._answer_start = len(history)
-            offered, self._suggestion = self._suggestion, None
+            offered = None
+            if not panning:
+                offered, self._suggestion = self._suggestion, None
             if offered is not None and is_yes(line, self._parser.vocabulary):
                 line = offered  # the user accepted the line offered
             self._line = line
@@ -136,6 +142,14 @@ class Session:
             for after in self._wiring.after_line:
                 after(self)
             return self._running
+
+    def _is_pan(self, line: str) -> bool:
+        """Whether ``line`` is a ``pan`` (``défile``): it moves in the last answer rather than starting one."""
+        try:
+            request = self._parser.parse(line, self.state)
+        except Exception:  # a line the parser refuses starts an answer: its refusal
+            return False
+        return isinstance(request, Control) and request.what == "pan"
 
     def _guarded(self, action: Callable[[], None]) -> None:
         """Run ``action``; a refusal is said and changes nothing, a bug is said and logged, never raised."""

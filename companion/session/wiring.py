@@ -89,6 +89,9 @@ class Wiring:
     controls: Mapping[str, ControlHandler] = field(default_factory=dict)
     #: Called before each line (speech cuts off a stale sentence) and after it (pending notices).
     before_line: tuple[Callable[[], None], ...] = ()
+    #: Called before each line that starts a new answer: every line but a ``pan``, which moves in the last one
+    #: (the braille display forgets the old answer's sentences).
+    new_answer: tuple[Callable[[], None], ...] = ()
     after_line: tuple[Callable[[Session], None], ...] = ()
     listeners: tuple[Listener, ...] = ()
     answerers: tuple[Answerer, ...] = ()

@@ -14,7 +14,7 @@ import asyncio
 import contextvars
 import dataclasses
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit import PromptSession
@@ -29,7 +29,7 @@ from companion.commands.base import Ask
 from companion.i18n import Translator
 from companion.ui.completion import SessionCompleter
 from companion.ui.keys import build_key_bindings, help_lines
-from companion.ui.terminal import no_echo
+from companion.ui.terminal import no_echo, quick_escape
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -68,8 +68,11 @@ class PromptScheduler:
 class Interactive:
     """The keyboard side of one session; its methods are the keys' actions."""
 
-    def __init__(self, session: Session, history: History | None = None, completer: Completer | None = None) -> None:
+    def __init__(self, session: Session, history: History | None = None, completer: Completer | None = None,
+                 typed_ahead: Sequence[str] = ()) -> None:
         self.session = session
+        #: Lines typed during the resume question: played first, in order.
+        self.typed_ahead = tuple(typed_ahead)
         self.t = Translator(session.narrator.settings.lang, "ui")
         self.completer = completer if completer is not None else SessionCompleter(session)
         self.history = history if history is not None else InMemoryHistory()
@@ -94,14 +97,26 @@ class Interactive:
             reserve_space_for_menu=0,
             include_default_pygments_style=False,
         )
+        quick_escape(self.prompt.app)  # Escape stops speech at once, not after prompt_toolkit's 0.5 s wait
         # Queued after the set-up, whose turn and the first draw: nothing cuts off what has not been heard.
         # Translators: said when the interactive mode starts, after the table is announced.
         self.session.say(self.t("Type help for the commands, or press F1."), "hint", {}, Priority.NORMAL)
         # Between two prompts the terminal would echo what is typed ahead (a secret value too):
         # echo stays off for the whole game; each prompt shows what it reads itself.
         with no_echo():
-            self._loop()
+            if self._play_typed_ahead():
+                self._loop()
         self._say_saved()
+
+    def _play_typed_ahead(self) -> bool:
+        """The lines kept during the resume question, each handled as if typed now; ``False`` after a ``quit``."""
+        if not self.typed_ahead:
+            return True
+        lines, self.typed_ahead = self.typed_ahead, ()
+        self.session.say(self.t.plural("{count} line typed during the question is played now.",
+                                       "{count} lines typed during the question are played now.", len(lines)),
+                         "typed_ahead", {"lines": list(lines)})
+        return all(self.handle(line) for line in lines)
 
     def _loop(self) -> None:
         assert self.prompt is not None
@@ -240,9 +255,12 @@ class Interactive:
             pass
 
 
-def run_interactive(session: Session) -> None:
-    """Play ``session`` at the keyboard (called by ``companion play`` when standard input is a terminal)."""
-    Interactive(session).run()
+def run_interactive(session: Session, typed_ahead: Sequence[str] = ()) -> None:
+    """Play ``session`` at the keyboard (called by ``companion play`` when standard input is a terminal).
+
+    ``typed_ahead``: lines typed during the resume question, played first.
+    """
+    Interactive(session, typed_ahead=typed_ahead).run()
 
 
 __all__ = ["Interactive", "PROMPT", "run_interactive"]

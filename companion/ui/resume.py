@@ -1,9 +1,15 @@
 """The resume offer: an unfinished autosave is offered back at the next ``companion play``.
 
 Only the interactive mode asks, and only when neither ``--resume`` nor ``--save``
-was given: scripts never meet a question. A yes resumes the file exactly as
-``--resume FILE`` would; a no (or Escape, Ctrl+C, Ctrl+D) starts a new game and
-leaves the file where it is.
+was given and the command line does not set up a table (``--players``,
+``--names``, a game option): scripts never meet a question, and a table set up
+on the command line is a new game, the unfinished save named once
+(`unfinished_note`). A yes resumes the file exactly as ``--resume FILE`` would;
+a no (or Escape, Ctrl+C, Ctrl+D) starts a new game and leaves the file where it
+is. A typed ``no`` also marks the save declined (a small file beside it,
+``NAME.jsonl.declined``, holding the save's size and time): it is not offered
+again until it changes. Lines typed during the question that are neither yes
+nor no are kept for the game, each named as it is kept.
 """
 
 from __future__ import annotations
@@ -35,11 +41,38 @@ class Unfinished:
     where: str
 
 
+def declined_marker(path: Path) -> Path:
+    """The file beside a save that says the player answered no to resuming it."""
+    return path.with_name(path.name + ".declined")
+
+
+def _fingerprint(path: Path) -> str:
+    stat = path.stat()
+    return f"{stat.st_size} {stat.st_mtime_ns}\n"
+
+
+def is_declined(path: Path) -> bool:
+    """Whether the player answered no for ``path`` as it is now (a save played on since is offered again)."""
+    try:
+        return declined_marker(path).read_text(encoding="utf-8") == _fingerprint(path)
+    except OSError:
+        return False
+
+
+def mark_declined(path: Path) -> None:
+    """Remember that the player does not want ``path`` back (as long as it does not change); never raises."""
+    try:
+        declined_marker(path).write_text(_fingerprint(path), encoding="utf-8")
+    except OSError:
+        pass
+
+
 def unfinished_autosave(game: Any, folder: Path | None = None, lang: str = "fr") -> Unfinished | None:
     """The newest autosave of ``game`` played at the keyboard that holds moves and whose game is not over, if any.
 
     A game played from a script (``--json`` or piped lines) is not offered: its save
-    says so in its settings (``"interactive": false``).
+    says so in its settings (``"interactive": false``). Nor is a save the player
+    declined (`mark_declined`).
     """
     folder = folder if folder is not None else journal.saves_folder()
     try:
@@ -47,6 +80,8 @@ def unfinished_autosave(game: Any, folder: Path | None = None, lang: str = "fr")
     except OSError:
         return None
     for path in saves[:LOOKED_AT]:
+        if is_declined(path):
+            continue
         found = _unfinished(game, path, lang)
         if found is not None:
             return found
@@ -94,6 +129,7 @@ def ask_line(message: str) -> str | None:
     from prompt_toolkit.key_binding import KeyBindings
 
     from companion.ui.interactive import _quiet_terminal
+    from companion.ui.terminal import quick_escape
 
     _quiet_terminal()
     bindings = KeyBindings()
@@ -104,26 +140,46 @@ def ask_line(message: str) -> str | None:
 
     prompt: PromptSession[str | None] = PromptSession(history=DummyHistory(), key_bindings=bindings,
                                                       include_default_pygments_style=False)
+    quick_escape(prompt.app)
     try:
         return prompt.prompt(message)
     except (KeyboardInterrupt, EOFError):
         return None
 
 
+def _when(path: Path) -> str:
+    return _dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+
+
+def unfinished_note(lang: str, game: Any, folder: Path | None = None) -> tuple[str, Path] | None:
+    """The one sentence naming the unfinished autosave when the command line set up a new game; never raises."""
+    try:
+        found = unfinished_autosave(game, folder, lang)
+        if found is None:
+            return None
+        t = Translator(lang, "ui")
+        return t("A new game starts, as the command line asks; the unfinished one of {date} stays in {name}.",
+                 date=_when(found.path), name=found.path.name), found.path
+    except Exception:
+        return None
+
+
 def offer_resume(lang: str, game: Any, announcer: Announcer, ask: Ask = ask_line, folder: Path | None = None,
-                 answered: Callable[[], None] = lambda: None) -> Path | None:
+                 answered: Callable[[], None] = lambda: None, kept: list[str] | None = None) -> Path | None:
     """Ask whether to resume the newest unfinished autosave; its path on yes, ``None`` otherwise. Never raises.
 
     The question goes through the game's own ``announcer`` (text, speech and braille
     alike); ``answered`` is called once the player has answered, so that the answer
-    cuts off what is still being said.
+    cuts off what is still being said. A typed no marks the save declined. With
+    ``kept``, a line that is neither yes nor no is added to it (for the game) and
+    named; without, it is asked again.
     """
     try:
         found = unfinished_autosave(game, folder, lang)
         if found is None:
             return None
         t = Translator(lang, "ui")
-        when = _dt.datetime.fromtimestamp(found.path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        when = _when(found.path)
         question = " ".join([
             t("An unfinished game of {game} was saved on {date}, with {players}.", game=game.name(lang), date=when,
               players=found.players),
@@ -136,11 +192,21 @@ def offer_resume(lang: str, game: Any, announcer: Announcer, ask: Ask = ask_line
             typed = ask(t("yes or no: "))
             answered()
             answer = False if typed is None else answer_is_yes(typed)
-            if answer is not None:
-                return found.path if answer else None
+            if answer is True:
+                return found.path
+            if answer is False:
+                if typed is not None:  # a typed no; Escape, Ctrl+C and Ctrl+D ask again next time
+                    mark_declined(found.path)
+                return None
+            if kept is not None and typed is not None and typed.strip():
+                kept.append(typed)
+                announcer.announce(Utterance(t("Kept for the game: {line}. Resume the saved game? Type yes or no.",
+                                               line=typed.strip()), lang, "resume_offer", {"kept": typed}))
+                continue
             announcer.announce(Utterance(t("Please type yes or no."), lang, "resume_offer"))
     except Exception:  # the offer is a convenience: a new game always starts
         return None
 
 
-__all__ = ["Unfinished", "answer_is_yes", "ask_line", "offer_resume", "unfinished_autosave"]
+__all__ = ["Unfinished", "answer_is_yes", "ask_line", "declined_marker", "is_declined", "mark_declined", "offer_resume",
+           "unfinished_autosave", "unfinished_note"]

@@ -23,6 +23,7 @@ from companion.commands.base import Secret, is_number
 from companion.games.base import RuleError
 from companion.i18n import Translator
 from companion.render import capitalized
+from companion.ui.terminal import quick_escape
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -58,6 +59,7 @@ def read_hidden(message: str) -> str | None:
         enable_history_search=False,
         complete_while_typing=False,
     )
+    quick_escape(prompt.app)
     terminal.write(message)
     terminal.flush()
     try:

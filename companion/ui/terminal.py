@@ -55,4 +55,15 @@ def no_echo() -> Iterator[None]:
                 pass
 
 
-__all__ = ["no_echo"]
+#: How long a lone ESC byte waits for the rest of a key's sequence before it is the Escape key (seconds).
+#: prompt_toolkit waits 0.5 s (``Application.ttimeoutlen``): Escape would stop speech half a second late. A
+#: terminal sends an arrow's or an F key's whole sequence in one write, so 10 ms still tells them apart.
+ESCAPE_WAIT = 0.01
+
+
+def quick_escape(app: Any) -> None:
+    """Escape reacts at once in ``app`` (a prompt_toolkit ``Application``): its escape wait is ``ESCAPE_WAIT``."""
+    app.ttimeoutlen = ESCAPE_WAIT
+
+
+__all__ = ["ESCAPE_WAIT", "quick_escape", "no_echo"]
