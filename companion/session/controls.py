@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.announce import Priority
-from companion.commands.base import Control
+from companion.commands.base import Control, Parser
 
 if TYPE_CHECKING:
     from companion.session.core import Session
@@ -41,3 +41,12 @@ def control(session: Session, request: Control) -> None:
         session.repeat()
     else:
         raise KeyError(what)
+
+
+def is_pan(parser: Parser, line: str, state: Any) -> bool:
+    """Whether ``line`` is a ``pan`` (``défile``): it moves in the last answer rather than starting one."""
+    try:
+        request = parser.parse(line, state)
+    except Exception:  # a line the parser refuses starts an answer: its refusal
+        return False
+    return isinstance(request, Control) and request.what == "pan"

@@ -82,8 +82,6 @@ class Session:
         """The code of the last refusal and the line it refused (``why``)."""
         return self._refusal
 
-    # ----------------------------------------------------------------- saying
-
     def say(self, text: str, event: str = "message", fields: dict[str, Any] | None = None,
             priority: Priority = Priority.NORMAL, remember: bool = True, skip: tuple[Any, ...] = ()) -> None:
         """A sentence already in the table's language."""
@@ -103,8 +101,6 @@ class Session:
         """Announce the table as set up and the first turn."""
         self._announce(self._narrator.events(self._table.rules.opening(self._table.initial)))
 
-    # ----------------------------------------------------------------- threads
-
     def run_here(self, action: Callable[[], None]) -> None:
         """In the caller's thread, once the table's line is done (after 5 s of waiting, not at all)."""
         if not self._lock.acquire(timeout=5.0):
@@ -123,7 +119,7 @@ class Session:
     def handle(self, line: str) -> bool:
         """Handle one typed line; ``False`` once the user asked to quit. Never raises."""
         with self._lock:
-            panning = self._is_pan(line)
+            panning = controls.is_pan(self._parser, line, self.state)
             for hook in self._wiring.before_line:
                 hook()
             if not panning:  # a pan moves in the last answer: it stays reachable, and so does a suggestion
@@ -142,14 +138,6 @@ class Session:
             for after in self._wiring.after_line:
                 after(self)
             return self._running
-
-    def _is_pan(self, line: str) -> bool:
-        """Whether ``line`` is a ``pan`` (``défile``): it moves in the last answer rather than starting one."""
-        try:
-            request = self._parser.parse(line, self.state)
-        except Exception:  # a line the parser refuses starts an answer: its refusal
-            return False
-        return isinstance(request, Control) and request.what == "pan"
 
     def _guarded(self, action: Callable[[], None]) -> None:
         """Run ``action``; a refusal is said and changes nothing, a bug is said and logged, never raised."""
@@ -188,8 +176,6 @@ class Session:
             self.ask(request)
         elif isinstance(request, Control):
             self.control(request)
-
-    # ----------------------------------------------------------------- changes
 
     def change(self, command: Command, preface: Utterance | None = None) -> None:
         """The listeners' checks, the rules, the sentences, the journal (on disk), and only then the game moves on.
