@@ -313,7 +313,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def cmd_card(args: argparse.Namespace) -> int:
     from companion.commands.base import ParseError, match_card
-    from companion.render import Context, Settings, capitalized, card_answer, render_parse_error
+    from companion.render import Context, Settings, capitalized, render_parse_error
 
     game = _game(args)
     cards = _cards_or_fail(game, args.lang)
@@ -322,7 +322,7 @@ def cmd_card(args: argparse.Namespace) -> int:
         card = match_card(cards, args.name)
     except ParseError as error:
         _fail(capitalized(render_parse_error(error.code, error.details, ctx) or error.code), 1)
-    print(card_answer(card, ctx)[0])
+    print(game.renderer.card_answer(card, ctx)[0])
     return 0
 
 

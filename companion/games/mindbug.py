@@ -460,12 +460,18 @@ class Hunted(Event):
 
 @dataclass(frozen=True)
 class Blocked(Event):
+    """``player`` blocks ``attacker`` with ``card``, powers as they fight. ``reason`` (the blocker's) and
+    ``attacker_reason`` name the keyword that decides a fate the powers alone do not: ``poisonous`` (defeated by a
+    weaker Poisonous foe), ``tough`` (would be defeated, exhausted instead); empty when the powers say it all."""
+
     name = "block"
     player: str
     card: str
     power: int
     attacker: str
     attacker_power: int
+    reason: str = ""
+    attacker_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -638,7 +644,8 @@ class BlockersAnswer(Event):
 
 @dataclass(frozen=True)
 class WhatIfAnswer(Event):
-    """``what if NAME``: for each legal blocker, what happens to the attacker and to it; then no block."""
+    """``what if NAME``: for each legal blocker, what happens to the attacker and to it; then no block.
+    ``reasons``: for each outcome, the attacker's and the blocker's deciding keyword (as `Blocked`'s, or empty)."""
 
     name = "what_if"
     card: str
@@ -646,6 +653,7 @@ class WhatIfAnswer(Event):
     power: int
     outcomes: tuple[tuple[str, int, str, str], ...]
     defender_lives: int
+    reasons: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -795,6 +803,18 @@ def _fight_result(values: Mapping[int, Effective], one: Creature, two: Creature)
     return values[one.uid].power <= values[two.uid].power or "poisonous" in values[two.uid].keywords
 
 
+def _fight_reason(values: Mapping[int, Effective], one: Creature, two: Creature) -> str:
+    """The keyword that decides ``one``'s fate against ``two`` when the powers alone do not (see `Blocked`)."""
+    mine, theirs = values[one.uid], values[two.uid]
+    if not _fight_result(values, one, two):
+        return ""
+    if "tough" in mine.keywords and not one.exhausted:
+        return "tough"
+    if mine.power > theirs.power:
+        return "poisonous"
+    return ""
+
+
 def _fate(values: Mapping[int, Effective], creature: Creature, defeated: bool) -> str:
     if not defeated:
         return "survives"
@@ -924,13 +944,14 @@ def _what_if_query(state: State, args: Mapping[str, Any]) -> list[Event]:
     seat = found[0]
     state = replace(state, current=seat)
     values = effective(state, seat)
-    outcomes = []
+    outcomes, reasons = [], []
     for blocker in legal_blockers(state, attacker.uid):
         outcomes.append((blocker.card, values[blocker.uid].power,
                          _fate(values, attacker, _fight_result(values, attacker, blocker)),
                          _fate(values, blocker, _fight_result(values, blocker, attacker))))
+        reasons.append((_fight_reason(values, attacker, blocker), _fight_reason(values, blocker, attacker)))
     return [WhatIfAnswer(attacker.card, player_id(seat), values[attacker.uid].power, tuple(outcomes),
-                         max(0, state.lives[other(seat)] - 1))]
+                         max(0, state.lives[other(seat)] - 1), tuple(reasons))]
 
 
 def _board_query(state: State, args: Mapping[str, Any]) -> list[Event]:
@@ -1131,7 +1152,8 @@ def _combat(state: State, attacker_uid: int, blocker_uid: int) -> Steps:
     assert attacker is not None and blocker is not None
     values = effective(state)
     one, two = attacker[1], blocker[1]
-    event = Blocked(player_id(blocker[0]), two.card, values[two.uid].power, one.card, values[one.uid].power)
+    event = Blocked(player_id(blocker[0]), two.card, values[two.uid].power, one.card, values[one.uid].power,
+                    _fight_reason(values, two, one), _fight_reason(values, one, two))
     defeated = [c.uid for c, foe in ((one, two), (two, one)) if _fight_result(values, c, foe)]
     state, events = _defeat(state, defeated, by_effect=False)
     return state, [event] + events

@@ -7,6 +7,7 @@ joins them, and the sentences for errors every game can meet.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -78,6 +79,14 @@ class Context:
             return items[0]
         pattern = N_("{first} or {last}") if alternative else N_("{first} and {last}")
         return self.core(pattern, first=", ".join(items[:-1]), last=items[-1])
+
+
+_VOWEL_AFTER_DE = re.compile(r"\b([Dd])e (?=[AEIOUaeiouÀÂÉÈÊËÎÏÔÛÙàâéèêëîïôûù])")
+
+
+def elided(ctx: Context, text: str) -> str:
+    """French elision where a name follows "de": "la défausse de Ana" → "la défausse d'Ana" (other languages as is)."""
+    return _VOWEL_AFTER_DE.sub(r"\1'", text) if ctx.lang == "fr" else text
 
 
 def capitalized(text: str) -> str:
@@ -323,6 +332,8 @@ class Renderer:
     status_parts: Callable[[Any, Context], list[tuple[str, str]]] = _no_parts
     #: What the table does by hand to take back an event when no count says it.
     undo_hint: Callable[[Any, Context], str | None] = _no_hint
+    #: A card read aloud (``card NAME``): a game whose cards carry more than one effect text says it all.
+    card_reading: Callable[[Card, Context], str] = card_sentence
 
     def render(self, event: Event, ctx: Context) -> str:
         """The sentence for ``event``."""
@@ -353,6 +364,11 @@ class Renderer:
         if zone.owner is None:
             return ctx.card(card_id)
         return ctx.core("{card} of {player}", card=ctx.card(card_id), player=self.player(ctx, zone.owner))
+
+    def card_answer(self, card: Card, ctx: Context) -> tuple[str, str, dict[str, Any]]:
+        """``card NAME``: the game's reading of the card, its event and fields (`card_answer`'s)."""
+        _, event, fields = card_answer(card, ctx)
+        return self.card_reading(card, ctx), event, fields
 
     def help_line(self, verb: str, ctx: Context) -> str:
         """One line of ``help``: the game's own, else the shared one."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import mindbug as g
-from companion.render import N_, Context, Renderer, capitalized, Refusal, numbered_player
+from companion.cards import Card
+from companion.render import N_, Context, Renderer, capitalized, elided, Refusal, numbered_player
 
 DOMAIN = g.SPEC.domain
 
@@ -97,9 +98,16 @@ def _hunted(e: g.Hunted, ctx: Context) -> str:
 
 
 def _blocked(e: g.Blocked, ctx: Context) -> str:
-    return ctx.t("{power} against {attacker_power}: {player} blocks {attacker} with {card}.", power=e.power,
+    """The powers, then the keyword that beats them: "Poisonous: Spider Owl defeats Gorillion." (Tough is said when the
+    creature is exhausted instead)."""
+    text = ctx.t("{power} against {attacker_power}: {player} blocks {attacker} with {card}.", power=e.power,
                  attacker_power=e.attacker_power, player=player(ctx, e.player), attacker=ctx.card(e.attacker),
                  card=ctx.card(e.card))
+    for reason, winner, loser in ((e.attacker_reason, e.card, e.attacker), (e.reason, e.attacker, e.card)):
+        if reason == "poisonous":
+            text += " " + ctx.t("{keyword}: {card} defeats {other}.", keyword=ctx.t(KEYWORD_NAMES["poisonous"]),
+                                card=ctx.card(winner), other=ctx.card(loser))
+    return text
 
 
 def _not_blocked(e: g.NotBlocked, ctx: Context) -> str:
@@ -127,8 +135,8 @@ def _defeated(e: g.CreatureDefeated, ctx: Context) -> str:
 
 
 def _exhausted(e: g.CreatureExhausted, ctx: Context) -> str:
-    return ctx.t("{card} of {player} is Tough: exhausted instead of defeated.", card=ctx.card(e.card),
-                 player=player(ctx, e.player))
+    return ctx.t("{keyword}: {card} of {player} survives, exhausted instead of defeated.",
+                 keyword=ctx.t(KEYWORD_NAMES["tough"]), card=ctx.card(e.card), player=player(ctx, e.player))
 
 
 def _control_taken(e: g.ControlTaken, ctx: Context) -> str:
@@ -336,11 +344,21 @@ def _blockers(e: g.BlockersAnswer, ctx: Context) -> str:
 _FATES = {"survives": N_("survives"), "exhausted": N_("is exhausted"), "defeated": N_("is defeated")}
 
 
+def _fate(ctx: Context, fate: str, reason: str) -> str:
+    """"is defeated", or with the keyword that decides it: "is defeated (Poisonous)", "is exhausted (Tough)"."""
+    text = ctx.t(_FATES[fate])
+    if reason in KEYWORD_NAMES:
+        text = ctx.t("{fate} ({keyword})", fate=text, keyword=ctx.t(KEYWORD_NAMES[reason]))
+    return text
+
+
 def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
     t = ctx.t
+    reasons = e.reasons or (("", ""),) * len(e.outcomes)
     parts = [t("{power} against {blocker} {blocker_power}: {card} {fate}, {blocker} {blocker_fate}", power=e.power,
-               blocker=ctx.card(b), blocker_power=p, card=ctx.card(e.card), fate=t(_FATES[fa]), blocker_fate=t(_FATES[fb]))
-             for b, p, fa, fb in e.outcomes]
+               blocker=ctx.card(b), blocker_power=p, card=ctx.card(e.card), fate=_fate(ctx, fa, ra),
+               blocker_fate=_fate(ctx, fb, rb))
+             for (b, p, fa, fb), (ra, rb) in zip(e.outcomes, reasons, strict=True)]
     parts.append(t.plural("not blocked: {count} life left for the opponent", "not blocked: {count} lives left for the opponent",
                           e.defender_lives))
     return t("If {card} attacks: {parts}.", card=ctx.card(e.card), parts=ctx.separator.join(parts))
@@ -374,6 +392,38 @@ def _discards(e: g.DiscardsAnswer, ctx: Context) -> str:
 def _unseen(e: g.UnseenAnswer, ctx: Context) -> str:
     listed = [ctx.card(c) + (f" ×{n}" if n > 1 else "") for c, n in e.cards.items()]
     return ctx.t("{count} cards not seen: {cards}.", count=sum(e.cards.values()), cards=", ".join(listed) or ctx.core("nothing"))
+
+
+# --------------------------------------------------------------------------- card readings
+
+#: A sentence of a card reading has at most this many words (a braille line, a breath).
+SENTENCE_WORDS = 15
+
+
+def short_sentences(text: str) -> list[str]:
+    """``text`` as sentences: cut at its full stops and its semicolons (each piece a sentence: capital, full stop).
+
+    The card file writes its texts so that each piece has at most `SENTENCE_WORDS` words (a test checks it)."""
+    pieces = [p.strip().rstrip(".") for p in text.replace("; ", ". ").split(". ")]
+    return [capitalized(p) + "." for p in pieces if p]
+
+
+def card_reading(card: Card, ctx: Context) -> str:
+    """``card NAME``: name, power and copies, every printed keyword, the effect text, the note; short sentences."""
+    t = ctx.t
+    found = g.traits(card).keywords
+    parts = [t.plural("{name}, power {power}, {count} copy.", "{name}, power {power}, {count} copies.", card.copies,
+                      name=card.name(ctx.lang), power=card.value)]
+    if found:
+        parts.append(t.plural("Keyword: {keywords}.", "Keywords: {keywords}.", len(found),
+                              keywords=ctx.join([t(KEYWORD_NAMES[k]) for k in g.KEYWORDS if k in found])))
+    if found and not g.traits(card).effects:
+        parts.append(t("No other ability."))
+    else:
+        parts += short_sentences(card.effect.get(ctx.lang, card.effect["en"]))
+    if card.note:
+        parts += short_sentences(ctx.core("Note: {note}", note=card.note.get(ctx.lang, card.note["en"])))
+    return elided(ctx, " ".join(parts))
 
 
 _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
@@ -479,6 +529,17 @@ HELP = {
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
-                    status_head=status_head, status_parts=status_parts, minor_events=frozenset({"hand_refilled"}))
+def _elision(maker: Callable[[Any, Context], str]) -> Callable[[Any, Context], str]:
+    """The sentence with the French elisions a name calls for ("de Oursabeille" → "d'Oursabeille")."""
+    return lambda subject, ctx: elided(ctx, maker(subject, ctx))
+
+
+def _elided_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
+    return [(key, elided(ctx, text)) for key, text in status_parts(e, ctx)]
+
+
+RENDERER = Renderer(domain=DOMAIN, events={k: _elision(f) for k, f in _RENDERERS.items()}, help=HELP,
+                    refusals={code: _elision(f) for code, f in REFUSALS.items()}, player=player,
+                    status_head=_elision(status_head), status_parts=_elided_parts,
+                    minor_events=frozenset({"hand_refilled"}), card_reading=card_reading)
 render = RENDERER.render

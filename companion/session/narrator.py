@@ -16,7 +16,7 @@ from companion.announce import Priority, Utterance
 from companion.cards import CardSet
 from companion.commands.base import Ask, Parser
 from companion.games.base import Event, plain
-from companion.render import Context, Renderer, Settings, capitalized, card_answer, cards_answer, render_parse_error
+from companion.render import Context, Renderer, Settings, capitalized, cards_answer, render_parse_error
 from companion.session.table import Table
 from companion.session.wiring import Answer
 
@@ -109,7 +109,7 @@ class Narrator:
 
         def answers_in(ctx: Context) -> list[Answer]:
             if request.what == "card":
-                return [card_answer(self.cards[request.args["card"]], ctx)]
+                return [self.renderer.card_answer(self.cards[request.args["card"]], ctx)]
             return cards_answer(self.cards, ctx)
 
         return [(_nth_answer(answers_in, index), event_name, fields)
