@@ -18,7 +18,7 @@ def _num_x(lang: str) -> tuple[object, Context]:
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", "À Ana de jouer, 0 coups faits sur 2. Piles 1, 2, 3 et 4 libres. Pioche : 75 cartes. "
+    ("fr", "À Ana de jouer, 0 coup fait sur 2. Piles 1, 2, 3 et 4 libres. Pioche : 75 cartes. "
            "Mains : 5 pour Ana et 5 pour Bo. Posées : 0."),
     ("en", "Ana to play, 0 of 2 plays made. Piles 1, 2, 3 and 4 free. Draw pile: 75 cards. "
            "Hands: 5 for Ana and 5 for Bo. Placed: 0."),
