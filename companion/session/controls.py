@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.announce import Priority
-from companion.commands.base import Control, Parser
+from companion.commands.base import Control
 
 if TYPE_CHECKING:
     from companion.session.core import Session
@@ -43,10 +43,9 @@ def control(session: Session, request: Control) -> None:
         raise KeyError(what)
 
 
-def is_pan(parser: Parser, line: str, state: Any) -> bool:
-    """Whether ``line`` is a ``pan`` (``défile``): it moves in the last answer rather than starting one."""
-    try:
-        request = parser.parse(line, state)
-    except Exception:  # a line the parser refuses starts an answer: its refusal
-        return False
-    return isinstance(request, Control) and request.what == "pan"
+def is_pan(parsed: object) -> bool:
+    """Whether a parsed line is a ``pan`` (``défile``): it moves in the last answer rather than starting one.
+
+    ``parsed`` is what the parser returned, or the error it raised (a refused line starts an answer: its refusal).
+    """
+    return isinstance(parsed, Control) and parsed.what == "pan"
