@@ -232,6 +232,10 @@ def _no_completions(state: Any, verb: str) -> list[str] | None:
     return None
 
 
+def _no_line(command: Command, state: Any, lang: str) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Parser:
     """A game's typed lines → requests: one ``PARSER = Parser(...)`` per game; hooks have defaults.
@@ -259,6 +263,9 @@ class Parser:
     #: A line whose first word is no verb, for a game where a bare word is a command ("7" plays a 7);
     #: it raises ``ParseError("unknown_command")`` when it is not one either.
     bare: ParseFunction | None = None
+    #: The line a user of ``lang`` would type for ``command`` now (``None``: no typed line gives it, such as
+    #: a secret's outcome). Parsing it gives ``command`` back: the conformance suite checks that round trip.
+    line_for: Callable[[Command, Any, str], str | None] = _no_line
 
     @functools.cached_property
     def vocabulary(self) -> Vocabulary:
