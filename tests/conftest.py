@@ -54,6 +54,15 @@ def private_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
 
 
+#: ``COMPANION_THOROUGH=1`` (README, "For developers"): the long random tests run their full count.
+THOROUGH = os.environ.get("COMPANION_THOROUGH") == "1"
+
+
+def examples(thorough: int) -> int:
+    """A hypothesis test's example count: a quarter by default (seconds), ``thorough`` under COMPANION_THOROUGH=1."""
+    return thorough if THOROUGH else max(10, thorough // 4)
+
+
 #: Root ignores file modes (and CI runs as root): there, permission tests run their checked code without
 #: root's power over file modes (still root, so a checkout in a folder closed to other users still imports).
 AS_ROOT = os.name == "posix" and os.geteuid() == 0
