@@ -181,6 +181,9 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
                    help=t("with --serve: also draw the join address as a QR code on screen (never spoken)"))
     p.add_argument("--qr-file", type=Path, metavar=t("FILE"),
                    help=t("with --serve: write the join address as a QR code to this file (.svg or .png)"))
+    from companion.stickers_help import CLI_HELP as SCAN_HELP
+
+    p.add_argument("--scan", metavar="/dev/video0", help=Translator(lang, "tools")(SCAN_HELP["scan"]))  # issue 26
 
     p = command("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
     # Translators: help of --format, after which argparse lists the choices; lower case.

@@ -9,6 +9,7 @@ def N_(message: str) -> str:  # noqa: N802 - marks a message for the tools catal
 
 CLI_HELP = {
     "stickers": N_("write a sheet of stickers to scan: a QR code and the name for each card copy (docs/scanning.en.md)"),
+    "scan": N_("a webcam (or a video file) whose sticker codes are said at the table, for cards played face up"),
     "paper": N_("the paper: a4 (the default) or letter"),
     "output": N_("the sheet to write: a .pdf, or a .svg (one file a page); a .pef of the names in braille goes beside it"),
     # Translators: said when companion stickers is given no -o FILE, or one of another kind.

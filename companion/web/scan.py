@@ -56,7 +56,6 @@ def decode(frame: bytes) -> tuple[list[str], bool]:
 
     The frame is read from memory and forgotten when this returns.
     """
-    import zxingcpp
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -66,8 +65,15 @@ def decode(frame: bytes) -> tuple[list[str], bool]:
             grey = image.convert("L")
     except (UnidentifiedImageError, OSError, ValueError):
         return [], False
+    return decode_image(grey)
+
+
+def decode_image(grey: Any) -> tuple[list[str], bool]:
+    """The QR codes' texts in a greyscale PIL image, and whether a code was seen too close to be read (zxing-cpp)."""
+    import zxingcpp
+
     found = zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
-                                    return_errors=True)
+                                   return_errors=True)
     texts = [b.text for b in found if b.valid and b.text]
     near = any(not b.valid and abs(b.position.top_right.x - b.position.top_left.x) > TOO_CLOSE * grey.width
                for b in found)
@@ -170,4 +176,4 @@ def part(lang: str) -> str:
 <script src="/scan.js"></script>"""
 
 
-__all__ = ["MAX_FRAME", "SCRIPT_FILE", "TIMEOUT", "part", "Scanned", "Scanner", "decode"]
+__all__ = ["MAX_FRAME", "SCRIPT_FILE", "TIMEOUT", "part", "Scanned", "Scanner", "decode", "decode_image"]
