@@ -176,3 +176,40 @@ def test_a_card_that_cannot_be_in_the_hand_is_said_with_the_reason(tmp_path: Pat
         assert (other.added, other.message) == (False, "Ce code n'est aucune carte de ce jeu.")
     finally:
         table.close()
+
+
+def test_hands_scanned_decide_as_hands_entered_in_the_lists(tmp_path: Path) -> None:
+    """Love Letter: every hand scanned, then a Guard's guess decided from the target's scanned card; the Gauntlet:
+    Thanos scans Black Dwarf, a hero's page refuses it with the reason, and a card played leaves the scanned hand."""
+    letter = Table(tmp_path / "ll", "love-letter", ("Ana", "Ben", "Cleo"))
+    try:
+        scanner = letter.web.scanner
+        for seat, code in (("p1", "GUARD:1"), ("p1", "PRIEST:1"), ("p2", "BARON:2"), ("p3", "HANDMAID:1")):
+            assert scanner.scan(seat, f"CMP1:LOVE-LETTER:{code}", "en").added, code
+        assert letter.web.keeper.hands == {"p1": ("guard", "priest"), "p2": ("baron",), "p3": ("handmaid",)}
+        start = len(letter.out.records)
+        letter.send("play guard ben baron")
+        letter.out.wait_for(lambda o: "Decided from the hands entered on the devices:" in o.texts[start:])
+        letter.out.wait_for(lambda o: any("Ben is out of the round" in text for text in o.texts[start:]))
+        assert letter.web.keeper.hands["p1"] == ("priest",)
+    finally:
+        letter.close()
+    (tmp_path / "g").mkdir()
+    gauntlet = Table(tmp_path / "g", "gauntlet", ("Zoe", "Alice", "Bruno"))
+    try:
+        scanner = gauntlet.web.scanner
+        said = scanner.scan("thanos", "CMP1:GAUNTLET:BLACK-DWARF:1", "en")
+        assert (said.added, said.message) == (True, "Black Dwarf, 3. Added to your hand.")
+        wrong = scanner.scan("hero1", "CMP1:GAUNTLET:BLACK-DWARF:1", "en")
+        assert (wrong.status, wrong.added, wrong.message) == (
+            422, False, "Black Dwarf, 3. Black Dwarf is a Thanos card: a hero holds hero cards only.")
+        for seat, code in (("thanos", "PROXIMA-MIDNIGHT:1"), ("thanos", "OUTRIDERS:1"), ("hero1", "HULK:1"),
+                           ("hero2", "THOR:1")):
+            assert scanner.scan(seat, f"CMP1:GAUNTLET:{code}", "en").added, code
+        start = len(gauntlet.out.records)
+        gauntlet.send("play proxima")
+        gauntlet.out.wait_for(lambda o: "Zoe takes 1 power token: 1 held, 8 in the reserve." in o.texts[start:])
+        assert gauntlet.web.keeper.hands["thanos"] == ("black-dwarf", "outriders")
+        assert not any("Black Dwarf" in text or "Hulk" in text for text in gauntlet.out.texts)
+    finally:
+        gauntlet.close()
