@@ -113,9 +113,26 @@ def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None
         assert table.web.keeper.hands["p1"] == ("bee-bear", "spider-owl", "gorillion")
         assert ana.axe() == []
 
+        # Scanning again: the same stickers are not added twice; with no card read for a while (here 0.6 s, between
+        # two cards of the video), scanning stops by itself and the focus is back on its button.
+        ana.driver.execute_script("document.getElementById('scan').dataset.timeout = '0.6'")
+        before = len(scan_said(ana))
+        ana.driver.find_element(By.ID, "scan").click()
+        ana.wait(lambda b: "Scanning stopped: no card read for 30 seconds." in scan_said(b)[before:], timeout=20)
+        assert ana.driver.switch_to.active_element == ana.driver.find_element(By.ID, "scan")
+        assert ana.driver.find_element(By.ID, "scan").get_attribute("aria-pressed") == "false"
+        assert not any(s.endswith("Added to your hand.") for s in scan_said(ana)[before:])
+        assert table.web.keeper.hands["p1"] == ("bee-bear", "spider-owl", "gorillion")
+
+        # Ben's browser has no camera at all: said on his page, and nothing else happens.
+        ben.driver.find_element(By.ID, "scan").click()
+        ben.wait(lambda b: "No camera can be opened: allow this page to use the camera, or enter your cards in the "
+                           "lists." in scan_said(b))
+        assert ben.driver.find_element(By.ID, "scan").get_attribute("aria-pressed") == "false"
+
         # Nobody else learns them: not Ben's page, nor his stream, nor the table's outputs, nor the save file.
         names = ("Bee Bear", "Spider Owl", "Gorillion")
-        for text in [*table.out.texts[start:], *ben.said(), *scan_said(ben),
+        for text in [*table.out.texts[start:], *ben.said(),
                      *[m["data"] for m in ben.messages()]]:
             assert not any(name in text for name in names), text
         assert "p2" not in table.web.keeper.hands
@@ -168,6 +185,9 @@ def test_a_card_that_cannot_be_in_the_hand_is_said_with_the_reason(tmp_path: Pat
         for code in ("CMP1:MINDBUG:AXOLOTL-HEALER:2", "CMP1:MINDBUG:BEE-BEAR:1", "CMP1:MINDBUG:BRAIN-FLY:1",
                      "CMP1:MINDBUG:GORILLION:1"):
             assert scanner.scan("p1", code, "en").added
+            # The first sticker read again later, among others: still in the hand, so not added twice.
+            assert scanner.scan("p1", "CMP1:MINDBUG:AXOLOTL-HEALER:1", "en").message == \
+                "Axolotl Healer, 4: already in your hand."
         full = scanner.scan("p1", "CMP1:MINDBUG:SPIDER-OWL:1", "en")
         assert (full.status, full.added, full.message) == (422, False, "Spider Owl, 3: not added, your hand already "
                                                            "holds its 5 cards. To correct it, enter it again above.")

@@ -86,8 +86,9 @@ class Scanner:
     def __init__(self, keeper: HandKeeper, game_id: str) -> None:
         self.keeper = keeper
         self.game_id = game_id
-        #: The last code added to each seat's hand: read again while still in view, it is not added twice.
-        self._last: dict[str, Code] = {}
+        #: The codes (copies) scanned into each seat's hand: the same sticker read again is not added twice while its
+        #: card is still in that hand (another copy of the card is).
+        self._added: dict[str, list[Code]] = {}
 
     def frame(self, seat_id: str, frame: bytes, lang: str) -> Scanned:
         """A frame from ``seat_id``'s camera: its first sticker code scanned, or guidance when none is read."""
@@ -112,6 +113,14 @@ class Scanner:
         except Busy:
             return Scanned(503, True, False, t("The table is busy: send it again in a moment."))
 
+    def _still_held(self, seat_id: str, hand: tuple[str, ...]) -> list[Code]:
+        """The codes scanned into the hand whose cards it still holds (a card played, swapped or defeated left it)."""
+        kept: list[Code] = []
+        for code in reversed(self._added.get(seat_id, [])):  # the latest scans are the likeliest still held
+            if sum(c.card == code.card for c in kept) < hand.count(code.card):
+                kept.append(code)
+        return kept[::-1]
+
     def _add(self, seat_id: str, code: Code, lang: str) -> Scanned:
         """Under the table's lock: the card checked by the game's private rules and added, then what it decides."""
         keeper, session = self.keeper, self.keeper.session
@@ -120,7 +129,7 @@ class Scanner:
         label = keeper._label(code.card, session.narrator.context(lang))
         held = private.held(state).get(seat_id, 0)
         known = keeper.hands.get(seat_id, ())
-        if self._last.get(seat_id) == code and code.card in known:
+        if code in self._still_held(seat_id, known):
             return Scanned(200, True, False, t("{card}: already in your hand.", card=label))
         if not held:
             return Scanned(422, True, False, keeper.problem(RuleError("no_hand", player=seat_id), lang))
@@ -136,7 +145,7 @@ class Scanner:
         except RuleError as error:
             return Scanned(422, True, False, f"{label}. {keeper.problem(error, lang)}")
         keeper.hands[seat_id] = hand
-        self._last[seat_id] = code
+        self._added[seat_id] = [*self._still_held(seat_id, known), code]
         keeper._publish_all()
         keeper.check_conflicts()
         keeper.decide()

@@ -7,8 +7,8 @@
   const button = document.getElementById("scan"), status = document.getElementById("scan-status");
   if (!button || !navigator.mediaDevices) return;
   const page = document.documentElement.dataset, words = button.dataset;
-  const EVERY = 250, QUIET = 4000, TIMEOUT = Number(words.timeout || 30) * 1000, AGAIN = 3000;
-  let stream = null, video = null, timer = null, detector = null, busy = false;
+  const EVERY = 250, QUIET = 4000, AGAIN = 3000;
+  let TIMEOUT = 30000, stream = null, video = null, timer = null, detector = null, busy = false;
   let lastCode = "", lastCodeAt = 0, lastFound = 0, lastHint = 0, started = 0, audio = null;
   function say(text) { const p = document.createElement("p"); p.textContent = text; p.lang = document.documentElement.lang;
     status.append(p); while (status.children.length > 6) status.firstElementChild.remove(); }
@@ -55,7 +55,7 @@
     await video.play().catch(() => {});
     if ("BarcodeDetector" in window) { try { const formats = await BarcodeDetector.getSupportedFormats();
       if (formats.includes("qr_code")) detector = new BarcodeDetector({formats: ["qr_code"]}); } catch (e) { detector = null; } }
-    started = Date.now(); lastFound = 0; lastHint = 0; button.textContent = words.stop; button.setAttribute("aria-pressed", "true");
+    TIMEOUT = Number(button.dataset.timeout || 30) * 1000; started = Date.now(); lastFound = 0; lastHint = 0; button.textContent = words.stop; button.setAttribute("aria-pressed", "true");
     say(words.started); torch(stream.getVideoTracks()[0]); timer = setInterval(tick, EVERY); }
   function stop(text) { if (timer !== null) clearInterval(timer); timer = null;
     if (stream) stream.getTracks().forEach(track => track.stop()); stream = null; video = null;
