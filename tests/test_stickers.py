@@ -89,7 +89,10 @@ def test_sizes_as_documented() -> None:
         for _, _, x, y, w, h in stickers_on(page):
             assert (w, h) == (g.width, g.height) == (24.0, 30.0)
             assert g.margin <= x and x + w <= width - g.margin + 1e-6 and y + h <= height - g.margin + 1e-6
-    assert "24 × 30 mm" in doc and "20 mm" in doc
+    assert "24 × 30 mm" in doc and "20 mm" in doc and "40 cells × 25 lines" in doc
+    for game_id in GAMES:  # the table of games says each set's size
+        count = len(labels(registry.find(game_id), "en"))
+        assert re.search(rf"`{game_id}` \(?[^|]*\b{count}\b", doc), (game_id, count)
 
 
 def test_the_payload_is_short_and_read_in_any_case() -> None:
@@ -112,6 +115,8 @@ def test_the_command_writes_the_sheet_and_the_braille_beside_it(tmp_path: Path, 
     assert out.read_bytes().startswith(b"%PDF") and out.read_bytes().count(b"/Type /Page\n") == 1
     pef = etree.parse(str(tmp_path / "mindbug.pef"))
     assert schema.validate(pef), schema.error_log
+    volume = pef.find(".//{http://www.daisy.org/ns/2008/pef}volume")
+    assert volume is not None and (volume.get("cols"), volume.get("rows")) == ("40", "25")
     rows = [r.text for r in pef.iterfind(".//{http://www.daisy.org/ns/2008/pef}row") if r.text and r.text.strip("⠀")]
     assert len(rows) >= 48  # one label a line at least (a long name runs over)
 
