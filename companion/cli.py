@@ -181,6 +181,9 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
                    help=t("with --serve: also draw the join address as a QR code on screen (never spoken)"))
     p.add_argument("--qr-file", type=Path, metavar=t("FILE"),
                    help=t("with --serve: write the join address as a QR code to this file (.svg or .png)"))
+    from companion.stickers_help import CLI_HELP as SCAN_HELP
+
+    p.add_argument("--scan", metavar="/dev/video0", help=Translator(lang, "tools")(SCAN_HELP["scan"]))  # issue 26
 
     p = command("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
     # Translators: help of --format, after which argparse lists the choices; lower case.
@@ -232,6 +235,12 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help=tools(CLI_HELP["set"]))
     p.add_argument("--readings", action="store_true", help=tools(CLI_HELP["readings"]))
     p.add_argument("--workers", type=_bounded(1, 64), metavar="1-64", help=tools(CLI_HELP["workers"]))
+    from companion.stickers_help import CLI_HELP as STICKERS_HELP
+
+    p = command("stickers", tools(STICKERS_HELP["stickers"]), cmd_stickers, game=True)  # issue 26
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help=tools(STICKERS_HELP["paper"]))
+    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=tools(STICKERS_HELP["output"]))
+    p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
     p = command("records", tools(CLI_HELP["records"]), cmd_records)
     p.add_argument("game", nargs="?", metavar=t("GAME"))
 
@@ -431,6 +440,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from companion import simulate
 
     return simulate.main(args, print)
+
+
+def cmd_stickers(args: argparse.Namespace) -> int:
+    from companion import stickers
+
+    status, sentence = stickers.run(_game(args), args.lang, args.paper, args.output, args.force, _write_file)
+    if status:
+        _fail(sentence, status)
+    print(sentence)
+    return 0
 
 
 def cmd_records(args: argparse.Namespace) -> int:

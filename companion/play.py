@@ -68,6 +68,8 @@ class PlayConfig:
     qr_file: Path | None = None
     #: ``--https`` / ``--no-https``; ``None``: encrypted whenever ``host`` is not the loopback.
     https: bool | None = None
+    #: ``--scan``: a camera (``/dev/video0``) or a video file whose sticker codes are said at the table (issue 26).
+    scan: str | None = None
     #: A display option of the game was given on the command line (the rules options are in ``options``).
     display_given: bool = False
 
@@ -92,7 +94,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
                              args.grade),
         serve=bool(getattr(args, "serve", False)), host=getattr(args, "host", None) or "127.0.0.1",
         port=getattr(args, "port", None) or 0, qr=bool(getattr(args, "qr", False)), qr_file=getattr(args, "qr_file", None),
-        https=getattr(args, "https", None),
+        https=getattr(args, "https", None), scan=getattr(args, "scan", None),
         display_given=any(getattr(args, o.name, None) is not None for o in spec.options if o.scope == "display"),
     )
 
@@ -148,10 +150,19 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
             return 2
     else:
         session = Session(table, settings, wiring)
+    scanner = _scanner(config, session)
+    if scanner is False:
+        if web is not None:
+            web.stop()
+        session.close()
+        announcer.close()
+        return 2
     if config.resume is None:
         session.start()
     for note in notes:
         session.say(note, "resumed")
+    if scanner:
+        scanner.start()
     try:
         if interactive:
             from companion.ui.interactive import run_interactive
@@ -160,11 +171,28 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         else:
             run_batch(session, stdin)
     finally:
+        if scanner:
+            scanner.stop()
         if web is not None:
             web.stop()
         session.close()
         announcer.close()
     return 0
+
+
+def _scanner(config: PlayConfig, session: Session) -> Any:
+    """``--scan``: the camera's reader, checked (``None`` without it; ``False`` once its problem is said)."""
+    if config.scan is None:
+        return None
+    from companion.table_scan import ScanSourceError, TableScanner
+
+    scanner = TableScanner(session, config.scan)
+    try:
+        scanner.check()
+    except ScanSourceError as error:
+        sys.stderr.write(str(error) + "\n")
+        return False
+    return scanner
 
 
 def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interactive: bool) -> Wiring:

@@ -167,6 +167,7 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <button type="submit" id="cancel" formaction="{escape(base)}/cancel"{off}>{w["cancel"]}</button>
 </form>
 {_hand_part(t, lang, base, hand)}
+{_scan_part(lang, hand)}
 <h2>{w["mine"]}</h2>
 <div id="mine" role="log" aria-live="polite" aria-relevant="additions">{"".join(
     f'<p lang="{note_lang}">{escape(text)}</p>' for text, note_lang in notes)}</div>
@@ -225,6 +226,13 @@ def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str
 <button type="submit" id="send-hand">{w["enter"]}</button>
 <p id="hand-hint" role="status"></p>
 </form>"""
+
+
+def _scan_part(lang: str, hand: dict[str, Any]) -> str:
+    """"Scan a card" (issue 26, ``companion/web/scan.py``): where the game has hands to enter."""
+    from companion.web.scan import part
+
+    return part(lang) if hand["hands"] else ""
 
 
 #: Card lists on a page (the largest hand a game holds; a seat shows as many as it enters).

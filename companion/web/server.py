@@ -140,6 +140,9 @@ class WebServer:
         self.secrets = WebSecrets(self.seats, self.feed, fallback, reader, stopped=lambda: self._stopping,
                                   hands=self.keeper)
         self.lines = DeviceLines(self.keeper)
+        from companion.web.scan import Scanner
+
+        self.scanner = Scanner(self.keeper, table.game.id)  # issue 26: cards scanned on the seats' pages
         self.seat_limit = RateLimit(40, 20)
         self.client_limit = RateLimit(60, 10)
         self.join_limit = RateLimit(8, 0.2)
@@ -646,6 +649,35 @@ def build_app(web: WebServer) -> Any:
         answer = await run_in_threadpool(web.lines.handle, seat.id, form.get("line", ""), lang)
         return answered(request, lang, answer)
 
+    async def scan(request: Request, seat: Seat, lang: str) -> Response:
+        """A code the page's own browser read (``BarcodeDetector``): its card entered in this seat's hand, or why not."""
+        form = await _body(request)
+        found = await run_in_threadpool(web.scanner.scan, seat.id, form.get("code", "")[:100], lang)
+        return JSONResponse(found.to_json(), found.status, headers=_headers())
+
+    async def frame(request: Request, seat: Seat, lang: str) -> Response:
+        """A camera frame (a small JPEG) from this seat's page: decoded in memory, then dropped."""
+        from companion.web.scan import MAX_FRAME
+
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_FRAME):
+            raise SeatError(413, "too_large")
+
+        async def read() -> bytes:
+            data = b""
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > MAX_FRAME:
+                    raise SeatError(413, "too_large")
+            return data
+
+        try:
+            data = await asyncio.wait_for(read(), BODY_TIMEOUT)
+        except asyncio.TimeoutError:
+            raise SeatError(408, "slow") from None
+        found = await run_in_threadpool(web.scanner.frame, seat.id, data, lang)
+        return JSONResponse(found.to_json(), found.status, headers=_headers())
+
     async def beat(request: Request, seat: Seat, lang: str) -> Response:
         """A page's heartbeat: its device is still there (a vanished phone stops sending them)."""
         return Response(status_code=204, headers=_headers())
@@ -717,6 +749,12 @@ def build_app(web: WebServer) -> Any:
     async def script(request: Request) -> Response:
         return Response(pages.SCRIPT, media_type="text/javascript", headers=_headers({"Cache-Control": "no-cache"}))
 
+    async def scan_script(request: Request) -> Response:
+        from companion.web.scan import SCRIPT_FILE
+
+        return Response(SCRIPT_FILE.read_text(encoding="utf-8"), media_type="text/javascript",
+                        headers=_headers({"Cache-Control": "no-cache"}))
+
     async def authority(request: Request) -> Response:
         """The table's authority, for a device to install and trust (HTTPS only)."""
         if web._tls is None:
@@ -731,6 +769,7 @@ def build_app(web: WebServer) -> Any:
         Route("/join", join, methods=["POST"]),
         Route("/page.css", css, methods=["GET"]),
         Route("/page.js", script, methods=["GET"]),
+        Route("/scan.js", scan_script, methods=["GET"]),
         Route(base, guarded(seat_page), methods=["GET"]),
         Route(base + "/events", guarded(events, stream=True), methods=["GET"]),
         Route(base + "/check", guarded(check, post=True), methods=["POST"]),
@@ -738,6 +777,8 @@ def build_app(web: WebServer) -> Any:
         Route(base + "/cancel", guarded(cancel, post=True), methods=["POST"]),
         Route(base + "/hand", guarded(hand, post=True), methods=["POST"]),
         Route(base + "/line", guarded(line, post=True), methods=["POST"]),
+        Route(base + "/scan", guarded(scan, post=True), methods=["POST"]),
+        Route(base + "/frame", guarded(frame, post=True), methods=["POST"]),
         Route(base + "/beat", guarded(beat_guarded, post=True, form=False), methods=["POST"]),
         Route(base + "/leave", guarded(leave, post=True), methods=["POST"]),
     ]

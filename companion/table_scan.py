@@ -1,0 +1,135 @@
+"""``companion play --scan``: a webcam on the table's machine reads the sticker of a card played face up.
+
+Each new code is said at the table, to every output (and each page in its
+language): "Card scanned: Bee Bear, 8."; the table then types the play as usual,
+so nothing is decided from a picture. Everything the camera sees is public: for
+the cards in a hand, the players scan on their own pages (``companion/web/scan.py``).
+
+Frames come from PyAV (FFmpeg's libraries, a well-kept wheel, much lighter than
+OpenCV): a video device (``/dev/video0``, read through video4linux) or a video
+file (a ``.y4m`` or any file FFmpeg reads: how the tests and a rehearsal feed it).
+Each frame is decoded in memory with zxing-cpp, as on the pages, and dropped.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.i18n import Translator
+from companion.stickers import read_payload
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+#: Seconds (of the video's own clock) a code stays "the one just read": seen again meanwhile, it is not said again.
+AGAIN = 3.0
+#: Frames a second decoded at most from a live camera (others are skipped: the voice never falls behind).
+RATE = 5.0
+
+
+class ScanSourceError(Exception):
+    """The camera or the video cannot be opened: one sentence."""
+
+
+def _frames(source: str, lang: str) -> Iterator[tuple[float, Any]]:
+    """(seconds, a greyscale PIL image) for each frame of ``source``, as they come. :raises ScanSourceError:"""
+    t = Translator(lang, "tools")
+    try:
+        import av
+    except ImportError:
+        raise ScanSourceError(t("--scan needs PyAV: install it with pip install av (docs/scanning.en.md).")) from None
+    live = source.startswith("/dev/")
+    try:
+        container = av.open(source, format="v4l2" if live else None, timeout=5.0)
+    except (OSError, av.FFmpegError) as error:
+        raise ScanSourceError(t("The camera {source} cannot be opened: {reason}.", source=source,
+                                reason=getattr(error, "strerror", None) or error)) from None
+    last = -1.0
+    try:
+        for frame in container.decode(video=0):
+            when = float(frame.time or 0.0)
+            if live and when - last < 1.0 / RATE:
+                continue
+            last = when
+            yield when, frame.to_image().convert("L")  # type: ignore[no-untyped-call]
+    except av.FFmpegError:
+        return
+    finally:
+        container.close()
+
+
+class TableScanner:
+    """A thread that reads codes from a camera and says each new card at the table."""
+
+    def __init__(self, session: Session, source: str) -> None:
+        self.session = session
+        self.source = source
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.said: list[str] = []  # the codes said, in order (for the tests and the log)
+
+    def check(self) -> None:
+        """Open the source once before the game starts (a wrong device stops at once). :raises ScanSourceError:"""
+        if not self.source.startswith("/dev/") and not Path(self.source).is_file():
+            t = Translator(self.session.narrator.lang, "tools")
+            raise ScanSourceError(t("The camera {source} cannot be opened: {reason}.", source=self.source,
+                                    reason=t("no such device or file")))
+        next(iter(_frames(self.source, self.session.narrator.lang)), None)
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="companion-scan", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def wait(self, timeout: float) -> None:
+        """Until the source ends (a video file), at most ``timeout`` seconds."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        from companion.web.scan import decode_image
+
+        last: dict[str, float] = {}
+        try:
+            for when, image in _frames(self.source, self.session.narrator.lang):
+                if self._stop.is_set():
+                    return
+                for text in decode_image(image)[0]:
+                    if when - last.get(text, -AGAIN - 1) <= AGAIN:
+                        last[text] = when
+                        continue
+                    last[text] = when
+                    self._say(text)
+        except ScanSourceError as error:
+            problem = str(error)
+            self.session.run_soon(lambda: self.session.say(problem, "scan_error"))
+
+    def _say(self, text: str) -> None:
+        session = self.session
+        code = read_payload(text)
+        cards = session.table.cards
+        if code is None or code.game != session.table.game.id or code.card not in cards:
+            def wrong(ctx: Any) -> str:
+                t = Translator(ctx.lang, "tools")
+                return t("Code read: it is no card of this game.")
+
+            session.run_soon(lambda: session.say_each(wrong, "scan_unknown", {}))
+            return
+        card = cards[code.card]
+
+        def sentence(ctx: Any) -> str:
+            t = Translator(ctx.lang, "tools")
+            return t("Card scanned: {card}, {value}.", card=ctx.card(card.id), value=card.value)
+
+        self.said.append(text)
+        session.run_soon(lambda: session.say_each(sentence, "scan_card", {"card": card.id, "copy": code.copy}))
+
+
+__all__ = ["AGAIN", "ScanSourceError", "TableScanner"]
