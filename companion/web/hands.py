@@ -114,7 +114,7 @@ class HandKeeper:
         state = self.session.state
         ctx = self.session.narrator.context(lang)
         shown = self.shown(seat_id, lang)
-        choices = [(c, self._label(c, ctx)) for c in self.private.choices(state, self.session.table.cards)
+        choices = [(c, self.card_label(c, ctx)) for c in self.private.choices(state, self.session.table.cards)
                    if self.private.fits(state, seat_id, c)] if shown["held"] else []
         return {**shown, "cards": list(self.hands.get(seat_id, ())), "choices": choices, "hands": self.has_hands}
 
@@ -135,7 +135,7 @@ class HandKeeper:
             summary = t.plural("Enter your new card.", "Enter your {count} new cards.", missing)
         else:
             # "Guard, 1; Priest, 2": each card's value stays with its name when heard.
-            summary = t("Your hand: {cards}.", cards=ctx.separator.join([self._label(c, ctx) for c in hand])) if hand \
+            summary = t("Your hand: {cards}.", cards=ctx.separator.join([self.card_label(c, ctx) for c in hand])) if hand \
                 else t("Your hand is not entered yet.")
             if missing:
                 summary += " " + t.plural("Enter {count} card.", "Enter {count} cards.", missing)
@@ -155,7 +155,8 @@ class HandKeeper:
         """Whether the game has hands to enter at all (not The Void, not Num-X)."""
         return bool(self.private.held(self.session.table.initial)) or bool(self.private.held(self.session.state))
 
-    def _label(self, card_id: str, ctx: Any) -> str:
+    def card_label(self, card_id: str, ctx: Any) -> str:
+        """A card as a page says it: its name, and its value where it has one ("Black Dwarf, 3")."""
         card = self.session.table.cards[card_id]
         name = ctx.card(card_id)
         if getattr(card, "value", None) is None:
@@ -222,16 +223,20 @@ class HandKeeper:
                 hand = self.private.enter(self.session.state, self.session.table.cards, self.hands, seat_id, list(cards))
             except RuleError as error:
                 return Answer(422, False, self.problem(error, lang))
-            self.hands[seat_id] = hand
-            self._publish_all()
-            self.check_conflicts()
-            self.decide()
+            self.keep(seat_id, hand)
             return Answer(200, True, t("Your hand is kept for your page only: never said, shown elsewhere or saved."))
 
         try:
             return self.at_table(action)
         except Busy:
             return Answer(503, False, t("The table is busy: send it again in a moment."))
+
+    def keep(self, seat_id: str, hand: tuple[str, ...]) -> None:
+        """Under the table's lock: ``hand``, already checked by the private rules, is ``seat_id``'s; then what it decides."""
+        self.hands[seat_id] = hand
+        self._publish_all()
+        self.check_conflicts()
+        self.decide()
 
     def decide(self) -> None:
         """Apply what the hands decide now (after a change, or once the Guard's target entered their card).

@@ -126,7 +126,7 @@ class Scanner:
         keeper, session = self.keeper, self.keeper.session
         t = Translator(lang, "web")
         state, cards, private = session.state, session.table.cards, keeper.private
-        label = keeper._label(code.card, session.narrator.context(lang))
+        label = keeper.card_label(code.card, session.narrator.context(lang))
         held = private.held(state).get(seat_id, 0)
         known = keeper.hands.get(seat_id, ())
         if code in self._still_held(seat_id, known):
@@ -144,11 +144,8 @@ class Scanner:
             hand = so_far.enter(state, cards, {seat_id: known}, seat_id, [*known, code.card])
         except RuleError as error:
             return Scanned(422, True, False, f"{label}. {keeper.problem(error, lang)}")
-        keeper.hands[seat_id] = hand
         self._added[seat_id] = [*self._still_held(seat_id, known), code]
-        keeper._publish_all()
-        keeper.check_conflicts()
-        keeper.decide()
+        keeper.keep(seat_id, hand)
         return Scanned(200, True, True, t("{card}. Added to your hand.", card=label))
 
 
