@@ -79,6 +79,8 @@ class PlayConfig:
 
 def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
     """The typed configuration from the parsed command line (the CLI's one crossing into the game)."""
+    from companion.saves import named
+
     spec = game.spec
     options = {o.name: getattr(args, o.name) for o in spec.options
                if o.scope == "rules" and getattr(args, o.name, None) is not None}
@@ -86,7 +88,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
                for o in spec.options if o.scope == "display"}
     return PlayConfig(
         lang=args.lang, json=args.json, verbosity=args.verbosity, players=args.players, names=tuple(args.names or ()),
-        options=options, display=display, save=args.save, resume=args.resume,
+        options=options, display=display, save=args.save, resume=None if args.resume is None else named(args.resume),
         resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
                              args.grade),
@@ -317,9 +319,13 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
     try:
         if saved.game != game.id:
             raise _OptionError(t("{path} is a save of another game ({game}).", path=path, game=saved.game))
+        from companion.saves import UnknownOptions, assumed_note, file_problem, header_options
+
         try:
-            options = game.rules.options_from(saved.options)
+            options, assumed = header_options(game, saved.options)
             table = Table(game, options, cards)
+        except UnknownOptions as unknown:
+            raise _OptionError(file_problem("unknown_options", path, t, names=unknown.names)) from None
         except (TypeError, ValueError, RuleError):
             raise _OptionError(t("{path} is not a save file the companion can read.", path=path)) from None
     except _OptionError:
@@ -327,7 +333,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
             writable.close()
         raise
     result = table.restore(saved)
-    notes = _replay_notes(result, t)
+    notes = [*filter(None, [assumed_note(assumed, t)]), *_replay_notes(result, t)]
     if writable is None:
         try:
             writable = journal.Journal.create_auto(game.id, saved.options, saved.settings,

@@ -31,7 +31,7 @@ from companion.session import Narrator, Table
 
 #: Why a file cannot be listed as a game: journal error codes, and ``unknown_game`` / ``unplayable``.
 UNREADABLE = ("not_found", "not_a_file", "unreadable", "too_large", "empty", "not_a_journal", "future_version",
-              "unknown_game", "unplayable")
+              "unknown_game", "unknown_options", "unplayable")
 
 
 @dataclass
@@ -45,16 +45,62 @@ class Loaded:
     display: dict[str, Any]
     table: Table  # replayed, silently
     result: journal.ReplayResult
+    assumed: list[str] = field(default_factory=list)  #: options the header leaves out, as flags with the default
 
 
 class SaveError(Exception):
     """A save that cannot be replayed; ``code`` is one of :data:`UNREADABLE`, ``game`` the id it names, if any."""
 
-    def __init__(self, code: str, path: Path, game: str | None = None) -> None:
+    def __init__(self, code: str, path: Path, game: str | None = None, names: list[str] | None = None) -> None:
         super().__init__(f"{path}: {code}")
         self.code = code
         self.path = path
         self.game = game
+        self.names = names or []  #: the unknown options, for ``unknown_options``
+
+
+class UnknownOptions(ValueError):
+    """A save header whose ``options`` name options this companion does not know: replaying it would guess."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(", ".join(names))
+        self.names = names
+
+
+def header_options(game: Game, values: Any) -> tuple[Any, list[str]]:
+    """The game's options as a save header records them, and what was assumed for the ones it leaves out
+    (``--players 4``), so the caller says it: a 2-player game never silently resumes as 4 players.
+
+    :raises UnknownOptions: the header names options this companion does not know (or is not a table).
+    :raises ValueError: a value the game does not allow.
+    """
+    import dataclasses
+
+    if not isinstance(values, dict):
+        values = {}
+    fields = [f.name for f in dataclasses.fields(game.rules.options_type)]
+    unknown = sorted(str(key) for key in values if key not in fields)
+    if unknown:
+        raise UnknownOptions(unknown)
+    options = game.rules.options_from(values)
+    flags = {option.name: option.flag for option in game.spec.options}
+    assumed = []
+    for name in fields:
+        if name in values or name == "names":  # no names: the players are numbered, as when none are typed
+            continue
+        value = getattr(options, name)
+        flag = flags.get(name, "--" + name.replace("_", "-"))
+        assumed.append(flag if value is True else f"{flag} {value}")
+    return options, assumed
+
+
+def assumed_note(assumed: list[str], t: Translator) -> str | None:
+    """The sentence that says which defaults stand in for options a save header leaves out, or ``None``."""
+    if not assumed:
+        return None
+    # Translators: {options} lists options with the value assumed, as typed on the command line: "--players 4".
+    return t("The save file does not record every option: the defaults are assumed, {options}.",
+             options=", ".join(assumed))
 
 
 def display_options(game: Game, settings: dict[str, Any]) -> dict[str, Any]:
@@ -94,13 +140,15 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
             cards = {}
         if game.id not in cards:
             cards[game.id] = game.cards()
-        options = game.rules.options_from(saved.options)
+        options, assumed = header_options(game, saved.options)
         display = display_options(game, saved.settings)
         table = Table(game, options, cards[game.id])
         result = table.restore(saved)
+    except UnknownOptions as error:
+        raise SaveError("unknown_options", path, game.id, error.names) from None
     except Exception:  # a card file, options or rules that refuse this save: listed, never a traceback
         raise SaveError("unplayable", path, game.id) from None
-    return Loaded(path, saved, game, options, display, table, result)
+    return Loaded(path, saved, game, options, display, table, result, assumed)
 
 
 def progress_key(loaded: Loaded) -> str | None:
@@ -220,13 +268,17 @@ def when(timestamp: float) -> str:
     return _dt.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
 
 
-def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[], str]] | None = None) -> str:
+def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[], str]] | None = None,
+                 names: list[str] | None = None) -> str:
     """Why the save file ``path`` cannot be used, in one sentence: what every command says alike, or its ``own``."""
     messages: dict[str, Callable[[], str]] = {
         "not_found": lambda: t("No save file at {path}.", path=path),
         "not_a_file": lambda: t("{path} is not a file: a save file is an ordinary file.", path=path),
         "unreadable": lambda: t("Cannot read {path}.", path=path),
         "too_large": lambda: t("{path} is too large to be a save file.", path=path),
+        # Translators: {names} lists option names as the save file writes them (token_pool).
+        "unknown_options": lambda: t("{path} records options this companion does not know ({names}): it cannot be "
+                                     "replayed as it was played.", path=path, names=", ".join(names or [])),
         **(own or {}),
     }
     maker = messages.get(code)
@@ -241,6 +293,8 @@ def _problem(code: str, game: str | None, t: Translator) -> str:
         "too_large": lambda: t("too large to be a save file"),
         "unknown_game": lambda: t("a game this companion does not know: {game}", game=game),
         "unplayable": lambda: t("its game cannot be replayed"),
+        # Translators: why a save cannot be read, inside "Cannot be read ({why}), {date}"; lower case.
+        "unknown_options": lambda: t("options this companion does not know"),
     }
     maker = messages.get(code)
     return maker() if maker else t("not a save file")
@@ -291,6 +345,23 @@ class Refused(Exception):
     def __init__(self, message: str, status: int) -> None:
         super().__init__(message)
         self.status = status
+
+
+def named(path: Path, folder: Path | None = None) -> Path:
+    """The save ``path`` designates: itself when it exists or names a folder, else the save of that name
+    (``.jsonl`` may be left out) in the saves folder, as ``companion saves`` lists it. ``review``,
+    ``play --resume`` and ``saves --delete`` all accept the listed name."""
+    text = str(path)
+    try:
+        if os.path.lexists(path) or len(path.parts) != 1 or path.is_absolute() or "\0" in text:
+            return path
+        folder = folder if folder is not None else journal.saves_folder()
+        for candidate in (folder / path, folder / (text + ".jsonl")):
+            if os.path.lexists(candidate):
+                return candidate
+    except (OSError, ValueError):  # a name too long for the system: the caller's own check says so
+        pass
+    return path
 
 
 def find_save(name: str, folder: Path, t: Translator) -> Path:
@@ -355,31 +426,36 @@ class Deleted:
     """What ``--delete-finished`` did."""
 
     deleted: list[Path] = field(default_factory=list)
+    unstarted: list[Path] = field(default_factory=list)  #: saves with no move (a run that only typed quit)
     in_use: list[Path] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)  #: one sentence each
 
 
 def delete_finished(folder: Path, game: Game | None, older_than: int | None, lang: str,
                     now: float | None = None) -> Deleted:
-    """Delete every finished save (of ``game``, last saved more than ``older_than`` days ago when given)."""
+    """Delete every finished save, and every save with no move (a run that only typed ``quit`` leaves one), of
+    ``game`` and last saved more than ``older_than`` days ago when given."""
     t = Translator(lang, "core")
     limit = None if older_than is None else (time.time() if now is None else now) - older_than * 86400
     done = Deleted()
     for info in list_saves(folder, game, lang):
-        if not info.finished or (limit is not None and info.modified > limit):
+        unstarted = info.loaded is not None and not info.started and not info.finished
+        if not (info.finished or unstarted) or (limit is not None and info.modified > limit):
             continue
         if info.in_use:
-            done.in_use.append(info.path)
+            if not unstarted:  # a game just begun elsewhere is kept without a word
+                done.in_use.append(info.path)
             continue
         try:
             _locked_delete(info.path, t)
         except Refused as refused:
             if refused.status == 1 and journal.in_use(info.path):
-                done.in_use.append(info.path)
+                if not unstarted:
+                    done.in_use.append(info.path)
             else:
                 done.failed.append(str(refused))
             continue
-        done.deleted.append(info.path)
+        (done.unstarted if unstarted else done.deleted).append(info.path)
     return done
 
 
@@ -411,7 +487,10 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
         if done.deleted:
             out.write(t.plural("{count} finished save deleted.", "{count} finished saves deleted.", len(done.deleted))
                       + "\n")
-        else:
+        if done.unstarted:
+            out.write(t.plural("{count} save with no move deleted.", "{count} saves with no move deleted.",
+                               len(done.unstarted)) + "\n")
+        if not done.deleted and not done.unstarted:
             out.write(t("No finished save to delete.") + "\n")
         if done.in_use:
             out.write(t.plural("{count} finished save is open in another companion: it is kept.",
@@ -438,6 +517,6 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
     return 0
 
 
-__all__ = ["Deleted", "Loaded", "Refused", "SaveError", "SaveInfo", "delete_finished", "delete_one", "describe",
-           "display_options", "find_save", "line", "list_saves", "load", "players", "progress", "progress_key", "reached", "run",
-           "save_files", "when"]
+__all__ = ["Deleted", "Loaded", "Refused", "SaveError", "SaveInfo", "UnknownOptions", "assumed_note", "delete_finished",
+           "delete_one", "describe", "display_options", "find_save", "header_options", "line", "list_saves", "load",
+           "named", "players", "progress", "progress_key", "reached", "run", "save_files", "when"]
