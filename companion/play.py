@@ -255,6 +255,13 @@ def _option_problem(error: OptionError, t: Translator) -> str:
              value=error.value, low=option.low, high=option.high)
 
 
+def os_reason(error: OSError, t: Translator) -> str:
+    """Why the system refused a save file, in our words (never the C library's English)."""
+    from companion.os_errors import reason
+
+    return reason(error, t)
+
+
 def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translator) -> tuple[Table, list[str]]:
     """The table of this run, new or resumed, with its save file; the sentences to say about it."""
     from companion.cards import CardDataError
@@ -287,12 +294,14 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
         else:
             table.use_journal(journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings)))
     except FileExistsError:
+        if path is not None and path.is_dir():
+            raise _OptionError(t("{path} is a folder: give a file name.", path=path)) from None
         raise _OptionError(t("{path} already exists: choose another file, or resume it with --resume.", path=path)) from None
     except journal.JournalError as error:
         raise _OptionError(_journal_problem(error, t)) from None
     except OSError as error:
-        raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path or error.filename,
-                             reason=error.strerror)) from None
+        raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path or error.filename,
+                             reason=os_reason(error, t))) from None
     return table, notes
 
 
@@ -315,7 +324,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
         except journal.JournalError as again:
             raise _OptionError(_journal_problem(again, t)) from None
     except journal.JournalWriteError as error:
-        raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path, reason=error.strerror)) from None
+        raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path, reason=os_reason(error, t))) from None
     try:
         if saved.game != game.id:
             raise _OptionError(t("{path} is a save of another game ({game}).", path=path, game=saved.game))
@@ -339,7 +348,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
             writable = journal.Journal.create_auto(game.id, saved.options, saved.settings,
                                                    journal.continuation(result.commands, result.redo_commands))
         except OSError as error:
-            raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path, reason=error.strerror)) from None
+            raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path, reason=os_reason(error, t))) from None
         notes.insert(0, t("{path} cannot be written to: the game goes on in a new save file, {new}.", path=path.name,
                           new=writable.path.name))
     table.use_journal(writable)

@@ -84,3 +84,82 @@ def test_players_missing_from_a_saves_listing_header(capsys: pytest.CaptureFixtu
     rewrite_header(path, lambda header: header["options"].update(colour="red"))
     status, out, _ = call(capsys, "saves", "--lang", "en")
     assert status == 0 and "Cannot be read (options this companion does not know)" in out
+
+
+# --------------------------------------------------------------------------- the -o writers
+
+WRITERS = [["rules", "gauntlet", "--format", "txt"], ["aid-sheet", "gauntlet", "--format", "txt"]]
+LONG = "a" * 300
+TOO_LONG_FR = "le nom du fichier est plus long que le système ne le permet"
+
+
+@pytest.fixture
+def a_save(tmp_path: Path) -> Path:
+    return make_save(tmp_path / "g.jsonl", "gauntlet", ["play proxima"], players=2)
+
+
+def writers(save: Path) -> list[list[str]]:
+    return [*WRITERS, ["review", str(save)]]
+
+
+def test_a_file_name_too_long_is_one_french_sentence(tmp_path: Path, a_save: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / f"{LONG}.txt"
+    for command in writers(a_save):
+        assert call(capsys, *command, "-o", str(target), "--lang", "fr") == (
+            2, "", f"Impossible d'écrire {target} : {TOO_LONG_FR}.\n"), command
+
+
+def test_a_device_or_a_fifo_is_not_an_ordinary_file_force_or_not(tmp_path: Path, a_save: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for target in (Path("/dev/full"), fifo):
+        for force in ([], ["--force"]):
+            for command in writers(a_save):
+                assert call(capsys, *command, "-o", str(target), *force, "--lang", "en") == (
+                    2, "", f"{target} is not an ordinary file: choose another name.\n"), (command, force)
+
+
+def test_o_makes_a_missing_folder_as_save_does(tmp_path: Path, a_save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for index, command in enumerate(writers(a_save)):
+        target = tmp_path / f"new{index}" / "deeper" / "doc.txt"
+        status, out, err = call(capsys, *command, "-o", str(target), "--lang", "en")
+        assert (status, err) == (0, "") and target.is_file() and str(target) in out
+    result = run(["play", "gauntlet", "--save", str(tmp_path / "new9" / "g.jsonl"), "--lang", "en"], "quit\n")
+    assert result.returncode == 0 and (tmp_path / "new9" / "g.jsonl").is_file()
+
+
+def test_o_under_a_file_says_so(tmp_path: Path, a_save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "plain").write_text("x", encoding="utf-8")
+    target = tmp_path / "plain" / "doc.txt"
+    assert call(capsys, *WRITERS[0], "-o", str(target), "--lang", "fr") == (
+        2, "", f"Impossible d'écrire {target} : une partie du chemin n'est pas un dossier.\n")
+
+
+def test_save_to_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "fold").mkdir()
+    result = run(["play", "gauntlet", "--save", str(tmp_path / "fold"), "--lang", "fr"], "quit\n")
+    assert (result.returncode, result.stderr) == (2, f"{tmp_path / 'fold'} est un dossier : donnez un nom de fichier.\n")
+    result = run(["play", "gauntlet", "--save", str(tmp_path / f"{LONG}.jsonl"), "--lang", "fr"], "quit\n")
+    assert (result.returncode, result.stderr) == (
+        2, f"Impossible d'écrire la sauvegarde {tmp_path / f'{LONG}.jsonl'} : {TOO_LONG_FR}.\n")
+
+
+def test_in_game_save_sentences_keep_the_path_and_the_language(tmp_path: Path) -> None:
+    (tmp_path / "sv2").mkdir()
+    (tmp_path / "sv2" / "ok.jsonl").write_text("", encoding="utf-8")
+    result = run(["play", "gauntlet", "--lang", "fr"], f"save sv2/ok.jsonl\nsave sv2\nsave {LONG}\nquit\n",
+                 cwd=tmp_path)
+    lines = result.stdout.splitlines()
+    assert "Le fichier sv2/ok.jsonl existe déjà : choisissez un autre nom de fichier." in lines
+    assert "Impossible de sauvegarder dans sv2 : c'est un dossier. Rien n'a changé." in lines
+    assert f"Impossible de sauvegarder dans {LONG} : {TOO_LONG_FR}. Rien n'a changé." in lines
+    assert result.stderr == ""
+
+
+def test_argparse_refusals_are_french(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = call(capsys, "saves", "--delete", "x", "--delete-finished", "--lang", "fr")
+    assert status == 2
+    assert err.splitlines()[-1] == ("companion : argument --delete-finished : ne peut pas aller avec l'argument "
+                                    "--delete. Tapez companion --help pour l'aide.")
