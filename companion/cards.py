@@ -206,7 +206,7 @@ def read_toml(path: Path, kind: str) -> tuple[str | None, dict[str, Any]]:
             data = handle.read(MAX_FILE_SIZE + 1)
         if len(data) > MAX_FILE_SIZE:
             return f"is too large for {kind}", {}
-        return None, tomllib.loads(data.decode("utf-8"))
+        return None, tomllib.loads(data.decode("utf-8-sig"))  # a BOM (Notepad) is not content, as in save files
     except (OSError, UnicodeDecodeError) as error:
         return f"cannot be read ({error})", {}
     except tomllib.TOMLDecodeError as error:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from companion.announce import Announcer, RecordingOutput, Utterance
 from companion.i18n import LANGUAGES, Translator
 from companion.render import Settings, capitalized
+from companion.visible import visible
 from companion.saves import Loaded, SaveError, assumed_note, file_problem, load, named, players, progress_key, reached, when
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def transcript(path: Path, lang: str) -> Transcript:
     # Translators: title of a game's review (the written transcript); {game} is the game's name.
     notes = [*filter(None, [assumed_note(loaded.assumed, t)]), *_replay_notes(loaded.result, t)]
     return Transcript(lang, t("Review: {game}", game=loaded.game.name(lang)), _facts(loaded, session, notes, t),
-                      sections, Path(path).name)
+                      sections, visible(Path(path).name))
 
 
 def _sections(loaded: Loaded, utterances: list[Utterance], t: Translator) -> list[Section]:

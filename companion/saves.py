@@ -28,6 +28,7 @@ from companion.registry import Game
 from companion.i18n import Translator
 from companion.render import Context, Settings
 from companion.session import Narrator, Table
+from companion.visible import visible
 
 #: Why a file cannot be listed as a game: journal error codes, and ``unknown_game`` / ``unplayable``.
 UNREADABLE = ("not_found", "not_a_file", "unreadable", "too_large", "empty", "not_a_journal", "future_version",
@@ -311,7 +312,7 @@ def line(info: SaveInfo, lang: str) -> str:
             # Translators: {text} says a save cannot be read; "open" is said of the game (une partie, feminine).
             text = t("{text}, open in another companion now", text=text)
         # Translators: a line of the list of saves: {text} says the game, {file} is the save file's name.
-        return t("{text}: {file}", text=text, file=info.path.name)
+        return visible(t("{text}: {file}", text=text, file=info.path.name))
     loaded = info.loaded
     ctx = Narrator.for_table(loaded.table, Settings(lang, "full", loaded.display)).ctx
     parts = [loaded.game.name(lang), players(loaded, ctx, t)]
@@ -333,7 +334,7 @@ def line(info: SaveInfo, lang: str) -> str:
     if info.skipped:
         parts.append(t.plural("{count} line skipped", "{count} lines skipped", info.skipped))
     parts.append(date)
-    return t("{text}: {file}", text=", ".join(parts), file=info.path.name)
+    return visible(t("{text}: {file}", text=", ".join(parts), file=info.path.name))
 
 
 # --------------------------------------------------------------------------- deleting
@@ -462,6 +463,11 @@ def delete_finished(folder: Path, game: Game | None, older_than: int | None, lan
 # --------------------------------------------------------------------------- the command
 
 
+def _shown(text: str) -> str:
+    """A sentence as printed: control characters of file names escaped (:mod:`companion.visible`), the line end kept."""
+    return visible(text[:-1]) + "\n" if text.endswith("\n") else visible(text)
+
+
 def run(lang: str, game: Game | None = None, delete: str | None = None, delete_finished_: bool = False,
         older_than: int | None = None, folder: Path | None = None, out: TextIO | None = None,
         err: TextIO | None = None) -> int:
@@ -471,49 +477,49 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
     t = Translator(lang, "core")
     folder = folder if folder is not None else journal.saves_folder()
     if older_than is not None and not delete_finished_:
-        err.write(t("companion saves: --older-than goes with --delete-finished.") + "\n")
+        err.write(_shown(t("companion saves: --older-than goes with --delete-finished.") + "\n"))
         return 2
     if delete is not None:
         try:
-            out.write(delete_one(delete, folder, lang) + "\n")
+            out.write(_shown(delete_one(delete, folder, lang) + "\n"))
         except Refused as refused:
-            err.write(str(refused) + "\n")
+            err.write(_shown(str(refused) + "\n"))
             return refused.status
         return 0
     if delete_finished_:
         done = delete_finished(folder, game, older_than, lang)
         for sentence in done.failed:
-            err.write(sentence + "\n")
+            err.write(_shown(sentence + "\n"))
         if done.deleted:
-            out.write(t.plural("{count} finished save deleted.", "{count} finished saves deleted.", len(done.deleted))
-                      + "\n")
+            out.write(_shown(t.plural("{count} finished save deleted.", "{count} finished saves deleted.", len(done.deleted))
+                      + "\n"))
         if done.unstarted:
-            out.write(t.plural("{count} save with no move deleted.", "{count} saves with no move deleted.",
-                               len(done.unstarted)) + "\n")
+            out.write(_shown(t.plural("{count} save with no move deleted.", "{count} saves with no move deleted.",
+                               len(done.unstarted)) + "\n"))
         if not done.deleted and not done.unstarted:
-            out.write(t("No finished save to delete.") + "\n")
+            out.write(_shown(t("No finished save to delete.") + "\n"))
         if done.in_use:
-            out.write(t.plural("{count} finished save is open in another companion: it is kept.",
+            out.write(_shown(t.plural("{count} finished save is open in another companion: it is kept.",
                                "{count} finished saves are open in another companion: they are kept.",
-                               len(done.in_use)) + "\n")
+                               len(done.in_use)) + "\n"))
         return 1 if done.failed else 0
     found = list_saves(folder, game, lang)
     name = game.name(lang) if game is not None else None
     if not found:
         if name:
-            out.write(t("No saved game of {game} in {folder}.", game=name, folder=folder) + "\n")
+            out.write(_shown(t("No saved game of {game} in {folder}.", game=name, folder=folder) + "\n"))
         else:
-            out.write(t("No saved game in {folder}.", folder=folder) + "\n")
+            out.write(_shown(t("No saved game in {folder}.", folder=folder) + "\n"))
         return 0
     if name:
-        out.write(t.plural("{count} saved game of {game}, newest first, in {folder}:",
+        out.write(_shown(t.plural("{count} saved game of {game}, newest first, in {folder}:",
                            "{count} saved games of {game}, newest first, in {folder}:", len(found), game=name,
-                           folder=folder) + "\n")
+                           folder=folder) + "\n"))
     else:
-        out.write(t.plural("{count} saved game, newest first, in {folder}:",
-                           "{count} saved games, newest first, in {folder}:", len(found), folder=folder) + "\n")
+        out.write(_shown(t.plural("{count} saved game, newest first, in {folder}:",
+                           "{count} saved games, newest first, in {folder}:", len(found), folder=folder) + "\n"))
     for info in found:
-        out.write(line(info, lang) + "\n")
+        out.write(_shown(line(info, lang) + "\n"))
     return 0
 
 

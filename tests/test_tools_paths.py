@@ -163,3 +163,34 @@ def test_argparse_refusals_are_french(capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 2
     assert err.splitlines()[-1] == ("companion : argument --delete-finished : ne peut pas aller avec l'argument "
                                     "--delete. Tapez companion --help pour l'aide.")
+
+
+# --------------------------------------------------------------------------- card files
+
+
+def test_a_corrected_card_file_with_a_bom_is_read(capsys: pytest.CaptureFixture[str]) -> None:
+    """Notepad saves UTF-8 with a byte order mark: the card file is read as the save files are."""
+    shipped = Path(cli.__file__).parent / "data" / "gauntlet.toml"
+    config = Path(os.environ["COMPANION_CONFIG_DIR"])
+    config.mkdir(parents=True, exist_ok=True)
+    text = shipped.read_text(encoding="utf-8").replace('en = "Nebula"', 'en = "Nebula Prime"', 1)
+    (config / "gauntlet.toml").write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    status, out, err = call(capsys, "cards", "gauntlet", "--lang", "en")
+    assert (status, err) == (0, "") and "Nebula Prime" in out
+
+
+# --------------------------------------------------------------------------- control characters
+
+
+def test_control_characters_of_file_names_are_shown_escaped(capsys: pytest.CaptureFixture[str]) -> None:
+    folder = journal.saves_folder()
+    folder.mkdir(parents=True)
+    name = "gauntlet_\x1b[2J\rzoe\u202e.jsonl"
+    make_save(folder / name, "gauntlet", GAUNTLET_LINES, players=3)
+    status, out, _ = call(capsys, "saves", "--lang", "en")
+    assert status == 0 and "\x1b" not in out and "\r" not in out and "\u202e" not in out
+    assert out.splitlines()[1].endswith(": gauntlet_\\x1b[2J\\x0dzoe\\u202e.jsonl")
+    status, out, _ = call(capsys, "review", str(folder / name), "--lang", "en")
+    assert status == 0 and "Save file: gauntlet_\\x1b[2J\\x0dzoe\\u202e.jsonl." in out.splitlines()
+    assert call(capsys, "saves", "--delete", name, "--lang", "en") == (
+        0, "1 save deleted: gauntlet_\\x1b[2J\\x0dzoe\\u202e.jsonl.\n", "")
