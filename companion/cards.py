@@ -7,6 +7,7 @@ the same name in the user's config folder (``companion config-dir`` tells where;
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tomllib
@@ -99,8 +100,11 @@ class CardNameError(ValueError):
         self.candidates = candidates
 
 
+@functools.lru_cache(maxsize=8192)
 def normalize(text: str) -> str:
-    """Case, accents and punctuation do not count: ``"Pierre de l'Âme"`` → ``"pierre de l ame"``."""
+    """Case, accents and punctuation do not count: ``"Pierre de l'Âme"`` → ``"pierre de l ame"``.
+
+    Cached: a long line matches each card's names hundreds of times (issue 24: ``snap`` with 497 words)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(re.sub(r"[^0-9a-z]+", " ", plain).split())
@@ -144,10 +148,10 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
     raise CardNameError(text, ())
 
 
-def _word_starts(form: str) -> Iterable[str]:
+@functools.lru_cache(maxsize=8192)
+def _word_starts(form: str) -> tuple[str, ...]:
     words = form.split(" ")
-    for index in range(1, len(words)):
-        yield " ".join(words[index:])
+    return tuple(" ".join(words[index:]) for index in range(1, len(words)))
 
 
 def config_dir() -> Path:

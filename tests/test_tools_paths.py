@@ -194,3 +194,32 @@ def test_control_characters_of_file_names_are_shown_escaped(capsys: pytest.Captu
     assert status == 0 and "Save file: gauntlet_\\x1b[2J\\x0dzoe\\u202e.jsonl." in out.splitlines()
     assert call(capsys, "saves", "--delete", name, "--lang", "en") == (
         0, "1 save deleted: gauntlet_\\x1b[2J\\x0dzoe\\u202e.jsonl.\n", "")
+
+
+# --------------------------------------------------------------------------- long lines
+
+
+def test_snap_with_hundreds_of_words_reads_a_bounded_number_of_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``snap`` and 497 words: the stones are read until one repeats (the rules refuse it), not to the end of the line.
+    Timings are in benchmarks/bench_long_lines.py; here the work itself is counted."""
+    from companion.commands import gauntlet as commands
+    from tests.conftest import make_session, run_lines
+
+    calls = []
+    real = commands.longest_card
+    monkeypatch.setattr(commands, "longest_card", lambda *a, **k: calls.append(1) or real(*a, **k))
+    session, recorder = make_session("gauntlet", players=4)
+    texts = run_lines(session, recorder, ("snap" + " a" * 497)[:999])
+    assert texts == ["Soul Stone is named twice."]
+    assert len(calls) <= 7  # at most one more than the six stones
+
+
+def test_the_rules_quote_a_short_prefix_of_a_long_search() -> None:
+    from tests.conftest import make_session, run_lines
+
+    session, recorder = make_session("gauntlet", players=4)
+    texts = run_lines(session, recorder, "rules " + "x" * 900)
+    assert texts and all(len(text) < 200 for text in texts), texts
+    assert "“" + "x" * 40 + "…”" in texts[-1]
+    texts = run_lines(session, recorder, "rules " + " ".join(["zzz"] * 200))
+    assert "“zzz zzz zzz zzz…”" in texts[-1] and len(texts[-1]) < 200
