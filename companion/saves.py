@@ -48,6 +48,40 @@ class Loaded:
     result: journal.ReplayResult
     assumed: list[str] = field(default_factory=list)  #: options the header leaves out, as flags with the default
 
+    @property
+    def final(self) -> Any:
+        """The state at the end of the save."""
+        return self.table.state
+
+
+@dataclass
+class Summary:
+    """What ``companion saves`` needs of one save, without its history: the game, its options and its last state.
+
+    ``table`` is a table *not* replayed (its names and cards, for the sentence's context); ``final`` is the state
+    reached by one streaming pass over the commands in force, keeping no step: 10 saves of 200,000 lines fit in
+    the memory of one (benchmarks/bench_saves.py)."""
+
+    path: Path
+    game: Game
+    options: Any
+    display: dict[str, Any]
+    table: Table
+    final: Any
+    started: bool
+    skipped: int
+
+    @property
+    def finished(self) -> bool:
+        return self.game.rules.is_over(self.final)
+
+    @classmethod
+    def of(cls, loaded: Loaded) -> Summary:
+        result = loaded.result
+        fresh = Table(loaded.game, loaded.options, loaded.table.cards)  # the replayed one's history is let go
+        return cls(loaded.path, loaded.game, loaded.options, loaded.display, fresh, loaded.final,
+                   bool(loaded.table.steps), result.damaged_count + len(result.refused) + len(result.ignored))
+
 
 class SaveError(Exception):
     """A save that cannot be replayed; ``code`` is one of :data:`UNREADABLE`, ``game`` the id it names, if any."""
@@ -152,20 +186,73 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
     return Loaded(path, saved, game, options, display, table, result, assumed)
 
 
-def progress_key(loaded: Loaded) -> str | None:
+def summarize(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> Summary:
+    """What the listing says of ``path``, in one pass that keeps no history.
+
+    Undo and redo marks are resolved first, as a stack (a save holds only commands the rules accepted); the
+    commands in force are then applied one after the other, only the last state kept. Should the rules refuse
+    one (a hand-edited file, changed rules), the exact replay (:func:`load`) decides instead.
+
+    :raises SaveError: as :func:`load`.
+    """
+    from companion import registry
+
+    try:
+        saved = journal.read(path)
+    except journal.JournalError as error:
+        raise SaveError(error.code, path) from None
+    try:
+        game = registry.find(saved.game)
+    except KeyError:
+        raise SaveError("unknown_game", path, saved.game) from None
+    cards = {} if cards is None else cards
+    try:
+        if game.id not in cards:
+            cards[game.id] = game.cards()
+        options, _ = header_options(game, saved.options)
+        display = display_options(game, saved.settings)
+        table = Table(game, options, cards[game.id])
+    except UnknownOptions as error:
+        raise SaveError("unknown_options", path, game.id, error.names) from None
+    except Exception:  # a card file, options or rules that refuse this save: listed, never a traceback
+        raise SaveError("unplayable", path, game.id) from None
+    in_force: list[journal.CommandLine] = []
+    redo: list[journal.CommandLine] = []
+    ignored = 0
+    for entry in saved.entries:
+        if isinstance(entry, journal.CommandLine):
+            in_force.append(entry)
+            redo.clear()
+        elif entry.op == "undo" and in_force:
+            redo.append(in_force.pop())
+        elif entry.op == "redo" and redo:
+            in_force.append(redo.pop())
+        else:
+            ignored += 1
+    rules, state = game.rules, table.initial
+    for entry in in_force:
+        try:
+            state, _ = rules.apply(state, rules.command_from(dict(entry.data)))
+        except Exception:  # refused: what an undo takes back now depends on the rules, so replay exactly
+            del saved, in_force, redo
+            return Summary.of(load(path, lang, cards))
+    return Summary(path, game, options, display, table, state, bool(in_force), saved.damaged_count + ignored)
+
+
+def progress_key(loaded: Loaded | Summary) -> str | None:
     """What a game counts its progress in, as its spec declares: ``round``, ``turn`` or ``None`` (neither)."""
     return loaded.game.spec.progress
 
 
-def reached(loaded: Loaded) -> tuple[str, int] | None:
+def reached(loaded: Loaded | Summary) -> tuple[str, int] | None:
     """How far the game went: ``("round", 2)``, ``("turn", 5)``, or ``None`` for a game that counts neither."""
     key = progress_key(loaded)
     if key is None:
         return None
-    return key, int(loaded.game.rules.public_view(loaded.table.state)[key])
+    return key, int(loaded.game.rules.public_view(loaded.final)[key])
 
 
-def progress(loaded: Loaded, t: Translator) -> str | None:
+def progress(loaded: Loaded | Summary, t: Translator) -> str | None:
     """``turn 5`` or ``round 2``: how far the game went."""
     found = reached(loaded)
     if found is None:
@@ -178,7 +265,7 @@ def progress(loaded: Loaded, t: Translator) -> str | None:
     return t("turn {number}", number=number)
 
 
-def players(loaded: Loaded, ctx: Context, t: Translator) -> str:
+def players(loaded: Loaded | Summary, ctx: Context, t: Translator) -> str:
     """The players' names, or how many they are."""
     names = list(getattr(loaded.options, "names", ()) or ())
     if names:
@@ -199,17 +286,17 @@ class SaveInfo:
     modified: float
     in_use: bool
     game_id: str | None = None
-    loaded: Loaded | None = None
+    loaded: Summary | None = None  #: what the listing says of the game (no history kept)
     problem: str | None = None  #: one of :data:`UNREADABLE` when the file cannot be listed as a game
     skipped: int = 0  #: damaged or refused lines
 
     @property
     def finished(self) -> bool:
-        return self.loaded is not None and bool(self.loaded.table.is_over)
+        return self.loaded is not None and self.loaded.finished
 
     @property
     def started(self) -> bool:
-        return self.loaded is not None and bool(self.loaded.table.steps)
+        return self.loaded is not None and self.loaded.started
 
 
 def save_files(folder: Path) -> list[Path]:
@@ -236,7 +323,7 @@ def describe(path: Path, lang: str, cards: dict[str, Any] | None = None) -> Save
         modified = 0.0
     info = SaveInfo(path, modified, journal.in_use(path))
     try:
-        info.loaded = load(path, lang, cards)
+        info.loaded = summarize(path, lang, cards)
     except SaveError as error:
         info.problem = error.code
         info.game_id = error.game
@@ -245,8 +332,7 @@ def describe(path: Path, lang: str, cards: dict[str, Any] | None = None) -> Save
         info.problem = "unplayable"
         return info
     info.game_id = info.loaded.game.id
-    result = info.loaded.result
-    info.skipped = result.damaged_count + len(result.refused) + len(result.ignored)
+    info.skipped = info.loaded.skipped
     return info
 
 
@@ -523,6 +609,7 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
     return 0
 
 
-__all__ = ["Deleted", "Loaded", "Refused", "SaveError", "SaveInfo", "UnknownOptions", "assumed_note", "delete_finished",
-           "delete_one", "describe", "display_options", "find_save", "header_options", "line", "list_saves", "load",
-           "named", "players", "progress", "progress_key", "reached", "run", "save_files", "when"]
+__all__ = ["Deleted", "Loaded", "Refused", "SaveError", "SaveInfo", "Summary", "UnknownOptions", "assumed_note",
+           "delete_finished", "delete_one", "describe", "display_options", "find_save", "header_options", "line",
+           "list_saves", "load", "named", "players", "progress", "progress_key", "reached", "run", "save_files",
+           "summarize", "when"]

@@ -298,3 +298,27 @@ def test_bad_options_stop_with_status_2(folder, capsys, args):
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "Type companion --help for help." in err
+
+
+# --------------------------------------------------------------------------- one pass, no history
+
+
+def test_the_listing_keeps_no_history_and_says_what_the_full_replay_says(table, folder):
+    """Undo and redo marks, a refused line (the exact replay then decides): the streaming pass agrees with load()."""
+    from companion import saves as saves_module
+
+    path = make_save(folder / "gauntlet_marks.jsonl", "gauntlet",
+                     ["token thanos 1", "token thanos -1", "undo", "undo", "redo", "play proxima", "next"], players=2)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write('{"cmd":"token","player":9,"delta":1}\n{"op":"undo"}\n{"op":"redo"}\n{"op":"redo"}\n')
+    cards: dict = {}
+    for info in saves_module.list_saves(folder, None, "en"):
+        if info.loaded is None:
+            continue
+        assert info.loaded.table.steps == ()  # the listing's table is never replayed: no step, no state kept
+        full = saves_module.load(info.path, "en", cards)
+        assert saves_module.reached(info.loaded) == saves_module.reached(full)
+        assert info.loaded.final == full.table.state
+        assert info.finished == full.table.is_over and info.started == bool(full.table.steps)
+        result = full.result
+        assert info.skipped == result.damaged_count + len(result.refused) + len(result.ignored)
