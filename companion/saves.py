@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from companion import journal
 from companion.registry import Game
 from companion.i18n import Translator
+from companion.os_errors import reason as os_reason
 from companion.render import Context, Settings
 from companion.session import Narrator, Table
 from companion.visible import visible
@@ -494,7 +495,7 @@ def _locked_delete(path: Path, t: Translator) -> None:
     except FileNotFoundError:
         pass
     except OSError as error:
-        raise Refused(t("Cannot delete {name}: {reason}.", name=path.name, reason=error.strerror or error), 1) from None
+        raise Refused(t("Cannot delete {name}: {reason}.", name=path.name, reason=os_reason(error, t)), 1) from None
     finally:
         if held is not None:
             held.close()
