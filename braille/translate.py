@@ -106,7 +106,11 @@ def _writable(char: str, tables: tuple[str, ...], lang: str) -> bool:
 def _respelt_char(char: str, tables: tuple[str, ...], lang: str) -> str:
     """``char`` in letters the table writes: its Unicode decomposition without accents (ễ → e), else anyascii's
     transliteration (Ω → O), else ``?``."""
-    if char.isascii() or char.isspace() or _writable(char, tables, lang):
+    if char.isspace():
+        return " "  # a tab or a line break would reach the cells as they are
+    if not char.isprintable():
+        return "?"  # a control character has no letter to write
+    if char.isascii() or _writable(char, tables, lang):
         return char
     bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
     if bare and all(c.isascii() or _writable(c, tables, lang) for c in bare):
@@ -119,8 +123,9 @@ def _respelt_char(char: str, tables: tuple[str, ...], lang: str) -> str:
 
 def respell(text: str, lang: str, grade: int | None = None, table: str | None = None) -> str:
     """``text`` with every letter the braille table cannot write respelt in Latin letters (Nguyễn → Nguyen,
-    Ωμέγα → Omega): a document is always written, whatever the names. ASCII text is returned as it is."""
-    if text.isascii():
+    Ωμέγα → Ωμεγα, 日本 → RiBen): a document is always written, whatever the names. White space becomes a space,
+    a control character ``?``; printable ASCII is returned as it is."""
+    if text.isascii() and text.isprintable():
         return text
     tables = tuple(table_list(lang, grade, table))
     return "".join(_respelt_char(char, tables, lang) for char in text)
