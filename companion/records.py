@@ -342,7 +342,7 @@ def main(args: Any, write: Callable[[str], None]) -> int:
         return 1
     if not found:
         if game is not None:
-            say(t("No finished game of {game} recorded yet.", game=game.name(lang)))
+            say(t("{game}: no finished game recorded yet.", game=game.name(lang)))
         else:
             say(t("No finished game recorded yet."))
         return 0

@@ -87,7 +87,9 @@ def test_a_completed_the_void_game_counts_as_completed(monkeypatch: pytest.Monke
 
 
 def test_records_names_an_alias_and_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert _records(capsys, "gant", "en") == (0, "No finished game of Infinity Gauntlet recorded yet.\n", "")
+    assert _records(capsys, "gant", "en") == (0, "Infinity Gauntlet: no finished game recorded yet.\n", "")
+    assert _records(capsys, "gant", "fr") == (
+        0, "Le Gant d'Infinité : aucune partie finie enregistrée pour l'instant.\n", "")
     status, out, err = _records(capsys, "chess", "en")
     assert (status, out) == (2, "") and err.startswith("Unknown game: chess. Games: gauntlet, ")
 
