@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.braille.segments import Segment, WordTooLong, wrap
-from companion.braille.translate import BLANK, translate, words
+from companion.braille.translate import BLANK, respell, respelt_words, translate, words
 from companion.i18n import Translator
 
 MIN_CELLS = 16
@@ -86,6 +86,18 @@ def lay_paragraph(paragraph: Paragraph, cells: int, lang: str, grade: int | None
     return laid
 
 
+def respelling_note(blocks: list[Block], lang: str, grade: int | None = None, table: str | None = None) -> str | None:
+    """The sentence a document ends with when some of its words were respelt for the braille table, once."""
+    found = respelt_words([p.text for block in blocks for p in block.paragraphs], lang, grade, table)
+    if not found:
+        return None
+    t = Translator(lang, "braille")
+    # Translators: the last paragraph of a braille document whose names have letters the braille table lacks;
+    # {words} lists the words as they are spelt in the document (Nguyen, not Nguyễn).
+    return t("Letters this braille table cannot write are spelt without accents or in Latin letters: {words}.",
+             words=", ".join(respell(word, lang, grade, table) for word in found))
+
+
 def paginate(
     blocks: list[Block], lang: str, grade: int | None = None, table: str | None = None, cells: int = 40, lines: int = 25
 ) -> list[Page]:
@@ -94,6 +106,9 @@ def paginate(
     :raises ValueError: the page is too small, or a word is wider than a line.
     """
     check_size(cells, lines, lang)
+    note = respelling_note(blocks, lang, grade, table)
+    if note:
+        blocks = [*blocks, Block((Paragraph(note, 0, 2),))]
     body = lines - 1
     laid = [[line for p in block.paragraphs for line in lay_paragraph(p, cells, lang, grade, table)] for block in blocks]
     pages: list[list[Line]] = [[]]

@@ -13,6 +13,7 @@ each piece must know its source words so it can be checked by back-translation.
 from __future__ import annotations
 
 import functools
+import unicodedata
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -94,6 +95,53 @@ def table_list(lang: str, grade: int | None = None, table: str | None = None, ou
     return list(_checked((DISPLAY_TABLES[output], *names), lang))
 
 
+@functools.lru_cache(maxsize=4096)
+def _writable(char: str, tables: tuple[str, ...], lang: str) -> bool:
+    """Whether the table writes ``char`` as six-dot cells (not a ``\\x1ec5`` escape with eight-dot cells, not nothing)."""
+    cells = str(_louis(lang).translateString(list(tables), char)).replace(BLANK, "")
+    return bool(cells) and all(0x2800 <= ord(cell) <= 0x283F for cell in cells)
+
+
+@functools.lru_cache(maxsize=4096)
+def _respelt_char(char: str, tables: tuple[str, ...], lang: str) -> str:
+    """``char`` in letters the table writes: its Unicode decomposition without accents (ễ → e), else anyascii's
+    transliteration (Ω → O), else ``?``."""
+    if char.isspace():
+        return " "  # a tab or a line break would reach the cells as they are
+    if not char.isprintable():
+        return "?"  # a control character has no letter to write
+    if char.isascii() or _writable(char, tables, lang):
+        return char
+    bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    if bare and all(c.isascii() or _writable(c, tables, lang) for c in bare):
+        return bare
+    from anyascii import anyascii
+
+    latin = anyascii(char)
+    return latin if latin and latin.isascii() and latin.isprintable() else "?"
+
+
+def respell(text: str, lang: str, grade: int | None = None, table: str | None = None) -> str:
+    """``text`` with every letter the braille table cannot write respelt in Latin letters (Nguyễn → Nguyen,
+    Ωμέγα → Ωμεγα, 日本 → RiBen): a document is always written, whatever the names. White space becomes a space,
+    a control character ``?``; printable ASCII is returned as it is."""
+    if text.isascii() and text.isprintable():
+        return text
+    tables = tuple(table_list(lang, grade, table))
+    return "".join(_respelt_char(char, tables, lang) for char in text)
+
+
+def respelt_words(texts: list[str], lang: str, grade: int | None = None, table: str | None = None) -> list[str]:
+    """The words of ``texts`` that :func:`respell` changes, once each, in order of appearance (what a document's
+    note lists)."""
+    found: dict[str, None] = {}
+    for text in texts:
+        for word in text.split():
+            if respell(word, lang, grade, table) != word:
+                found.setdefault(word.strip(".,:;!?()«»\"'"), None)
+    return list(found)
+
+
 def translate(
     text: str, lang: str, grade: int | None = None, table: str | None = None, output: str = "unicode"
 ) -> str:
@@ -101,7 +149,7 @@ def translate(
 
     :raises BrailleUnavailable: liblouis or the table is missing.
     """
-    return str(_louis(lang).translateString(table_list(lang, grade, table, output), text))
+    return str(_louis(lang).translateString(table_list(lang, grade, table, output), respell(text, lang, grade, table)))
 
 
 def back_translate(
@@ -117,7 +165,7 @@ def words(text: str, lang: str, grade: int | None = None, table: str | None = No
     A blank cell is a word boundary only when liblouis says it came from white
     space in the source, so each word keeps the exact source text it stands for.
     """
-    text = " ".join(text.split())  # tabs and line breaks would reach the cells as they are
+    text = respell(" ".join(text.split()), lang, grade, table)  # tabs and line breaks would reach the cells as they are
     if not text:
         return []
     cells, input_pos, _, _ = _louis(lang).translate(table_list(lang, grade, table), text)

@@ -26,4 +26,9 @@ MESSAGES = (
     N_("expected at least one argument"),
     N_("%(prog)s: error: %(message)s\n"),
     N_("ambiguous option: %(option)s could match %(matches)s"),
+    # Translators: two options that cannot go together (--delete and --delete-finished); %s is the other option.
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("expected at most one argument"),
+    N_("ignored explicit argument %r"),
 )

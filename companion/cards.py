@@ -7,6 +7,7 @@ the same name in the user's config folder (``companion config-dir`` tells where;
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tomllib
@@ -99,8 +100,11 @@ class CardNameError(ValueError):
         self.candidates = candidates
 
 
+@functools.lru_cache(maxsize=8192)
 def normalize(text: str) -> str:
-    """Case, accents and punctuation do not count: ``"Pierre de l'Âme"`` → ``"pierre de l ame"``."""
+    """Case, accents and punctuation do not count: ``"Pierre de l'Âme"`` → ``"pierre de l ame"``.
+
+    Cached: a long line matches each card's names hundreds of times (issue 24: ``snap`` with 497 words)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(re.sub(r"[^0-9a-z]+", " ", plain).split())
@@ -144,10 +148,10 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
     raise CardNameError(text, ())
 
 
-def _word_starts(form: str) -> Iterable[str]:
+@functools.lru_cache(maxsize=8192)
+def _word_starts(form: str) -> tuple[str, ...]:
     words = form.split(" ")
-    for index in range(1, len(words)):
-        yield " ".join(words[index:])
+    return tuple(" ".join(words[index:]) for index in range(1, len(words)))
 
 
 def config_dir() -> Path:
@@ -206,7 +210,7 @@ def read_toml(path: Path, kind: str) -> tuple[str | None, dict[str, Any]]:
             data = handle.read(MAX_FILE_SIZE + 1)
         if len(data) > MAX_FILE_SIZE:
             return f"is too large for {kind}", {}
-        return None, tomllib.loads(data.decode("utf-8"))
+        return None, tomllib.loads(data.decode("utf-8-sig"))  # a BOM (Notepad) is not content, as in save files
     except (OSError, UnicodeDecodeError) as error:
         return f"cannot be read ({error})", {}
     except tomllib.TOMLDecodeError as error:

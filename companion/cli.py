@@ -372,16 +372,26 @@ def _emit(content: bytes, output: Path | None, force: bool, written: Any, t: Tra
 
 
 def _write_file(path: Path, content: bytes, force: bool, t: Translator) -> str | None:
-    """Write ``content`` to ``path`` whole or not at all (a temporary file renamed); the problem in words, or ``None``."""
-    if path.is_dir():
-        return t("{path} is a folder: give a file name.", path=path)
-    if not path.parent.is_dir():
-        return t("The folder {folder} does not exist.", folder=path.parent)
-    if os.path.lexists(path) and not force:
-        return t("{path} already exists: add --force to replace it.", path=path)
-    if os.path.lexists(path) and not path.is_file():
-        return t("{path} is not an ordinary file: choose another name.", path=path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    """Write ``content`` to ``path`` whole or not at all (a temporary file renamed); the problem in words, or ``None``.
+
+    A missing folder is made, as ``--save`` does. A device or a FIFO is never written to (it is no document),
+    with or without ``--force``. Every system refusal is said in our own words (:mod:`companion.os_errors`).
+    """
+    from companion.os_errors import reason
+
+    try:
+        if path.is_dir():
+            return t("{path} is a folder: give a file name.", path=path)
+        if os.path.lexists(path) and not path.is_file():
+            return t("{path} is not an ordinary file: choose another name.", path=path)
+        if os.path.lexists(path) and not force:
+            return t("{path} already exists: add --force to replace it.", path=path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return t("Cannot write {path}: {reason}.", path=path, reason=t("a part of the path is not a folder"))
+    except OSError as error:
+        return t("Cannot write {path}: {reason}.", path=path, reason=reason(error, t))
+    temporary = path.with_name(f".{path.name[:100]}.{os.getpid()}.tmp")  # never longer than the name allows
     try:
         with open(temporary, "xb") as handle:
             handle.write(content)
@@ -391,7 +401,7 @@ def _write_file(path: Path, content: bytes, force: bool, t: Translator) -> str |
     except OSError as error:
         with contextlib.suppress(OSError):
             temporary.unlink()
-        return t("Cannot write {path}: {reason}.", path=path, reason=error.strerror or error)
+        return t("Cannot write {path}: {reason}.", path=path, reason=reason(error, t))
     return None
 
 

@@ -81,6 +81,8 @@ class PlayConfig:
 
 def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
     """The typed configuration from the parsed command line (the CLI's one crossing into the game)."""
+    from companion.saves import named
+
     spec = game.spec
     options = {o.name: getattr(args, o.name) for o in spec.options
                if o.scope == "rules" and getattr(args, o.name, None) is not None}
@@ -88,7 +90,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
                for o in spec.options if o.scope == "display"}
     return PlayConfig(
         lang=args.lang, json=args.json, verbosity=args.verbosity, players=args.players, names=tuple(args.names or ()),
-        options=options, display=display, save=args.save, resume=args.resume,
+        options=options, display=display, save=args.save, resume=None if args.resume is None else named(args.resume),
         resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
                              args.grade),
@@ -281,6 +283,13 @@ def _option_problem(error: OptionError, t: Translator) -> str:
              value=error.value, low=option.low, high=option.high)
 
 
+def os_reason(error: OSError, t: Translator) -> str:
+    """Why the system refused a save file, in our words (never the C library's English)."""
+    from companion.os_errors import reason
+
+    return reason(error, t)
+
+
 def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translator) -> tuple[Table, list[str]]:
     """The table of this run, new or resumed, with its save file; the sentences to say about it."""
     from companion.cards import CardDataError
@@ -313,12 +322,14 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
         else:
             table.use_journal(journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings)))
     except FileExistsError:
+        if path is not None and path.is_dir():
+            raise _OptionError(t("{path} is a folder: give a file name.", path=path)) from None
         raise _OptionError(t("{path} already exists: choose another file, or resume it with --resume.", path=path)) from None
     except journal.JournalError as error:
         raise _OptionError(_journal_problem(error, t)) from None
     except OSError as error:
-        raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path or error.filename,
-                             reason=error.strerror)) from None
+        raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path or error.filename,
+                             reason=os_reason(error, t))) from None
     return table, notes
 
 
@@ -341,13 +352,17 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
         except journal.JournalError as again:
             raise _OptionError(_journal_problem(again, t)) from None
     except journal.JournalWriteError as error:
-        raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path, reason=error.strerror)) from None
+        raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path, reason=os_reason(error, t))) from None
     try:
         if saved.game != game.id:
             raise _OptionError(t("{path} is a save of another game ({game}).", path=path, game=saved.game))
+        from companion.saves import UnknownOptions, assumed_note, file_problem, header_options
+
         try:
-            options = game.rules.options_from(saved.options)
+            options, assumed = header_options(game, saved.options)
             table = Table(game, options, cards)
+        except UnknownOptions as unknown:
+            raise _OptionError(file_problem("unknown_options", path, t, names=unknown.names)) from None
         except (TypeError, ValueError, RuleError):
             raise _OptionError(t("{path} is not a save file the companion can read.", path=path)) from None
     except _OptionError:
@@ -355,13 +370,13 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
             writable.close()
         raise
     result = table.restore(saved)
-    notes = _replay_notes(result, t)
+    notes = [*filter(None, [assumed_note(assumed, t)]), *_replay_notes(result, t)]
     if writable is None:
         try:
             writable = journal.Journal.create_auto(game.id, saved.options, saved.settings,
                                                    journal.continuation(result.commands, result.redo_commands))
         except OSError as error:
-            raise _OptionError(t("Cannot write the save file {path}: {reason}", path=path, reason=error.strerror)) from None
+            raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path, reason=os_reason(error, t))) from None
         notes.insert(0, t("{path} cannot be written to: the game goes on in a new save file, {new}.", path=path.name,
                           new=writable.path.name))
     table.use_journal(writable)

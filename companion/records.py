@@ -8,7 +8,10 @@ damaged database raises `RecordsError`, whose ``reason`` (``locked``,
 ``damaged``, ``unwritable``) the caller says in one sentence (`problem_sentence`).
 
 The API is game-neutral: a game id, a variant (its mode and readings as a
-string), a player count, a score and whether the table won.
+string), a player count, a score (``None`` for a game that has none, such as
+Mindbug: it is counted, in its own table) and whether the table reached its goal.
+A write that meets a locked file is tried again, a bounded number of times
+(:data:`TRIES`), before the caller says the game was not kept.
 """
 
 from __future__ import annotations
@@ -16,17 +19,22 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.games.base import N_
+from companion.visible import visible
 
 DOMAIN = "tools"
 FILENAME = "records.sqlite3"
-#: How long to wait for another companion holding the file, in seconds.
-TIMEOUT = 2.0
+#: How long to wait for another companion holding the file, in seconds, at each of :data:`TRIES` tries.
+TIMEOUT = 1.0
+#: A write meeting a locked file is tried this many times in all, :data:`PAUSE` seconds apart (at most ~4 s).
+TRIES = 3
+PAUSE = 0.5
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -38,6 +46,14 @@ CREATE TABLE IF NOT EXISTS games (
     finished TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_key ON games (game, variant, players, score);
+CREATE TABLE IF NOT EXISTS unscored (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    finished TEXT NOT NULL
+);
 """
 
 
@@ -58,7 +74,7 @@ class Record:
     game_id: str
     variant: str
     players: int
-    score: int
+    score: int | None  #: None: a game without a score (counted, never a record to beat)
     won: bool
     finished: str
     #: The best score of this game, variant and player count before this one (None: the first game).
@@ -69,6 +85,8 @@ class Record:
     @property
     def beats_best(self) -> bool:
         """A new record: better than every game before (the first game is one)."""
+        if self.score is None:
+            return False
         return self.previous_best is None or self.score > self.previous_best
 
 
@@ -79,7 +97,7 @@ class Best:
     game_id: str
     variant: str
     players: int
-    score: int
+    score: int | None  #: None: the game has no score, only a count
     games: int
     wins: int
 
@@ -131,29 +149,58 @@ def _connect(path: Path | None = None, write: bool = False) -> Iterator[sqlite3.
         connection.close()
 
 
-def record(game_id: str, variant: str, players: int, score: int, won: bool, *, path: Path | None = None,
+def _retried(write: Callable[[], Any]) -> Any:
+    """``write()``, tried again while another program holds the file, :data:`TRIES` times in all.
+
+    :raises RecordsError: still locked after the last try (``locked``), or any other problem at once.
+    """
+    for attempt in range(1, TRIES + 1):
+        try:
+            return write()
+        except RecordsError as error:
+            if error.reason != "locked" or attempt == TRIES:
+                raise
+        time.sleep(PAUSE)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def record(game_id: str, variant: str, players: int, score: int | None, won: bool, *, path: Path | None = None,
            now: _dt.datetime | None = None) -> Record:
     """Keep one finished game; the `Record` says whether it beats the best before it.
 
-    :raises RecordsError: the database is locked, damaged or cannot be written.
+    A game without a score (``score`` None) is counted in its own table and never beats a record.
+
+    :raises RecordsError: the database is locked (after every try), damaged or cannot be written.
     """
     finished = (now or _dt.datetime.now()).isoformat(timespec="seconds")
-    with _connect(path, write=True) as db:
-        row = db.execute("SELECT MAX(score) FROM games WHERE game = ? AND variant = ? AND players = ?",
-                         (game_id, variant, players)).fetchone()
-        previous = row[0] if row else None
-        cursor = db.execute("INSERT INTO games (game, variant, players, score, won, finished) VALUES (?, ?, ?, ?, ?, ?)",
-                            (game_id, variant, players, score, int(won), finished))
-    return Record(game_id, variant, players, score, won, finished, previous, cursor.lastrowid)
+
+    def write() -> Record:
+        with _connect(path, write=True) as db:
+            if score is None:
+                cursor = db.execute("INSERT INTO unscored (game, variant, players, won, finished) VALUES (?, ?, ?, ?, ?)",
+                                    (game_id, variant, players, int(won), finished))
+                return Record(game_id, variant, players, None, won, finished, None, cursor.lastrowid)
+            row = db.execute("SELECT MAX(score) FROM games WHERE game = ? AND variant = ? AND players = ?",
+                             (game_id, variant, players)).fetchone()
+            previous = row[0] if row else None
+            cursor = db.execute("INSERT INTO games (game, variant, players, score, won, finished) VALUES (?, ?, ?, ?, ?, ?)",
+                                (game_id, variant, players, score, int(won), finished))
+        return Record(game_id, variant, players, score, won, finished, previous, cursor.lastrowid)
+
+    kept: Record = _retried(write)
+    return kept
 
 
-def forget(row: int, *, path: Path | None = None) -> None:
+def forget(row: int, *, path: Path | None = None, scored: bool = True) -> None:
     """Take one game back out of the records (its end was undone at the table).
 
-    :raises RecordsError: the database is locked, damaged or cannot be written.
+    :raises RecordsError: the database is locked (after every try), damaged or cannot be written.
     """
-    with _connect(path, write=True) as db:
-        db.execute("DELETE FROM games WHERE id = ?", (row,))
+    def write() -> None:
+        with _connect(path, write=True) as db:
+            db.execute(f"DELETE FROM {'games' if scored else 'unscored'} WHERE id = ?", (row,))
+
+    _retried(write)
 
 
 def best(game_id: str, variant: str, players: int, *, path: Path | None = None) -> Best | None:
@@ -182,13 +229,20 @@ def records(game_id: str | None = None, *, path: Path | None = None) -> list[Bes
     if game_id is not None:
         query += " WHERE game = ?"
         args = (game_id,)
-    query += " GROUP BY game, variant, players ORDER BY game, variant, players"
+    query += " GROUP BY game, variant, players"
+    unscored = "SELECT game, variant, players, NULL, COUNT(*), SUM(won) FROM unscored"
+    if game_id is not None:
+        unscored += " WHERE game = ?"
+    unscored += " GROUP BY game, variant, players"
     try:
         with _connect(path) as db:
             rows = db.execute(query, args).fetchall()
+            if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'unscored'").fetchone():
+                rows += db.execute(unscored, args).fetchall()  # a file from before the unscored games has none
     except FileNotFoundError:
         return []
-    return [Best(g, v, p, s, n, w or 0) for g, v, p, s, n, w in rows]
+    return sorted((Best(g, v, p, s, n, w or 0) for g, v, p, s, n, w in rows),
+                  key=lambda b: (b.game_id, b.variant, b.players))
 
 
 # --------------------------------------------------------------------------- sentences
@@ -199,34 +253,99 @@ PROBLEMS = {
     "damaged": N_("The records file {path} is damaged: move it away and the companion starts a new one."),
     "unwritable": N_("The records file {path} cannot be written: check the folder and the disk."),
 }
+#: What the table hears when a finished game could not be written, however long it waited.
+LOST = {
+    "locked": N_("The records file {path} stayed in use by another program: this game is not kept in the records."),
+}
 
 
-def problem_sentence(error: RecordsError, lang: str) -> str:
-    """The one sentence that says what is wrong with the records file."""
+def problem_sentence(error: RecordsError, lang: str, lost: bool = False) -> str:
+    """The one sentence that says what is wrong with the records file (``lost``: a finished game was not kept)."""
     from companion.i18n import Translator
 
-    return Translator(lang, DOMAIN)(PROBLEMS.get(error.reason, PROBLEMS["damaged"]), path=error.path)
+    message = (LOST.get(error.reason) if lost else None) or PROBLEMS.get(error.reason, PROBLEMS["damaged"])
+    return visible(Translator(lang, DOMAIN)(message, path=error.path))
+
+
+def variant_words(variant: str, game: Any, t: Any) -> str:
+    """A records variant (``coop lock=off``) in words a player can type again: ``options --mode coop --lock off``."""
+    tokens = variant.split()
+    if not tokens or tokens == ["standard"]:
+        # Translators: the variant of a record when every rules option was left as printed.
+        return str(t("default options"))
+    options = {o.name: o for o in game.spec.options} if game is not None else {}
+    words = []
+    for token in tokens:
+        name, sep, value = token.partition("=")
+        if sep and name in options:
+            words.append(f"{options[name].flag} {value}")
+        elif sep:
+            words.append(f"--{name.replace('_', '-')} {value}")
+        else:
+            chosen = next((o for o in options.values() if token in o.choices), None)
+            words.append(f"{chosen.flag} {token}" if chosen is not None else token)
+    # Translators: the variant of a record, as typed on the command line: "options --mode coop --lock off".
+    return str(t("options {options}", options=" ".join(words)))
+
+
+def line(entry: Best, lang: str) -> str:
+    """One record to beat in one sentence: the game, its options in words, the players, the record and the counts."""
+    from companion import registry
+    from companion.games.base import Kind
+    from companion.i18n import Translator
+
+    t = Translator(lang, DOMAIN)
+    try:
+        game: Any = registry.find(entry.game_id)
+        name = game.name(lang)
+    except KeyError:  # a game of a newer companion, in a shared records file
+        game, name = None, entry.game_id
+    results = []
+    if entry.score is not None:
+        # Translators: the best score of a game, between commas in a line of companion records.
+        results.append(t("record {score}", score=entry.score))
+    # Translators: how many games were finished, between commas in a line of companion records.
+    results.append(t.plural("{count} game", "{count} games", entry.games))
+    if game is not None and game.spec.kind == Kind.COOPERATIVE:
+        # Translators: how many of the cooperative games the table completed (réussie: une partie, feminine).
+        results.append(t.plural("{count} completed", "{count} completed", entry.wins))
+    # Translators: a line of companion records: {game} its name, {variant} its options in words, {players} "3 players".
+    return visible(t("{game}, {variant}, {players}: {results}.", game=name, variant=variant_words(entry.variant, game, t),
+                     players=t.plural("{count} player", "{count} players", entry.players),
+                     results=", ".join(results)))
 
 
 def main(args: Any, write: Callable[[str], None]) -> int:
-    """``companion records [GAME]``: one line per record to beat."""
+    """``companion records [GAME]``: one line per record to beat; status 2 for a game this companion does not know."""
+    import sys
+
+    from companion import registry
     from companion.i18n import Translator
 
     lang = str(getattr(args, "lang", "fr"))
-    game = getattr(args, "game", None)
+    named = getattr(args, "game", None)
     say = write
     t = Translator(lang, DOMAIN)
+    game = None
+    if named is not None:
+        try:
+            game = registry.find(named)  # an alias (gant) is the game it names
+        except KeyError:
+            known = ", ".join(g.id for g in registry.GAMES)
+            sys.stderr.write(visible(Translator(lang, "core")("Unknown game: {game}. Games: {known}.", game=named,
+                                                              known=known)) + "\n")
+            return 2
     try:
-        found = records(game)
+        found = records(game.id if game is not None else None)
     except RecordsError as error:
         say(problem_sentence(error, lang))
         return 1
     if not found:
-        say(t("No finished game recorded yet."))
+        if game is not None:
+            say(t("{game}: no finished game recorded yet.", game=game.name(lang)))
+        else:
+            say(t("No finished game recorded yet."))
         return 0
     for entry in found:
-        say(t.plural("{game}, {variant}, {players} players: record {score}, {count} game, {wins} won.",
-                     "{game}, {variant}, {players} players: record {score}, {count} games, {wins} won.", entry.games,
-                     game=entry.game_id, variant=entry.variant, players=entry.players, score=entry.score,
-                     wins=entry.wins))
+        say(line(entry, lang))
     return 0

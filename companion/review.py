@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 from companion.announce import Announcer, RecordingOutput, Utterance
 from companion.i18n import LANGUAGES, Translator
 from companion.render import Settings, capitalized
-from companion.saves import Loaded, SaveError, file_problem, load, players, progress_key, reached, when
+from companion.visible import visible
+from companion.saves import Loaded, SaveError, assumed_note, file_problem, load, named, players, progress_key, reached, when
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -67,7 +68,7 @@ class Transcript:
 
 def _problem(error: SaveError, t: Translator) -> str:
     path = error.path
-    return file_problem(error.code, path, t, {
+    return file_problem(error.code, path, t, names=error.names, own={
         "empty": lambda: t("{path} is empty: there is no game to review.", path=path),
         "future_version": lambda: t("{path} was saved by a newer companion: update the companion to review it.",
                                     path=path),
@@ -85,10 +86,11 @@ def transcript(path: Path, lang: str) -> Transcript:
     from companion.session import open_session
 
     t = Translator(lang, "core")
+    path = named(Path(path))
     try:
-        loaded = load(Path(path), lang)
+        loaded = load(path, lang)
     except SaveError as error:
-        raise ReviewError(_problem(error, t), 1 if error.code in ("unreadable", "unplayable") else 2) from None
+        raise ReviewError(_problem(error, t), 1 if error.code == "unplayable" else 2) from None
     recorder = RecordingOutput()
     session = open_session(loaded.game, loaded.options, Settings(lang, "full", loaded.display), Announcer([recorder]),
                            cards=loaded.table.cards, records=False)  # a review never counts a game again
@@ -100,8 +102,9 @@ def transcript(path: Path, lang: str) -> Transcript:
             continue
     sections = _sections(loaded, recorder.utterances, t)
     # Translators: title of a game's review (the written transcript); {game} is the game's name.
-    return Transcript(lang, t("Review: {game}", game=loaded.game.name(lang)),
-                      _facts(loaded, session, _replay_notes(loaded.result, t), t), sections, Path(path).name)
+    notes = [*filter(None, [assumed_note(loaded.assumed, t)]), *_replay_notes(loaded.result, t)]
+    return Transcript(lang, t("Review: {game}", game=loaded.game.name(lang)), _facts(loaded, session, notes, t),
+                      sections, visible(Path(path).name))
 
 
 def _sections(loaded: Loaded, utterances: list[Utterance], t: Translator) -> list[Section]:

@@ -202,10 +202,10 @@ def make_document(game: Any, fmt: str = "txt", lang: str = "fr", grade: int | No
     grade = grade or DEFAULT_GRADE[lang]
     try:
         pages = paginate(blocks, lang, grade, None, cells, lines)
+        if fmt == "brf":
+            return write_brf(pages)
     except (ValueError, BrailleUnavailable) as error:
         raise RulesError(str(error)) from None
-    if fmt == "brf":
-        return write_brf(pages)
     meta = Meta(title=document_title(reader), language=lang,
                 identifier=f"companion-rules-{game.id}-{lang}-grade{grade}-{cells}x{lines}")
     return write_pef(pages, meta, cells, lines)

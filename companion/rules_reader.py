@@ -22,6 +22,18 @@ from companion.cards import CardNameError, match_name, normalize
 from companion.i18n import Translator
 from companion.rules_data import GameRules, Section
 
+#: What a refusal quotes of a typed search, at most: a few words, never the whole line read back.
+QUOTED_WORDS, QUOTED_CHARS = 4, 40
+
+
+def _short(text: str) -> str:
+    """``text`` as a sentence quotes it: its first words, at most :data:`QUOTED_CHARS` characters, then "…"."""
+    words = "".join(ch if ch.isprintable() else " " for ch in text).split()
+    short = " ".join(words[:QUOTED_WORDS])
+    if len(short) > QUOTED_CHARS:
+        short = short[:QUOTED_CHARS].rstrip()
+    return short + ("…" if short != " ".join(words) else "")
+
 if TYPE_CHECKING:
     from companion.commands.base import Ask
     from companion.session import Session
@@ -200,9 +212,9 @@ class RulesReader:
         if isinstance(found, int):
             return self._read(found)
         if found:
-            return self._stay(self.t("“{text}” could be several sections: {sections}.", text=text,
+            return self._stay(self.t("“{text}” could be several sections: {sections}.", text=_short(text),
                                      sections=", ".join(self._laid[i].title for i in found)))
-        return self._stay(self.t("No section is called “{text}”.", text=text))
+        return self._stay(self.t("No section is called “{text}”.", text=_short(text)))
 
     def _named(self, text: str) -> int | list[int]:
         """The index of the one section ``text`` names, the candidates when several, ``[]`` when none."""
@@ -242,15 +254,15 @@ class RulesReader:
                 hits, linked = self._search(corrected)
         if not hits:
             if not_a_name:
-                return self._stay(self.t("No section is called “{text}” or mentions it.", text=text))
-            return self._stay(self.t("No section mentions “{text}”.", text=text))
+                return self._stay(self.t("No section is called “{text}” or mentions it.", text=_short(text)))
+            return self._stay(self.t("No section mentions “{text}”.", text=_short(text)))
         index = self._next_hit(hits, linked)
         others = sorted(i + 1 for i in hits if i != index)
         heading = self.heading(index)
         if others:
             heading += " " + self.t.plural("Also in section {sections}.", "Also in sections {sections}.", len(others),
                                            sections=", ".join(str(n) for n in others))
-        first = [self.t("“{text}” is not in the rules; the closest word is “{word}”.", text=text, word=corrected)] \
+        first = [self.t("“{text}” is not in the rules; the closest word is “{word}”.", text=_short(text), word=corrected)] \
             if corrected else []
         paragraphs = hits[index]
         answer = self._read(index, first, paragraphs or None, heading)

@@ -26,12 +26,14 @@ from typing import Any, TextIO
 from companion import journal
 from companion.registry import Game
 from companion.i18n import Translator
+from companion.os_errors import reason as os_reason
 from companion.render import Context, Settings
 from companion.session import Narrator, Table
+from companion.visible import visible
 
 #: Why a file cannot be listed as a game: journal error codes, and ``unknown_game`` / ``unplayable``.
 UNREADABLE = ("not_found", "not_a_file", "unreadable", "too_large", "empty", "not_a_journal", "future_version",
-              "unknown_game", "unplayable")
+              "unknown_game", "unknown_options", "unplayable")
 
 
 @dataclass
@@ -45,16 +47,96 @@ class Loaded:
     display: dict[str, Any]
     table: Table  # replayed, silently
     result: journal.ReplayResult
+    assumed: list[str] = field(default_factory=list)  #: options the header leaves out, as flags with the default
+
+    @property
+    def final(self) -> Any:
+        """The state at the end of the save."""
+        return self.table.state
+
+
+@dataclass
+class Summary:
+    """What ``companion saves`` needs of one save, without its history: the game, its options and its last state.
+
+    ``table`` is a table *not* replayed (its names and cards, for the sentence's context); ``final`` is the state
+    reached by one streaming pass over the commands in force, keeping no step: 10 saves of 200,000 lines fit in
+    the memory of one (benchmarks/bench_saves.py)."""
+
+    path: Path
+    game: Game
+    options: Any
+    display: dict[str, Any]
+    table: Table
+    final: Any
+    started: bool
+    skipped: int
+
+    @property
+    def finished(self) -> bool:
+        return self.game.rules.is_over(self.final)
+
+    @classmethod
+    def of(cls, loaded: Loaded) -> Summary:
+        result = loaded.result
+        fresh = Table(loaded.game, loaded.options, loaded.table.cards)  # the replayed one's history is let go
+        return cls(loaded.path, loaded.game, loaded.options, loaded.display, fresh, loaded.final,
+                   bool(loaded.table.steps), result.damaged_count + len(result.refused) + len(result.ignored))
 
 
 class SaveError(Exception):
     """A save that cannot be replayed; ``code`` is one of :data:`UNREADABLE`, ``game`` the id it names, if any."""
 
-    def __init__(self, code: str, path: Path, game: str | None = None) -> None:
+    def __init__(self, code: str, path: Path, game: str | None = None, names: list[str] | None = None) -> None:
         super().__init__(f"{path}: {code}")
         self.code = code
         self.path = path
         self.game = game
+        self.names = names or []  #: the unknown options, for ``unknown_options``
+
+
+class UnknownOptions(ValueError):
+    """A save header whose ``options`` name options this companion does not know: replaying it would guess."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(", ".join(names))
+        self.names = names
+
+
+def header_options(game: Game, values: Any) -> tuple[Any, list[str]]:
+    """The game's options as a save header records them, and what was assumed for the ones it leaves out
+    (``--players 4``), so the caller says it: a 2-player game never silently resumes as 4 players.
+
+    :raises UnknownOptions: the header names options this companion does not know (or is not a table).
+    :raises ValueError: a value the game does not allow.
+    """
+    import dataclasses
+
+    if not isinstance(values, dict):
+        values = {}
+    fields = [f.name for f in dataclasses.fields(game.rules.options_type)]
+    unknown = sorted(str(key) for key in values if key not in fields)
+    if unknown:
+        raise UnknownOptions(unknown)
+    options = game.rules.options_from(values)
+    flags = {option.name: option.flag for option in game.spec.options}
+    assumed = []
+    for name in fields:
+        if name in values or name == "names":  # no names: the players are numbered, as when none are typed
+            continue
+        value = getattr(options, name)
+        flag = flags.get(name, "--" + name.replace("_", "-"))
+        assumed.append(flag if value is True else f"{flag} {value}")
+    return options, assumed
+
+
+def assumed_note(assumed: list[str], t: Translator) -> str | None:
+    """The sentence that says which defaults stand in for options a save header leaves out, or ``None``."""
+    if not assumed:
+        return None
+    # Translators: {options} lists options with the value assumed, as typed on the command line: "--players 4".
+    return t("The save file does not record every option: the defaults are assumed, {options}.",
+             options=", ".join(assumed))
 
 
 def display_options(game: Game, settings: dict[str, Any]) -> dict[str, Any]:
@@ -94,29 +176,84 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
             cards = {}
         if game.id not in cards:
             cards[game.id] = game.cards()
-        options = game.rules.options_from(saved.options)
+        options, assumed = header_options(game, saved.options)
         display = display_options(game, saved.settings)
         table = Table(game, options, cards[game.id])
         result = table.restore(saved)
+    except UnknownOptions as error:
+        raise SaveError("unknown_options", path, game.id, error.names) from None
     except Exception:  # a card file, options or rules that refuse this save: listed, never a traceback
         raise SaveError("unplayable", path, game.id) from None
-    return Loaded(path, saved, game, options, display, table, result)
+    return Loaded(path, saved, game, options, display, table, result, assumed)
 
 
-def progress_key(loaded: Loaded) -> str | None:
+def summarize(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> Summary:
+    """What the listing says of ``path``, in one pass that keeps no history.
+
+    Undo and redo marks are resolved first, as a stack (a save holds only commands the rules accepted); the
+    commands in force are then applied one after the other, only the last state kept. Should the rules refuse
+    one (a hand-edited file, changed rules), the exact replay (:func:`load`) decides instead.
+
+    :raises SaveError: as :func:`load`.
+    """
+    from companion import registry
+
+    try:
+        saved = journal.read(path)
+    except journal.JournalError as error:
+        raise SaveError(error.code, path) from None
+    try:
+        game = registry.find(saved.game)
+    except KeyError:
+        raise SaveError("unknown_game", path, saved.game) from None
+    cards = {} if cards is None else cards
+    try:
+        if game.id not in cards:
+            cards[game.id] = game.cards()
+        options, _ = header_options(game, saved.options)
+        display = display_options(game, saved.settings)
+        table = Table(game, options, cards[game.id])
+    except UnknownOptions as error:
+        raise SaveError("unknown_options", path, game.id, error.names) from None
+    except Exception:  # a card file, options or rules that refuse this save: listed, never a traceback
+        raise SaveError("unplayable", path, game.id) from None
+    in_force: list[journal.CommandLine] = []
+    redo: list[journal.CommandLine] = []
+    ignored = 0
+    for entry in saved.entries:
+        if isinstance(entry, journal.CommandLine):
+            in_force.append(entry)
+            redo.clear()
+        elif entry.op == "undo" and in_force:
+            redo.append(in_force.pop())
+        elif entry.op == "redo" and redo:
+            in_force.append(redo.pop())
+        else:
+            ignored += 1
+    rules, state = game.rules, table.initial
+    for entry in in_force:
+        try:
+            state, _ = rules.apply(state, rules.command_from(dict(entry.data)))
+        except Exception:  # refused: what an undo takes back now depends on the rules, so replay exactly
+            del saved, in_force, redo
+            return Summary.of(load(path, lang, cards))
+    return Summary(path, game, options, display, table, state, bool(in_force), saved.damaged_count + ignored)
+
+
+def progress_key(loaded: Loaded | Summary) -> str | None:
     """What a game counts its progress in, as its spec declares: ``round``, ``turn`` or ``None`` (neither)."""
     return loaded.game.spec.progress
 
 
-def reached(loaded: Loaded) -> tuple[str, int] | None:
+def reached(loaded: Loaded | Summary) -> tuple[str, int] | None:
     """How far the game went: ``("round", 2)``, ``("turn", 5)``, or ``None`` for a game that counts neither."""
     key = progress_key(loaded)
     if key is None:
         return None
-    return key, int(loaded.game.rules.public_view(loaded.table.state)[key])
+    return key, int(loaded.game.rules.public_view(loaded.final)[key])
 
 
-def progress(loaded: Loaded, t: Translator) -> str | None:
+def progress(loaded: Loaded | Summary, t: Translator) -> str | None:
     """``turn 5`` or ``round 2``: how far the game went."""
     found = reached(loaded)
     if found is None:
@@ -129,7 +266,7 @@ def progress(loaded: Loaded, t: Translator) -> str | None:
     return t("turn {number}", number=number)
 
 
-def players(loaded: Loaded, ctx: Context, t: Translator) -> str:
+def players(loaded: Loaded | Summary, ctx: Context, t: Translator) -> str:
     """The players' names, or how many they are."""
     names = list(getattr(loaded.options, "names", ()) or ())
     if names:
@@ -150,17 +287,17 @@ class SaveInfo:
     modified: float
     in_use: bool
     game_id: str | None = None
-    loaded: Loaded | None = None
+    loaded: Summary | None = None  #: what the listing says of the game (no history kept)
     problem: str | None = None  #: one of :data:`UNREADABLE` when the file cannot be listed as a game
     skipped: int = 0  #: damaged or refused lines
 
     @property
     def finished(self) -> bool:
-        return self.loaded is not None and bool(self.loaded.table.is_over)
+        return self.loaded is not None and self.loaded.finished
 
     @property
     def started(self) -> bool:
-        return self.loaded is not None and bool(self.loaded.table.steps)
+        return self.loaded is not None and self.loaded.started
 
 
 def save_files(folder: Path) -> list[Path]:
@@ -187,7 +324,7 @@ def describe(path: Path, lang: str, cards: dict[str, Any] | None = None) -> Save
         modified = 0.0
     info = SaveInfo(path, modified, journal.in_use(path))
     try:
-        info.loaded = load(path, lang, cards)
+        info.loaded = summarize(path, lang, cards)
     except SaveError as error:
         info.problem = error.code
         info.game_id = error.game
@@ -196,8 +333,7 @@ def describe(path: Path, lang: str, cards: dict[str, Any] | None = None) -> Save
         info.problem = "unplayable"
         return info
     info.game_id = info.loaded.game.id
-    result = info.loaded.result
-    info.skipped = result.damaged_count + len(result.refused) + len(result.ignored)
+    info.skipped = info.loaded.skipped
     return info
 
 
@@ -220,13 +356,17 @@ def when(timestamp: float) -> str:
     return _dt.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
 
 
-def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[], str]] | None = None) -> str:
+def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[], str]] | None = None,
+                 names: list[str] | None = None) -> str:
     """Why the save file ``path`` cannot be used, in one sentence: what every command says alike, or its ``own``."""
     messages: dict[str, Callable[[], str]] = {
         "not_found": lambda: t("No save file at {path}.", path=path),
         "not_a_file": lambda: t("{path} is not a file: a save file is an ordinary file.", path=path),
         "unreadable": lambda: t("Cannot read {path}.", path=path),
         "too_large": lambda: t("{path} is too large to be a save file.", path=path),
+        # Translators: {names} lists option names as the save file writes them (token_pool).
+        "unknown_options": lambda: t("{path} records options this companion does not know ({names}): it cannot be "
+                                     "replayed as it was played.", path=path, names=", ".join(names or [])),
         **(own or {}),
     }
     maker = messages.get(code)
@@ -241,6 +381,8 @@ def _problem(code: str, game: str | None, t: Translator) -> str:
         "too_large": lambda: t("too large to be a save file"),
         "unknown_game": lambda: t("a game this companion does not know: {game}", game=game),
         "unplayable": lambda: t("its game cannot be replayed"),
+        # Translators: why a save cannot be read, inside "Cannot be read ({why}), {date}"; lower case.
+        "unknown_options": lambda: t("options this companion does not know"),
     }
     maker = messages.get(code)
     return maker() if maker else t("not a save file")
@@ -257,7 +399,7 @@ def line(info: SaveInfo, lang: str) -> str:
             # Translators: {text} says a save cannot be read; "open" is said of the game (une partie, feminine).
             text = t("{text}, open in another companion now", text=text)
         # Translators: a line of the list of saves: {text} says the game, {file} is the save file's name.
-        return t("{text}: {file}", text=text, file=info.path.name)
+        return visible(t("{text}: {file}", text=text, file=info.path.name))
     loaded = info.loaded
     ctx = Narrator.for_table(loaded.table, Settings(lang, "full", loaded.display)).ctx
     parts = [loaded.game.name(lang), players(loaded, ctx, t)]
@@ -279,7 +421,7 @@ def line(info: SaveInfo, lang: str) -> str:
     if info.skipped:
         parts.append(t.plural("{count} line skipped", "{count} lines skipped", info.skipped))
     parts.append(date)
-    return t("{text}: {file}", text=", ".join(parts), file=info.path.name)
+    return visible(t("{text}: {file}", text=", ".join(parts), file=info.path.name))
 
 
 # --------------------------------------------------------------------------- deleting
@@ -291,6 +433,23 @@ class Refused(Exception):
     def __init__(self, message: str, status: int) -> None:
         super().__init__(message)
         self.status = status
+
+
+def named(path: Path, folder: Path | None = None) -> Path:
+    """The save ``path`` designates: itself when it exists or names a folder, else the save of that name
+    (``.jsonl`` may be left out) in the saves folder, as ``companion saves`` lists it. ``review``,
+    ``play --resume`` and ``saves --delete`` all accept the listed name."""
+    text = str(path)
+    try:
+        if os.path.lexists(path) or len(path.parts) != 1 or path.is_absolute() or "\0" in text:
+            return path
+        folder = folder if folder is not None else journal.saves_folder()
+        for candidate in (folder / path, folder / (text + ".jsonl")):
+            if os.path.lexists(candidate):
+                return candidate
+    except (OSError, ValueError):  # a name too long for the system: the caller's own check says so
+        pass
+    return path
 
 
 def find_save(name: str, folder: Path, t: Translator) -> Path:
@@ -336,7 +495,7 @@ def _locked_delete(path: Path, t: Translator) -> None:
     except FileNotFoundError:
         pass
     except OSError as error:
-        raise Refused(t("Cannot delete {name}: {reason}.", name=path.name, reason=error.strerror or error), 1) from None
+        raise Refused(t("Cannot delete {name}: {reason}.", name=path.name, reason=os_reason(error, t)), 1) from None
     finally:
         if held is not None:
             held.close()
@@ -355,35 +514,45 @@ class Deleted:
     """What ``--delete-finished`` did."""
 
     deleted: list[Path] = field(default_factory=list)
+    unstarted: list[Path] = field(default_factory=list)  #: saves with no move (a run that only typed quit)
     in_use: list[Path] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)  #: one sentence each
 
 
 def delete_finished(folder: Path, game: Game | None, older_than: int | None, lang: str,
                     now: float | None = None) -> Deleted:
-    """Delete every finished save (of ``game``, last saved more than ``older_than`` days ago when given)."""
+    """Delete every finished save, and every save with no move (a run that only typed ``quit`` leaves one), of
+    ``game`` and last saved more than ``older_than`` days ago when given."""
     t = Translator(lang, "core")
     limit = None if older_than is None else (time.time() if now is None else now) - older_than * 86400
     done = Deleted()
     for info in list_saves(folder, game, lang):
-        if not info.finished or (limit is not None and info.modified > limit):
+        unstarted = info.loaded is not None and not info.started and not info.finished
+        if not (info.finished or unstarted) or (limit is not None and info.modified > limit):
             continue
         if info.in_use:
-            done.in_use.append(info.path)
+            if not unstarted:  # a game just begun elsewhere is kept without a word
+                done.in_use.append(info.path)
             continue
         try:
             _locked_delete(info.path, t)
         except Refused as refused:
             if refused.status == 1 and journal.in_use(info.path):
-                done.in_use.append(info.path)
+                if not unstarted:
+                    done.in_use.append(info.path)
             else:
                 done.failed.append(str(refused))
             continue
-        done.deleted.append(info.path)
+        (done.unstarted if unstarted else done.deleted).append(info.path)
     return done
 
 
 # --------------------------------------------------------------------------- the command
+
+
+def _shown(text: str) -> str:
+    """A sentence as printed: control characters of file names escaped (:mod:`companion.visible`), the line end kept."""
+    return visible(text[:-1]) + "\n" if text.endswith("\n") else visible(text)
 
 
 def run(lang: str, game: Game | None = None, delete: str | None = None, delete_finished_: bool = False,
@@ -395,49 +564,53 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
     t = Translator(lang, "core")
     folder = folder if folder is not None else journal.saves_folder()
     if older_than is not None and not delete_finished_:
-        err.write(t("companion saves: --older-than goes with --delete-finished.") + "\n")
+        err.write(_shown(t("companion saves: --older-than goes with --delete-finished.") + "\n"))
         return 2
     if delete is not None:
         try:
-            out.write(delete_one(delete, folder, lang) + "\n")
+            out.write(_shown(delete_one(delete, folder, lang) + "\n"))
         except Refused as refused:
-            err.write(str(refused) + "\n")
+            err.write(_shown(str(refused) + "\n"))
             return refused.status
         return 0
     if delete_finished_:
         done = delete_finished(folder, game, older_than, lang)
         for sentence in done.failed:
-            err.write(sentence + "\n")
+            err.write(_shown(sentence + "\n"))
         if done.deleted:
-            out.write(t.plural("{count} finished save deleted.", "{count} finished saves deleted.", len(done.deleted))
-                      + "\n")
-        else:
-            out.write(t("No finished save to delete.") + "\n")
+            out.write(_shown(t.plural("{count} finished save deleted.", "{count} finished saves deleted.", len(done.deleted))
+                      + "\n"))
+        if done.unstarted:
+            out.write(_shown(t.plural("{count} save with no move deleted.", "{count} saves with no move deleted.",
+                               len(done.unstarted)) + "\n"))
+        if not done.deleted and not done.unstarted:
+            out.write(_shown(t("No finished save to delete.") + "\n"))
         if done.in_use:
-            out.write(t.plural("{count} finished save is open in another companion: it is kept.",
+            out.write(_shown(t.plural("{count} finished save is open in another companion: it is kept.",
                                "{count} finished saves are open in another companion: they are kept.",
-                               len(done.in_use)) + "\n")
+                               len(done.in_use)) + "\n"))
         return 1 if done.failed else 0
     found = list_saves(folder, game, lang)
     name = game.name(lang) if game is not None else None
     if not found:
         if name:
-            out.write(t("No saved game of {game} in {folder}.", game=name, folder=folder) + "\n")
+            out.write(_shown(t("No saved game of {game} in {folder}.", game=name, folder=folder) + "\n"))
         else:
-            out.write(t("No saved game in {folder}.", folder=folder) + "\n")
+            out.write(_shown(t("No saved game in {folder}.", folder=folder) + "\n"))
         return 0
     if name:
-        out.write(t.plural("{count} saved game of {game}, newest first, in {folder}:",
+        out.write(_shown(t.plural("{count} saved game of {game}, newest first, in {folder}:",
                            "{count} saved games of {game}, newest first, in {folder}:", len(found), game=name,
-                           folder=folder) + "\n")
+                           folder=folder) + "\n"))
     else:
-        out.write(t.plural("{count} saved game, newest first, in {folder}:",
-                           "{count} saved games, newest first, in {folder}:", len(found), folder=folder) + "\n")
+        out.write(_shown(t.plural("{count} saved game, newest first, in {folder}:",
+                           "{count} saved games, newest first, in {folder}:", len(found), folder=folder) + "\n"))
     for info in found:
-        out.write(line(info, lang) + "\n")
+        out.write(_shown(line(info, lang) + "\n"))
     return 0
 
 
-__all__ = ["Deleted", "Loaded", "Refused", "SaveError", "SaveInfo", "delete_finished", "delete_one", "describe",
-           "display_options", "find_save", "line", "list_saves", "load", "players", "progress", "progress_key", "reached", "run",
-           "save_files", "when"]
+__all__ = ["Deleted", "Loaded", "Refused", "SaveError", "SaveInfo", "Summary", "UnknownOptions", "assumed_note",
+           "delete_finished", "delete_one", "describe", "display_options", "find_save", "header_options", "line",
+           "list_saves", "load", "named", "players", "progress", "progress_key", "reached", "run", "save_files",
+           "summarize", "when"]

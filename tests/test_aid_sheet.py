@@ -309,3 +309,24 @@ def test_the_sheet_and_the_rules_reader_say_the_same_words(game_id: str) -> None
             assert section.title[lang] in text
             for paragraph in section.paragraphs[lang]:
                 assert " ".join(paragraph.split()) in " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_card_named_outside_the_latin_script_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          lang: str) -> None:
+    """A corrected card file naming Nebula Nguyễn Ωμέγα: the BRF sheet and the BRF rules are written, respelt."""
+    from companion import cli
+
+    shipped = Path(companion.games.__file__).parents[1] / "data" / "gauntlet.toml"
+    corrected = shipped.read_text(encoding="utf-8").replace(
+        'name = { fr = "Nebula", en = "Nebula" }', 'name = { fr = "Nguyễn Ωμέγα", en = "Nguyễn Ωμέγα" }')
+    (tmp_path / "gauntlet.toml").write_text(corrected, encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path))
+    sheet = make_aid_sheet("gauntlet", "brf", lang).decode("ascii")
+    assert ("NGUY5" if lang == "en" else "NGUYEN") in sheet
+    for command in (["aid-sheet", "gauntlet"], ["rules", "gauntlet"]):
+        out = tmp_path / f"{command[0]}.brf"
+        status = cli.main(["--lang", lang, *command, "--format", "brf", "-o", str(out)])
+        assert status == 0
+        text = out.read_bytes().decode("ascii")
+        assert " ".join(text.split()).count("SPELT )\\T" if lang == "en" else "SANS ACCENTS") == 1

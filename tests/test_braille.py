@@ -295,3 +295,22 @@ def test_on_linux_no_screen_reader_library_is_loaded_for_braille(monkeypatch: py
     monkeypatch.setattr(display.platform, "system", lambda: "Linux")
     monkeypatch.setitem(sys.modules, "accessible_output2", None)  # importing it would fail the test
     assert display._screen_reader_with_braille() is None
+
+
+def test_any_name_is_written_in_six_dot_cells() -> None:
+    """Whatever the letters of a name (Nguyễn, Ωμέγα, 日本, emoji), the tables write six-dot cells a BRF can hold."""
+    pytest.importorskip("louis")
+    from hypothesis import given, settings, strategies as st
+
+    from companion.braille.brf import to_ascii
+    from companion.braille.translate import translate
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12), st.sampled_from(["en", "fr"]),
+           st.sampled_from([1, 2]))
+    def check(name: str, lang: str, grade: int) -> None:
+        cells = translate(name, lang, grade)
+        assert all(0x2800 <= ord(cell) <= 0x283F for cell in cells), (name, cells)
+        to_ascii(cells)
+
+    check()

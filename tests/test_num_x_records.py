@@ -93,5 +93,5 @@ def test_companion_records_reads_them_back(tmp_path: Path) -> None:
     records.record("num-x", "coop", 3, 54, False)
     lines: list[str] = []
     assert records.main(type("A", (), {"lang": "en", "game": None})(), lines.append) == 0
-    assert lines == ["num-x, coop, 3 players: record 54, 1 game, 0 won."]
+    assert lines == ["Num-X, options --mode coop, 3 players: record 54, 1 game, 0 completed."]
     assert main(["records", "num-x", "--lang", "fr"]) == 0

@@ -364,3 +364,15 @@ def test_html_of_a_review_is_independent_of_the_outputs(tmp_path):
     """The review's session has no voice and no display: making one never speaks."""
     path = gauntlet_save(tmp_path)
     assert as_html(transcript(path, "en")).count("<li>") == sum(len(s) for _, s in GAUNTLET_EN)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_brf_is_written_whatever_the_names(tmp_path, lang):
+    """Nguyễn and Ωμέγα: English UEB has no cell for ễ or έ; the document is written, respelt, and says so once."""
+    pytest.importorskip("louis")
+    path = make_save(tmp_path / "x.jsonl", "gauntlet", ["play proxima"], players=2, names=("Nguyễn", "Ωμέγα"))
+    content = make_review(path, lang, "brf").decode("ascii")
+    assert ",NGUY5" in content if lang == "en" else ".NGUYEN" in content
+    note = "SPELT )\\T" if lang == "en" else "SANS ACCENTS"
+    assert " ".join(content.split()).count(note) == 1, content
+    assert all(32 <= ord(ch) < 96 or ch in "\r\n\f" for ch in content)

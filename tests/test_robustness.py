@@ -335,10 +335,11 @@ def test_row10_cards_must_be_a_list(tmp_path: Path) -> None:
 
 
 def test_row11_aid_sheet_outputs_are_checked(tmp_path: Path) -> None:
-    cases = {
+    (tmp_path / "plain").write_text("x")
+    cases = {  # a missing folder is made, as --save does (tests/test_tools_paths.py)
         str(tmp_path): f"{tmp_path} is a folder: give a file name.",
-        str(tmp_path / "no" / "x.pef"): f"The folder {tmp_path / 'no'} does not exist.",
-        "/dev/full": "/dev/full already exists: add --force to replace it.",
+        str(tmp_path / "plain" / "x.pef"): f"Cannot write {tmp_path / 'plain' / 'x.pef'}: a part of the path is not a folder.",
+        "/dev/full": "/dev/full is not an ordinary file: choose another name.",
     }
     for target, sentence in cases.items():
         result = run(["aid-sheet", "gauntlet", "--lang", "en", "-o", target])

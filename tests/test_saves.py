@@ -218,9 +218,10 @@ def test_delete_refuses_a_save_in_use(table, capsys):
 
 def test_delete_finished_deletes_only_finished_saves(table, folder, capsys):
     make_save(folder / "gauntlet_won2.jsonl", "gauntlet", WON_LINES, when=at(6), players=2)
-    assert saves(capsys, "--delete-finished", "--lang", "en") == (0, ["2 finished saves deleted."], [])
+    assert saves(capsys, "--delete-finished", "--lang", "en") == (
+        0, ["2 finished saves deleted.", "1 save with no move deleted."], [])
     assert sorted(p.name for p in folder.iterdir()) == ["broken.jsonl", "chess_1.jsonl", "gauntlet_zoe.jsonl",
-                                                        "love-letter_new.jsonl", "notes.txt"]
+                                                        "notes.txt"]
     assert saves(capsys, "--delete-finished", "--lang", "fr") == (0, ["Aucune sauvegarde de partie finie à supprimer."], [])
 
 
@@ -248,8 +249,35 @@ def test_delete_finished_keeps_a_finished_save_in_use(folder, capsys):
 
 
 def test_delete_finished_of_one_game(table, capsys):
+    assert saves(capsys, "love-letter", "--delete-finished", "--lang", "en") == (
+        0, ["1 save with no move deleted."], [])
+    assert (table / "gauntlet_won.jsonl").exists() and not (table / "love-letter_new.jsonl").exists()
     assert saves(capsys, "love-letter", "--delete-finished", "--lang", "en") == (0, ["No finished save to delete."], [])
-    assert (table / "gauntlet_won.jsonl").exists()
+
+
+def test_a_run_that_only_typed_quit_leaves_nothing_after_delete_finished(folder, capsys):
+    """A piped run that typed only quit leaves a save with no move: --delete-finished removes it too."""
+    result = subprocess.run([sys.executable, "-m", "companion", "play", "gauntlet", "--lang", "fr"], input="quit\n",
+                            capture_output=True, text=True, timeout=60, env=dict(os.environ))
+    assert result.returncode == 0, result.stderr
+    assert len(list(folder.glob("gauntlet_*.jsonl"))) == 1
+    assert saves(capsys, "--delete-finished", "--lang", "fr") == (
+        0, ["1 sauvegarde sans aucun coup supprimée."], [])
+    assert list(folder.glob("*.jsonl")) == []
+
+
+# --------------------------------------------------------------------------- a save named as listed
+
+
+def test_review_and_resume_take_the_name_saves_prints(folder, capsys, tmp_path):
+    make_save(folder / "gauntlet_zoe.jsonl", "gauntlet", GAUNTLET_LINES, players=3, names=("Zoe", "Alice", "Bruno"))
+    for name in ("gauntlet_zoe.jsonl", "gauntlet_zoe"):
+        assert cli.main(["review", name, "--lang", "en"]) == 0
+        assert "Review: Infinity Gauntlet" in capsys.readouterr().out
+        result = subprocess.run([sys.executable, "-m", "companion", "play", "gauntlet", "--resume", name, "--lang",
+                                 "en"], input="quit\n", capture_output=True, text=True, timeout=60,
+                                cwd=tmp_path, env=dict(os.environ))
+        assert result.returncode == 0 and "Game resumed:" in result.stdout, result.stderr
 
 
 @pytest.mark.parametrize("args, message", [
@@ -270,3 +298,27 @@ def test_bad_options_stop_with_status_2(folder, capsys, args):
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "Type companion --help for help." in err
+
+
+# --------------------------------------------------------------------------- one pass, no history
+
+
+def test_the_listing_keeps_no_history_and_says_what_the_full_replay_says(table, folder):
+    """Undo and redo marks, a refused line (the exact replay then decides): the streaming pass agrees with load()."""
+    from companion import saves as saves_module
+
+    path = make_save(folder / "gauntlet_marks.jsonl", "gauntlet",
+                     ["token thanos 1", "token thanos -1", "undo", "undo", "redo", "play proxima", "next"], players=2)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write('{"cmd":"token","player":9,"delta":1}\n{"op":"undo"}\n{"op":"redo"}\n{"op":"redo"}\n')
+    cards: dict = {}
+    for info in saves_module.list_saves(folder, None, "en"):
+        if info.loaded is None:
+            continue
+        assert info.loaded.table.steps == ()  # the listing's table is never replayed: no step, no state kept
+        full = saves_module.load(info.path, "en", cards)
+        assert saves_module.reached(info.loaded) == saves_module.reached(full)
+        assert info.loaded.final == full.table.state
+        assert info.finished == full.table.is_over and info.started == bool(full.table.steps)
+        result = full.result
+        assert info.skipped == result.damaged_count + len(result.refused) + len(result.ignored)

@@ -122,6 +122,8 @@ def _snap(args: Sequence[str], state: rules.State) -> Request:
         card, used = longest_card(state.cards, rest, rules.THANOS_SIDE)
         stones.append(card.id)
         rest = rest[used:]
+        if stones.count(card.id) > 1:
+            break  # the rules refuse a stone named twice: reading the rest of a long line would change nothing
     return Change(rules.Snap(tuple(stones)))
 
 

@@ -163,9 +163,10 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
                                  "Type save and a file name to save it elsewhere.", path=d["path"], why=_save_problem(d, ctx)),
         "save_path_needed": lambda: t("Which file? Type save and a file name."),
         "not_saved": lambda: t("This game is not being saved."),
-        "save_exists": lambda: t("{path} already exists: choose another file name.", **d),
+        # Translators: "The file" keeps the typed path from being capitalised at the start of the sentence.
+        "save_exists": lambda: t("The file {path} already exists: choose another file name.", **d),
         "save_copy_failed": lambda: t("Cannot save in {path}: {detail}. Nothing was changed.", path=d["path"],
-                                      detail=d.get("detail") or t("the file cannot be written")),
+                                      detail=_os_reason(d, ctx)),
     }
     maker = messages.get(code)
     if maker is None:
@@ -186,7 +187,15 @@ def _save_problem(details: Mapping[str, Any], ctx: Context) -> str:
         "gone": N_("the save file was deleted"),
     }
     reason = reasons.get(str(details.get("reason")))
-    return t(reason) if reason else str(details.get("detail") or t("the file cannot be written"))
+    return t(reason) if reason else _os_reason(details, ctx)
+
+
+def _os_reason(details: Mapping[str, Any], ctx: Context) -> str:
+    """The system's refusal in our words (the ``errno`` detail), never the C library's English."""
+    from companion.os_errors import reason
+
+    number = details.get("errno")
+    return reason(number, ctx.core) if isinstance(number, int) else ctx.core("the file cannot be written")
 
 
 #: A refusal's sentence: the refusal's details and the context → the sentence.

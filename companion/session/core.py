@@ -154,7 +154,7 @@ class Session:
             self._refuse(error.code, error.details)
         except journal_mod.JournalWriteError as error:
             self._refuse("save_failed", {"path": str(error.path.name), "reason": error.reason,
-                                         "detail": error.strerror or ""}, parse=True)
+                                         "detail": error.strerror or "", "errno": error.errno}, parse=True)
         except Exception as error:  # a bug must never lose the game
             log.error("internal error on %r", self._line, exc_info=error)
             self._refuse("internal", {"detail": "".join(traceback.format_exception_only(error)).strip()}, parse=True)

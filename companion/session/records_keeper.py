@@ -1,4 +1,4 @@
-"""The records as a listener: a game that ends with a score is kept, and the table hears how it compares.
+"""The records as a listener: a finished game is kept, and with a score the table hears how it compares.
 
 Only a live command records (not a replay on resume, nor a redo, but for an
 end whose record undo took back): a game counts once. Undoing the step that
@@ -23,7 +23,7 @@ class RecordsKeeper:
     def __init__(self) -> None:
         #: The records row kept by the step that ended the game (by the step's index), taken back if it is undone;
         #: and the steps whose record was taken back, recorded again when redone.
-        self._recorded: dict[int, int] = {}
+        self._recorded: dict[int, tuple[int, bool]] = {}  # step index → (row, scored)
         self._forgotten: set[int] = set()
 
     def checking(self, session: Session, command: Command) -> None:
@@ -42,11 +42,12 @@ class RecordsKeeper:
 
     def undone(self, session: Session, step: Step) -> None:
         index = len(session.table.steps)
-        row = self._recorded.pop(index, None)
-        if row is None:
+        kept = self._recorded.pop(index, None)
+        if kept is None:
             return
+        row, scored = kept
         try:
-            records.forget(row)
+            records.forget(row, scored=scored)
         except records.RecordsError as error:
             session.say(records.problem_sentence(error, session.narrator.lang), "records", {"reason": error.reason})
             return
@@ -54,20 +55,23 @@ class RecordsKeeper:
         session.say(session.narrator.ctx.core("This game is taken out of the records."), "record_undone", {"row": row})
 
     def keep(self, session: Session) -> None:
-        """Keep the game just finished in the records (a game without a score keeps nothing)."""
+        """Keep the game just finished in the records. A game without a score (Mindbug) is counted, silently;
+        ``won`` is the table reaching its goal: a win, a cooperative win, or a game completed with a score (The Void)."""
         table, ctx = session.table, session.narrator.ctx
         ended = table.outcome
-        if ended is None or ended.score is None:
+        if ended is None:
             return
-        won = ended.kind in (OutcomeKind.WIN, OutcomeKind.COOPERATIVE_WIN)
+        won = ended.kind in (OutcomeKind.WIN, OutcomeKind.COOPERATIVE_WIN, OutcomeKind.SCORE)
         try:
             kept = records.record(table.game.id, table.rules.variant_of(table.options), table.options.players,
                                   ended.score, won)
         except records.RecordsError as error:
-            session.say(records.problem_sentence(error, ctx.lang), "records", {"reason": error.reason})
+            session.say(records.problem_sentence(error, ctx.lang, lost=True), "records", {"reason": error.reason})
             return
         if kept.row is not None:
-            self._recorded[len(table.steps) - 1] = kept.row
+            self._recorded[len(table.steps) - 1] = (kept.row, kept.score is not None)
+        if kept.score is None:
+            return  # counted; a game without a score has no record to beat
         if kept.beats_best:
             text = ctx.core("New record: {score}.", score=kept.score)
         else:

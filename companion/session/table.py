@@ -9,6 +9,8 @@ game exactly as it was, on disk and in memory.
 
 from __future__ import annotations
 
+import os
+
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,13 +146,18 @@ class Table:
         path = Path(typed).expanduser()
         if self._journal is None:
             raise ParseError("not_saved")
+        if os.path.isdir(path):
+            import errno
+
+            raise ParseError("save_copy_failed", path=str(path), detail="", errno=errno.EISDIR)
         try:
             copy = self._journal.save_copy(path, [s.command.to_json() for s in self._steps],
                                            [c.to_json() for c in self._redo])
         except FileExistsError:
             raise ParseError("save_exists", path=str(path)) from None
         except (OSError, ValueError) as error:
-            raise ParseError("save_copy_failed", path=str(path), detail=getattr(error, "strerror", None) or "") from None
+            raise ParseError("save_copy_failed", path=str(path), detail=getattr(error, "strerror", None) or "",
+                             errno=getattr(error, "errno", None)) from None
         self.use_journal(copy)
         return path
 
