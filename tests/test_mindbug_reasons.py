@@ -214,3 +214,33 @@ def test_english_is_left_as_it_is():
     run_lines(session, recorder, "play bee bear\nno\nplay spider owl\nno")
     assert run_lines(session, recorder, "blockers bee bear") == [
         "No creature can block Bee Bear. Cannot block: Spider Owl: because of Bee Bear."]
+
+
+# --------------------------------------------------------------------------- issue 24: what if plays the real rules
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "If Turbo Bug attacks: 4 against Luchataur 9: Turbo Bug is defeated, Luchataur survives; not blocked: 0 "
+           "lives left, the opponent loses."),
+    ("fr", "Si Turboustique attaque : 4 contre Gladiataure 9 : Turboustique est vaincue, Gladiataure survit ; sans "
+           "blocage : 0 vie, l'adversaire perd."),
+])
+def test_what_if_says_turbo_bug_wins_unblocked(lang, expected):
+    session, recorder = make_session("mindbug", lang, names=NAMES)
+    run_lines(session, recorder, "play turbo bug\nno\nplay luchataur\nno")
+    assert run_lines(session, recorder, "what if turbo bug") == [expected]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "If Shark Dog attacks: 4 against Spider Owl 3: Shark Dog is defeated (Poisonous), Spider Owl is defeated; "
+           "4 against Plated Scorpion 2: Shark Dog is defeated (Poisonous), Plated Scorpion is exhausted (Tough); "
+           "not blocked: 2 lives left for the opponent. Only its Hunter can make Spider Owl and Plated Scorpion block."),
+    ("fr", "Si Requin Toutou attaque : 4 contre Arachnibou 3 : Requin Toutou est vaincue (Toxique), Arachnibou est "
+           "vaincue ; 4 contre Scorpion blindé 2 : Requin Toutou est vaincue (Toxique), Scorpion blindé est épuisée "
+           "(Robuste) ; sans blocage : il reste 2 vies à l'adversaire. Seul son Chasseur peut faire bloquer Arachnibou "
+           "et Scorpion blindé."),
+])
+def test_what_if_says_the_hunter_s_forced_block(lang, expected):
+    session, recorder = make_session("mindbug", lang, names=NAMES)
+    run_lines(session, recorder, "play elephantopus\nno\nplay spider owl\nno\nplay shark dog\nno\nplay plated scorpion\nno")
+    assert run_lines(session, recorder, "what if shark dog") == [expected]

@@ -469,3 +469,65 @@ def test_three_effects_at_once_are_asked_one_at_a_time():
     state, events = apply_all(state, mb.NameCards(()))
     assert events[-1].decision == "order" and events[-1].options == ("harpy-mother", "explosive-toad")
     refused(state, mb.First("strange-barrel"), "not_pending")
+
+
+# ---------------------------------------------------------------- issue 24: what if, sources, ownership
+
+
+def what_if(state: mb.State, card: str) -> mb.WhatIfAnswer:
+    answer = mb.QUERIES["whatif"](state, {"card": card})[0]
+    assert isinstance(answer, mb.WhatIfAnswer)
+    return answer
+
+
+def test_what_if_counts_turbo_bug_s_own_effect_unblocked_it_wins():
+    answer = what_if(table(("turbo-bug",), ("luchataur",)), "turbo-bug")
+    assert answer.defender_lives == 0 and answer.outcomes == (("luchataur", 9, "defeated", "survives"),)
+    state, _ = apply_all(table(("turbo-bug",), ("luchataur",)), mb.Attack("turbo-bug"), mb.Decline())
+    assert state.winner == 0, "what if said what the rules then did"
+
+
+def test_what_if_counts_chameleon_sniper_s_life_loss_and_a_win_by_the_effect_alone():
+    assert what_if(table(("chameleon-sniper",), ("luchataur",)), "chameleon-sniper").defender_lives == 1
+    answer = what_if(table(("chameleon-sniper",), ("luchataur",), lives=(3, 1)), "chameleon-sniper")
+    assert answer.effect_wins and answer.outcomes == () and answer.defender_lives == 0
+
+
+def test_what_if_shows_no_fight_against_a_creature_shark_dog_defeats_first():
+    answer = what_if(table(("shark-dog",), ("gorillion", "spider-owl")), "shark-dog")
+    assert [o[0] for o in answer.outcomes] == ["spider-owl"] and not answer.effect_choice
+    two = what_if(table(("shark-dog",), ("gorillion", "luchataur")), "shark-dog")
+    assert [o[0] for o in two.outcomes] == ["gorillion", "luchataur"] and two.effect_choice, \
+        "a choice: each fight assumes the effect spares that blocker"
+
+
+def test_what_if_counts_snail_hydra_s_effect_when_it_has_fewer_creatures():
+    answer = what_if(table(("snail-hydra",), ("luchataur", "plated-scorpion")), "snail-hydra")
+    assert answer.effect_choice and {o[0] for o in answer.outcomes} == {"luchataur", "plated-scorpion"}
+    # with only one creature left after the effect, the other one fights
+    assert answer.outcomes[0] == ("luchataur", 9, "defeated", "defeated")
+
+
+def test_what_if_includes_the_creature_only_the_hunter_can_force_to_block():
+    state = table(("elephantopus", "shark-dog"), ("spider-owl",))
+    assert mb.QUERIES["blockers"](state, {"card": "shark-dog"})[0].huntable == ("spider-owl",)
+    answer = what_if(state, "shark-dog")
+    assert answer.outcomes == (("spider-owl", 3, "defeated", "defeated"),) and answer.hunted == ("spider-owl",)
+    assert answer.reasons == (("poisonous", ""),)
+
+
+def test_creature_names_the_enemy_a_sharky_keyword_is_copied_from():
+    state = table(("sharky-crab-dog-mummypus",), ("spider-owl",))
+    answer = mb.QUERIES["creature"](state, {"card": "sharky-crab-dog-mummypus"})[0]
+    assert dict(answer.gained) == {"sneaky": "spider-owl", "poisonous": "spider-owl"}
+
+
+def test_with_discard_owner_a_card_strange_barrel_took_goes_back_to_its_owner():
+    state, _ = attack_and_block(table(("gorillion",), ("strange-barrel",), discard="owner"), "gorillion",
+                                "strange-barrel")
+    state, _ = apply_all(state, mb.NameCards(("luchataur", "spider-owl")))
+    assert state.current == 1 and state.foreign == ((), ("luchataur", "spider-owl"))
+    state, _ = apply_all(state, mb.Play("luchataur"), mb.Decline())
+    assert state.boards[1][-1].owner == 0, "it came from p1's deck"
+    state, _ = apply_all(state, mb.Attack("gorillion"), mb.Block("luchataur"))
+    assert state.discards == (("luchataur",), ("strange-barrel",)), "defeated, it goes to its owner's pile"

@@ -359,9 +359,19 @@ def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
                blocker=ctx.card(b), blocker_power=p, card=ctx.card(e.card), fate=_fate(ctx, fa, ra),
                blocker_fate=_fate(ctx, fb, rb))
              for (b, p, fa, fb), (ra, rb) in zip(e.outcomes, reasons, strict=True)]
-    parts.append(t.plural("not blocked: {count} life left for the opponent", "not blocked: {count} lives left for the opponent",
-                          e.defender_lives))
-    return t("If {card} attacks: {parts}.", card=ctx.card(e.card), parts=ctx.separator.join(parts))
+    if e.effect_wins:
+        return t("If {card} attacks, its attack effect alone wins the game.", card=ctx.card(e.card))
+    if e.defender_lives == 0:
+        parts.append(t("not blocked: 0 lives left, the opponent loses"))
+    else:
+        parts.append(t.plural("not blocked: {count} life left for the opponent",
+                              "not blocked: {count} lives left for the opponent", e.defender_lives))
+    text = t("If {card} attacks: {parts}.", card=ctx.card(e.card), parts=ctx.separator.join(parts))
+    if e.hunted:
+        text += " " + t("Only its Hunter can make {cards} block.", cards=_cards_text(ctx, e.hunted))
+    if e.effect_choice:
+        text += " " + t("Each fight assumes its attack effect spares that blocker.")
+    return text
 
 
 def _lives(e: g.LivesAnswer, ctx: Context) -> str:
