@@ -531,3 +531,24 @@ def test_with_discard_owner_a_card_strange_barrel_took_goes_back_to_its_owner():
     assert state.boards[1][-1].owner == 0, "it came from p1's deck"
     state, _ = apply_all(state, mb.Attack("gorillion"), mb.Block("luchataur"))
     assert state.discards == (("luchataur",), ("strange-barrel",)), "defeated, it goes to its owner's pile"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Whenever a hand has fewer than 5 cards"),
+                                             ("fr", "Dès qu'une main a moins de 5 cartes")])
+def test_the_rules_reader_and_aid_sheet_teach_the_refill_the_game_does(lang, words):
+    from companion.rules_data import load
+
+    turn = load(find("mindbug"), CARDS).section("turn").paragraphs[lang]
+    assert any(p.startswith(words) for p in turn) and not any("After playing a card, refill" in p for p in turn)
+    import tomllib
+
+    from companion.cards import DATA_DIR
+
+    sheet = tomllib.loads((DATA_DIR / "mindbug.toml").read_text(encoding="utf-8"))["sheet"]
+    assert "turn" in sheet["rules"], "the aid sheet prints the same section"
+    # the game does it: p2's hand, short after Ferret Bomber, is refilled at once, before p2 plays
+    state, events = apply_all(table(), mb.Play("ferret-bomber"), mb.Decline(), mb.NameCards(("gorillion", "luchataur")))
+    assert state.hands == (5, 5) and names(events)[-3:-1] == ["cards_discarded", "hand_refilled"]
+    short, _ = apply_all(table(refill="after_play"), mb.Play("ferret-bomber"), mb.Decline(),
+                         mb.NameCards(("gorillion", "luchataur")))
+    assert short.hands == (5, 3), "the option: only after playing"
