@@ -552,3 +552,36 @@ def test_the_rules_reader_and_aid_sheet_teach_the_refill_the_game_does(lang, wor
     short, _ = apply_all(table(refill="after_play"), mb.Play("ferret-bomber"), mb.Decline(),
                          mb.NameCards(("gorillion", "luchataur")))
     assert short.hands == (5, 3), "the option: only after playing"
+
+
+def test_first_draw_compares_the_revealed_cards_and_a_tie_asks_again():
+    state = mb.new(mb.Options(first="draw"), CARDS)
+    assert mb.to_act(state) == mb.ToAct("p1", "draw") and names(mb.opening(state)) == ["game_started", "decision"]
+    refused(state, mb.Play("gorillion"), "decision_pending")
+    refused(state, mb.Decline(), "must_choose")
+    state, events = apply_all(state, mb.Reveal("spider-owl", "spider-owl"))
+    assert events[0] == mb.FirstDrawn(("spider-owl", "spider-owl"), (3, 3), "") and state.pending.kind == "draw"
+    refused(state, mb.Reveal("spider-owl", "gorillion"), "all_seen")  # both copies are out, seen
+    state, events = apply_all(state, mb.Reveal("luchataur", "gorillion"))
+    assert state.current == 1 and state.pending is None and names(events) == ["first_drawn", "turn_started"]
+    assert state.unseen()["gorillion"] == 0 and mb.to_act(state) == mb.ToAct("p2", "play_or_attack")
+    assert mb.Reveal("gorillion", "luchataur") in mb.legal_moves(mb.new(mb.Options(first="draw"), CARDS))
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["3 against 3, Spider Owl and Spider Owl: a tie, reveal again.",
+            "First player: each reveals an unused card, the higher power starts. Type reveal, the card of Ana, then "
+            "the card of Bo.",
+            "9 against 10, Luchataur and Gorillion: Bo plays first.", "Turn 1: Bo."]),
+    ("fr", ["3 contre 3, Arachnibou et Arachnibou : égalité, révélez-en une autre.",
+            "Premier joueur : chacun révèle une carte non utilisée, la plus forte commence. Tapez révèle, la carte "
+            "d'Ana, puis celle de Bo.",
+            "9 contre 10, Gladiataure et Gorillion : Bo commence.", "Tour 1 : Bo."]),
+])
+def test_first_draw_is_said_in_both_languages(lang, expected):
+    from tests.conftest import make_session, run_lines
+
+    session, recorder = make_session("mindbug", lang, first="draw", names=("Ana", "Bo"))
+    word = "reveal" if lang == "en" else "révèle"
+    said = run_lines(session, recorder, f"{word} spider owl spider owl\n{word} luchataur gorillion")
+    assert said == expected

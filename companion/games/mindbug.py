@@ -145,8 +145,10 @@ SPEC = GameSpec(
     progress="turn",
     players_help=N_("number of players: always 2"),
     options=(
-        OptionSpec("first", str, "p1", N_("who plays first, chosen by the table: p1 (the default) or p2"),
-                   choices=("p1", "p2")),
+        OptionSpec("first", str, "p1",
+                   N_("who plays first: p1 (the default: the table drew at random, as printed, and says who starts), "
+                      "p2, or draw (the companion says how to draw and compares the revealed cards)"),
+                   choices=("p1", "p2", "draw")),
         OptionSpec("discard", str, "controller",
                    N_("whose discard pile a defeated creature goes to: controller (the default) or owner"),
                    choices=("controller", "owner")),
@@ -228,11 +230,12 @@ class Pending:
     ``kind``: ``mindbug`` (on ``card`` just played), ``hunt`` and ``block`` (against
     the attacker ``uid``), ``frenzy`` (a second attack by ``uid``), ``target`` (a
     creature or a discarded card for effect ``index`` of ``card``, ``left`` more),
-    ``cards`` (``left`` hand cards to name) or ``order`` (which of the ``left``
-    effects at the head of the queue, happening at once, resolves first).
+    ``cards`` (``left`` hand cards to name), ``order`` (which of the ``left``
+    effects at the head of the queue, happening at once, resolves first) or ``draw``
+    (``--first draw``: the unused cards each player reveals to decide who starts).
     """
 
-    kind: Literal["mindbug", "hunt", "block", "frenzy", "target", "cards", "order"]
+    kind: Literal["mindbug", "hunt", "block", "frenzy", "target", "cards", "order", "draw"]
     seat: int
     card: str = ""
     index: int = 0
@@ -264,6 +267,8 @@ class State:
     next_uid: int = 1
     attacks: int = 0
     pending: Pending | None = None
+    #: Unused cards revealed to draw the first player (``--first draw``): out of the game, so seen.
+    revealed: tuple[str, ...] = ()
     queue: tuple[Task, ...] = ()
     winner: int | None = None
     reason: Reason | None = None
@@ -289,7 +294,8 @@ class State:
         the opponent decides on a Mindbug."""
         announced = self.pending is not None and self.pending.kind == "mindbug" and self.pending.card == card_id
         return (int(announced) + sum(1 for board in self.boards for c in board if c.card == card_id)
-                + sum(pile.count(card_id) for pile in self.discards) + sum(hand.count(card_id) for hand in self.known))
+                + sum(pile.count(card_id) for pile in self.discards) + sum(hand.count(card_id) for hand in self.known)
+                + self.revealed.count(card_id))
 
     def unseen(self) -> dict[str, int]:
         """Copies of each design in no known place (a draw pile, the unknown part of a hand, or the box)."""
@@ -388,8 +394,17 @@ class First(Command):
     player: str | None = None
 
 
+@dataclass(frozen=True)
+class Reveal(Command):
+    """``--first draw``: the unused card each player revealed, p1's then p2's; the higher power plays first."""
+
+    name = "reveal"
+    first: str
+    second: str
+
+
 COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Attack, UseMindbug, Decline, Block, Hunt, Target,
-                                                          NameCards, First)}
+                                                          NameCards, First, Reveal)}
 
 
 # --------------------------------------------------------------------------- events
@@ -403,6 +418,17 @@ class GameStarted(Event):
     mindbugs: int
     hand: int
     deck: int
+
+
+@dataclass(frozen=True)
+class FirstDrawn(Event):
+    """The cards revealed to draw the first player (``cards``, ``powers``: p1's then p2's); ``first`` is who starts,
+    empty on a tie (reveal again)."""
+
+    name = "first_drawn"
+    cards: tuple[str, str]
+    powers: tuple[int, int]
+    first: str
 
 
 @dataclass(frozen=True)
@@ -836,11 +862,15 @@ def new(options: Options, cards: CardSet) -> State:
     :raises RuleError: what `check_options` refuses (not 2 players, names, an option outside the spec).
     """
     check_options(SPEC, options)
+    if options.first == "draw":
+        return State(cards=cards, options=options, current=0, pending=Pending("draw", 0))
     return State(cards=cards, options=options, current=seat_of(options.first))
 
 
 def opening(state: State) -> list[Event]:
-    """What to announce when a game starts: the table, then the first turn."""
+    """What to announce when a game starts: the table, then the first turn (or how to draw the first player)."""
+    if state.pending is not None and state.pending.kind == "draw":
+        return [GameStarted("", LIVES, MINDBUGS, HAND, DECK - HAND), _decision_event(state, state.pending)]
     return [GameStarted(player_id(state.current), LIVES, MINDBUGS, HAND, DECK - HAND),
             TurnStarted(player_id(state.current), 1, False)]
 
@@ -1485,7 +1515,7 @@ def _decline(state: State, command: Decline) -> Steps:
     pending = state.pending
     if pending is None:
         raise RuleError("no_decision", player=player_id(state.current))
-    if pending.kind in ("cards", "order") or (pending.kind == "target" and not pending.optional):
+    if pending.kind in ("cards", "order", "draw") or (pending.kind == "target" and not pending.optional):
         raise RuleError("must_choose", player=player_id(pending.seat), decision=pending.kind)
     if pending.kind == "mindbug":
         return _no_mindbug(state, pending.card, [], state.current if pending.owner is None else pending.owner)
@@ -1599,6 +1629,23 @@ def _first(state: State, command: First) -> Steps:
     return _finish(replace(state, pending=None, queue=queue), [])
 
 
+def _reveal(state: State, command: Reveal) -> Steps:
+    """The higher printed power plays first; on a tie both reveal again (every card revealed stays out, seen)."""
+    _expect(state, "draw")
+    cards = (_creature_card(state, command.first), _creature_card(state, command.second))
+    for card in dict.fromkeys(cards):
+        copies = state.cards[card].copies
+        if copies - state.seen(card) < cards.count(card):
+            raise RuleError("all_seen", card=card, copies=copies)
+    state = replace(state, revealed=state.revealed + cards)
+    powers = (state.cards[cards[0]].value, state.cards[cards[1]].value)
+    if powers[0] == powers[1]:
+        return state, [FirstDrawn(cards, powers, ""), _decision_event(state, Pending("draw", 0))]
+    seat = 0 if powers[0] > powers[1] else 1
+    state = replace(state, pending=None, current=seat)
+    return state, [FirstDrawn(cards, powers, player_id(seat)), TurnStarted(player_id(seat), 1, False)]
+
+
 _HANDLERS: dict[type, Callable[[State, Any], Steps]] = {
     Play: _play,
     Attack: _attack,
@@ -1609,6 +1656,7 @@ _HANDLERS: dict[type, Callable[[State, Any], Steps]] = {
     Target: _target,
     NameCards: _name_cards,
     First: _first,
+    Reveal: _reveal,
 }
 
 
@@ -1695,6 +1743,9 @@ def legal_moves(state: State) -> list[Command]:
         victim = pending.seat if effect.named_by == "opponent" else other(pending.seat)
         candidates += [NameCards(combo) for combo in _hand_combinations(state, victim, pending.left)]
         candidates.append(NameCards(()))
+    if kind == "draw":
+        names = [c.id for c in state.cards.cards]
+        candidates += [Reveal(one, two) for one in names for two in names]
     if kind == "order" and pending is not None:
         together = state.queue[:pending.left]
         candidates += [First(t.card, player) for t in together for player in (None, player_id(0), player_id(1))]

@@ -53,6 +53,9 @@ def _cards_text(ctx: Context, cards: Sequence[str]) -> str:
 
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
+    if not e.first:  # --first draw: the decision that follows says how
+        return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each, {hand} cards in hand, {deck} in the draw "
+                     "pile.", lives=e.lives, mindbugs=e.mindbugs, hand=e.hand, deck=e.deck)
     return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each, {hand} cards in hand, {deck} in the draw pile. "
                  "First player: {first}.", lives=e.lives, mindbugs=e.mindbugs, hand=e.hand, deck=e.deck,
                  first=player(ctx, e.first))
@@ -208,6 +211,10 @@ def _decision(e: g.Decision, ctx: Context) -> str:
         return t.plural("{player}: which card for {card}? Type {name} and the card.",
                         "{player}: which {count} cards for {card}? Type {name} and the cards.", e.left,
                         player=who, card=card, name=ctx.verb("name_cards"))
+    if e.decision == "draw":
+        return t("First player: each reveals an unused card, the higher power starts. Type {reveal}, the card of "
+                 "{one}, then the card of {two}.", reveal=ctx.verb("reveal"), one=player(ctx, "p1"),
+                 two=player(ctx, "p2"))
     if e.decision == "order":
         return t("{player}, which effect first: {options}? Type {first} and the card.", player=who,
                  options=_order_options(ctx, e), first=ctx.verb("first"))
@@ -217,6 +224,15 @@ def _decision(e: g.Decision, ctx: Context) -> str:
                         e.left, player=who, card=card, options=options, target=ctx.verb("target"), no=no)
     return t("{player}: {card}, choose among {options}. Type {target} and the name.", player=who, card=card,
              options=options, target=ctx.verb("target"))
+
+
+def _first_drawn(e: g.FirstDrawn, ctx: Context) -> str:
+    (one, two), (power, other) = e.cards, e.powers
+    if not e.first:
+        return ctx.t("{power} against {other}, {one} and {two}: a tie, reveal again.", power=power, other=other,
+                     one=ctx.card(one), two=ctx.card(two))
+    return ctx.t("{power} against {other}, {one} and {two}: {player} plays first.", power=power, other=other,
+                 one=ctx.card(one), two=ctx.card(two), player=player(ctx, e.first))
 
 
 def _order_options(ctx: Context, e: g.Decision) -> str:
@@ -262,6 +278,7 @@ DECISIONS = {
     "target": N_("an effect's choice"),
     "cards": N_("the cards to name"),
     "order": N_("the order of the effects"),
+    "draw": N_("the draw for the first player"),
 }
 
 
@@ -438,6 +455,7 @@ def card_reading(card: Card, ctx: Context) -> str:
 
 _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.GameStarted: _game_started,
+    g.FirstDrawn: _first_drawn,
     g.TurnStarted: _turn_started,
     g.CardPlayed: _card_played,
     g.MindbugUsed: _mindbug_used,
@@ -526,6 +544,7 @@ HELP = {
     "target": N_("target CREATURE [mine|theirs]: the choice an effect asks for (a creature or a discarded card)."),
     "name_cards": N_("name CARD CARD: the hand cards an effect discards or takes."),
     "first": N_("first CARD [mine|theirs]: of the effects happening at once, this one resolves first."),
+    "reveal": N_("reveal CARD CARD: with --first draw, the unused cards revealed, p1's first."),
     "status": N_("status: lives, Mindbugs, board, hands, discard piles and whose turn."),
     "board": N_("board [mine|theirs]: every creature, power first, keywords now."),
     "creature": N_("creature NAME: its power and keywords now, and why."),
