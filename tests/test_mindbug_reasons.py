@@ -244,3 +244,28 @@ def test_what_if_says_the_hunter_s_forced_block(lang, expected):
     session, recorder = make_session("mindbug", lang, names=NAMES)
     run_lines(session, recorder, "play elephantopus\nno\nplay spider owl\nno\nplay shark dog\nno\nplay plated scorpion\nno")
     assert run_lines(session, recorder, "what if shark dog") == [expected]
+
+
+# --------------------------------------------------------------------------- issue 22 in Love Letter: the Handmaid
+
+
+@pytest.mark.parametrize(("lang", "guard", "prince"), [
+    ("en", "Handmaid: every other player is protected. Bo plays Guard, 1, with no effect.",
+     "Handmaid: every other player is protected. Bo plays Prince, 5, on Bo."),
+    ("fr", "Servante : tous les autres joueurs sont protégés. Bo joue Garde, 1, sans effet.",
+     "Servante : tous les autres joueurs sont protégés. Bo joue Prince, 5, sur Bo."),
+])
+def test_love_letter_says_the_handmaid_first_when_it_decides(lang, guard, prince):
+    from companion.games import love_letter as ll
+
+    session, recorder = make_session("love-letter", lang, players=2, names=NAMES)
+    said = run_lines(session, recorder, "aside guard guard king\nplay handmaid\nnext\nplay guard")
+    assert said[-1] == guard
+    session, recorder = make_session("love-letter", lang, players=2, names=NAMES)
+    said = run_lines(session, recorder, "aside guard guard king\nplay handmaid\nnext\nplay prince")
+    assert prince in said
+    state = ll.new(ll.Options(players=2), find("love-letter").cards())
+    for command in (ll.Aside(("guard", "guard", "king")), ll.Play("handmaid"), ll.Next()):
+        state, _ = ll.apply(state, command)
+    _, events = ll.apply(state, ll.Play("guard"))
+    assert events[0].reason == "handmaid" and all(len(s.split()) <= LIMIT for s in sentences(guard))
