@@ -242,7 +242,7 @@ class Pending:
     uid: int = 0
     left: int = 0
     optional: bool = False
-    #: ``mindbug``: the seat whose deck the card played came from (a card taken from the other hand is theirs).
+    #: ``mindbug``: the seat whose deck the card played came from, when not the player's (Strange Barrel took it).
     owner: int | None = None
 
 
@@ -1474,7 +1474,8 @@ def _play(state: State, command: Play) -> Steps:
     state, more = _refill(state, seat)  # "after playing a card, complete your hand at once"
     events += more
     if state.mindbugs[other(seat)] > 0:
-        return _finish(replace(state, pending=Pending("mindbug", other(seat), card, owner=owner)), events)
+        pending = Pending("mindbug", other(seat), card, owner=None if owner == seat else owner)
+        return _finish(replace(state, pending=pending), events)
     return _no_mindbug(state, card, events, owner)
 
 
