@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.registry import find
 from companion.games import mindbug as mb
@@ -585,3 +587,27 @@ def test_first_draw_is_said_in_both_languages(lang, expected):
     word = "reveal" if lang == "en" else "révèle"
     said = run_lines(session, recorder, f"{word} spider owl spider owl\n{word} luchataur gorillion")
     assert said == expected
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 10_000), min_size=5, max_size=60))
+def test_what_if_answers_for_every_creature_of_any_table_reached_by_legal_play(choices):
+    state = mb.new(mb.Options(), CARDS)
+    for choice in choices:
+        moves = mb.legal_moves(state)
+        if not moves:
+            break
+        state, _ = mb.apply(state, moves[choice % len(moves)])
+        if state.is_over:
+            break
+        for seat, board in enumerate(state.boards):
+            for creature in board:
+                copy = [c.uid for c in board if c.card == creature.card].index(creature.uid) + 1
+                answer = what_if(state, creature.card) if copy == 1 and all(
+                    c.card != creature.card for c in state.boards[1 - seat]) else None
+                if answer is None:
+                    continue
+                defenders = {c.card for c in state.boards[1 - seat]}
+                assert {o[0] for o in answer.outcomes} <= defenders
+                assert 0 <= answer.defender_lives <= state.lives[1 - seat]
+                assert len(answer.reasons) == len(answer.outcomes) and set(answer.hunted) <= defenders
