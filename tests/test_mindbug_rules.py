@@ -585,6 +585,9 @@ def test_first_draw_is_said_in_both_languages(lang, expected):
 
     session, recorder = make_session("mindbug", lang, first="draw", names=("Ana", "Bo"))
     word = "reveal" if lang == "en" else "révèle"
+    status = run_lines(session, recorder, "status")[0]
+    assert status.startswith(("Before turn 1: draw the first player. Type reveal and the 2 cards.",
+                              "Avant le tour 1 : tirez le premier joueur. Tapez révèle et les 2 cartes."))
     said = run_lines(session, recorder, f"{word} spider owl spider owl\n{word} luchataur gorillion")
     assert said == expected
 

@@ -262,6 +262,8 @@ def status_head(e: g.Status, ctx: Context) -> str:
     t = ctx.t
     if e.winner is not None:
         return t("Game over, {player} won.", player=player(ctx, e.winner))
+    if e.to_act and e.to_act["decision"] == "draw":  # --first draw: no one's turn yet
+        return t("Before turn 1: draw the first player. Type {reveal} and the 2 cards.", reveal=ctx.verb("reveal"))
     head = t("Turn {turn}, {player}'s turn.", turn=e.turn, player=player(ctx, e.current_player))
     if e.to_act and e.to_act["player"] != e.current_player:
         head += " " + t("{player} decides: {decision}.", player=player(ctx, e.to_act["player"]),
