@@ -21,7 +21,9 @@ from typing import Any, TextIO
 from companion import journal
 from companion.announce import Announcer, Utterance
 from companion.registry import Game
-from companion.games.base import MAX_NAME_LENGTH, OptionError, RuleError, names_problem, options_to_json
+from companion.games.base import (
+    MAX_NAME_LENGTH, OptionError, RuleError, names_problem, options_to_json, seat_word_name,
+)
 from companion.i18n import Translator
 from companion.output import StdoutOutput
 from companion.render import Context, Settings
@@ -258,9 +260,13 @@ def game_options(game: Game, config: PlayConfig) -> Any:
         raise _OptionError(t("This game is for {low} to {high} players.", low=spec.min_players, high=spec.max_players))
     values: dict[str, Any] = {"players": players, **config.options}
     if config.names:
-        problem = names_problem(config.names)
+        problem = names_problem(config.names, spec.id)
         if problem == "same_name":
             raise _OptionError(t("companion: --names: two players have the same name."))
+        if problem == "player_word":
+            # Translators: a player's name that commands read as a seat (2, p1, hero1, mine, moi…).
+            raise _OptionError(t("companion: --names: {name} names a seat in commands; choose another name.",
+                                 name=seat_word_name(config.names, spec.id)))
         if problem:
             raise _OptionError(t("companion: --names: each name is one line of 1 to {limit} characters.",
                                  limit=MAX_NAME_LENGTH))

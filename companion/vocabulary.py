@@ -7,6 +7,7 @@ the word to type), so neither imports the other.
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -87,3 +88,22 @@ def _vocabulary(game_id: str) -> Vocabulary:
 def game_verb_files() -> tuple[str, ...]:
     """The ids of the games that have a verb file (a new game adds its file and is known here)."""
     return tuple(sorted(p.stem for p in (DATA_DIR / "verbs").glob("*.toml") if p.stem not in NOT_GAMES))
+
+
+@functools.lru_cache(maxsize=None)
+def _seat_words(game_id: str) -> tuple[re.Pattern[str], frozenset[str]]:
+    table = _verb_file("common").get("seat_words", {})
+    pattern = re.compile("|".join(f"(?:{p})" for p in table.get("patterns", ())) or r"(?!)")
+    games = (game_id,) if game_id else game_verb_files()
+    keys = {normalize(word).replace(" ", "") for game in games
+            for key in table.get("words", ()) for word in _verb_file(game).get("words", {}).get(key, ())}
+    return pattern, frozenset(keys)
+
+
+def is_seat_word(name: str, game_id: str = "") -> bool:
+    """Whether a player's name is also a word that names a seat in the game's commands (``2``, ``p1``, ``hero1``;
+    Mindbug's ``mine``, ``moi``…; every game's when ``game_id`` is empty): a command naming that player would reach
+    another seat (``[seat_words]`` in ``data/verbs/common.toml``)."""
+    key = normalize(name).replace(" ", "")
+    pattern, words = _seat_words(game_id)
+    return bool(key) and (pattern.fullmatch(key) is not None or key in words)

@@ -322,7 +322,7 @@ def test_the_space_stone_allows_two_fights_against_two_different_heroes(gauntlet
 
 def test_with_two_players_the_space_stone_allows_one_fight(gauntlet_cards):
     state, _ = apply_all(new(gauntlet_cards, 2), g.Play("space-stone"))
-    assert state.fight_right == g.FightRight(1, (1,))
+    assert state.fight_right == g.FightRight(1, (1,), capped=True)
 
 
 def test_iron_man_lets_a_teammate_fight(gauntlet_cards):
@@ -434,3 +434,84 @@ def test_the_mind_stone_checks_the_defeated_card_of_every_hero_it_hits():
     assert run_lines(session, recorder, "defeat hero 2 vision") == [
         "Vision is a 5: the defeated card must be a 3. Cards that fit: Captain America and Hulk."]
     assert run_lines(session, recorder, "defeat hero 2 hulk")[0] == "Hulk of hero 2 is defeated."
+
+
+# ----------------------------------------------------------------- issue 24: the 2-player Space Stone, the Time Stone
+
+
+def test_the_space_stone_at_2_players_says_one_fight_and_refuses_a_second_with_its_own_reason(gauntlet_cards):
+    state, events = apply_all(new(gauntlet_cards, 2), g.Play("space-stone"))
+    effect = next(e for e in events if isinstance(e, g.CardEffect))
+    assert effect.fights == 1 and state.fight_right.capped
+    state, _ = apply_all(state, g.Fight(1, None))
+    assert refused(state, g.Fight(1, None), "one_hero_fight").details == {"fights": 1, "heroes": 1}
+    three, events = apply_all(new(gauntlet_cards, 3), g.Play("space-stone"))
+    assert next(e for e in events if isinstance(e, g.CardEffect)).fights == 0 and three.fight_right.left == 2
+
+
+@pytest.mark.parametrize(("lang", "effect", "second"), [
+    ("en", "1 fight only at 2 players: there is a single hero.",
+     "1 fight only at 2 players: the single hero has already fought."),
+    ("fr", "1 seul combat à 2 joueurs : il n'y a qu'un héros.",
+     "1 seul combat à 2 joueurs : le seul héros a déjà combattu."),
+])
+def test_the_space_stone_at_2_players_is_said_by_the_2_player_rule(lang, effect, second):
+    from tests.conftest import make_session, run_lines
+
+    session, recorder = make_session("gauntlet", lang, players=2, names=("Zoe", "Ana"))
+    assert effect in run_lines(session, recorder, "play space stone\nfight ana 3 3")
+    assert run_lines(session, recorder, "fight ana 3 5") == [second]
+    assert run_lines(session, recorder, "fight") == [second]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "The Time Stone can only use another Thanos card face up in front of Thanos; Hulk is not."),
+    ("fr", "La Pierre du Temps n'utilise qu'une autre carte Thanos face visible devant Thanos ; Hulk ne l'est pas."),
+])
+def test_the_time_stone_naming_a_hero_card_says_the_copy_must_be_a_face_up_thanos_card(lang, expected):
+    from tests.conftest import make_session, run_lines
+
+    session, recorder = make_session("gauntlet", lang, players=2, names=("Zoe", "Ana"))
+    assert run_lines(session, recorder, "play time stone hulk") == [expected]
+    assert run_lines(session, recorder, "status")[0].startswith(("Turn 1", "Tour 1")), "nothing changed"
+
+
+# ----------------------------------------------------------------- issue 24: names that are seat words, every game
+
+SEAT_WORDS = ("2", "p1", "P 2", "hero1", "h2", "j1", "Joueur3")
+
+
+@pytest.mark.parametrize("game", ["gauntlet", "love-letter", "mindbug", "num-x", "the-void"])
+@pytest.mark.parametrize("word", SEAT_WORDS)
+def test_a_name_that_is_a_seat_word_is_refused_at_set_up_in_every_game(game, word):
+    from companion.registry import find
+
+    info = find(game)
+    players = info.rules.spec.min_players
+    names_ = ("Ana", word) + tuple(f"N{chr(97 + i)}" for i in range(players - 2))
+    options = info.rules.options_type(players=players, names=names_)
+    with pytest.raises(RuleError) as caught:
+        info.rules.new(options, info.cards())
+    assert caught.value.code == "player_word" and caught.value.details["name"] == word
+
+
+@pytest.mark.parametrize(("game", "word"), [("mindbug", "mine"), ("mindbug", "Moi"), ("mindbug", "adversaire"),
+                                            ("gauntlet", "Héros"), ("gauntlet", "thanos")])
+def test_a_game_s_own_seat_words_are_refused_as_names(game, word):
+    from companion.games.base import names_problem
+
+    assert names_problem(("Ana", word), game) == "player_word"
+    assert names_problem(("Ana", "Zoé")) is None and names_problem(("Ana", "Moira"), game) is None
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "companion: --names: moi names a seat in commands; choose another name."),
+    ("fr", "companion : --names : moi désigne une place dans les commandes ; choisissez un autre nom."),
+])
+def test_the_cli_refuses_a_seat_word_name_with_one_sentence(lang, expected):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "companion", "--lang", lang, "play", "mindbug", "--names", "Ana", "moi"],
+                          input="quit\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.strip() == expected and "Traceback" not in done.stderr

@@ -133,11 +133,11 @@ def test_handmaid_protection_lasts_until_the_start_of_its_players_next_turn():
 def test_when_every_other_player_is_protected_cards_have_no_effect_and_the_prince_targets_its_player():
     state, _ = apply_all(two_players(), ll.Play("handmaid"), ll.Next())
     state_guard, events = apply_all(state, ll.Play("guard"))
-    assert events == [ll.CardPlayed("p2", "guard", 1, None, None, True)] and state_guard.effect is None
+    assert events == [ll.CardPlayed("p2", "guard", 1, None, None, True, "handmaid")] and state_guard.effect is None
     refused(state, ll.Play("guard", 0, 3), "protected")
     refused(state, ll.Play("prince", 0), "protected")
     state_prince, events = apply_all(state, ll.Play("prince"))
-    assert events[0].target == "p2" and state_prince.effect.target == 1
+    assert events[0].target == "p2" and state_prince.effect.target == 1 and events[0].reason == "handmaid"
 
 
 def test_playing_the_princess_puts_its_player_out():

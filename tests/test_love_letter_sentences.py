@@ -39,7 +39,7 @@ GOLDEN = {
         "Player 2 plays Handmaid, 4.",
         "Player 2 is protected until their next turn.",
         "Player 1's turn: draw a card. Deck: 7 cards.",
-        "Player 1 plays Guard, 1: every other player is protected, no effect.",
+        "Handmaid: every other player is protected. Player 1 plays Guard, 1, with no effect.",
         "Player 2's turn: draw a card. Deck: 6 cards.",
         "The Handmaid no longer protects player 2.",
         "Round 1, turn 4, player 2 to play. Deck: 6 cards. Still in the round: player 1 and player 2. "
@@ -65,7 +65,7 @@ GOLDEN = {
         "Joueur 2 joue Servante, 4.",
         "Joueur 2 est sous la protection de la Servante jusqu'à son prochain tour.",
         "Joueur 1, à vous : piochez une carte. Pioche : 7 cartes.",
-        "Joueur 1 joue Garde, 1 : tous les autres joueurs sont protégés, sans effet.",
+        "Servante : tous les autres joueurs sont protégés. Joueur 1 joue Garde, 1, sans effet.",
         "Joueur 2, à vous : piochez une carte. Pioche : 6 cartes.",
         "La Servante ne protège plus joueur 2.",
         "Manche 1, tour 4 : joueur 2 joue. Pioche : 6 cartes. En lice : joueur 1 et joueur 2. "

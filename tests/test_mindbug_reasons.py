@@ -214,3 +214,58 @@ def test_english_is_left_as_it_is():
     run_lines(session, recorder, "play bee bear\nno\nplay spider owl\nno")
     assert run_lines(session, recorder, "blockers bee bear") == [
         "No creature can block Bee Bear. Cannot block: Spider Owl: because of Bee Bear."]
+
+
+# --------------------------------------------------------------------------- issue 24: what if plays the real rules
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "If Turbo Bug attacks: 4 against Luchataur 9: Turbo Bug is defeated, Luchataur survives; not blocked: 0 "
+           "lives left, the opponent loses."),
+    ("fr", "Si Turboustique attaque : 4 contre Gladiataure 9 : Turboustique est vaincue, Gladiataure survit ; sans "
+           "blocage : 0 vie, l'adversaire perd."),
+])
+def test_what_if_says_turbo_bug_wins_unblocked(lang, expected):
+    session, recorder = make_session("mindbug", lang, names=NAMES)
+    run_lines(session, recorder, "play turbo bug\nno\nplay luchataur\nno")
+    assert run_lines(session, recorder, "what if turbo bug") == [expected]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "If Shark Dog attacks: 4 against Spider Owl 3: Shark Dog is defeated (Poisonous), Spider Owl is defeated; "
+           "4 against Plated Scorpion 2: Shark Dog is defeated (Poisonous), Plated Scorpion is exhausted (Tough); "
+           "not blocked: 2 lives left for the opponent. Only its Hunter can make Spider Owl and Plated Scorpion block."),
+    ("fr", "Si Requin Toutou attaque : 4 contre Arachnibou 3 : Requin Toutou est vaincue (Toxique), Arachnibou est "
+           "vaincue ; 4 contre Scorpion blindé 2 : Requin Toutou est vaincue (Toxique), Scorpion blindé est épuisée "
+           "(Robuste) ; sans blocage : il reste 2 vies à l'adversaire. Seul son Chasseur peut faire bloquer Arachnibou "
+           "et Scorpion blindé."),
+])
+def test_what_if_says_the_hunter_s_forced_block(lang, expected):
+    session, recorder = make_session("mindbug", lang, names=NAMES)
+    run_lines(session, recorder, "play elephantopus\nno\nplay spider owl\nno\nplay shark dog\nno\nplay plated scorpion\nno")
+    assert run_lines(session, recorder, "what if shark dog") == [expected]
+
+
+# --------------------------------------------------------------------------- issue 22 in Love Letter: the Handmaid
+
+
+@pytest.mark.parametrize(("lang", "guard", "prince"), [
+    ("en", "Handmaid: every other player is protected. Bo plays Guard, 1, with no effect.",
+     "Handmaid: every other player is protected. Bo plays Prince, 5, on Bo."),
+    ("fr", "Servante : tous les autres joueurs sont protégés. Bo joue Garde, 1, sans effet.",
+     "Servante : tous les autres joueurs sont protégés. Bo joue Prince, 5, sur Bo."),
+])
+def test_love_letter_says_the_handmaid_first_when_it_decides(lang, guard, prince):
+    from companion.games import love_letter as ll
+
+    session, recorder = make_session("love-letter", lang, players=2, names=NAMES)
+    said = run_lines(session, recorder, "aside guard guard king\nplay handmaid\nnext\nplay guard")
+    assert said[-1] == guard
+    session, recorder = make_session("love-letter", lang, players=2, names=NAMES)
+    said = run_lines(session, recorder, "aside guard guard king\nplay handmaid\nnext\nplay prince")
+    assert prince in said
+    state = ll.new(ll.Options(players=2), find("love-letter").cards())
+    for command in (ll.Aside(("guard", "guard", "king")), ll.Play("handmaid"), ll.Next()):
+        state, _ = ll.apply(state, command)
+    _, events = ll.apply(state, ll.Play("guard"))
+    assert events[0].reason == "handmaid" and all(len(s.split()) <= LIMIT for s in sentences(guard))

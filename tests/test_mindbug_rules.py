@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.registry import find
 from companion.games import mindbug as mb
@@ -469,3 +471,146 @@ def test_three_effects_at_once_are_asked_one_at_a_time():
     state, events = apply_all(state, mb.NameCards(()))
     assert events[-1].decision == "order" and events[-1].options == ("harpy-mother", "explosive-toad")
     refused(state, mb.First("strange-barrel"), "not_pending")
+
+
+# ---------------------------------------------------------------- issue 24: what if, sources, ownership
+
+
+def what_if(state: mb.State, card: str) -> mb.WhatIfAnswer:
+    answer = mb.QUERIES["whatif"](state, {"card": card})[0]
+    assert isinstance(answer, mb.WhatIfAnswer)
+    return answer
+
+
+def test_what_if_counts_turbo_bug_s_own_effect_unblocked_it_wins():
+    answer = what_if(table(("turbo-bug",), ("luchataur",)), "turbo-bug")
+    assert answer.defender_lives == 0 and answer.outcomes == (("luchataur", 9, "defeated", "survives"),)
+    state, _ = apply_all(table(("turbo-bug",), ("luchataur",)), mb.Attack("turbo-bug"), mb.Decline())
+    assert state.winner == 0, "what if said what the rules then did"
+
+
+def test_what_if_counts_chameleon_sniper_s_life_loss_and_a_win_by_the_effect_alone():
+    assert what_if(table(("chameleon-sniper",), ("luchataur",)), "chameleon-sniper").defender_lives == 1
+    answer = what_if(table(("chameleon-sniper",), ("luchataur",), lives=(3, 1)), "chameleon-sniper")
+    assert answer.effect_wins and answer.outcomes == () and answer.defender_lives == 0
+
+
+def test_what_if_shows_no_fight_against_a_creature_shark_dog_defeats_first():
+    answer = what_if(table(("shark-dog",), ("gorillion", "spider-owl")), "shark-dog")
+    assert [o[0] for o in answer.outcomes] == ["spider-owl"] and not answer.effect_choice
+    two = what_if(table(("shark-dog",), ("gorillion", "luchataur")), "shark-dog")
+    assert [o[0] for o in two.outcomes] == ["gorillion", "luchataur"] and two.effect_choice, \
+        "a choice: each fight assumes the effect spares that blocker"
+
+
+def test_what_if_counts_snail_hydra_s_effect_when_it_has_fewer_creatures():
+    answer = what_if(table(("snail-hydra",), ("luchataur", "plated-scorpion")), "snail-hydra")
+    assert answer.effect_choice and {o[0] for o in answer.outcomes} == {"luchataur", "plated-scorpion"}
+    # with only one creature left after the effect, the other one fights
+    assert answer.outcomes[0] == ("luchataur", 9, "defeated", "defeated")
+
+
+def test_what_if_includes_the_creature_only_the_hunter_can_force_to_block():
+    state = table(("elephantopus", "shark-dog"), ("spider-owl",))
+    assert mb.QUERIES["blockers"](state, {"card": "shark-dog"})[0].huntable == ("spider-owl",)
+    answer = what_if(state, "shark-dog")
+    assert answer.outcomes == (("spider-owl", 3, "defeated", "defeated"),) and answer.hunted == ("spider-owl",)
+    assert answer.reasons == (("poisonous", ""),)
+
+
+def test_creature_names_the_enemy_a_sharky_keyword_is_copied_from():
+    state = table(("sharky-crab-dog-mummypus",), ("spider-owl",))
+    answer = mb.QUERIES["creature"](state, {"card": "sharky-crab-dog-mummypus"})[0]
+    assert dict(answer.gained) == {"sneaky": "spider-owl", "poisonous": "spider-owl"}
+
+
+def test_with_discard_owner_a_card_strange_barrel_took_goes_back_to_its_owner():
+    state, _ = attack_and_block(table(("gorillion",), ("strange-barrel",), discard="owner"), "gorillion",
+                                "strange-barrel")
+    state, _ = apply_all(state, mb.NameCards(("luchataur", "spider-owl")))
+    assert state.current == 1 and state.foreign == ((), ("luchataur", "spider-owl"))
+    state, _ = apply_all(state, mb.Play("luchataur"), mb.Decline())
+    assert state.boards[1][-1].owner == 0, "it came from p1's deck"
+    state, _ = apply_all(state, mb.Attack("gorillion"), mb.Block("luchataur"))
+    assert state.discards == (("luchataur",), ("strange-barrel",)), "defeated, it goes to its owner's pile"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Whenever a hand has fewer than 5 cards"),
+                                             ("fr", "Dès qu'une main a moins de 5 cartes")])
+def test_the_rules_reader_and_aid_sheet_teach_the_refill_the_game_does(lang, words):
+    from companion.rules_data import load
+
+    turn = load(find("mindbug"), CARDS).section("turn").paragraphs[lang]
+    assert any(p.startswith(words) for p in turn) and not any("After playing a card, refill" in p for p in turn)
+    import tomllib
+
+    from companion.cards import DATA_DIR
+
+    sheet = tomllib.loads((DATA_DIR / "mindbug.toml").read_text(encoding="utf-8"))["sheet"]
+    assert "turn" in sheet["rules"], "the aid sheet prints the same section"
+    # the game does it: p2's hand, short after Ferret Bomber, is refilled at once, before p2 plays
+    state, events = apply_all(table(), mb.Play("ferret-bomber"), mb.Decline(), mb.NameCards(("gorillion", "luchataur")))
+    assert state.hands == (5, 5) and names(events)[-3:-1] == ["cards_discarded", "hand_refilled"]
+    short, _ = apply_all(table(refill="after_play"), mb.Play("ferret-bomber"), mb.Decline(),
+                         mb.NameCards(("gorillion", "luchataur")))
+    assert short.hands == (5, 3), "the option: only after playing"
+
+
+def test_first_draw_compares_the_revealed_cards_and_a_tie_asks_again():
+    state = mb.new(mb.Options(first="draw"), CARDS)
+    assert mb.to_act(state) == mb.ToAct("p1", "draw") and names(mb.opening(state)) == ["game_started", "decision"]
+    refused(state, mb.Play("gorillion"), "decision_pending")
+    refused(state, mb.Decline(), "must_choose")
+    state, events = apply_all(state, mb.Reveal("spider-owl", "spider-owl"))
+    assert events[0] == mb.FirstDrawn(("spider-owl", "spider-owl"), (3, 3), "") and state.pending.kind == "draw"
+    refused(state, mb.Reveal("spider-owl", "gorillion"), "all_seen")  # both copies are out, seen
+    state, events = apply_all(state, mb.Reveal("luchataur", "gorillion"))
+    assert state.current == 1 and state.pending is None and names(events) == ["first_drawn", "turn_started"]
+    assert state.unseen()["gorillion"] == 0 and mb.to_act(state) == mb.ToAct("p2", "play_or_attack")
+    assert mb.Reveal("gorillion", "luchataur") in mb.legal_moves(mb.new(mb.Options(first="draw"), CARDS))
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["3 against 3, Spider Owl and Spider Owl: a tie, reveal again.",
+            "First player: each reveals an unused card, the higher power starts. Type reveal, the card of Ana, then "
+            "the card of Bo.",
+            "9 against 10, Luchataur and Gorillion: Bo plays first.", "Turn 1: Bo."]),
+    ("fr", ["3 contre 3, Arachnibou et Arachnibou : égalité, révélez-en une autre.",
+            "Premier joueur : chacun révèle une carte non utilisée, la plus forte commence. Tapez révèle, la carte "
+            "d'Ana, puis celle de Bo.",
+            "9 contre 10, Gladiataure et Gorillion : Bo commence.", "Tour 1 : Bo."]),
+])
+def test_first_draw_is_said_in_both_languages(lang, expected):
+    from tests.conftest import make_session, run_lines
+
+    session, recorder = make_session("mindbug", lang, first="draw", names=("Ana", "Bo"))
+    word = "reveal" if lang == "en" else "révèle"
+    status = run_lines(session, recorder, "status")[0]
+    assert status.startswith(("Before turn 1: draw the first player. Type reveal and the 2 cards.",
+                              "Avant le tour 1 : tirez le premier joueur. Tapez révèle et les 2 cartes."))
+    said = run_lines(session, recorder, f"{word} spider owl spider owl\n{word} luchataur gorillion")
+    assert said == expected
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 10_000), min_size=5, max_size=60))
+def test_what_if_answers_for_every_creature_of_any_table_reached_by_legal_play(choices):
+    state = mb.new(mb.Options(), CARDS)
+    for choice in choices:
+        moves = mb.legal_moves(state)
+        if not moves:
+            break
+        state, _ = mb.apply(state, moves[choice % len(moves)])
+        if state.is_over:
+            break
+        for seat, board in enumerate(state.boards):
+            for creature in board:
+                copy = [c.uid for c in board if c.card == creature.card].index(creature.uid) + 1
+                answer = what_if(state, creature.card) if copy == 1 and all(
+                    c.card != creature.card for c in state.boards[1 - seat]) else None
+                if answer is None:
+                    continue
+                defenders = {c.card for c in state.boards[1 - seat]}
+                assert {o[0] for o in answer.outcomes} <= defenders
+                assert 0 <= answer.defender_lives <= state.lives[1 - seat]
+                assert len(answer.reasons) == len(answer.outcomes) and set(answer.hunted) <= defenders

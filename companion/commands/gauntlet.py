@@ -55,7 +55,14 @@ def _play(args: Sequence[str], state: rules.State) -> Request:
     copy = None
     effect = card
     if rules.traits(card).action == "copy_effect" and rest:
-        effect, used = longest_card(state.cards, rest, rules.THANOS_SIDE)
+        try:
+            effect, used = longest_card(state.cards, rest, rules.THANOS_SIDE)
+        except ParseError as error:
+            if error.code != "unknown_card":
+                raise
+            # A hero card (or a Thanos one spelt near one): the rules say the copy must be a face-up Thanos card.
+            effect, used = longest_card(state.cards, rest)
+            return Change(rules.Play(card.id, copy=effect.id))
         copy, rest = effect.id, rest[used:]
     action = rules.action_of(effect)
     target = value = deck = None
@@ -86,6 +93,8 @@ def _defeat(args: Sequence[str], state: rules.State) -> Request:
 def _fight(args: Sequence[str], state: rules.State) -> Request:
     right = state.fight_right
     if not state.is_over and state.pending_defeat is None and (right is None or not right.left):
+        if right is not None and right.capped:
+            rules.check_fight(state, right.heroes[0])  # the 2-player rule says why: a single hero
         raise RuleError("no_fight")
     only_hero = right.heroes[0] if right and len(right.heroes) == 1 else None
     if len(args) == 2 and only_hero is not None and all(is_number(a) for a in args):

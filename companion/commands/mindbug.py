@@ -110,6 +110,16 @@ def _first(args: Sequence[str], state: rules.State) -> Request:
     return Change(rules.First(card.id, player))
 
 
+def _reveal(args: Sequence[str], state: rules.State) -> Request:
+    """``reveal CARD CARD``: the unused cards revealed to draw the first player, p1's then p2's."""
+    first, used = longest_card(state.cards, args) if args else (None, 0)
+    if first is None:
+        raise ParseError("card_name_needed")
+    second, rest = leading_card(state.cards, args[used:])
+    no_more(rest)
+    return Change(rules.Reveal(first.id, second.id))
+
+
 def _board(args: Sequence[str], state: rules.State) -> Request:
     if not args:
         return Ask("board", {"side": None})
@@ -142,6 +152,7 @@ _PARSERS = {
     "target": _target,
     "name_cards": _name_cards,
     "first": _first,
+    "reveal": _reveal,
     "cards": _name_cards,  # the issue's "cards CARD CARD"; "cards" alone still lists every card
     "board": _board,
     "creature": _asking("creature"),
@@ -161,7 +172,8 @@ def completions(state: rules.State, verb: str) -> list[str] | None:
 
 PARSER = Parser(
     game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.RULES.queries), completions=completions,
-    verbs_order=("play", "attack", "mindbug", "no", "block", "hunt", "target", "name_cards", "first", "board", "creature",
+    verbs_order=("play", "attack", "mindbug", "no", "block", "hunt", "target", "name_cards", "first", "reveal", "board",
+                 "creature",
                  "blockers", "whatif", "life", "mindbugs", "hands", "discards", "unseen"),
 )
 verbs = PARSER.verbs

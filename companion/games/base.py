@@ -375,7 +375,7 @@ def check_options(spec: GameSpec, options: Any, max_players: int | None = None) 
     of the spec of its type and within its choices or range.
 
     :raises RuleError: ``bad_players`` (``players``, ``low``, ``high``), ``bad_names``
-        (``names``, ``players``), ``bad_name`` or ``same_name`` (``names``), ``bad_option``
+        (``names``, ``players``), ``bad_name``, ``same_name`` or ``player_word`` (``names``, ``name``), ``bad_option``
         (``option``, ``value``, ``choices``, ``low``, ``high``).
     """
     players = getattr(options, "players", None)
@@ -385,9 +385,9 @@ def check_options(spec: GameSpec, options: Any, max_players: int | None = None) 
     names = tuple(getattr(options, "names", ()))
     if names and len(names) != players:
         raise RuleError("bad_names", names=len(names), players=players)
-    problem = names_problem(names)
+    problem = names_problem(names, spec.id)
     if problem:
-        raise RuleError(problem, names=names)
+        raise RuleError(problem, names=names, name=seat_word_name(names, spec.id) or "")
     for option in spec.options:
         if option.scope == "rules":
             try:
@@ -401,8 +401,9 @@ def check_options(spec: GameSpec, options: Any, max_players: int | None = None) 
 MAX_NAME_LENGTH = 30
 
 
-def names_problem(names: Sequence[str]) -> str | None:
-    """Why these players' names cannot be used, or ``None``: each one line of 1 to 30 characters, all different.
+def names_problem(names: Sequence[str], game_id: str = "") -> str | None:
+    """Why these players' names cannot be used, or ``None``: each one line of 1 to 30 characters, all different,
+    none a seat word (``player_word``).
 
     Names are compared without case or accents ("Zoé" and "zoe" are the same name at the table).
     """
@@ -416,7 +417,21 @@ def names_problem(names: Sequence[str]) -> str | None:
     keys = [normalize(name) or name.casefold() for name in names]
     if len(set(keys)) != len(keys):
         return "same_name"
+    if seat_word_name(names, game_id) is not None:
+        return "player_word"
     return None
+
+
+def seat_word_name(names: Sequence[str], game_id: str = "") -> str | None:
+    """The first name that is also a seat word in game ``game_id``'s commands (``2``, ``p1``, ``hero1``, Mindbug's
+    ``mine`` or ``moi``…; any game's when empty).
+
+    Such a name is refused at set-up rather than resolved before the seat words: a command naming that player would
+    otherwise reach another seat, and every parser (five games) reads seat words first.
+    """
+    from companion.vocabulary import is_seat_word
+
+    return next((name for name in names if isinstance(name, str) and is_seat_word(name, game_id)), None)
 
 
 def options_to_json(options: Any) -> dict[str, Any]:

@@ -147,6 +147,8 @@ class FightRight:
     left: int
     heroes: tuple[int, ...]
     fought: tuple[int, ...] = ()
+    #: Fewer fights than the card prints, for want of different heroes (the Space Stone at 2 players).
+    capped: bool = False
 
 
 @dataclass(frozen=True)
@@ -343,6 +345,9 @@ class CardEffect(Event):
 
     name = "card_effect"
     card: str
+    #: The fights the card allows at this table when fewer than printed (the Space Stone's "two different heroes"
+    #: with a single hero, at 2 players: 1); 0 when as printed.
+    fights: int = 0
 
 
 @dataclass(frozen=True)
@@ -601,7 +606,7 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
         ),
     ]
     if traits(effect_card).action not in SAID_BY_THEIR_EVENT:  # else the change itself is said, once
-        events.append(CardEffect(effect_card.id))
+        events.append(CardEffect(effect_card.id, _fights_here(state, effect_card)))
     state = replace(state, expected=_expected(state, effect_card, prepared))
     state, more = resolve.apply(state, effect_card, prepared)
     return state, events + more
@@ -787,6 +792,12 @@ class Action:
         return Prepared(target, value, command.deck)
 
 
+def _fights_here(state: State, card: Card) -> int:
+    """The fights a Thanos card that fights different heroes allows at this table, when fewer than printed; else 0."""
+    own = traits(card)
+    return len(state.heroes) if own.action == "fight_heroes" and own.fights > len(state.heroes) else 0
+
+
 def _fights(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
     heroes: tuple[int, ...]
     if card.side == HEROES:
@@ -795,7 +806,7 @@ def _fights(state: State, card: Card, prepared: Prepared) -> tuple[State, list[E
     else:
         heroes = tuple(state.heroes)
         left = min(traits(card).fights, len(heroes))
-    return replace(state, fight_right=FightRight(left, heroes)), []
+    return replace(state, fight_right=FightRight(left, heroes, capped=traits(card).fights > len(heroes))), []
 
 
 def _hero_token(state: State, card: Card, prepared: Prepared) -> tuple[State, list[Event]]:
@@ -935,6 +946,8 @@ def _must_play(state: State) -> bool:
 
 def _fight_right_for(state: State, hero: int) -> FightRight:
     right = state.fight_right
+    if right is not None and right.left == 0 and right.capped:
+        raise RuleError("one_hero_fight", fights=len(right.fought), heroes=len(right.heroes))
     if right is None or right.left == 0:
         raise RuleError("no_fight")
     if hero not in right.heroes:

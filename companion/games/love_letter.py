@@ -313,6 +313,9 @@ class CardPlayed(Event):
     target: str | None = None
     named_value: int | None = None
     no_effect: bool = False
+    #: The card that decides a surprising outcome (issue 22), said first: ``handmaid`` when every other player is
+    #: protected, so the card has no effect or the Prince must choose its own player; empty otherwise.
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -529,6 +532,12 @@ QUERIES: dict[str, Callable[[State, Mapping[str, Any]], list[Event]]] = {
 }
 
 
+def _others_protected(state: State) -> bool:
+    """Whether the other players still in the round are all protected by the Handmaid (some are in)."""
+    others = [s for s in state.seats_in_round() if s != state.current]
+    return bool(others) and all(state.protected[s] for s in others)
+
+
 def possible_targets(state: State) -> list[int]:
     """The other players a card may choose now: in the round and not protected."""
     return [s for s in state.seats_in_round() if s != state.current and not state.protected[s]]
@@ -582,13 +591,16 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     target = command.target
     value = command.value
     no_effect = False
+    reason = ""
     if action in TARGETS_OTHER or action == "prince":
         if target is not None:
             target = _check_target(state, card, target, self_allowed=action == "prince")
         elif action == "prince" and not targets:
             target = seat
+            reason = "handmaid" if _others_protected(state) else ""
         elif action in TARGETS_OTHER and not targets:
             no_effect = True
+            reason = "handmaid" if _others_protected(state) else ""
         elif len(targets) == 1 and action != "prince":
             target = targets[0]
         else:
@@ -610,7 +622,7 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
             raise RuleError("no_value", card=card.id)
     state = replace(state, hands=bump(state.hands, seat, -1), face_up=append_at(state.face_up, seat, card.id), played=True)
     events: list[Event] = [CardPlayed(player_id(seat), card.id, card.value, None if target is None else player_id(target),
-                                      value, no_effect)]
+                                      value, no_effect, reason)]
     if no_effect:
         return state, events
     if action == "princess":

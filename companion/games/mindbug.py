@@ -145,8 +145,10 @@ SPEC = GameSpec(
     progress="turn",
     players_help=N_("number of players: always 2"),
     options=(
-        OptionSpec("first", str, "p1", N_("who plays first, chosen by the table: p1 (the default) or p2"),
-                   choices=("p1", "p2")),
+        OptionSpec("first", str, "p1",
+                   N_("who plays first: p1 (the default: the table drew at random, as printed, and says who starts), "
+                      "p2, or draw (the companion says how to draw and compares the revealed cards)"),
+                   choices=("p1", "p2", "draw")),
         OptionSpec("discard", str, "controller",
                    N_("whose discard pile a defeated creature goes to: controller (the default) or owner"),
                    choices=("controller", "owner")),
@@ -228,17 +230,20 @@ class Pending:
     ``kind``: ``mindbug`` (on ``card`` just played), ``hunt`` and ``block`` (against
     the attacker ``uid``), ``frenzy`` (a second attack by ``uid``), ``target`` (a
     creature or a discarded card for effect ``index`` of ``card``, ``left`` more),
-    ``cards`` (``left`` hand cards to name) or ``order`` (which of the ``left``
-    effects at the head of the queue, happening at once, resolves first).
+    ``cards`` (``left`` hand cards to name), ``order`` (which of the ``left``
+    effects at the head of the queue, happening at once, resolves first) or ``draw``
+    (``--first draw``: the unused cards each player reveals to decide who starts).
     """
 
-    kind: Literal["mindbug", "hunt", "block", "frenzy", "target", "cards", "order"]
+    kind: Literal["mindbug", "hunt", "block", "frenzy", "target", "cards", "order", "draw"]
     seat: int
     card: str = ""
     index: int = 0
     uid: int = 0
     left: int = 0
     optional: bool = False
+    #: ``mindbug``: the seat whose deck the card played came from, when not the player's (Strange Barrel took it).
+    owner: int | None = None
 
 
 @dataclass(frozen=True)
@@ -252,6 +257,9 @@ class State:
     hands: tuple[int, ...] = (HAND, HAND)
     decks: tuple[int, ...] = (DECK - HAND, DECK - HAND)
     known: tuple[tuple[str, ...], ...] = ((), ())
+    #: Of each seat's known hand cards, those from the other player's deck (named when Strange Barrel took them):
+    #: with ``--discard owner`` they go back to their owner's pile.
+    foreign: tuple[tuple[str, ...], ...] = ((), ())
     boards: tuple[tuple[Creature, ...], ...] = ((), ())
     discards: tuple[tuple[str, ...], ...] = ((), ())
     current: int = 0
@@ -259,6 +267,8 @@ class State:
     next_uid: int = 1
     attacks: int = 0
     pending: Pending | None = None
+    #: Unused cards revealed to draw the first player (``--first draw``): out of the game, so seen.
+    revealed: tuple[str, ...] = ()
     queue: tuple[Task, ...] = ()
     winner: int | None = None
     reason: Reason | None = None
@@ -284,7 +294,8 @@ class State:
         the opponent decides on a Mindbug."""
         announced = self.pending is not None and self.pending.kind == "mindbug" and self.pending.card == card_id
         return (int(announced) + sum(1 for board in self.boards for c in board if c.card == card_id)
-                + sum(pile.count(card_id) for pile in self.discards) + sum(hand.count(card_id) for hand in self.known))
+                + sum(pile.count(card_id) for pile in self.discards) + sum(hand.count(card_id) for hand in self.known)
+                + self.revealed.count(card_id))
 
     def unseen(self) -> dict[str, int]:
         """Copies of each design in no known place (a draw pile, the unknown part of a hand, or the box)."""
@@ -383,8 +394,17 @@ class First(Command):
     player: str | None = None
 
 
+@dataclass(frozen=True)
+class Reveal(Command):
+    """``--first draw``: the unused card each player revealed, p1's then p2's; the higher power plays first."""
+
+    name = "reveal"
+    first: str
+    second: str
+
+
 COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Attack, UseMindbug, Decline, Block, Hunt, Target,
-                                                          NameCards, First)}
+                                                          NameCards, First, Reveal)}
 
 
 # --------------------------------------------------------------------------- events
@@ -398,6 +418,17 @@ class GameStarted(Event):
     mindbugs: int
     hand: int
     deck: int
+
+
+@dataclass(frozen=True)
+class FirstDrawn(Event):
+    """The cards revealed to draw the first player (``cards``, ``powers``: p1's then p2's); ``first`` is who starts,
+    empty on a tie (reveal again)."""
+
+    name = "first_drawn"
+    cards: tuple[str, str]
+    powers: tuple[int, int]
+    first: str
 
 
 @dataclass(frozen=True)
@@ -644,8 +675,11 @@ class BlockersAnswer(Event):
 
 @dataclass(frozen=True)
 class WhatIfAnswer(Event):
-    """``what if NAME``: for each legal blocker, what happens to the attacker and to it; then no block.
-    ``reasons``: for each outcome, the attacker's and the blocker's deciding keyword (as `Blocked`'s, or empty)."""
+    """``what if NAME``: for each creature that may block (or that its Hunter may name), what happens to the attacker
+    and to it; then no block, all played on a copy of the table by the real rules (attack effects first).
+    ``reasons``: for each outcome, the attacker's and the blocker's deciding keyword (as `Blocked`'s, or empty).
+    ``hunted``: the blockers only the Hunter can make block; ``effect_wins``: the attack effect alone wins the game;
+    ``effect_choice``: the attack effect asks a target, and each fight assumes it spares that blocker."""
 
     name = "what_if"
     card: str
@@ -654,6 +688,9 @@ class WhatIfAnswer(Event):
     outcomes: tuple[tuple[str, int, str, str], ...]
     defender_lives: int
     reasons: tuple[tuple[str, str], ...] = ()
+    hunted: tuple[str, ...] = ()
+    effect_wins: bool = False
+    effect_choice: bool = False
 
 
 @dataclass(frozen=True)
@@ -752,9 +789,10 @@ def effective(state: State, turn_of: int | None = None) -> dict[int, Effective]:
     for seat, source, effect in _passives(state, "copy_keywords"):
         enemies = state.boards[other(seat)]
         for keyword in effect.keywords:
-            if keyword not in keywords[source.uid] and any(keyword in granted[c.uid] for c in enemies):
+            holder = next((c for c in enemies if keyword in granted[c.uid]), None)
+            if keyword not in keywords[source.uid] and holder is not None:
                 keywords[source.uid].add(keyword)
-                gained[source.uid].append((keyword, source.card))
+                gained[source.uid].append((keyword, holder.card))  # the enemy it is copied from
     return {uid: Effective(power[uid], frozenset(keywords[uid]), tuple(bonuses[uid]), tuple(gained[uid])) for uid in power}
 
 
@@ -815,14 +853,6 @@ def _fight_reason(values: Mapping[int, Effective], one: Creature, two: Creature)
     return ""
 
 
-def _fate(values: Mapping[int, Effective], creature: Creature, defeated: bool) -> str:
-    if not defeated:
-        return "survives"
-    if "tough" in values[creature.uid].keywords and not creature.exhausted:
-        return "exhausted"
-    return "defeated"
-
-
 # --------------------------------------------------------------------------- set-up
 
 
@@ -832,11 +862,15 @@ def new(options: Options, cards: CardSet) -> State:
     :raises RuleError: what `check_options` refuses (not 2 players, names, an option outside the spec).
     """
     check_options(SPEC, options)
+    if options.first == "draw":
+        return State(cards=cards, options=options, current=0, pending=Pending("draw", 0))
     return State(cards=cards, options=options, current=seat_of(options.first))
 
 
 def opening(state: State) -> list[Event]:
-    """What to announce when a game starts: the table, then the first turn."""
+    """What to announce when a game starts: the table, then the first turn (or how to draw the first player)."""
+    if state.pending is not None and state.pending.kind == "draw":
+        return [GameStarted("", LIVES, MINDBUGS, HAND, DECK - HAND), _decision_event(state, state.pending)]
     return [GameStarted(player_id(state.current), LIVES, MINDBUGS, HAND, DECK - HAND),
             TurnStarted(player_id(state.current), 1, False)]
 
@@ -938,20 +972,108 @@ def _blockers_query(state: State, args: Mapping[str, Any]) -> list[Event]:
 
 
 def _what_if_query(state: State, args: Mapping[str, Any]) -> list[Event]:
+    """Each fight the attacker may meet, played on a copy of the table by the real rules (`apply`): its attack
+    effects first, then the Hunter's choice or the block, then no block."""
     attacker = find_creature(state, args["card"], args.get("player"), args.get("copy", 1))
     found = state.creature(attacker.uid)
     assert found is not None
     seat = found[0]
-    state = replace(state, current=seat)
-    values = effective(state, seat)
-    outcomes, reasons = [], []
-    for blocker in legal_blockers(state, attacker.uid):
-        outcomes.append((blocker.card, values[blocker.uid].power,
-                         _fate(values, attacker, _fight_result(values, attacker, blocker)),
-                         _fate(values, blocker, _fight_result(values, blocker, attacker))))
-        reasons.append((_fight_reason(values, attacker, blocker), _fight_reason(values, blocker, attacker)))
-    return [WhatIfAnswer(attacker.card, player_id(seat), values[attacker.uid].power, tuple(outcomes),
-                         max(0, state.lives[other(seat)] - 1), tuple(reasons))]
+    start = replace(state, current=seat, pending=None, queue=(), attacks=0)
+    ref = next(ref for c, ref in zip(start.boards[seat], _creature_refs(start.boards[seat]), strict=True)
+               if c.uid == attacker.uid)
+    values = effective(start, seat)
+    unblocked, said = _simulate(start, Attack(*ref), None)
+    power = next((e.power for e in said if isinstance(e, Attacked)), values[attacker.uid].power)
+    won = _won_before_block(said)
+    outcomes, reasons, hunted = [], [], []
+    legal = {c.uid for c in legal_blockers(start, attacker.uid)}
+    huntable = ({c.uid for c in legal_blockers(start, attacker.uid, hunted=True)}
+                if "hunter" in values[attacker.uid].keywords else set())
+    for blocker in start.boards[other(seat)]:
+        if won or blocker.uid not in legal | huntable:
+            continue
+        after, events = _simulate(start, Attack(*ref), blocker.uid)
+        fight = next((e for e in events if isinstance(e, Blocked)), None)
+        if fight is None:  # the attack effect removed it, or it may no longer block
+            continue
+        outcomes.append((blocker.card, fight.power, _fate_after(after, attacker), _fate_after(after, blocker)))
+        reasons.append((fight.attacker_reason, fight.reason))
+        if blocker.uid not in legal:
+            hunted.append(blocker.card)
+    chosen = any(isinstance(e, Decision) and e.decision == "target" for e in said)
+    return [WhatIfAnswer(attacker.card, player_id(seat), power, tuple(outcomes), unblocked.lives[other(seat)],
+                         tuple(reasons), tuple(hunted), won, chosen)]
+
+
+def _won_before_block(events: list[Event]) -> bool:
+    """Whether the attack's own effect ended the game before any block (Chameleon Sniper at 1 life)."""
+    return any(isinstance(e, GameOver) for e in events) and not any(isinstance(e, (Blocked, NotBlocked)) for e in events)
+
+
+def _simulate(state: State, attack: Attack, blocker: int | None) -> Steps:
+    """``attack`` played by the rules on a copy, every decision taken so that ``blocker`` (a uid) fights it:
+    an effect's target spares it when it can, the Hunter names it or the defender blocks with it; ``None``: no block.
+    Stops at the end of the fight (or the game)."""
+    events: list[Event] = []
+    attacker = find_creature(state, attack.card, player_id(state.current), attack.copy).uid
+    state, more = apply(state, attack)
+    events += more
+    for _ in range(64):  # every decision moves the attack on; a bound all the same
+        pending = state.pending
+        if state.is_over or pending is None or pending.kind == "frenzy" or any(
+                isinstance(e, (Blocked, NotBlocked)) for e in events):
+            break
+        command = _simulated_choice(state, pending, attacker, blocker)
+        if command is None:
+            break
+        state, more = apply(state, command)
+        events += more
+    return state, events
+
+
+def _simulated_choice(state: State, pending: Pending, attacker: int, blocker: int | None) -> Command | None:
+    if pending.kind in ("hunt", "block"):
+        found = state.creature(blocker) if blocker is not None else None
+        if found is None:
+            return Decline()
+        ref = dict(zip((c.uid for c in state.boards[found[0]]), _creature_refs(state.boards[found[0]]), strict=True))
+        allowed = {c.uid for c in legal_blockers(state, pending.uid, hunted=pending.kind == "hunt")}
+        if blocker not in allowed:
+            return Decline()
+        return (Hunt if pending.kind == "hunt" else Block)(*ref[blocker])
+    if pending.kind == "target":
+        effect = traits(state.cards[pending.card]).effects[pending.index]
+        if effect.do == "play_from_discard":
+            pile = _discard_source(state, pending.seat, effect)
+            return Target(pile[0]) if pile else Decline()
+        if pending.optional:
+            return Decline()
+        own = {c.uid for c in state.boards[pending.seat]}
+        # enemies other than the blocker first, then the chooser's other creatures, then the attacker, the blocker last
+        ranked = sorted(_targets(state, pending.seat, effect),
+                        key=lambda c: (c.uid == blocker, c.uid == attacker, c.uid in own))
+        return _target_command(state, ranked[0])
+    if pending.kind == "order":
+        return First(state.queue[0].card, player_id(state.queue[0].seat))
+    if pending.kind == "cards":
+        return next((m for m in legal_moves(state) if isinstance(m, NameCards)), None)
+    return None
+
+
+def _target_command(state: State, creature: Creature) -> Target:
+    found = state.creature(creature.uid)
+    assert found is not None
+    ref = dict(zip((c.uid for c in state.boards[found[0]]), _creature_refs(state.boards[found[0]]), strict=True))
+    card, copy = ref[creature.uid]
+    return Target(card, player_id(found[0]), copy)
+
+
+def _fate_after(state: State, creature: Creature) -> str:
+    """What the simulated fight left of ``creature``: defeated, newly exhausted, or untouched."""
+    found = state.creature(creature.uid)
+    if found is None:
+        return "defeated"
+    return "exhausted" if found[1].exhausted and not creature.exhausted else "survives"
 
 
 def _board_query(state: State, args: Mapping[str, Any]) -> list[Event]:
@@ -1312,7 +1434,11 @@ def _take_from_hand(state: State, seat: int, card_id: str) -> State:
     known = list(state.known[seat])
     if card_id in known:
         known.remove(card_id)
-        return replace(state, hands=bump(state.hands, seat, -1), known=set_at(state.known, seat, tuple(known)))
+        foreign = list(state.foreign[seat])
+        if card_id in foreign:
+            foreign.remove(card_id)
+        return replace(state, hands=bump(state.hands, seat, -1), known=set_at(state.known, seat, tuple(known)),
+                       foreign=set_at(state.foreign, seat, tuple(foreign)))
     if state.cards[card_id].copies - state.seen(card_id) <= 0:
         raise RuleError("all_seen", card=card_id, copies=state.cards[card_id].copies)
     if state.hands[seat] <= len(known):
@@ -1342,17 +1468,19 @@ def _play(state: State, command: Play) -> Steps:
     _expect(state, None)
     card = _creature_card(state, command.card)
     seat = state.current
+    owner = other(seat) if card in state.foreign[seat] else seat
     state = _take_from_hand(state, seat, card)
     events: list[Event] = [CardPlayed(player_id(seat), card, state.cards[card].value)]
     state, more = _refill(state, seat)  # "after playing a card, complete your hand at once"
     events += more
     if state.mindbugs[other(seat)] > 0:
-        return _finish(replace(state, pending=Pending("mindbug", other(seat), card)), events)
-    return _no_mindbug(state, card, events)
+        pending = Pending("mindbug", other(seat), card, owner=None if owner == seat else owner)
+        return _finish(replace(state, pending=pending), events)
+    return _no_mindbug(state, card, events, owner)
 
 
-def _no_mindbug(state: State, card: str, events: list[Event]) -> Steps:
-    state, more = _enter(replace(state, pending=None), card, state.current, state.current, True)
+def _no_mindbug(state: State, card: str, events: list[Event], owner: int) -> Steps:
+    state, more = _enter(replace(state, pending=None), card, state.current, owner, True)
     state = replace(state, queue=state.queue + (Task("end_turn"),))
     return _finish(state, events + more)
 
@@ -1361,9 +1489,10 @@ def _use_mindbug(state: State, command: UseMindbug) -> Steps:
     _expect(state, "mindbug")
     assert state.pending is not None
     seat, card = state.pending.seat, state.pending.card
+    owner = state.current if state.pending.owner is None else state.pending.owner
     state = replace(state, pending=None, mindbugs=bump(state.mindbugs, seat, -1))
     events: list[Event] = [MindbugUsed(player_id(seat), card, state.mindbugs[seat])]
-    state, more = _enter(state, card, seat, state.current, True)
+    state, more = _enter(state, card, seat, owner, True)
     state = replace(state, queue=state.queue + (Task("end_turn", extra=True),))
     return _finish(state, events + more)
 
@@ -1387,10 +1516,10 @@ def _decline(state: State, command: Decline) -> Steps:
     pending = state.pending
     if pending is None:
         raise RuleError("no_decision", player=player_id(state.current))
-    if pending.kind in ("cards", "order") or (pending.kind == "target" and not pending.optional):
+    if pending.kind in ("cards", "order", "draw") or (pending.kind == "target" and not pending.optional):
         raise RuleError("must_choose", player=player_id(pending.seat), decision=pending.kind)
     if pending.kind == "mindbug":
-        return _no_mindbug(state, pending.card, [])
+        return _no_mindbug(state, pending.card, [], state.current if pending.owner is None else pending.owner)
     state = replace(state, pending=None)
     if pending.kind == "hunt":
         return _finish(replace(state, queue=(Task("block", uid=pending.uid),) + state.queue), [])
@@ -1465,10 +1594,13 @@ def _name_cards(state: State, command: NameCards) -> Steps:
     state = replace(state, pending=None)
     if unnamed_ok:
         state = replace(state, hands=bump(bump(state.hands, victim, -pending.left), owner_seat, pending.left),
-                        known=set_at(state.known, victim, ()))
+                        known=set_at(state.known, victim, ()), foreign=set_at(state.foreign, victim, ()))
         return _finish(state, [CardsTaken(player_id(owner_seat), player_id(victim), pending.left, ())])
     for card in named:  # one at a time: a card moved is seen before the next one is checked
+        home = card in state.foreign[victim]  # it came from the taker's deck: it goes back home
         state = _take_from_hand(state, victim, card)
+        if effect.destination == "own_hand" and not home:
+            state = replace(state, foreign=set_at(state.foreign, owner_seat, state.foreign[owner_seat] + (card,)))
         if effect.destination == "opponent_discard":
             state = replace(state, discards=set_at(state.discards, victim, state.discards[victim] + (card,)))
         else:
@@ -1498,6 +1630,23 @@ def _first(state: State, command: First) -> Steps:
     return _finish(replace(state, pending=None, queue=queue), [])
 
 
+def _reveal(state: State, command: Reveal) -> Steps:
+    """The higher printed power plays first; on a tie both reveal again (every card revealed stays out, seen)."""
+    _expect(state, "draw")
+    cards = (_creature_card(state, command.first), _creature_card(state, command.second))
+    for card in dict.fromkeys(cards):
+        copies = state.cards[card].copies
+        if copies - state.seen(card) < cards.count(card):
+            raise RuleError("all_seen", card=card, copies=copies)
+    state = replace(state, revealed=state.revealed + cards)
+    powers = (state.cards[cards[0]].value, state.cards[cards[1]].value)
+    if powers[0] == powers[1]:
+        return state, [FirstDrawn(cards, powers, ""), _decision_event(state, Pending("draw", 0))]
+    seat = 0 if powers[0] > powers[1] else 1
+    state = replace(state, pending=None, current=seat)
+    return state, [FirstDrawn(cards, powers, player_id(seat)), TurnStarted(player_id(seat), 1, False)]
+
+
 _HANDLERS: dict[type, Callable[[State, Any], Steps]] = {
     Play: _play,
     Attack: _attack,
@@ -1508,6 +1657,7 @@ _HANDLERS: dict[type, Callable[[State, Any], Steps]] = {
     Target: _target,
     NameCards: _name_cards,
     First: _first,
+    Reveal: _reveal,
 }
 
 
@@ -1594,6 +1744,9 @@ def legal_moves(state: State) -> list[Command]:
         victim = pending.seat if effect.named_by == "opponent" else other(pending.seat)
         candidates += [NameCards(combo) for combo in _hand_combinations(state, victim, pending.left)]
         candidates.append(NameCards(()))
+    if kind == "draw":
+        names = [c.id for c in state.cards.cards]
+        candidates += [Reveal(one, two) for one in names for two in names]
     if kind == "order" and pending is not None:
         together = state.queue[:pending.left]
         candidates += [First(t.card, player) for t in together for player in (None, player_id(0), player_id(1))]

@@ -213,6 +213,8 @@ def shared_refusal(code: str, details: Mapping[str, Any], ctx: Context,
         "bad_names": lambda: t("Give one name per player: {players} names.", players=d["players"]),
         "bad_name": lambda: t("Each name is one line of 1 to {limit} characters.", limit=MAX_NAME_LENGTH),
         "same_name": lambda: t("Two players have the same name."),
+        # Translators: a player's name that commands read as a seat (2, p1, hero1, mine, moi…).
+        "player_word": lambda: t("{name} names a seat in commands; choose another name.", name=d.get("name", "")),
         "bad_option": lambda: _bad_option(d, ctx),
         "unknown_command": lambda: t("That is not a command of this game. Nothing was changed."),
         "game_over": lambda: _game_over(d, ctx, player),

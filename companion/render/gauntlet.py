@@ -107,6 +107,8 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
 def _card_effect(e: g.CardEffect, ctx: Context) -> str:
     if ctx.short:  # short verbosity: the effect is known, only changes are said
         return ""
+    if e.fights:  # the Space Stone with a single hero: the 2-player rule, not the printed "two different heroes"
+        return ctx.t("1 fight only at 2 players: there is a single hero.")
     if ctx.cards is None:
         return e.card
     return ctx.cards[e.card].effect.get(ctx.lang) or ctx.cards[e.card].effect["en"]
@@ -387,6 +389,7 @@ REFUSALS: dict[str, Refusal] = {
     "teammate_needed": lambda d, ctx: ctx.t("{card} is for a teammate: choose another hero than {player}.", card=_card(d, ctx),
                                             player=_name(d, ctx)),
     "fight_not_allowed": lambda d, ctx: ctx.t("{player} may not fight now.", player=_name(d, ctx)),
+    "one_hero_fight": lambda d, ctx: ctx.t("1 fight only at 2 players: the single hero has already fought."),
     "already_fought": lambda d, ctx: ctx.t("{player} has already fought for this card.", player=_name(d, ctx)),
     "bad_loser": lambda d, ctx: ctx.t("A fight is won by the hero, by Thanos, or tied."),
     "bad_token_count": lambda d, ctx: ctx.t("Give a number of tokens from 1 to {limit}, like +1 or -1.", limit=d.get("limit", 9)),

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import love_letter as g
 from companion.private import love_letter as private
-from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, Refusal, numbered_player
+from companion.render import N_, Context, Renderer, capitalized, grouped_counts, piles_sentence, Refusal, numbered_player
 
 DOMAIN = g.SPEC.domain
 
@@ -86,6 +86,10 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     if e.named_value is not None and ctx.cards is not None:
         card = next(c for c in ctx.cards.cards if c.value == e.named_value)
         parts.append(t(", naming {card}", card=named(ctx, card.id)))
+    if e.reason == "handmaid":  # issue 22: the card that decides it, said first
+        played = "".join(parts) + (t(", with no effect") if e.no_effect else "")
+        return t("{keyword}: every other player is protected. {played}.", keyword=ctx.card("handmaid"),
+                 played=capitalized(played))
     if e.no_effect:
         parts.append(t(": every other player is protected, no effect"))
     return "".join(parts) + "."

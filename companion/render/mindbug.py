@@ -53,6 +53,9 @@ def _cards_text(ctx: Context, cards: Sequence[str]) -> str:
 
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
+    if not e.first:  # --first draw: the decision that follows says how
+        return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each, {hand} cards in hand, {deck} in the draw "
+                     "pile.", lives=e.lives, mindbugs=e.mindbugs, hand=e.hand, deck=e.deck)
     return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each, {hand} cards in hand, {deck} in the draw pile. "
                  "First player: {first}.", lives=e.lives, mindbugs=e.mindbugs, hand=e.hand, deck=e.deck,
                  first=player(ctx, e.first))
@@ -208,6 +211,10 @@ def _decision(e: g.Decision, ctx: Context) -> str:
         return t.plural("{player}: which card for {card}? Type {name} and the card.",
                         "{player}: which {count} cards for {card}? Type {name} and the cards.", e.left,
                         player=who, card=card, name=ctx.verb("name_cards"))
+    if e.decision == "draw":
+        return t("First player: each reveals an unused card, the higher power starts. Type {reveal}, the card of "
+                 "{one}, then the card of {two}.", reveal=ctx.verb("reveal"), one=player(ctx, "p1"),
+                 two=player(ctx, "p2"))
     if e.decision == "order":
         return t("{player}, which effect first: {options}? Type {first} and the card.", player=who,
                  options=_order_options(ctx, e), first=ctx.verb("first"))
@@ -217,6 +224,15 @@ def _decision(e: g.Decision, ctx: Context) -> str:
                         e.left, player=who, card=card, options=options, target=ctx.verb("target"), no=no)
     return t("{player}: {card}, choose among {options}. Type {target} and the name.", player=who, card=card,
              options=options, target=ctx.verb("target"))
+
+
+def _first_drawn(e: g.FirstDrawn, ctx: Context) -> str:
+    (one, two), (power, other) = e.cards, e.powers
+    if not e.first:
+        return ctx.t("{power} against {other}, {one} and {two}: a tie, reveal again.", power=power, other=other,
+                     one=ctx.card(one), two=ctx.card(two))
+    return ctx.t("{power} against {other}, {one} and {two}: {player} plays first.", power=power, other=other,
+                 one=ctx.card(one), two=ctx.card(two), player=player(ctx, e.first))
 
 
 def _order_options(ctx: Context, e: g.Decision) -> str:
@@ -246,6 +262,8 @@ def status_head(e: g.Status, ctx: Context) -> str:
     t = ctx.t
     if e.winner is not None:
         return t("Game over, {player} won.", player=player(ctx, e.winner))
+    if e.to_act and e.to_act["decision"] == "draw":  # --first draw: no one's turn yet
+        return t("Before turn 1: draw the first player. Type {reveal} and the 2 cards.", reveal=ctx.verb("reveal"))
     head = t("Turn {turn}, {player}'s turn.", turn=e.turn, player=player(ctx, e.current_player))
     if e.to_act and e.to_act["player"] != e.current_player:
         head += " " + t("{player} decides: {decision}.", player=player(ctx, e.to_act["player"]),
@@ -262,6 +280,7 @@ DECISIONS = {
     "target": N_("an effect's choice"),
     "cards": N_("the cards to name"),
     "order": N_("the order of the effects"),
+    "draw": N_("the draw for the first player"),
 }
 
 
@@ -359,9 +378,19 @@ def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
                blocker=ctx.card(b), blocker_power=p, card=ctx.card(e.card), fate=_fate(ctx, fa, ra),
                blocker_fate=_fate(ctx, fb, rb))
              for (b, p, fa, fb), (ra, rb) in zip(e.outcomes, reasons, strict=True)]
-    parts.append(t.plural("not blocked: {count} life left for the opponent", "not blocked: {count} lives left for the opponent",
-                          e.defender_lives))
-    return t("If {card} attacks: {parts}.", card=ctx.card(e.card), parts=ctx.separator.join(parts))
+    if e.effect_wins:
+        return t("If {card} attacks, its attack effect alone wins the game.", card=ctx.card(e.card))
+    if e.defender_lives == 0:
+        parts.append(t("not blocked: 0 lives left, the opponent loses"))
+    else:
+        parts.append(t.plural("not blocked: {count} life left for the opponent",
+                              "not blocked: {count} lives left for the opponent", e.defender_lives))
+    text = t("If {card} attacks: {parts}.", card=ctx.card(e.card), parts=ctx.separator.join(parts))
+    if e.hunted:
+        text += " " + t("Only its Hunter can make {cards} block.", cards=_cards_text(ctx, e.hunted))
+    if e.effect_choice:
+        text += " " + t("Each fight assumes its attack effect spares that blocker.")
+    return text
 
 
 def _lives(e: g.LivesAnswer, ctx: Context) -> str:
@@ -428,6 +457,7 @@ def card_reading(card: Card, ctx: Context) -> str:
 
 _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.GameStarted: _game_started,
+    g.FirstDrawn: _first_drawn,
     g.TurnStarted: _turn_started,
     g.CardPlayed: _card_played,
     g.MindbugUsed: _mindbug_used,
@@ -516,6 +546,7 @@ HELP = {
     "target": N_("target CREATURE [mine|theirs]: the choice an effect asks for (a creature or a discarded card)."),
     "name_cards": N_("name CARD CARD: the hand cards an effect discards or takes."),
     "first": N_("first CARD [mine|theirs]: of the effects happening at once, this one resolves first."),
+    "reveal": N_("reveal CARD CARD: with --first draw, the unused cards revealed, p1's first."),
     "status": N_("status: lives, Mindbugs, board, hands, discard piles and whose turn."),
     "board": N_("board [mine|theirs]: every creature, power first, keywords now."),
     "creature": N_("creature NAME: its power and keywords now, and why."),
