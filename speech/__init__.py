@@ -7,7 +7,7 @@ plugs the speaker into the announcer.
 from __future__ import annotations
 
 from .base import START_TIMEOUT, RecordingSpeaker, SilentSpeaker, Speaker, SpeechUnavailable, TerminalReaderSpeaker
-from .choose import choose
+from .choose import choose, missing
 from .output import SpeechOutput
 from .pyttsx3_voice import Pyttsx3Speaker
 from .screenreader import ScreenReaderSpeaker
@@ -29,4 +29,5 @@ __all__ = [
     "TtsSpeaker",
     "WavSpeaker",
     "choose",
+    "missing",
 ]

