@@ -6,6 +6,7 @@ plugs the speaker into the announcer.
 
 from __future__ import annotations
 
+from . import audio, espeak, nullplayer
 from .base import START_TIMEOUT, RecordingSpeaker, SilentSpeaker, Speaker, SpeechUnavailable, TerminalReaderSpeaker
 from .choose import choose, missing
 from .output import SpeechOutput
@@ -27,6 +28,9 @@ __all__ = [
     "SpeechUnavailable",
     "TerminalReaderSpeaker",
     "TtsSpeaker",
+    "audio",
+    "espeak",
+    "nullplayer",
     "WavSpeaker",
     "choose",
     "missing",

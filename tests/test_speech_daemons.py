@@ -157,3 +157,110 @@ def test_output_module_and_rate_are_set(daemon):
     assert "SET self OUTPUT_MODULE espeak-ng" in commands and "SET self RATE 100" in commands
     _, said = choose("speechd:nosuchmodule", "en")
     assert said == "Speech: text only, Speech Dispatcher not available: Speech Dispatcher has no output module nosuchmodule."
+
+
+# ------------------------------------------------------------------ earcons as sound icons, real time
+
+PLAYS = [Utterance(f"{n}, red.", "en", "card_played") for n in range(1, 11)]
+LIFE = Utterance("Ana loses a life: 2 lives left, and 3 errors are still allowed.", "en", "life_lost")
+
+
+@pytest.fixture(scope="module")
+def sounds(tmp_path_factory):
+    from companion import earcons
+
+    made = earcons.load(folder=tmp_path_factory.mktemp("earcons"))
+    if not made.make():
+        pytest.skip("sox is not installed (make setup installs it)")
+    return made
+
+
+@pytest.fixture
+def icon_daemon(tmp_path, monkeypatch, sounds):
+    """A daemon whose espeak-ng module takes its sound icons from the companion's earcon folder."""
+    speechd = SpeechDispatcher(tmp_path / "speechd", sound_icons=sounds.folder)
+    monkeypatch.setenv("SPEECHD_ADDRESS", speechd.address)
+    yield speechd
+    speechd.stop()
+
+
+def sent(daemon: SpeechDispatcher) -> list[str]:
+    """What the companion sent: each sound icon and each sentence, in order."""
+    return [e.text for e in daemon.protocol.commands() if e.text.startswith("SOUND_ICON")
+            or e.text in {u.text for u in (*PLAYS, LIFE)}]
+
+
+def icon_output(sounds, mode: str, real_time: bool = False) -> SpeechOutput:
+    speaker = SpeechDispatcherSpeaker("en", rate=FAST, sound_icons=True)
+    return SpeechOutput(speaker, "en", sounds=mode, earcons=sounds, real_time=real_time)
+
+
+def test_a_play_reaches_speech_dispatcher_as_its_sound_icon_then_its_words(icon_daemon, sounds):
+    output = icon_output(sounds, "on")
+    try:
+        output.send(PLAYS[6])
+        assert output.speaker.wait(30)  # type: ignore[attr-defined]
+        messages = wait_until(lambda: finished(icon_daemon, 1), 30, "the play to be spoken")
+    finally:
+        output.close()
+    assert sent(icon_daemon) == ["SOUND_ICON companion-play.wav", "7, red."]
+    assert messages[0].outcome == "end"
+
+
+def test_sounds_off_sends_no_sound_icon(icon_daemon, sounds):
+    output = icon_output(sounds, "off")
+    try:
+        output.send(PLAYS[6])
+        output.send(LIFE)
+        assert output.speaker.wait(30)  # type: ignore[attr-defined]
+        wait_until(lambda: finished(icon_daemon, 2), 30, "both sentences to be spoken")
+    finally:
+        output.close()
+    assert sent(icon_daemon) == ["7, red.", LIFE.text]
+
+
+def test_sounds_only_sends_the_icon_alone_for_a_play_and_the_words_of_a_life(icon_daemon, sounds):
+    output = icon_output(sounds, "only")
+    try:
+        output.send(PLAYS[6])
+        output.send(LIFE)
+        assert output.speaker.wait(30)  # type: ignore[attr-defined]
+        messages = wait_until(lambda: finished(icon_daemon, 1), 30, "the life to be spoken")
+    finally:
+        output.close()
+    assert sent(icon_daemon) == ["SOUND_ICON companion-play.wav", "SOUND_ICON companion-life.wav", LIFE.text]
+    assert [m.text for m in messages] == [LIFE.text]  # no SPEAK for the play
+
+
+def test_sound_icons_are_sent_only_where_the_module_can_find_them(tmp_path, sounds):
+    from companion.speech.speechd_voice import icons_installed
+
+    config = tmp_path / "modules"
+    config.mkdir()
+    (config / "espeak-ng.conf").write_text('EspeakSoundIconFolder "/usr/share/sounds/sound-icons/"\n')
+    assert not icons_installed("companion-play.wav", (str(config),))  # else the module would read the name aloud
+    (config / "espeak-ng.conf").write_text(f'# mine\nEspeakSoundIconFolder "{sounds.folder}"\n')
+    assert icons_installed("companion-play.wav", (str(config),))
+
+
+def test_a_burst_of_ten_plays_then_a_life_the_life_in_full_and_the_voice_one_play_behind_at_most(icon_daemon, sounds):
+    if not icon_daemon.real_time:
+        pytest.skip("pulseaudio is not installed: with ALSA's null device every sentence ends at once")
+    output = icon_output(sounds, "on", real_time=True)
+    try:
+        for play in PLAYS:
+            output.send(play)
+        output.send(LIFE)
+        assert output.speaker.wait(60)  # type: ignore[attr-defined]
+        messages = wait_until(lambda: (m := icon_daemon.protocol.messages()) and m[-1].text == LIFE.text
+                              and m[-1].outcome and m, 60, "the life to be spoken")
+    finally:
+        output.close()
+    assert messages[-1].text == LIFE.text and messages[-1].outcome == "end"  # the life, in full, last
+    plays = [m for m in messages if m.text != LIFE.text]
+    assert plays[-1].text == "10, red." and plays[-1].outcome == "end"  # the last play, in full
+    # at most one play behind: besides the last, only the first (being said when the burst came) may be heard,
+    # cut or, when nearly done, to its end; plays 2 to 9 never reached the daemon
+    assert [m.text for m in plays] in (["10, red."], ["1, red.", "10, red."])
+    icons = [c for c in sent(icon_daemon) if c.startswith("SOUND_ICON")]
+    assert icons[-1] == "SOUND_ICON companion-life.wav" and icons.count("SOUND_ICON companion-play.wav") == len(plays)
