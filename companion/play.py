@@ -391,7 +391,8 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
     """Speech and braille: ``auto`` in a terminal, nothing in scripts unless asked.
 
     ``notes`` keeps only the notices of something missing (no voice at all, a voice that lags, a braille
-    output asked for by name that cannot start): they are said after the table's set-up, never before it.
+    output asked for by name, or expected because BRLTTY runs, that cannot be used): they are said after the
+    table's set-up, never before it.
 
     The voice gets the earcons (``--sounds``) and, in a real-time game (The Void), keeps at most one play behind.
     """
@@ -425,10 +426,20 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
             raise SystemExit(_bad(config.lang, "--braille", braille_spec)) from None
         from companion.braille.display import NoBraille
 
-        if braille_spec != "auto" and isinstance(made.braille, NoBraille):  # asked for by name, and missing
-            made.notes.append(note)
+        if isinstance(made.braille, NoBraille) and (braille_spec != "auto" or _brltty_runs()):
+            made.notes.append(note)  # asked for by name, or BRLTTY runs for a display: the reader must know why
     made.notes = [note for note in made.notes if note]
     return made
+
+
+def _brltty_runs() -> bool:
+    """A BRLTTY process runs here: a braille reader expects the display, so why it is not used is said."""
+    from companion.platform.screenreaders import running
+
+    try:
+        return bool(running({"brltty"}))
+    except OSError:
+        return False
 
 
 def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tuple[Callable[[], None], ...],
