@@ -264,3 +264,23 @@ def test_a_burst_of_ten_plays_then_a_life_the_life_in_full_and_the_voice_one_pla
     assert [m.text for m in plays] in (["10, red."], ["1, red.", "10, red."])
     icons = [c for c in sent(icon_daemon) if c.startswith("SOUND_ICON")]
     assert icons[-1] == "SOUND_ICON companion-life.wav" and icons.count("SOUND_ICON companion-play.wav") == len(plays)
+
+
+def test_a_new_line_never_cuts_a_life_being_said_but_drops_the_stale_sentence_behind_it(icon_daemon, sounds):
+    if not icon_daemon.real_time:
+        pytest.skip("pulseaudio is not installed: with ALSA's null device every sentence ends at once")
+    output = SpeechOutput(SpeechDispatcherSpeaker("en", sound_icons=True), "en", earcons=sounds)
+    stale = Utterance("Draw pile: 25 cards, and the pile is empty.", "en", "status")
+    answer = Utterance("Unknown command: bogus.", "en", "error", priority=Priority.NOW)
+    try:
+        output.send(LIFE)
+        output.send(stale)
+        wait_until(lambda: (m := icon_daemon.protocol.messages()) and m[0].begun, 30, "the life to begin")
+        output.new_line()  # a line typed while the life is being said
+        output.send(answer)
+        assert output.speaker.wait(60)  # type: ignore[attr-defined]
+        messages = wait_until(lambda: finished(icon_daemon, 2), 30, "the answer to be spoken")
+    finally:
+        output.close()
+    assert [(m.text, m.outcome) for m in messages] == [(LIFE.text, "end"), (answer.text, "end")]
+    assert "CANCEL self" not in [e.text for e in icon_daemon.protocol.commands()]  # nothing was cut
