@@ -3,8 +3,9 @@
 espeak-ng writes 22,050 Hz mono 16-bit PCM behind a header whose sizes are
 unknown when it streams (0x7fffffff); the earcons share that format
 (companion/earcons.py), so joining is putting samples one after the other
-behind a new header with the true sizes. The length of the result is exact,
-which is how the built-in voice knows its own backlog.
+behind one header: `stream_header` while streaming to a player, `wav` with the
+true sizes for a file. Counting the samples gives the exact length, which is
+how the built-in voice knows its own backlog.
 """
 
 from __future__ import annotations
@@ -31,11 +32,25 @@ def wav(pcm: bytes, rate: int = RATE) -> bytes:
             + b"data" + struct.pack("<I", len(pcm)) + pcm)
 
 
+def stream_header(rate: int = RATE) -> bytes:
+    """A WAV header for a stream whose length is not known yet (as espeak-ng writes one): players read to the end."""
+    return wav(b"", rate)[:4] + struct.pack("<I", 0x7FFFFFFF) + wav(b"", rate)[8:40] + struct.pack("<I", 0x7FFFFFDB)
+
+
+def gap() -> bytes:
+    """The silence between an earcon and its words."""
+    return b"\0" * (int(GAP * RATE) * WIDTH)
+
+
 def joined(sound: bytes, words: bytes) -> bytes:
     """The earcon's samples, a short gap, then the words' samples (either may be empty)."""
-    gap = b"\0" * (int(GAP * RATE) * WIDTH) if sound and words else b""
-    return sound + gap + words
+    return sound + (gap() if sound and words else b"") + words
+
+
+def duration(size: int, rate: int = RATE) -> float:
+    """Seconds of ``size`` bytes of samples."""
+    return size / (rate * WIDTH)
 
 
 def seconds(pcm: bytes, rate: int = RATE) -> float:
-    return len(pcm) / (rate * WIDTH)
+    return duration(len(pcm), rate)

@@ -1,11 +1,12 @@
 """The built-in voice: espeak-ng streamed into an audio player we own.
 
-Each sentence is made by ``espeak-ng --stdout`` (a few milliseconds: espeak-ng
-is far faster than real time), joined behind its earcon (speech/audio.py) and
-fed to a player process we own (sox ``play``, ``aplay`` or ``paplay``), so an
-interruption is one signal away and the length of what plays is known
-exactly (`backlog`). A worker thread runs them, so ``say`` returns at once and
-typing is never held up by speech.
+Each sentence starts two processes: ``espeak-ng --stdout`` and a player we
+own (sox ``play``, ``aplay`` or ``paplay``). A feeder thread writes the
+player a WAV header, the sentence's earcon (speech/audio.py), then espeak-ng's
+samples as they come, so playback begins at once and an interruption is one
+signal away. espeak-ng is far faster than real time: its end, long before the
+player's, gives the exact length of what plays (`backlog`). A worker thread
+runs them, so ``say`` returns at once and typing is never held up by speech.
 
 Sentences queue in order. ``stop()`` (Escape) kills what is playing and drops
 what is queued; ``new_line()`` and ``interrupt=True`` do the same but keep the
@@ -20,6 +21,7 @@ from __future__ import annotations
 import atexit
 import collections
 import dataclasses
+import os
 import shutil
 import signal
 import struct
@@ -241,40 +243,18 @@ class TtsSpeaker(WorkerVoice):
                 job = self._next()
                 if job is None:
                     return
-                self._job, self._cut, self._playing_since, self._cancelled_at = job, False, None, None
+                self._job, self._cut, self._cancelled_at = job, False, None
                 try:
-                    engine = self._spawn_engine(job.lang) if job.text else None
+                    self._current = self._spawn(job.text, job.lang)
                 except OSError as error:
                     self._fail(SpeechUnavailable("the built-in voice stopped working: {error}", error=str(error)))
                     return
-                self._current = [engine] if engine is not None else []
-            words = b""
-            status = 0
-            if engine is not None:
-                try:
-                    words, _ = engine.communicate(job.text.encode("utf-8"), timeout=60)
-                except subprocess.TimeoutExpired:
-                    _signal(engine, signal.SIGKILL)
-                    engine.communicate()
-                status = engine.returncode
-            with self._cond:
-                self._current = []
-                if self._cut or self._closed:
-                    self._job = None
-                    continue
-                if status != 0:
-                    self._fail(SpeechUnavailable("the built-in voice stopped working"))
-                    return
-                pcm = audio.joined(job.sound.pcm if job.sound is not None else b"", audio.samples(words))
-                try:
-                    player = self._spawn_player()
-                except OSError as error:
-                    self._fail(SpeechUnavailable("the built-in voice stopped working: {error}", error=str(error)))
-                    return
-                self._current = [player]
-                self._playing_since, self._job_seconds = time.monotonic(), audio.seconds(pcm)
-            threading.Thread(target=_feed, args=(player, audio.wav(pcm)), name="speech-tts-feed", daemon=True).start()
-            status = self._wait(player)
+                processes = self._current
+                self._playing_since, self._job_seconds = time.monotonic(), estimate(job.text, self.rate, job.sound)
+            feeder = threading.Thread(target=self._feed, args=(job, processes), name="speech-tts-feed", daemon=True)
+            feeder.start()
+            status = self._wait(processes)
+            feeder.join(timeout=KILL_GRACE)
             with self._cond:
                 self._current = []
                 cut = self._cut or self._closed
@@ -283,35 +263,88 @@ class TtsSpeaker(WorkerVoice):
                     self._fail(SpeechUnavailable("the built-in voice stopped working"))
                     return
 
-    def _spawn_engine(self, lang: str | None) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(self._command_for(lang), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, start_new_session=True)
+    def _spawn(self, text: str, lang: str | None = None) -> list[subprocess.Popen[bytes]]:
+        """The player, and espeak-ng writing the words into a pipe we read (none for a sound alone)."""
+        player = subprocess.Popen(self.player, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, start_new_session=True)
+        if not text:
+            return [player]
+        try:
+            engine = subprocess.Popen(self._command_for(lang), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, start_new_session=True)
+        except OSError:
+            _signal(player, signal.SIGKILL)
+            player.wait()
+            raise
+        assert engine.stdin is not None
+        try:
+            engine.stdin.write(text.encode("utf-8"))
+            engine.stdin.close()
+        except BrokenPipeError:
+            pass
+        return [engine, player]
 
-    def _spawn_player(self) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(self.player, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=True)
+    def _feed(self, job: Spoken, processes: list[subprocess.Popen[bytes]]) -> None:
+        """Streams to the player: a WAV header, the earcon, then espeak-ng's samples as they come.
 
-    def _wait(self, player: subprocess.Popen[bytes]) -> int:
-        """Waits for the player; kills it harder if it ignores a stop."""
+        Playback starts with the first bytes (the earcon needs no synthesis); once espeak-ng is done,
+        long before the player, the exact length of the sentence replaces the estimate (`backlog`).
+        """
+        player = processes[-1]
+        engine = processes[0] if len(processes) == 2 else None
+        stdin = player.stdin
+        assert stdin is not None
+        sound = job.sound.pcm if job.sound is not None else b""
+        if sound and engine is not None:
+            sound += audio.gap()
+        played = len(sound)
+        try:
+            stdin.write(audio.stream_header() + sound)
+            stdin.flush()
+            out = engine.stdout if engine is not None else None
+            head: bytes | None = b""
+            while out is not None:
+                chunk = os.read(out.fileno(), 8192)
+                if not chunk:
+                    break
+                if head is not None:  # espeak-ng's own header is dropped: ours went first
+                    head += chunk
+                    if len(head) < 44 or head.find(b"data", 12) < 0:
+                        continue
+                    chunk, head = audio.samples(head), None
+                stdin.write(chunk)
+                stdin.flush()
+                played += len(chunk)
+            with self._cond:
+                if self._job is job:
+                    self._job_seconds = audio.duration(played)
+            stdin.close()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        finally:
+            if engine is not None and engine.stdout is not None:
+                engine.stdout.close()
+
+    def _wait(self, processes: list[subprocess.Popen[bytes]]) -> int:
+        """Waits for the player (then the engine); kills them harder if they ignore a stop."""
+        player = processes[-1]
         while True:
             try:
                 _until_exit(player, 0.05)
-                return player.wait(timeout=0)
+                status = player.wait(timeout=0)
+                break
             except subprocess.TimeoutExpired:
                 cancelled_at = self._cancelled_at
                 if cancelled_at is not None and time.monotonic() - cancelled_at > KILL_GRACE:
-                    _signal(player, signal.SIGKILL)
-
-
-def _feed(player: subprocess.Popen[bytes], data: bytes) -> None:
-    """Writes the sound to the player (blocks while it plays; a cut player just closes the pipe)."""
-    stdin = player.stdin
-    assert stdin is not None
-    try:
-        stdin.write(data)
-        stdin.close()
-    except (BrokenPipeError, OSError, ValueError):
-        pass
+                    for process in processes:
+                        _signal(process, signal.SIGKILL)
+        for process in processes[:-1]:
+            try:
+                process.wait(timeout=KILL_GRACE)
+            except subprocess.TimeoutExpired:
+                _signal(process, signal.SIGKILL)
+                process.wait()
+        return status
 
 
 def _until_exit(process: subprocess.Popen[bytes], timeout: float) -> None:
