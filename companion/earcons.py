@@ -25,6 +25,7 @@ import threading
 import tomllib
 import wave
 from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -75,16 +76,25 @@ class EarconError(ValueError):
 class Earcons:
     """The earcons of the recipe, made on first use into ``folder``."""
 
-    def __init__(self, sounds: dict[str, Earcon], events: dict[str, str], folder: Path, recipe: str) -> None:
+    def __init__(self, sounds: dict[str, Earcon], events: dict[str, str], folder: Path, recipe: str,
+                 negative: dict[str, str] | None = None) -> None:
         self.sounds = sounds
         self.events = events
+        #: Events whose sound goes only with a negative value of this field (a life lost, not one gained).
+        self.negative = negative or {}
         self.folder = folder
         self._recipe = recipe
         self._lock = threading.Lock()
         self._made: bool | None = None  # None: not tried yet; False: sox missing or failed
 
-    def for_event(self, event: str) -> Earcon | None:
+    def for_event(self, event: str, fields: Mapping[str, Any] | None = None) -> Earcon | None:
+        """The earcon of an utterance's event (and fields, for the events that need one: see ``negative``)."""
         kind = self.events.get(event)
+        condition = self.negative.get(event)
+        if condition is not None:
+            value = (fields or {}).get(condition)
+            if not isinstance(value, (int, float)) or value >= 0:
+                return None
         return self.sounds.get(kind) if kind is not None else None
 
     def file(self, kind: str) -> Path | None:
@@ -176,11 +186,20 @@ def parse(data: dict[str, Any], folder: Path, recipe: str = "") -> Earcons:
         if not tones or earcon.seconds > MAX_SECONDS:
             raise EarconError(f"earcon {kind}: lasts {earcon.seconds} s, at most {MAX_SECONDS} s")
         sounds[kind] = earcon
-    events = {str(event): str(kind) for event, kind in data.get("events", {}).items()}
+    events: dict[str, str] = {}
+    negative: dict[str, str] = {}
+    for event, entry in data.get("events", {}).items():
+        if isinstance(entry, dict):  # { sound = "life", negative = "delta" }
+            try:
+                events[str(event)], negative[str(event)] = str(entry["sound"]), str(entry["negative"])
+            except KeyError as error:
+                raise EarconError(f"event {event}: {error!r}") from None
+        else:
+            events[str(event)] = str(entry)
     unknown = sorted(set(events.values()) - set(sounds))
     if unknown:
         raise EarconError(f"events name unknown earcons: {', '.join(unknown)}")
-    return Earcons(sounds, events, folder, recipe)
+    return Earcons(sounds, events, folder, recipe, negative)
 
 
 @functools.cache

@@ -111,11 +111,12 @@ class SpeechOutput:
 
     def spoken(self, utterance: Utterance) -> Spoken:
         """What the voice gets for ``utterance``: its words, its earcon, and how it may be cut."""
-        earcon = self.earcons.for_event(utterance.event) if self.earcons is not None else None
+        earcon = self.earcons.for_event(utterance.event, utterance.fields) if self.earcons is not None else None
         if earcon is None:
             return Spoken(utterance.text, utterance.lang)
         sound = None
-        if self.sounds != "off" and self.earcons is not None:
+        plays_sounds = isinstance(self.speaker, CueSpeaker) and getattr(self.speaker, "plays_sounds", True)
+        if self.sounds != "off" and self.earcons is not None and plays_sounds:
             pcm = self.earcons.pcm(earcon.kind)
             sound = Sound(earcon.icon, pcm, earcon.seconds) if pcm else None
         text = "" if self.sounds == "only" and earcon.replaces_words and sound is not None else utterance.text

@@ -284,3 +284,16 @@ def test_a_new_line_never_cuts_a_life_being_said_but_drops_the_stale_sentence_be
         output.close()
     assert [(m.text, m.outcome) for m in messages] == [(LIFE.text, "end"), (answer.text, "end")]
     assert "CANCEL self" not in [e.text for e in icon_daemon.protocol.commands()]  # nothing was cut
+
+
+def test_without_sound_icons_installed_sounds_only_still_speaks_a_play(daemon, sounds):
+    output = SpeechOutput(SpeechDispatcherSpeaker("en", rate=FAST, sound_icons=False), "en", sounds="only",
+                          earcons=sounds)
+    try:
+        output.send(PLAYS[6])
+        assert output.speaker.wait(30)  # type: ignore[attr-defined]
+        messages = wait_until(lambda: finished(daemon, 1), 30, "the play to be spoken")
+    finally:
+        output.close()
+    assert [m.text for m in messages] == ["7, red."]  # its icon would be read aloud as a name: the words instead
+    assert not any(e.text.startswith("SOUND_ICON") for e in daemon.protocol.commands())

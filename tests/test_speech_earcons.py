@@ -92,6 +92,9 @@ def test_the_mapping_derives_the_kind_from_event_names_and_marks_the_important_o
         "card_played": "play", "error": "refusal", "error_called": "error", "life_lost": "life",
         "round_ended": "round", "game_over": "game", "status": None}
     assert {e for e, k in kinds.items() if k and k.important} == {"error_called", "life_lost", "round_ended", "game_over"}
+    # Mindbug's life_changed: the life sound for a life lost, none for a life gained
+    assert sounds.for_event("life_changed", {"delta": -1}) is sounds.sounds["life"]
+    assert sounds.for_event("life_changed", {"delta": 2}) is None and sounds.for_event("life_changed") is None
 
 
 def test_without_sox_there_are_no_sounds_and_the_words_are_unchanged(tmp_path, monkeypatch):
