@@ -77,11 +77,13 @@ class Earcons:
     """The earcons of the recipe, made on first use into ``folder``."""
 
     def __init__(self, sounds: dict[str, Earcon], events: dict[str, str], folder: Path, recipe: str,
-                 negative: dict[str, str] | None = None) -> None:
+                 negative: dict[str, str] | None = None, important: frozenset[str] = frozenset()) -> None:
         self.sounds = sounds
         self.events = events
         #: Events whose sound goes only with a negative value of this field (a life lost, not one gained).
         self.negative = negative or {}
+        #: Events with no sound that are never cut either (the set-up).
+        self.important = important
         self.folder = folder
         self._recipe = recipe
         self._lock = threading.Lock()
@@ -199,7 +201,8 @@ def parse(data: dict[str, Any], folder: Path, recipe: str = "") -> Earcons:
     unknown = sorted(set(events.values()) - set(sounds))
     if unknown:
         raise EarconError(f"events name unknown earcons: {', '.join(unknown)}")
-    return Earcons(sounds, events, folder, recipe, negative)
+    important = frozenset(str(event) for event in data.get("important", {}).get("events", []))
+    return Earcons(sounds, events, folder, recipe, negative, important)
 
 
 @functools.cache

@@ -412,7 +412,7 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
 
         real_time = game is not None and game.spec.turn_model == TurnModel.REAL_TIME
         made.speech = speech.SpeechOutput(speaker, config.lang, rate=chosen.rate, voice=chosen.voice,
-                                          sounds=chosen.sounds, earcons=earcons.load() if chosen.sounds != "off" else None,
+                                          sounds=chosen.sounds, earcons=earcons.load(),
                                           real_time=real_time)
         if speech.missing(speaker):
             made.notes.append(note)

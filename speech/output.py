@@ -113,7 +113,8 @@ class SpeechOutput:
         """What the voice gets for ``utterance``: its words, its earcon, and how it may be cut."""
         earcon = self.earcons.for_event(utterance.event, utterance.fields) if self.earcons is not None else None
         if earcon is None:
-            return Spoken(utterance.text, utterance.lang)
+            important = self.earcons is not None and utterance.event in self.earcons.important
+            return Spoken(utterance.text, utterance.lang, important=important)
         sound = None
         plays_sounds = isinstance(self.speaker, CueSpeaker) and getattr(self.speaker, "plays_sounds", True)
         if self.sounds != "off" and self.earcons is not None and plays_sounds:

@@ -122,3 +122,25 @@ def test_a_new_line_never_cuts_an_important_sentence_but_escape_does(tmp_path, s
     assert first == [life, refusal]  # the life in full; the stale sentence behind it dropped; then the answer
     cut = heard(folder)[2]
     assert life.startswith(cut) and len(cut) < len(life)  # Escape silences even a life
+
+
+@pytest.mark.parametrize("mode", ["on", "off"])
+def test_a_player_typing_at_once_still_hears_the_set_up_in_full(tmp_path, sounds, mode):
+    folder = tmp_path / "heard"
+    speaker = TtsSpeaker("fr", rate=RATE, player=recording_player(folder))
+    output = SpeechOutput(speaker, "fr", earcons=sounds, sounds=mode, real_time=True)
+    set_up = Utterance("The Void, 4 joueurs : 13 manches, 5 fautes permises.", "fr", "game_started")
+    round_one = Utterance("Manche 1 sur 13 : 4 cartes chacun, 25 dans la pioche.", "fr", "round_started")
+    try:
+        output.send(set_up)
+        output.send(round_one)
+        deadline = time.monotonic() + 20
+        while not list(folder.glob("*.wav")) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        output.new_line()  # the first card, typed at once
+        output.send(PLAYS[6])
+        assert speaker.wait(timeout=60)
+    finally:
+        output.close()
+    assert heard(folder) == [expected(set_up, sounds), expected(PLAYS[6], sounds) if mode == "on"
+                             else audio.samples(espeak.synthesize(PLAYS[6].text, "fr", rate=RATE))]
