@@ -310,7 +310,8 @@ class SpeechDispatcher:
                 "-L", str(self.logs), "-P", str(root / "speechd.pid")]
         self.daemon = Daemon(argv, env, root / "speech-dispatcher.out")
         try:
-            wait_until(lambda: self.socket.exists() or not self.daemon.alive(), what="Speech Dispatcher's socket")
+            # the socket file comes before the daemon accepts on it: wait for a connection, not for the file
+            wait_until(lambda: self._accepts() or not self.daemon.alive(), what="Speech Dispatcher's socket")
             if not self.daemon.alive():
                 raise AssertionError("Speech Dispatcher did not start: "
                                      + (root / "speech-dispatcher.out").read_text(errors="replace"))
@@ -318,6 +319,19 @@ class SpeechDispatcher:
             self.stop()
             raise
         self.protocol = ProtocolLog(self.logs / "protocol.log")
+
+    def _accepts(self) -> bool:
+        if not self.socket.exists():
+            return False
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        probe.settimeout(1.0)
+        try:
+            probe.connect(str(self.socket))
+            return True
+        except OSError:
+            return False
+        finally:
+            probe.close()
 
     @property
     def address(self) -> str:
