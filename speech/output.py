@@ -7,24 +7,26 @@ backend plays sounds (the built-in voice, WAV files, Speech Dispatcher's sound
 icons: a `CueSpeaker`). With "only", the earcon replaces the words of the
 frequent events (a play); the important ones still speak.
 
-**Priorities.** An utterance's earcon says how it may be cut: an important
-one (an error, a life, a round or game end) is never cut off nor dropped by a
-new line or a newer sentence, only by Escape and ``speech off``; the others
-are cut by a new line typed (``new_line``), as stale speech. In a real-time
-game (``real_time``: The Void) the frequent kinds (a play, a refusal)
-supersede: a new play drops the plays still waiting and cuts the one being
-said unless it is nearly done, so the voice is never more than one play
-behind the table (the backend measures its backlog: ``backlog()``).
+**Priorities.** The data (companion/data/earcons.toml) says which events are
+important: the set-up, an error, a life, a round or game end. An important
+sentence is never cut off nor dropped by a new line or a newer sentence, only
+by Escape and ``speech off``; the others are cut by a new line typed
+(``new_line``), as stale speech. In a real-time game (``real_time``: The
+Void) the frequent kinds (a play, a refusal) supersede: a new play drops the
+plays still waiting and cuts the one being said unless it is nearly done, so
+the voice is never more than one play behind the table (the backend measures
+its backlog: ``backlog()``). A backend that is not a `CueSpeaker` (a screen
+reader, pyttsx3) gets the words only, and a new line stops it all.
 
-NORMAL sentences are queued in order; a NOW
-sentence (an error, the end of a game, an answer the user asked for) cuts
-off what is being said — but never what belongs to the same answer: the
-sentences sent within `RESPONSE_WINDOW` before it, with no new input in
-between (``interrupt``), are the same answer (the set-up and the hint, an
-undo's quote and what changed back, the lines of a help) and are all heard.
-Nothing else cancels what has not been heard; a new line typed
-(``new_line``), or Escape (``interrupt``), does. For Speech Dispatcher both priorities go with SSIP priority
-``message``: see speech/speechd_voice.py for the mapping.
+NORMAL sentences are queued in order; a NOW sentence (an error, the end of a
+game, an answer the user asked for) cuts off what is being said — but never
+what belongs to the same answer: the sentences sent within `RESPONSE_WINDOW`
+before it, with no new input in between (``interrupt``), are the same answer
+(the set-up and the hint, an undo's quote and what changed back, the lines of
+a help) and are all heard, and never an important sentence. Nothing else
+cancels what has not been heard; a new line typed (``new_line``), or Escape
+(``interrupt``), does. For Speech Dispatcher every sentence goes with SSIP
+priority ``message``: see speech/speechd_voice.py for the mapping.
 
 Speech must never stop the game: if the backend breaks mid-game, the next one
 takes over (the built-in voice after a screen reader or Speech Dispatcher,
