@@ -5,6 +5,12 @@ Only the announcer talks to the user. A rules core says what changed as events,
 sentence, as an `Utterance`, to each output: standard output, speech, braille
 and the history. An output that fails is reported once and dropped; the game
 never stops because an output failed.
+
+As in NVDA's model, an utterance is built once and each output decides how to
+present it from what it carries: its `Priority` (may it cut off what is being
+said?) and its ``event`` name, from which the voice derives its kind (its
+earcon, and whether it is important and never cut: companion/earcons.py,
+speech/output.py), so the rules cores and renderers never deal with sounds.
 """
 
 from __future__ import annotations

@@ -166,6 +166,8 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--resume", type=Path, metavar=t("FILE"), help=t("resume the game saved in this file"))
     p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))
     _add_output_flags(p, t)
+    p.add_argument("--sounds", choices=("on", "off", "only"), default="on",
+                   help=t("short sounds before the sentences; only: a sound instead of the words for a play"))
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
     p.add_argument("--serve", action="store_true",
                    help=t("each player's own private page in the browser (docs/private-views.en.md)"))

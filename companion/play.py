@@ -43,6 +43,7 @@ class OutputConfig:
     braille_width: int | None = None
     braille_table: str | None = None
     grade: int | None = None
+    sounds: str = "on"  # --sounds: on | off | only (earcons, speech/output.py)
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         options=options, display=display, save=args.save, resume=None if args.resume is None else named(args.resume),
         resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
-                             args.grade),
+                             args.grade, getattr(args, "sounds", None) or "on"),
         serve=bool(getattr(args, "serve", False)), host=getattr(args, "host", None) or "127.0.0.1",
         port=getattr(args, "port", None) or 0, qr=bool(getattr(args, "qr", False)), qr_file=getattr(args, "qr_file", None),
         https=getattr(args, "https", None), scan=getattr(args, "scan", None),
@@ -110,12 +111,10 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     interactive = stdin.isatty() and not config.json
     settings = Settings(lang=config.lang, verbosity=config.verbosity, display=dict(config.display), interactive=interactive)
     announcer = Announcer([StdoutOutput(config.json, stdout)])
-    outputs = _make_outputs(config, interactive, stdout)  # before any question: it is spoken and brailled too
+    outputs = _make_outputs(config, interactive, stdout, game)  # before any question: it is spoken and brailled too
     for output in (outputs.speech, outputs.braille):
         if output is not None:
             announcer.add(output)
-    for note in outputs.notes:
-        announcer.announce(Utterance(note, config.lang, "output"))
     typed_ahead: list[str] = []  # lines typed during the resume question: kept for the game
     if interactive and config.resume is None and config.save is None:
         from companion.ui.resume import offer_resume, unfinished_note
@@ -165,6 +164,8 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         session.start()
     for note in notes:
         session.say(note, "resumed")
+    for note in outputs.notes:  # after the set-up: what the table needs first is the game
+        announcer.announce(Utterance(note, config.lang, "output"))
     if scanner:
         scanner.start()
     try:
@@ -435,8 +436,15 @@ class _Outputs:
     notes: list[str] = field(default_factory=list)
 
 
-def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO) -> _Outputs:
-    """Speech and braille: ``auto`` in a terminal, nothing in scripts unless asked."""
+def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: Game | None = None) -> _Outputs:
+    """Speech and braille: ``auto`` in a terminal, nothing in scripts unless asked.
+
+    ``notes`` keeps only the notices of something missing (no voice at all, a voice that lags, a braille
+    output asked for by name, or expected because BRLTTY runs, that cannot be used): they are said after the
+    table's set-up, never before it.
+
+    The voice gets the earcons (``--sounds``) and, in a real-time game (The Void), keeps at most one play behind.
+    """
     chosen = config.outputs
     speech_spec = chosen.speech or ("auto" if interactive else "none")
     braille_spec = chosen.braille or ("auto" if interactive else "none")
@@ -448,8 +456,15 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO) -> _Out
             speaker, note = speech.choose(speech_spec, config.lang, rate=chosen.rate, voice=chosen.voice)
         except ValueError:
             raise SystemExit(_bad(config.lang, "--speech", speech_spec)) from None
-        made.speech = speech.SpeechOutput(speaker, config.lang, rate=chosen.rate, voice=chosen.voice)
-        made.notes.append(note)
+        from companion import earcons
+        from companion.games.base import TurnModel
+
+        real_time = game is not None and game.spec.turn_model == TurnModel.REAL_TIME
+        made.speech = speech.SpeechOutput(speaker, config.lang, rate=chosen.rate, voice=chosen.voice,
+                                          sounds=chosen.sounds, earcons=earcons.load(),
+                                          real_time=real_time)
+        if speech.missing(speaker):
+            made.notes.append(note)
     if braille_spec != "none":
         from companion import braille
 
@@ -458,9 +473,22 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO) -> _Out
                                                 table=chosen.braille_table, grade=chosen.grade, stream=stdout)
         except ValueError:
             raise SystemExit(_bad(config.lang, "--braille", braille_spec)) from None
-        made.notes.append(note)
+        from companion.braille.display import NoBraille
+
+        if isinstance(made.braille, NoBraille) and (braille_spec != "auto" or _brltty_runs()):
+            made.notes.append(note)  # asked for by name, or BRLTTY runs for a display: the reader must know why
     made.notes = [note for note in made.notes if note]
     return made
+
+
+def _brltty_runs() -> bool:
+    """A BRLTTY process runs here: a braille reader expects the display, so why it is not used is said."""
+    from companion.platform.screenreaders import running
+
+    try:
+        return bool(running({"brltty"}))
+    except OSError:
+        return False
 
 
 def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tuple[Callable[[], None], ...],
@@ -490,7 +518,7 @@ def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tupl
                 session.say(text, "output")
 
         controls["speech"] = switch
-        before.append(speech_output.interrupt)  # a new line cuts off stale speech
+        before.append(speech_output.new_line)  # a new line cuts off stale speech (never an important sentence)
         after.append(notice)  # the one notice of a fallback
     display = outputs.braille
     if display is not None:

@@ -6,8 +6,9 @@ plugs the speaker into the announcer.
 
 from __future__ import annotations
 
+from . import audio, espeak, nullplayer
 from .base import START_TIMEOUT, RecordingSpeaker, SilentSpeaker, Speaker, SpeechUnavailable, TerminalReaderSpeaker
-from .choose import choose
+from .choose import choose, missing
 from .output import SpeechOutput
 from .pyttsx3_voice import Pyttsx3Speaker
 from .screenreader import ScreenReaderSpeaker
@@ -27,6 +28,10 @@ __all__ = [
     "SpeechUnavailable",
     "TerminalReaderSpeaker",
     "TtsSpeaker",
+    "audio",
+    "espeak",
+    "nullplayer",
     "WavSpeaker",
     "choose",
+    "missing",
 ]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 #: Seconds a backend has to start (connect, load, check its voice) and to answer
 #: each call afterwards; one that takes longer is dropped, and the game goes on.
@@ -24,6 +25,54 @@ class Speaker(Protocol):
     def stop(self) -> None: ...
 
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Sound:
+    """An earcon as a voice needs it: its samples (22,050 Hz mono 16-bit) and its Speech Dispatcher icon name."""
+
+    icon: str
+    pcm: bytes
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """One sentence for a voice that plays sounds and knows what may be cut (see speech/output.py).
+
+    ``text`` may be empty when the ``sound`` says it all (``--sounds only``).
+    ``kind`` is the earcon's kind ("play", "life"…), ``None`` for other
+    sentences; an ``important`` one is never cut off nor dropped, except by
+    Escape or ``speech off``; one that ``supersedes`` replaces the unfinished
+    sentences of its ``kind`` (a real-time game's plays).
+    """
+
+    text: str
+    lang: str | None = None
+    sound: Sound | None = None
+    kind: str | None = None
+    important: bool = False
+    supersedes: bool = False
+
+
+@runtime_checkable
+class CueSpeaker(Protocol):
+    """A `Speaker` that also plays earcons, keeps important sentences and measures its backlog."""
+
+    def speak(self, spoken: Spoken, interrupt: bool = False) -> None:
+        """Queues ``spoken``; ``interrupt`` first cuts off what is not important."""
+
+    def new_line(self) -> None:
+        """A new line was typed: cut off and drop what is not important."""
+
+    def backlog(self) -> float:
+        """Seconds of speech still to be heard (what plays now, what waits)."""
+
+
+def estimate(text: str, wpm: int | None, sound: Sound | None = None) -> float:
+    """Seconds a sentence takes at ``wpm`` words a minute (espeak-ng's default 175), its earcon included."""
+    words = len(text.split())
+    return words * 60.0 / (wpm or 175) + (sound.seconds if sound is not None else 0.0)
 
 
 class SpeechUnavailable(Exception):

@@ -108,6 +108,16 @@ def lags(speaker: Speaker, system: str | None = None) -> bool:
     return getattr(speaker, "name", "") == Pyttsx3Speaker.name and (system or platform.system()) == "Linux"
 
 
+def missing(speaker: Speaker, system: str | None = None) -> bool:
+    """True when the start-up sentence tells of something missing: no voice at all, or one that lags.
+
+    The others (the voice asked for, or the best one found) are not said at start: the game's set-up is.
+    """
+    if isinstance(speaker, SilentSpeaker) and not isinstance(speaker, TerminalReaderSpeaker):
+        return True
+    return lags(speaker, system)
+
+
 def no_answer(t: Translator) -> str:
     """The one sentence said when a backend does not answer in time."""
     # Translators: said at start when a speech backend does not answer within 2 seconds.

@@ -7,25 +7,38 @@ SELF LANGUAGE fr`` before a French sentence), so the output module picks a
 French voice; the output module (``--speech speechd:MODULE``) and the rate
 (``--rate``) can be chosen.
 
-**Priorities.** The announcer has two priorities; they map to SSIP's like this
-(SSIP's model: "message" is never cut by another "message", "text" cuts
-itself, "important" cannot be interrupted):
+**Priorities.** Every sentence goes with SSIP priority ``message`` (SSIP's
+model: "message" is never cut by another "message", "text" cuts itself,
+"important" cannot be interrupted), and the companion keeps its own queue: one
+sentence at a time is at the daemon, the next goes when the daemon reports
+the end of the last (its END and CANCEL events), so the companion knows its
+backlog and can drop a stale sentence without touching the others:
 
 ==========================  ======================================================
 announcer                   sent to Speech Dispatcher
 ==========================  ======================================================
-``Priority.NORMAL``         ``SPEAK`` with priority ``message``: queued after what
-                            is being said, in order, never dropped by the next
-                            ordinary sentence
-``Priority.NOW``            ``CANCEL self`` (our current and queued sentences
-                            only), then ``SPEAK`` with priority ``message``
-a new line typed, Escape    ``CANCEL self``
+a sentence                  ``SOUND_ICON companion-KIND.wav`` first when it has an
+                            earcon and sound icons are on, then ``SPEAK``
+                            (priority ``message``) when the last one ended
+``Priority.NOW``            the queue is dropped but for its important sentences,
+                            ``CANCEL self`` when what is said is not important
+a new line typed            the same
+a newer play (real time)    the waiting plays are dropped; ``CANCEL self`` when a
+                            play is being said and is not nearly done
+Escape, ``speech off``      the queue is dropped, ``CANCEL self``
 ==========================  ======================================================
 
 ``text`` is not used for announcements: it interrupts itself, so the set-up
 sentence, "Round 1" and the first draw, sent one after the other, would cancel
 each other and only the last would be heard. ``important`` is not used either:
 it cannot be stopped and would cut off the screen reader's own speech.
+
+**Sound icons.** The output module plays a sound icon from its own folder
+(espeak-ng's ``EspeakSoundIconFolder``), and says its name aloud when the file
+is not there: so they are sent only when the earcons are found in a sound-icon
+folder of the user's or the system's module configuration (`icons_installed`),
+or when ``sound_icons=True`` is given. docs/speech.en.md says how to set the
+folder.
 
 **Never blocking.** The client waits for each reply with no timeout, so every
 call runs on the speaker's own thread (`CommandThread`): connecting must
@@ -38,13 +51,18 @@ already runs (Orca's, or the user's).
 
 from __future__ import annotations
 
+import collections
 import os
+import re
+import threading
+import time
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from companion.platform.speechd import listening
 
-from .base import START_TIMEOUT, SpeechUnavailable
+from .base import START_TIMEOUT, Spoken, SpeechUnavailable, estimate
 from .guard import CommandThread
 
 #: How the companion names itself to Speech Dispatcher (``SET SELF CLIENT_NAME user:companion:game``).
@@ -55,6 +73,32 @@ SPAWN_TIMEOUT = 5.0
 MIN_WPM, NORMAL_WPM, MAX_WPM = 80, 170, 449
 #: SSIP priority of every sentence (see the module docstring).
 PRIORITY = "message"
+#: A superseded sentence with less than this left (seconds, estimated) is heard to its end.
+NEARLY_DONE = 0.4
+#: A sentence at the daemon with no end reported this long after its estimated end is taken as ended.
+STUCK = 10.0
+#: The module configuration folders searched for a sound-icon folder (the user's first).
+CONFIG_FOLDERS = ("~/.config/speech-dispatcher/modules", "/etc/speech-dispatcher/modules")
+_ICON_FOLDER = re.compile(r'^\s*\w*SoundIconFolder\s+"?([^"\n]+?)"?\s*$', re.M)
+
+
+def icons_installed(icon: str, folders: tuple[str, ...] = CONFIG_FOLDERS) -> bool:
+    """True when a sound-icon folder named in a module configuration holds ``icon`` (else it would be read aloud)."""
+    for folder in folders:
+        base = Path(os.path.expanduser(folder))
+        try:
+            configs = sorted(base.glob("*.conf"))
+        except OSError:
+            continue
+        for config in configs:
+            try:
+                text = config.read_text(errors="replace")
+            except OSError:
+                continue
+            for found in _ICON_FOLDER.findall(text):
+                if (Path(os.path.expanduser(found.strip())) / icon).is_file():
+                    return True
+    return False
 
 
 def ssip_rate(wpm: int | None) -> int | None:
@@ -93,13 +137,15 @@ class SpeechDispatcherSpeaker:
         autospawn: bool = False,
         timeout: float | None = None,
         component: str = "game",
+        sound_icons: bool | None = None,
     ) -> None:
         """Connects, or raises `SpeechUnavailable` (``timed_out`` when the daemon does not answer).
 
         ``address`` is Speech Dispatcher's (``unix_socket:/path`` or
         ``inet_socket:host:port``); by default ``SPEECHD_ADDRESS``, else the
         user's own socket. ``voice`` is a synthesis voice name of the module
-        (``spd-say -o MODULE -L`` lists them).
+        (``spd-say -o MODULE -L`` lists them). ``sound_icons``: send the
+        earcons as sound icons (None: when `icons_installed` finds them).
         """
         self.lang = lang
         self.rate = rate
@@ -112,6 +158,14 @@ class SpeechDispatcherSpeaker:
         self._client: Any = None
         self._lang_set: str | None = None
         self._spoken = False  # said something since the last CANCEL (thread only)
+        self._sound_icons = sound_icons
+        # The companion's own queue (see the module docstring), under ``_lock``:
+        self._lock = threading.Lock()
+        self._pending: collections.deque[Spoken] = collections.deque()
+        self._in_flight: Spoken | None = None  # at the daemon, its end not reported yet
+        self._flight_since = 0.0
+        self._flight_id: int | None = None
+        self._ended: collections.deque[int] = collections.deque(maxlen=64)  # ids whose end came
         if timeout is not None:
             wait = timeout
         else:  # a daemon that must be started first gets longer; one that listens answers at once or never
@@ -138,6 +192,7 @@ class SpeechDispatcherSpeaker:
             # Translators: a reason.
             raise SpeechUnavailable("Speech Dispatcher is not running") from error
         self._client = client
+        self._watch_events(client)
         try:
             if self.module is not None:
                 if self.module not in client.list_output_modules():
@@ -161,7 +216,49 @@ class SpeechDispatcherSpeaker:
         self._client.set_language(lang)
         self._lang_set = lang
 
+    def _watch_events(self, client: Any) -> None:
+        """Sees every END and CANCEL of ours before the client's own handler (which misses an end that comes
+        before ``speak`` returns)."""
+        connection = getattr(client, "_conn", None)
+        handler = getattr(client, "_callback_handler", None)
+        if connection is None or handler is None:
+            return  # another client version: the queue moves on by time (STUCK)
+
+        def on_event(msg_id: int, client_id: int, type: str, **kwargs: Any) -> None:
+            if type in (self._speechd.CallbackType.END, self._speechd.CallbackType.CANCEL):
+                self._ended_id(int(msg_id))
+            handler(msg_id, client_id, type, **kwargs)
+
+        connection.set_callback(on_event)
+
+    def _send(self, spoken: Spoken) -> None:
+        lang = spoken.lang or self.lang
+        if lang != self._lang_set:
+            self._set_language(lang)
+        if spoken.sound is not None and self.plays_sounds:
+            self._client.sound_icon(spoken.sound.icon)
+            self._spoken = True
+        if not spoken.text:
+            self._landed(spoken)
+            return
+        result = self._client.speak(spoken.text)
+        self._spoken = True
+        try:
+            msg_id = int(result[2][0])
+        except (TypeError, ValueError, IndexError):
+            return
+        with self._lock:
+            if msg_id in self._ended:
+                ended = True
+            else:
+                ended = False
+                if self._in_flight is spoken:
+                    self._flight_id = msg_id
+        if ended:
+            self._landed(spoken)
+
     def _speak(self, text: str, lang: str) -> None:
+        """One sentence straight to the daemon (the last ones at close)."""
         if lang != self._lang_set:
             self._set_language(lang)
         self._client.speak(text)
@@ -182,28 +279,117 @@ class SpeechDispatcherSpeaker:
 
     # ------------------------------------------------------------ the caller's side
 
+    @property
+    def plays_sounds(self) -> bool:
+        """Sound icons are sent (see the module docstring)."""
+        if self._sound_icons is None:
+            from companion.earcons import PREFIX
+
+            self._sound_icons = icons_installed(PREFIX + "play.wav")
+        return self._sound_icons
+
     def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None:
         """Queues the sentence; raises `SpeechUnavailable` once Speech Dispatcher stopped answering."""
+        self.speak(Spoken(text, lang), interrupt)
+
+    def speak(self, spoken: Spoken, interrupt: bool = False) -> None:
+        """Queues ``spoken`` (see the module docstring's table); returns at once."""
         self._thread.check()
-        if interrupt:
-            self.stop()
-        text = text.strip()
-        if text:
-            self._thread.call(partial(self._speak, text, lang or self.lang))
+        spoken = Spoken(spoken.text.strip(), spoken.lang, spoken.sound if self.plays_sounds else None, spoken.kind,
+                        spoken.important, spoken.supersedes)
+        with self._lock:
+            if interrupt:
+                self._cut_off(keep_important=True)
+            if spoken.supersedes and spoken.kind is not None:
+                self._pending = collections.deque(s for s in self._pending if s.kind != spoken.kind or s.important)
+                flight = self._in_flight
+                if (flight is not None and flight.kind == spoken.kind and not flight.important
+                        and self._remaining() > NEARLY_DONE):
+                    self._thread.call(self._cancel, droppable=False)
+            if spoken.text or spoken.sound is not None:
+                self._pending.append(spoken)
+            self._pump()
+
+    def new_line(self) -> None:
+        with self._lock:
+            self._cut_off(keep_important=True)
 
     def stop(self) -> None:
         """Drops what is not sent yet and cancels what Speech Dispatcher is saying for us."""
-        self._thread.drop_pending()
-        self._thread.call(self._cancel, droppable=False)
+        with self._lock:
+            self._cut_off(keep_important=False)
+
+    def backlog(self) -> float:
+        """Seconds still to hear, estimated from the words at the rate; what ended is known from the daemon's events."""
+        with self._lock:
+            return self._remaining() + sum(estimate(s.text, self.rate or NORMAL_WPM, s.sound) for s in self._pending)
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Until every sentence reached Speech Dispatcher; False on timeout or failure (tests, benchmarks)."""
-        return self._thread.wait(timeout)
+        """Until every sentence was said (its end reported); False on timeout or failure (tests, benchmarks)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._lock:
+                self._pump()
+                done = not self._pending and self._in_flight is None
+            if self._thread.failure is not None:
+                return False
+            if done:
+                return self._thread.wait(None if deadline is None else max(0.0, deadline - time.monotonic()))
+            if deadline is not None and time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+
+    # ------------------------------------------------------------ the queue, under ``_lock``
+
+    def _remaining(self) -> float:
+        flight = self._in_flight
+        if flight is None:
+            return 0.0
+        said = time.monotonic() - self._flight_since
+        return max(0.0, estimate(flight.text, self.rate or NORMAL_WPM, flight.sound) - said)
+
+    def _cut_off(self, keep_important: bool) -> None:
+        self._pending = collections.deque(s for s in self._pending if keep_important and s.important)
+        flight = self._in_flight
+        if flight is not None and not (keep_important and flight.important):
+            self._thread.call(self._cancel, droppable=False)
+
+    def _pump(self) -> None:
+        """Sends the next sentence when the daemon has none of ours left (or the last one is stuck)."""
+        flight = self._in_flight
+        if flight is not None:
+            stuck = estimate(flight.text, self.rate or NORMAL_WPM, flight.sound) + STUCK
+            if time.monotonic() - self._flight_since < stuck:
+                return
+        self._in_flight = None
+        if self._pending:
+            spoken = self._pending.popleft()
+            self._in_flight, self._flight_since, self._flight_id = spoken, time.monotonic(), None
+            self._thread.call(partial(self._send, spoken), droppable=False)
+
+    def _ended_id(self, msg_id: int) -> None:
+        """The daemon's thread: a sentence of ours ended or was cancelled."""
+        with self._lock:
+            self._ended.append(msg_id)
+            if self._in_flight is not None and self._flight_id == msg_id:
+                self._in_flight = None
+                self._pump()
+
+    def _landed(self, spoken: Spoken) -> None:
+        with self._lock:
+            if self._in_flight is spoken:
+                self._in_flight = None
+                self._pump()
 
     @property
     def failure(self) -> SpeechUnavailable | None:
         return self._thread.failure
 
     def close(self) -> None:
-        """Closes the connection without a cancel: the last sentences are still heard."""
+        """Closes the connection without a cancel: the last sentences are still heard (those waiting go at once)."""
+        with self._lock:
+            pending, self._pending = list(self._pending), collections.deque()
+        for spoken in pending:
+            if spoken.text:
+                self._thread.call(partial(self._speak, spoken.text, spoken.lang or self.lang), droppable=False)
         self._thread.close(self._close_client)

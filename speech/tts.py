@@ -1,18 +1,27 @@
 """The built-in voice: espeak-ng streamed into an audio player we own.
 
-Each sentence starts two processes, ``espeak-ng --stdout`` piped into a player
-(sox ``play``, ``aplay`` or ``paplay``), so playback begins with the first
-audio bytes and an interruption is one signal away. A worker thread runs them,
-so ``say`` returns at once and typing is never held up by speech.
+Each sentence starts two processes: ``espeak-ng --stdout`` and a player we
+own (sox ``play``, ``aplay`` or ``paplay``). A feeder thread writes the
+player a WAV header, the sentence's earcon (speech/audio.py), then espeak-ng's
+samples as they come, so playback begins at once and an interruption is one
+signal away. espeak-ng is far faster than real time: its end, long before the
+player's, gives the exact length of what plays (`backlog`). A worker thread
+runs them, so ``say`` returns at once and typing is never held up by speech.
 
-NORMAL sentences queue in order; ``interrupt=True`` and ``stop()`` kill what
-is playing and drop what is queued: stale speech is never heard.
+Sentences queue in order. ``stop()`` (Escape) kills what is playing and drops
+what is queued; ``new_line()`` and ``interrupt=True`` do the same but keep the
+important sentences (an error, a life, a round or game end: never cut). A
+sentence that ``supersedes`` drops the waiting ones of its kind and cuts the
+one playing unless less than `NEARLY_DONE` seconds of it are left: in a
+real-time game the voice stays at most one play behind.
 """
 
 from __future__ import annotations
 
 import atexit
 import collections
+import dataclasses
+import os
 import shutil
 import signal
 import struct
@@ -24,8 +33,8 @@ from collections.abc import Sequence
 
 from companion.platform.processes import signal_group, wait_for_exit
 
-from . import espeak
-from .base import START_TIMEOUT, SpeechUnavailable
+from . import audio, espeak
+from .base import START_TIMEOUT, Spoken, SpeechUnavailable, estimate
 from .worker import WorkerVoice
 
 #: Players tried in order; each reads a WAV stream on standard input.
@@ -36,6 +45,8 @@ PLAYERS: tuple[tuple[str, ...], ...] = (
 )
 #: How long a killed process may take to go before it is killed harder.
 KILL_GRACE = 0.2
+#: A superseded sentence with less than this left (seconds) is heard to its end.
+NEARLY_DONE = 0.4
 #: Open speakers, stopped at exit: players run in their own session, so Ctrl+C
 #: does not reach them and they would otherwise finish their sentence.
 _open: weakref.WeakSet[TtsSpeaker] = weakref.WeakSet()
@@ -108,9 +119,12 @@ class TtsSpeaker(WorkerVoice):
         self._command = espeak.command(engine, self.voice, self.rate)
         #: Set when the backend broke mid-game; the next ``say`` raises it.
         self.failure: SpeechUnavailable | None = None
-        self._queue: collections.deque[tuple[int, str, str | None]] = collections.deque()
+        self._queue: collections.deque[Spoken] = collections.deque()
         self._cond = threading.Condition()
-        self._generation = 0
+        self._job: Spoken | None = None  # the sentence being made or played
+        self._cut = False  # the job was cut off
+        self._playing_since: float | None = None
+        self._job_seconds = 0.0
         self._current: list[subprocess.Popen[bytes]] = []
         self._cancelled_at: float | None = None
         self._closed = False
@@ -118,18 +132,41 @@ class TtsSpeaker(WorkerVoice):
         self._thread.start()
         _open.add(self)
 
-    def _enqueue(self, text: str, lang: str | None) -> None:
-        self._queue.append((self._generation, text, lang))
+    # ------------------------------------------------------------ the caller's side
 
-    def _command_for(self, lang: str | None) -> list[str]:
-        """espeak-ng's command for a sentence in ``lang``: the language's own voice, unless --voice was given."""
-        if lang is None or lang == self.lang or self._asked_voice:
-            return self._command
-        return espeak.command(self._engine, espeak.voice_for(lang), self.rate)
+    def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None:
+        self.speak(Spoken(text, lang), interrupt)
+
+    def speak(self, spoken: Spoken, interrupt: bool = False) -> None:
+        """Queues ``spoken`` (see `Spoken`): returns at once."""
+        if self.failure is not None:
+            raise self.failure
+        spoken = dataclasses.replace(spoken, text=spoken.text.strip())
+        with self._cond:
+            if interrupt:
+                self._cut_off(keep_important=True)
+            if spoken.supersedes and spoken.kind is not None:
+                self._supersede(spoken.kind)
+            if (spoken.text or spoken.sound is not None) and not self._closed:
+                self._queue.append(spoken)
+                self._cond.notify()
+
+    def new_line(self) -> None:
+        with self._cond:
+            self._cut_off(keep_important=True)
+
+    def stop(self) -> None:
+        with self._cond:
+            self._cut_off(keep_important=False)
+
+    def backlog(self) -> float:
+        """Seconds still to hear: what plays now (exact, from the audio's length) and what waits (estimated)."""
+        with self._cond:
+            return self._remaining() + sum(estimate(s.text, self.rate, s.sound) for s in self._queue)
 
     def close(self) -> None:
         with self._cond:
-            self._cancel()
+            self._cut_off(keep_important=False)
             self._closed = True
             self._cond.notify()
         self._thread.join(timeout=2)
@@ -138,57 +175,67 @@ class TtsSpeaker(WorkerVoice):
     def speaking(self) -> bool:
         """True while a sentence is playing or waiting."""
         with self._cond:
-            return bool(self._current or self._queue)
+            return bool(self._job or self._queue)
 
-    def _cancel(self) -> None:
-        """With the lock held: drop the queue, signal what plays."""
-        self._generation += 1
-        self._queue.clear()
+    # ------------------------------------------------------------ with the lock held
+
+    def _remaining(self) -> float:
+        job = self._job
+        if job is None:
+            return 0.0
+        if self._playing_since is None:
+            return estimate(job.text, self.rate, job.sound)
+        return max(0.0, self._job_seconds - (time.monotonic() - self._playing_since))
+
+    def _supersede(self, kind: str) -> None:
+        """Drops the waiting sentences of ``kind``; cuts the one playing unless it is nearly done."""
+        self._queue = collections.deque(s for s in self._queue if s.kind != kind or s.important)
+        job = self._job
+        if job is not None and job.kind == kind and not job.important and self._remaining() > NEARLY_DONE:
+            self._kill_job()
+
+    def _cut_off(self, keep_important: bool) -> None:
+        """Drops the queue (but its important sentences) and cuts what plays (unless it is important)."""
+        self._queue = collections.deque(s for s in self._queue if keep_important and s.important)
+        job = self._job
+        if job is not None and not (keep_important and job.important):
+            self._kill_job()
+
+    def _kill_job(self) -> None:
+        self._cut = True
         if self._current:
             self._cancelled_at = time.monotonic()
             for process in reversed(self._current):
                 _signal(process, signal.SIGTERM)
 
-    def _spawn(self, text: str, lang: str | None = None) -> list[subprocess.Popen[bytes]]:
-        engine = subprocess.Popen(
-            self._command_for(lang),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        assert engine.stdin is not None and engine.stdout is not None
-        try:
-            player = subprocess.Popen(
-                self.player,
-                stdin=engine.stdout,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-        except OSError:
-            _signal(engine, signal.SIGKILL)
-            engine.wait()
-            raise
-        finally:
-            engine.stdout.close()
-        try:
-            engine.stdin.write(text.encode("utf-8"))
-            engine.stdin.close()
-        except BrokenPipeError:
-            pass
-        return [engine, player]
+    def _enqueue(self, text: str, lang: str | None) -> None:
+        self._queue.append(Spoken(text, lang))
 
-    def _next(self) -> tuple[str, str | None] | None:
-        """With the lock held: the next fresh sentence and its language, or None when closing."""
-        while True:
-            while not self._queue and not self._closed:
-                self._cond.wait()
-            if self._closed:
-                return None
-            generation, text, lang = self._queue.popleft()
-            if generation == self._generation:
-                return text, lang
+    def _cancel(self) -> None:
+        self._cut_off(keep_important=False)
+
+    def _command_for(self, lang: str | None) -> list[str]:
+        """espeak-ng's command for a sentence in ``lang``: the language's own voice, unless --voice was given."""
+        if lang is None or lang == self.lang or self._asked_voice:
+            return self._command
+        return espeak.command(self._engine, espeak.voice_for(lang), self.rate)
+
+    def _next(self) -> Spoken | None:
+        """With the lock held: the next sentence, or None when closing."""
+        while not self._queue and not self._closed:
+            self._cond.wait()
+        if self._closed:
+            return None
+        return self._queue.popleft()
+
+    def _fail(self, failure: SpeechUnavailable) -> None:
+        """With the lock held: remember why, so the next ``say`` reports it."""
+        self.failure = failure
+        self._queue.clear()
+        self._current = []
+        self._job = None
+
+    # ------------------------------------------------------------ the worker thread
 
     def _run(self) -> None:
         while True:
@@ -196,25 +243,91 @@ class TtsSpeaker(WorkerVoice):
                 job = self._next()
                 if job is None:
                     return
-                generation = self._generation
-                self._cancelled_at = None
+                self._job, self._cut, self._cancelled_at = job, False, None
                 try:
-                    self._current = self._spawn(*job)
+                    self._current = self._spawn(job.text, job.lang)
                 except OSError as error:
                     self._fail(SpeechUnavailable("the built-in voice stopped working: {error}", error=str(error)))
                     return
                 processes = self._current
+                self._playing_since, self._job_seconds = time.monotonic(), estimate(job.text, self.rate, job.sound)
+            feeder = threading.Thread(target=self._feed, args=(job, processes), name="speech-tts-feed", daemon=True)
+            feeder.start()
             status = self._wait(processes)
+            feeder.join(timeout=KILL_GRACE)
             with self._cond:
                 self._current = []
-                cancelled = generation != self._generation or self._closed
-                if status != 0 and not cancelled:
+                cut = self._cut or self._closed
+                self._job = None
+                if status != 0 and not cut:
                     self._fail(SpeechUnavailable("the built-in voice stopped working"))
                     return
 
+    def _spawn(self, text: str, lang: str | None = None) -> list[subprocess.Popen[bytes]]:
+        """The player, and espeak-ng writing the words into a pipe we read (none for a sound alone)."""
+        player = subprocess.Popen(self.player, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, start_new_session=True)
+        if not text:
+            return [player]
+        try:
+            engine = subprocess.Popen(self._command_for(lang), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, start_new_session=True)
+        except OSError:
+            _signal(player, signal.SIGKILL)
+            player.wait()
+            raise
+        assert engine.stdin is not None
+        try:
+            engine.stdin.write(text.encode("utf-8"))
+            engine.stdin.close()
+        except BrokenPipeError:
+            pass
+        return [engine, player]
+
+    def _feed(self, job: Spoken, processes: list[subprocess.Popen[bytes]]) -> None:
+        """Streams to the player: a WAV header, the earcon, then espeak-ng's samples as they come.
+
+        Playback starts with the first bytes (the earcon needs no synthesis); once espeak-ng is done,
+        long before the player, the exact length of the sentence replaces the estimate (`backlog`).
+        """
+        player = processes[-1]
+        engine = processes[0] if len(processes) == 2 else None
+        stdin = player.stdin
+        assert stdin is not None
+        sound = job.sound.pcm if job.sound is not None else b""
+        if sound and engine is not None:
+            sound += audio.gap()
+        played = len(sound)
+        try:
+            stdin.write(audio.stream_header() + sound)
+            stdin.flush()
+            out = engine.stdout if engine is not None else None
+            head: bytes | None = b""
+            while out is not None:
+                chunk = os.read(out.fileno(), 8192)
+                if not chunk:
+                    break
+                if head is not None:  # espeak-ng's own header is dropped: ours went first
+                    head += chunk
+                    if len(head) < 44 or head.find(b"data", 12) < 0:
+                        continue
+                    chunk, head = audio.samples(head), None
+                stdin.write(chunk)
+                stdin.flush()
+                played += len(chunk)
+            with self._cond:
+                if self._job is job:
+                    self._job_seconds = audio.duration(played)
+            stdin.close()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        finally:
+            if engine is not None and engine.stdout is not None:
+                engine.stdout.close()
+
     def _wait(self, processes: list[subprocess.Popen[bytes]]) -> int:
-        """Waits for the pipeline; kills it harder if it ignores a stop."""
-        engine, player = processes
+        """Waits for the player (then the engine); kills them harder if they ignore a stop."""
+        player = processes[-1]
         while True:
             try:
                 _until_exit(player, 0.05)
@@ -225,18 +338,13 @@ class TtsSpeaker(WorkerVoice):
                 if cancelled_at is not None and time.monotonic() - cancelled_at > KILL_GRACE:
                     for process in processes:
                         _signal(process, signal.SIGKILL)
-        try:
-            engine.wait(timeout=KILL_GRACE)
-        except subprocess.TimeoutExpired:
-            _signal(engine, signal.SIGKILL)
-            engine.wait()
+        for process in processes[:-1]:
+            try:
+                process.wait(timeout=KILL_GRACE)
+            except subprocess.TimeoutExpired:
+                _signal(process, signal.SIGKILL)
+                process.wait()
         return status
-
-    def _fail(self, failure: SpeechUnavailable) -> None:
-        """With the lock held: remember why, so the next ``say`` reports it."""
-        self.failure = failure
-        self._queue.clear()
-        self._current = []
 
 
 def _until_exit(process: subprocess.Popen[bytes], timeout: float) -> None:

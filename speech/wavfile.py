@@ -1,6 +1,6 @@
 """Speech as numbered WAV files, for machines without sound and for checking by ear later.
 
-Each sentence becomes ``0001.wav``, ``0002.wav`` … in one folder. Numbering
+Each sentence becomes ``0001.wav`` (its earcon first, when it has one), ``0002.wav`` … in one folder. Numbering
 continues after the files already there, so a second session never overwrites
 the first.
 """
@@ -12,8 +12,8 @@ import re
 import subprocess
 from pathlib import Path
 
-from . import espeak
-from .base import SpeechUnavailable
+from . import audio, espeak
+from .base import Spoken, SpeechUnavailable
 
 _NUMBERED = re.compile(r"^(\d{4,})\.wav$")
 
@@ -46,28 +46,45 @@ class WavSpeaker:
         self.files: list[Path] = []
 
     def say(self, text: str, interrupt: bool = False, lang: str | None = None) -> None:
-        """Writes the file before returning: espeak-ng needs a few milliseconds per sentence.
+        self.speak(Spoken(text, lang), interrupt)
+
+    def speak(self, spoken: Spoken, interrupt: bool = False) -> None:
+        """Writes the file (its earcon, then the words) before returning: espeak-ng needs a few milliseconds.
 
         A sentence in another language than the speaker's is read with that language's voice.
         """
-        text = text.strip()
-        if not text:
+        text = spoken.text.strip()
+        sound = spoken.sound.pcm if spoken.sound is not None else b""
+        if not text and not sound:
             return
         path = self.directory / f"{self.count + 1:04d}.wav"
+        words = b""
+        if text:
+            try:
+                result = subprocess.run(
+                    espeak.command(self._engine, self._voice(spoken.lang), self.rate),
+                    input=text.encode("utf-8"),
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                    timeout=30,
+                )
+            except (OSError, subprocess.SubprocessError) as error:
+                raise SpeechUnavailable("cannot write sound files: {error}", error=str(error)) from error
+            if result.returncode != 0:
+                raise SpeechUnavailable("cannot write sound files: {error}", error=f"espeak-ng exit status {result.returncode}")
+            words = audio.samples(result.stdout)
         try:
-            result = subprocess.run(
-                espeak.command(self._engine, self._voice(lang), self.rate, wav=str(path)),
-                input=text.encode("utf-8"),
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                timeout=30,
-            )
-        except (OSError, subprocess.SubprocessError) as error:
+            path.write_bytes(audio.wav(audio.joined(sound, words)))
+        except OSError as error:
             raise SpeechUnavailable("cannot write sound files: {error}", error=str(error)) from error
-        if result.returncode != 0 or not path.exists():
-            raise SpeechUnavailable("cannot write sound files: {error}", error=f"espeak-ng exit status {result.returncode}")
         self.count += 1
         self.files.append(path)
+
+    def new_line(self) -> None:
+        """Nothing plays, so nothing to cut."""
+
+    def backlog(self) -> float:
+        return 0.0
 
     def _voice(self, lang: str | None) -> str:
         if lang is None or lang == self.lang or self._asked_voice:

@@ -187,6 +187,7 @@ class ProtocolLog:
         receiving: dict[int, Message | None] = {}
         pending_id: dict[int, Message] = {}
         by_id: dict[tuple[int, int], Message] = {}
+        early: dict[tuple[int, int], list[tuple[float, str]]] = {}  # an event logged before its message's id
         for entry in self.entries():
             fd = entry.fd
             if entry.kind == "DATA":
@@ -215,6 +216,7 @@ class ProtocolLog:
                     message = pending_id.pop(fd)
                     message.id = int(entry.text.split("\n")[0][4:])
                     by_id[(fd, message.id)] = message
+                    message.events[:0] = early.pop((fd, message.id), [])
                 elif code in self.EVENTS:
                     lines = entry.text.split("\n")
                     try:
@@ -224,6 +226,8 @@ class ProtocolLog:
                     target = by_id.get((fd, message_id))
                     if target is not None:
                         target.events.append((entry.time, self.EVENTS[code]))
+                    else:  # the speaking thread logged it before the reply giving the id
+                        early.setdefault((fd, message_id), []).append((entry.time, self.EVENTS[code]))
         return messages
 
     def commands(self, fd: int | None = None) -> list[Entry]:
@@ -267,7 +271,8 @@ class PulseAudio:
 class SpeechDispatcher:
     """``speech-dispatcher`` in ``root``, on its own socket, logging the protocol (see the module docstring)."""
 
-    def __init__(self, root: Path, *, sink: str = "auto") -> None:
+    def __init__(self, root: Path, *, sink: str = "auto", sound_icons: Path | None = None) -> None:
+        """``sound_icons``: the espeak-ng module's sound-icon folder (``EspeakSoundIconFolder``)."""
         binary = need("speech-dispatcher")
         if not Path("/usr/lib/speech-dispatcher-modules/sd_espeak-ng").exists() and shutil.which("sd_espeak-ng") is None:
             pytest.skip("the espeak-ng output module is not installed (Debian package speech-dispatcher-espeak-ng)")
@@ -294,14 +299,19 @@ class SpeechDispatcher:
         )
         module_conf = Path("/etc/speech-dispatcher/modules/espeak-ng.conf")
         if module_conf.exists():
-            shutil.copy(module_conf, self.config / "modules" / "espeak-ng.conf")
+            conf = module_conf.read_text(errors="replace")
+            if sound_icons is not None:
+                conf = re.sub(r"^\s*EspeakSoundIconFolder\b.*$", "", conf, flags=re.M)
+                conf += f'\nEspeakSoundIconFolder "{sound_icons}/"\nEspeakSoundIconVolume 0\n'
+            (self.config / "modules" / "espeak-ng.conf").write_text(conf)
         extra = {"PULSE_SERVER": self.pulse.server} if self.pulse else {}
         env = private_env(root, **extra)
         argv = [binary, "-s", "-t", "0", "-c", "unix_socket", "-S", str(self.socket), "-C", str(self.config),
                 "-L", str(self.logs), "-P", str(root / "speechd.pid")]
         self.daemon = Daemon(argv, env, root / "speech-dispatcher.out")
         try:
-            wait_until(lambda: self.socket.exists() or not self.daemon.alive(), what="Speech Dispatcher's socket")
+            # the socket file comes before the daemon accepts on it: wait for a connection, not for the file
+            wait_until(lambda: self._accepts() or not self.daemon.alive(), what="Speech Dispatcher's socket")
             if not self.daemon.alive():
                 raise AssertionError("Speech Dispatcher did not start: "
                                      + (root / "speech-dispatcher.out").read_text(errors="replace"))
@@ -309,6 +319,19 @@ class SpeechDispatcher:
             self.stop()
             raise
         self.protocol = ProtocolLog(self.logs / "protocol.log")
+
+    def _accepts(self) -> bool:
+        if not self.socket.exists():
+            return False
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        probe.settimeout(1.0)
+        try:
+            probe.connect(str(self.socket))
+            return True
+        except OSError:
+            return False
+        finally:
+            probe.close()
 
     @property
     def address(self) -> str:
