@@ -121,14 +121,20 @@ def _respelt_char(char: str, tables: tuple[str, ...], lang: str) -> str:
     return latin if latin and latin.isascii() and latin.isprintable() else "?"
 
 
-def respell(text: str, lang: str, grade: int | None = None, table: str | None = None) -> str:
+def respell(text: str, lang: str, grade: int | None = None, table: str | None = None, keep_cells: bool = False) -> str:
     """``text`` with every letter the braille table cannot write respelt in Latin letters (Nguyễn → Nguyen,
     Ωμέγα → Ωμεγα, 日本 → RiBen): a document is always written, whatever the names. White space becomes a space,
-    a control character ``?``; printable ASCII is returned as it is."""
+    a control character ``?``; printable ASCII is returned as it is. ``keep_cells``: braille cells already in the
+    text (a join code's own eight-dot cells amid the words) stay as they are, for a display; a document's BRF
+    has no room for eight-dot cells, so they are respelt there."""
     if text.isascii() and text.isprintable():
         return text
     tables = tuple(table_list(lang, grade, table))
-    return "".join(_respelt_char(char, tables, lang) for char in text)
+    return "".join(char if keep_cells and _is_cell(char) else _respelt_char(char, tables, lang) for char in text)
+
+
+def _is_cell(char: str) -> bool:
+    return 0x2800 <= ord(char) <= 0x28FF
 
 
 def respelt_words(texts: list[str], lang: str, grade: int | None = None, table: str | None = None) -> list[str]:
@@ -165,7 +171,7 @@ def words(text: str, lang: str, grade: int | None = None, table: str | None = No
     A blank cell is a word boundary only when liblouis says it came from white
     space in the source, so each word keeps the exact source text it stands for.
     """
-    text = respell(" ".join(text.split()), lang, grade, table)  # tabs and line breaks would reach the cells as they are
+    text = respell(" ".join(text.split()), lang, grade, table, keep_cells=True)  # tabs and line breaks: as spaces
     if not text:
         return []
     cells, input_pos, _, _ = _louis(lang).translate(table_list(lang, grade, table), text)

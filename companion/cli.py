@@ -8,7 +8,6 @@ locale, French otherwise). A bad option gets one clear sentence and exit status
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import re
 import sys
@@ -17,6 +16,7 @@ from typing import Any, NoReturn, Sequence
 
 from companion import i18n
 from companion.i18n import Translator
+from companion.written import write_file
 
 
 def _lang_from(argv: Sequence[str]) -> str:
@@ -366,45 +366,11 @@ def _emit(content: bytes, output: Path | None, force: bool, written: Any, t: Tra
         sys.stdout.buffer.write(content)
         sys.stdout.flush()
         return 0
-    problem = _write_file(output, content, force, t)
+    problem = write_file(output, content, force, t)
     if problem:
         _fail(problem, 2)
     print(written(output))
     return 0
-
-
-def _write_file(path: Path, content: bytes, force: bool, t: Translator) -> str | None:
-    """Write ``content`` to ``path`` whole or not at all (a temporary file renamed); the problem in words, or ``None``.
-
-    A missing folder is made, as ``--save`` does. A device or a FIFO is never written to (it is no document),
-    with or without ``--force``. Every system refusal is said in our own words (:mod:`companion.os_errors`).
-    """
-    from companion.os_errors import reason
-
-    try:
-        if path.is_dir():
-            return t("{path} is a folder: give a file name.", path=path)
-        if os.path.lexists(path) and not path.is_file():
-            return t("{path} is not an ordinary file: choose another name.", path=path)
-        if os.path.lexists(path) and not force:
-            return t("{path} already exists: add --force to replace it.", path=path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        return t("Cannot write {path}: {reason}.", path=path, reason=t("a part of the path is not a folder"))
-    except OSError as error:
-        return t("Cannot write {path}: {reason}.", path=path, reason=reason(error, t))
-    temporary = path.with_name(f".{path.name[:100]}.{os.getpid()}.tmp")  # never longer than the name allows
-    try:
-        with open(temporary, "xb") as handle:
-            handle.write(content)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
-        return t("Cannot write {path}: {reason}.", path=path, reason=reason(error, t))
-    return None
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -457,7 +423,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_stickers(args: argparse.Namespace) -> int:
     from companion import stickers
 
-    status, sentence = stickers.run(_game(args), args.lang, args.paper, args.output, args.force, _write_file)
+    status, sentence = stickers.run(_game(args), args.lang, args.paper, args.output, args.force, write_file)
     if status:
         _fail(sentence, status)
     print(sentence)

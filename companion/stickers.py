@@ -255,6 +255,7 @@ def run(game: Game, lang: str, paper: str, output: Path | None, force: bool,
     """
     from companion.i18n import Translator
     from companion.stickers_help import CLI_HELP
+    from companion.written import refusal
 
     tools, core = Translator(lang, "tools"), Translator(lang, "core")
     if output is None or output.suffix.lower() not in KINDS:
@@ -272,7 +273,7 @@ def run(game: Game, lang: str, paper: str, output: Path | None, force: bool,
         files = list(zip(page_paths(output, len(pages)), (page.encode("utf-8") for page in pages), strict=True))
     files.append((braille_path(output), braille))
     for path, _ in files:  # refused before anything is written: a folder, a missing folder, a file kept
-        problem = _path_problem(path, force, core)
+        problem = refusal(path, force, core)
         if problem:
             return 2, problem
     for path, content in files:
@@ -280,19 +281,6 @@ def run(game: Game, lang: str, paper: str, output: Path | None, force: bool,
         if problem:
             return 2, problem
     return 0, tools(CLI_HELP["written"], count=len(labels(game, lang)), files=", ".join(str(p) for p, _ in files))
-
-
-def _path_problem(path: Path, force: bool, t: Any) -> str | None:
-    """The sentence ``write_file`` would say for ``path``, before anything is written (the core catalog's)."""
-    import os
-
-    if path.is_dir():
-        return str(t("{path} is a folder: give a file name.", path=path))
-    if not path.parent.is_dir():
-        return str(t("The folder {folder} does not exist.", folder=path.parent))
-    if os.path.lexists(path) and not force:
-        return str(t("{path} already exists: add --force to replace it.", path=path))
-    return None
 
 
 __all__ = ["Code", "Geometry", "KINDS", "Label", "PAPERS", "PREFIX", "braille_path", "card_text", "geometry",

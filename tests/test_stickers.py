@@ -128,7 +128,7 @@ def test_the_command_writes_the_sheet_and_the_braille_beside_it(tmp_path: Path, 
 
 
 @pytest.mark.parametrize("args, sentence", [
-    (["-o", "{tmp}/missing/x.svg"], "The folder {tmp}/missing does not exist.\n"),
+    (["-o", "{tmp}/folder.svg"], "{tmp}/folder.svg is a folder: give a file name.\n"),
     (["-o", "{tmp}/x.png"], "companion stickers: give -o FILE ending in .svg or .pdf (the braille .pef is written "
                              "beside it).\n"),
     ([], "companion stickers: give -o FILE ending in .svg or .pdf (the braille .pef is written beside it).\n"),
@@ -137,6 +137,7 @@ def test_the_command_writes_the_sheet_and_the_braille_beside_it(tmp_path: Path, 
 def test_a_bad_path_gets_one_sentence_and_nothing_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                              args: list[str], sentence: str) -> None:
     (tmp_path / "kept.pef").write_text("mine")
+    (tmp_path / "folder.svg").mkdir()
     before = sorted(tmp_path.iterdir())
     with pytest.raises(SystemExit) as stop:
         main(["stickers", "love-letter", "--lang", "en", *[a.format(tmp=tmp_path) for a in args]])
@@ -150,6 +151,13 @@ def test_a_bad_path_is_said_in_french(tmp_path: Path, capsys: pytest.CaptureFixt
         main(["stickers", "love-letter", "--lang", "fr", "-o", str(tmp_path)])
     assert capsys.readouterr().err == "companion stickers : donnez -o FICHIER finissant par .svg ou .pdf (le .pef en " \
                                       "braille est écrit à côté).\n"
+    (tmp_path / "b.pef").write_text("à garder")
     with pytest.raises(SystemExit):
-        main(["stickers", "love-letter", "--lang", "fr", "-o", str(tmp_path / "a" / "b.svg")])
-    assert capsys.readouterr().err == f"Le dossier {tmp_path / 'a'} n'existe pas.\n"
+        main(["stickers", "love-letter", "--lang", "fr", "-o", str(tmp_path / "b.svg")])
+    assert capsys.readouterr().err == f"{tmp_path / 'b.pef'} existe déjà : ajoutez --force pour le remplacer.\n"
+
+
+def test_a_missing_folder_is_made_as_for_every_document(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same answer as every -o writer (companion/written.py): the folder is made, the sheet written."""
+    assert main(["stickers", "love-letter", "--lang", "en", "-o", str(tmp_path / "new" / "ll.svg")]) == 0
+    assert (tmp_path / "new" / "ll.svg").is_file() and (tmp_path / "new" / "ll.pef").is_file()
