@@ -119,6 +119,8 @@ def _turn_eased(e: g.TurnEased, ctx: Context) -> str:
     t = ctx.t
     if e.card == "passe":
         return t("Pass: the turn is filled.") + " " + plays(ctx, e.plays_made, e.plays_required)
+    if not e.eased:
+        return t("Simple: no effect, 1 play was already enough.") + " " + plays(ctx, e.plays_made, e.plays_required)
     return t("Simple: one real play is enough this turn.") + " " + plays(ctx, e.plays_made, e.plays_required)
 
 
@@ -363,7 +365,6 @@ REFUSALS: dict[str, Refusal] = {
                                              way=_way(d, ctx)),
     "joker_value": lambda d, ctx: ctx.t("The Joker counts as {top}, or exactly 10 away, not {value}.", top=d["top"],
                                         value=d["value"]),
-    "joker_value_same": lambda d, ctx: ctx.t("The Joker counts as {top} without a value: type no number.", top=d["top"]),
     "no_value": lambda d, ctx: ctx.t("{card} takes no number after the branch.", card=_card(d, ctx)),
     "no_pile_needed": lambda d, ctx: ctx.t("{card} takes no pile: type it alone.", card=_card(d, ctx)),
     "pile_needed": lambda d, ctx: ctx.t("Which pile? Type its number after {card}.", card=_card(d, ctx)),
@@ -380,6 +381,8 @@ REFUSALS: dict[str, Refusal] = {
                                                "{count}.", d["copies"], card=_card(d, ctx)),
     "no_cards_in_hand": lambda d, ctx: capitalized(ctx.t("{player} has no card in hand: type {next}.",
                                               player=player(ctx, d.get("player")), next=ctx.verb("next"))),
+    "turn_filled": lambda d, ctx: ctx.t("Pass filled the turn: nothing more to play. Type {next}.",
+                                        next=ctx.verb("next")),
     "turn_full": lambda d, ctx: ctx.t.plural("{count} play made: that is all this turn. Type {next}.",
                                              "{count} plays made: that is all this turn. Type {next}.", d["plays"],
                                              next=ctx.verb("next")),
