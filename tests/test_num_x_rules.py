@@ -346,6 +346,28 @@ def test_nothing_more_is_played_after_a_passe_even_with_extra_plays() -> None:
     assert second.plays_made == 1
 
 
+def test_an_action_card_drawing_the_last_card_leaves_one_play_to_make() -> None:
+    """"1 seule si la pioche est vide": at once, when an action card's draw empties it during a turn."""
+    state = replace(_two_branches(), plays_made=0, deck=1)
+    state, events = apply_all(state, P("flip", 1))
+    emptied = events[-1]
+    assert isinstance(emptied, nx.DeckEmptied) and emptied.now and emptied.plays_required == 1
+    assert state.deck == 0 and state.plays_required == 1 and state.plays_made == 1
+    state, _ = apply_all(state, nx.Next())
+    assert state.current == 1
+
+
+def test_adversaire_a_joker_on_another_players_pile_only_helps() -> None:
+    state = new(players=3, mode="adversaire")
+    state, _ = apply_all(with_hand(state, 9), P("red-13", 1), P("red-14", 1, "up"), nx.Next(), P("green-3", 2))
+    refused(state, P("joker", 1, "up", 14), "help_only")
+    refused(state, P("joker", 1, "up"), "help_only")
+    state, events = apply_all(state, P("joker", 1, "up", 4))
+    played = events[0]
+    assert isinstance(played, nx.CardPlayed) and played.help and played.value == 4 and state.helped
+    refused(state, P("joker", 1, "down", 13), "one_help")
+
+
 def test_simple_and_passe_ease_the_turn() -> None:
     state, events = apply_all(new(), P("simple"))
     assert isinstance(events[0], nx.TurnEased) and state.plays_required == 1

@@ -423,8 +423,12 @@ class Refilled(Event):
 
 @dataclass(frozen=True)
 class DeckEmptied(Event):
+    """The last card was drawn: 1 play a turn from then on; ``now``: during a turn (an action card's draw), whose
+    requirement drops to 1 at once ("1 seule si la pioche est vide")."""
+
     name = "deck_emptied"
     plays_required: int
+    now: bool = False
 
 
 @dataclass(frozen=True)
@@ -746,6 +750,13 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
         allowed = {top} | ({top - 10, top + 10} if o.tens else set())
         if chosen not in allowed or not LOW <= chosen <= HIGH:
             return Refusal("joker_value", pile=number, direction=direction, top=top, value=chosen)
+        if o.mode == "adversaire" and pile.owner is not None and pile.owner != state.current:
+            # On another player's family a Joker only helps too: lower on the rise, higher on the fall.
+            if state.helped:
+                return Refusal("one_help", pile=number)
+            if not ((chosen < top) if direction == UP else (chosen > top)):
+                return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top)
+            return "joker", chosen, True
         return "joker", chosen, False
     if value is not None:
         return Refusal("no_value", card=card.id)
@@ -935,7 +946,8 @@ def _after_action(state: State, events: list[Event]) -> tuple[State, list[Event]
         state = _evolve(state, deck=state.deck - 1, hands=set_at(state.hands, seat, state.hands[seat] + 1))
     events.append(ActionDraw(player_id(seat), drew, state.deck))
     if drew and state.deck == 0:
-        events.append(DeckEmptied(state.plays_required))
+        state = _evolve(state, plays_required=min(state.plays_required, 1))
+        events.append(DeckEmptied(state.plays_required, now=True))
     return _after_play(state, events)
 
 

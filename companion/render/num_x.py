@@ -145,6 +145,8 @@ def _refilled(e: g.Refilled, ctx: Context) -> str:
 
 
 def _deck_emptied(e: g.DeckEmptied, ctx: Context) -> str:
+    if e.now:
+        return ctx.t("0 cards in the draw pile: 1 play is enough from now on.")
     return ctx.t("0 cards in the draw pile: 1 play a turn from the next turn on.")
 
 
