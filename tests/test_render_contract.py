@@ -18,9 +18,9 @@ def _num_x(lang: str) -> tuple[object, Context]:
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", "À Ana de jouer, 0 coup fait sur 2. Piles 1, 2, 3 et 4 libres. Pioche : 75 cartes. "
+    ("fr", "À Ana de jouer, 0 coup fait sur 2. Piles 1, 2, 3 et 4 libres. Pioche : 83 cartes. "
            "Mains : 5 pour Ana et 5 pour Bo. Posées : 0."),
-    ("en", "Ana to play, 0 of 2 plays made. Piles 1, 2, 3 and 4 free. Draw pile: 75 cards. "
+    ("en", "Ana to play, 0 of 2 plays made. Piles 1, 2, 3 and 4 free. Draw pile: 83 cards. "
            "Hands: 5 for Ana and 5 for Bo. Placed: 0."),
 ])
 def test_the_status_sentence_is_the_head_then_every_part(lang: str, expected: str) -> None:

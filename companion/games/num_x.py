@@ -350,6 +350,7 @@ class CardPlayed(Event):
     placed: int
     closed: bool = False
     help: bool = False
+    owner: str | None = None  # Adversaire: the player whose family the pile is
 
 
 @dataclass(frozen=True)
@@ -755,7 +756,7 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
             if state.helped:
                 return Refusal("one_help", pile=number)
             if not ((chosen < top) if direction == UP else (chosen > top)):
-                return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top)
+                return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top, owner=_owner(pile))
             return "joker", chosen, True
         return "joker", chosen, False
     if value is not None:
@@ -771,7 +772,7 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
             return Refusal("family_taken", card=card.id, family=t.family, pile=_family_pile(state, t.family))
     helping = o.mode == "adversaire" and pile.owner is not None and pile.owner != state.current
     if helping and not started:
-        return Refusal("help_only", card=card.id, pile=number, direction=direction, top=None)
+        return Refusal("help_only", card=card.id, pile=number, direction=direction, top=None, owner=_owner(pile))
     if not started and o.start == "shared":
         if direction is not None:
             return Refusal("start_no_direction", card=card.id, pile=number)
@@ -792,7 +793,7 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
             return Refusal("one_help", pile=number)
         if (v < top) if rising else (v > top):
             return "help", v, True
-        return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top)
+        return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top, owner=_owner(pile))
     if (v > top) if rising else (v < top):
         return "normal", v, False
     if o.tens and v == (top - 10 if rising else top + 10):
@@ -819,6 +820,11 @@ class Refusal:
     def __init__(self, code: str, **details: Any) -> None:
         self.code = code
         self.details = details
+
+
+def _owner(pile: Pile) -> str | None:
+    """Adversaire: the player whose family a pile is."""
+    return None if pile.owner is None else player_id(pile.owner)
 
 
 def _family_taken(state: State, family: str | None, index: int) -> bool:
@@ -920,7 +926,8 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made,
                     helped=state.helped or helping)
     events.append(CardPlayed(pid, card.id, command.pile, direction, value, how, pile.top(UP), pile.top(DOWN),
-                             pile.family, made, state.plays_required, state.placed, closed, helping))
+                             pile.family, made, state.plays_required, state.placed, closed, helping,
+                             None if pile.owner is None else player_id(pile.owner)))
     if how == "joker":
         return _after_action(state, events)
     return _after_play(state, events)
