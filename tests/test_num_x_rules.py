@@ -468,3 +468,25 @@ def test_the_records_variant_names_the_mode_and_what_differs() -> None:
     assert nx.variant(nx.Options(mode="expert", lock="off", removed_family="blue")) == "expert lock=off"
     assert nx.variant(nx.Options(mode="decouverte", removed_family="blue", actions="off")) == (
         "decouverte removed_family=blue actions=off")
+
+
+# --------------------------------------------------------------------------- the rules reader and the aid sheet agree
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_rules_text_and_the_card_file_say_what_the_core_does(lang: str) -> None:
+    """The rules reader and the aid sheet read these texts: each rule changed here is said there."""
+    from companion.rules_data import load
+
+    rules = load(find("num-x"), CARDS)
+    actions = " ".join(rules.section("action-cards").paragraphs[lang])
+    turn = " ".join(rules.section("turn").paragraphs[lang])
+    second = {"fr": "2e carte", "en": "second card"}[lang]
+    assert "--actions off" in actions and "--extra exact" in turn  # the printed game is the default
+    assert second in actions and second in CARDS["simple"].effect[lang] and second in CARDS["passe"].effect[lang]
+    assert {"fr": "sans effet", "en": "no effect"}[lang] in CARDS["simple"].effect[lang]
+    assert {"fr": "Chaque main vidée", "en": "Every hand emptied"}[lang] in actions
+    assert "turn_filled" in rules.refusals and "joker_value_same" not in rules.refusals
+    # what they say, the core does
+    state, _ = apply_all(new(), P("red-7", 1), P("simple"))
+    assert nx.to_act(state) == nx.ToAct("p1", "end_turn")
