@@ -211,3 +211,10 @@ def test_plays_made_agree_with_their_count_in_french() -> None:
     assert refusal("turn_full", {"plays": 2}, fr) == "2 coups faits : c'est tout pour ce tour. Tapez suivant."
     assert refusal("turn_full", {"plays": 1}, en) == "1 play made: that is all this turn. Type next."
     assert r.render(nx.GameOver(False, "blocked", 1, 96), fr) == "1 carte posée sur 96 : blocage, la table perd."
+
+
+def test_an_emptied_hand_says_its_new_size_once() -> None:
+    session, recorder = make_session("num-x", "en", players=2, names=("Ana", "Bo"))
+    texts = run_lines(session, recorder, "r1 1\nr2 1 up\nr3 1 up\nr4 1 up\nr5 1 up\nnext")
+    assert texts[-3:] == ["1 more card a hand for Ana: hand emptied in one turn.",
+                          "6 cards drawn by Ana, 77 in the draw pile.", "2 plays for Bo."]

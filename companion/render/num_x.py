@@ -165,8 +165,9 @@ def _action_draw(e: g.ActionDraw, ctx: Context) -> str:
 
 
 def _hand_grew(e: g.HandGrew, ctx: Context) -> str:
-    return ctx.t("{size} cards a hand for {player} from now on: hand emptied in one turn.",
-                 size=e.hand_size, player=player(ctx, e.player))
+    # The new size is said by the refill that follows ("6 cards drawn by Ana"): said once.
+    return ctx.t("1 more card a hand for {player}: hand emptied in one turn.",
+                 player=player(ctx, e.player))
 
 
 def _refilled(e: g.Refilled, ctx: Context) -> str:
