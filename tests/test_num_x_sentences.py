@@ -31,12 +31,12 @@ GOLDEN = {
         '7 red starts pile 2. 1 play left.',
         '9 red up on pile 2. The turn may end: next.',
         '5 red cannot go up on pile 2: its top is 9.',
-        '2 cards drawn by player 1: 5 in hand, 81 in the draw pile.',
+        '2 cards drawn by player 1: 5 in hand. 81 cards in the draw pile.',
         '2 plays for player 2.',
         '16 green starts pile 1. 1 play left.',
         '6 green up on pile 1, 10 back. The turn may end: next.',
-        'Pile 1 green: up 6, down 16. Pile 2 red: up 9, down 7. Piles 3 and 4 free.',
-        'Pile 2 red: up 9, down 7. First card: 7 red. Rising, 1 card: 9.',
+        '6 up, 16 down on pile 1 green. 9 up, 7 down on pile 2 red. 2 piles free: 3 and 4.',
+        '9 up, 7 down on pile 2 red.',
         "Asked by player 2, at the table. 8 red fits nowhere now. Not on pile 1: green. "
         "Not on pile 2: up, top 9; down, top 7.",
         '81 in the draw pile, 4 placed, 89 still to place. 0 plays left this turn.',
@@ -47,14 +47,15 @@ GOLDEN = {
         '7 rouge ouvre la pile 2. 1 coup restant.',
         '9 rouge en montée sur la pile 2. Le tour peut finir : suivant.',
         '5 rouge ne peut pas monter sur la pile 2 : son sommet est 9.',
-        '2 cartes piochées par joueur 1 : 5 en main, 81 dans la pioche.',
+        '2 cartes piochées par joueur 1 : 5 en main. 81 cartes dans la pioche.',
         '2 coups pour joueur 2.',
         '16 vert ouvre la pile 1. 1 coup restant.',
         "6 vert en montée sur la pile 1, 10 d'écart. Le tour peut finir : suivant.",
-        'Pile 1 verte : monte 6, descend 16. Pile 2 rouge : monte 9, descend 7. Piles 3 et 4 libres.',
-        'Pile 2 rouge : monte 9, descend 7. Première carte : 7 rouge. Montée, 1 carte : 9.',
-        "Demandé par joueur 2, à toute la table. 8 rouge ne va nulle part maintenant. Pas sur la pile 1 : verte. "
-        "Pas sur la pile 2 : en montée, sommet 9 ; en descente, sommet 7.",
+        "6 en montée, 16 en descente sur la pile 1 verte. 9 en montée, 7 en descente sur la pile 2 rouge. "
+        "2 piles libres : 3 et 4.",
+        '9 en montée, 7 en descente sur la pile 2 rouge.',
+        "Demandé par joueur 2, à toute la table. 8 rouge ne va nulle part maintenant. "
+        "Pas sur la pile 1 : verte. Pas sur la pile 2 : en montée, sommet 9 ; en descente, sommet 7.",
         '81 dans la pioche, 4 posées, 89 encore à poser. 0 coup restant ce tour.',
         'Flip demande une carte sur les deux branches de la pile 2.',
         '2 coups faits, assez : le tour peut finir, tapez suivant.',
@@ -87,27 +88,29 @@ def ctx(lang: str) -> Context:
 @pytest.mark.parametrize(("event", "en", "fr"), [
     (nx.GameOver(True, "all_placed", 96, 96), "96 cards placed, every one: the table wins!",
      "96 cartes posées, toutes : la table gagne !"),
-    (nx.GameOver(False, "blocked", 54, 96), "54 of 96 cards placed: blocked, the table loses.",
-     "54 cartes posées sur 96 : blocage, la table perd."),
-    (nx.Flashed("p1", 2, "up", "red-9", 7, 1, 2), "7 up on pile 2 again: Flash takes 9 red out of play. 1 play left.",
-     "7 de nouveau en montée sur la pile 2 : Flash sort 9 rouge du jeu. 1 coup restant."),
+    (nx.GameOver(False, "blocked", 54, 96), "54 of 96 cards placed. Blocked: the table loses.",
+     "54 cartes posées sur 96. Blocage : la table perd."),
+    (nx.Flashed("p1", 2, "up", "red-9", 7, 1, 2, 9), "7 up on pile 2 again: Flash takes out 9 red. 1 play left.",
+     "7 de nouveau en montée sur la pile 2 : Flash retire 9 rouge. 1 coup restant."),
     (nx.PlayerEliminated("p3", 4, 12, 2), "4 cards back into the draw pile, now 12: player 3 is blocked and out. "
      "2 players left.", "4 cartes retournent dans la pioche, 12 en tout : blocage, joueur 3 quitte la partie. "
      "2 joueurs restants."),
-    (nx.Refilled("p1", 0, 1, 0), "1 card in hand for player 1, nothing to draw.",
-     "1 carte en main pour joueur 1, rien à piocher."),
-    (nx.Refilled("p1", 5, 5, 40), "5 cards drawn by player 1, 40 in the draw pile.",
-     "5 cartes piochées par joueur 1, 40 dans la pioche."),
+    (nx.Refilled("p1", 0, 1, 0), "1 card in hand for player 1, none drawn.",
+     "1 carte en main pour joueur 1, aucune piochée."),
+    (nx.Refilled("p1", 5, 5, 40), "5 cards drawn by player 1. 40 cards in the draw pile.",
+     "5 cartes piochées par joueur 1. 40 cartes dans la pioche."),
     (nx.Refilled("p1", 1, 5, 0), "1 card drawn by player 1: 5 in hand.", "1 carte piochée par joueur 1 : 5 en main."),
     (nx.TurnStarted("p2", 1, 0, 4), "1 play for player 2.", "1 coup pour joueur 2."),
-    (nx.TurnEased("p1", "simple", 1, 1), "Simple: 1 real play is enough, the turn may end: next.",
-     "Simple : 1 vraie pose suffit, le tour peut finir : suivant."),
-    (nx.TurnEased("p1", "simple", 0, 1), "Simple: 1 real play is enough this turn.",
-     "Simple : 1 vraie pose suffit ce tour."),
-    (nx.TurnEased("p1", "simple", 0, 1, eased=False), "Simple: no effect, 1 play was already enough.",
-     "Simple : sans effet, 1 coup suffisait déjà."),
+    (nx.TurnEased("p1", "simple", 1, 1), "Simple: a single real play is enough. The turn may end: next.",
+     "Simple : une seule vraie pose suffit. Le tour peut finir : suivant."),
+    (nx.TurnEased("p1", "simple", 0, 1), "Simple: a single real play this turn.",
+     "Simple : une seule vraie pose ce tour."),
+    (nx.TurnEased("p1", "simple", 0, 1, eased=False), "Simple: no effect, a single play was the rule already.",
+     "Simple : sans effet, un seul coup était déjà la règle."),
     (nx.TurnEased("p1", "passe", 1, 0), "Pass: the turn is filled, type next.", "Passe : le tour est rempli, tapez suivant."),
-    (nx.ActionDraw("p1", True, 0), "1 card drawn at once, the last one.", "1 carte piochée aussitôt, la dernière."),
+    (nx.ActionDraw("p1", True, 0), "The last card drawn at once.", "La dernière carte piochée aussitôt."),
+    (nx.ActionDraw("p1", True, 1), "A card drawn at once. 1 card in the draw pile.",
+     "Une carte piochée aussitôt. 1 carte dans la pioche."),
     (nx.DeckEmptied(1, now=True), "0 cards in the draw pile: 1 play is enough from now on.",
      "0 carte dans la pioche : 1 coup suffit dès maintenant."),
     (nx.CardPlayed("p1", "joker", 1, "up", 8, "joker", 8, 7, "red", 2, 2, 3), "8, the Joker up on pile 1 red. "
@@ -132,7 +135,7 @@ def test_a_number_is_said_once_and_first() -> None:
 def test_the_draw_pile_is_said_once_on_next() -> None:
     session, recorder = make_session("num-x", "en", players=2)
     texts = run_lines(session, recorder, "r7 2\nr9 2 up\nnext")
-    assert texts[-2:] == ["2 cards drawn by player 1: 5 in hand, 81 in the draw pile.", "2 plays for player 2."]
+    assert texts[-2:] == ["2 cards drawn by player 1: 5 in hand. 81 cards in the draw pile.", "2 plays for player 2."]
 
 
 def test_names_and_french_elision_on_another_players_pile() -> None:
@@ -197,11 +200,11 @@ def test_plays_made_agree_with_their_count_in_french() -> None:
     """Issue 22: "1 coups faits sur 2" — the count of plays made is singular for 1 in French."""
     session, recorder = make_session("num-x", "fr", players=2)
     texts = run_lines(session, recorder, "r7 2\nétat court\nr9 2 up\nétat court")
-    assert texts[1].startswith("À joueur 1 de jouer, 1 coup fait sur 2. ")
-    assert texts[3].startswith("À joueur 1 de jouer, 2 coups faits sur 2. ")
+    assert texts[1].startswith("1 coup sur 2 pour joueur 1. ")
+    assert texts[3].startswith("2 coups faits par joueur 1. ")
     session, recorder = make_session("num-x", "en", players=2)
     texts = run_lines(session, recorder, "r7 2\nstatus short")
-    assert texts[1].startswith("Player 1 to play, 1 of 2 plays made. ")
+    assert texts[1].startswith("1 of 2 plays for player 1. ")
     vocabulary = find("num-x").parser.vocabulary
     fr, en = (Context(Settings(lang), CARDS, r.DOMAIN, (), vocabulary) for lang in ("fr", "en"))
     refusal = r.RENDERER.render_error
@@ -210,11 +213,11 @@ def test_plays_made_agree_with_their_count_in_french() -> None:
     assert refusal("turn_full", {"plays": 1}, fr) == "1 coup fait : c'est tout pour ce tour. Tapez suivant."
     assert refusal("turn_full", {"plays": 2}, fr) == "2 coups faits : c'est tout pour ce tour. Tapez suivant."
     assert refusal("turn_full", {"plays": 1}, en) == "1 play made: that is all this turn. Type next."
-    assert r.render(nx.GameOver(False, "blocked", 1, 96), fr) == "1 carte posée sur 96 : blocage, la table perd."
+    assert r.render(nx.GameOver(False, "blocked", 1, 96), fr) == "1 carte posée sur 96. Blocage : la table perd."
 
 
 def test_an_emptied_hand_says_its_new_size_once() -> None:
     session, recorder = make_session("num-x", "en", players=2, names=("Ana", "Bo"))
     texts = run_lines(session, recorder, "r1 1\nr2 1 up\nr3 1 up\nr4 1 up\nr5 1 up\nnext")
     assert texts[-3:] == ["1 more card a hand for Ana: hand emptied in one turn.",
-                          "6 cards drawn by Ana, 77 in the draw pile.", "2 plays for Bo."]
+                          "6 cards drawn by Ana. 77 cards in the draw pile.", "2 plays for Bo."]

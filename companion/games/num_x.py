@@ -376,6 +376,7 @@ class Flashed(Event):
     top: int
     plays_made: int
     plays_required: int
+    value: int = 0  # what the removed card counted as
 
 
 @dataclass(frozen=True)
@@ -904,11 +905,12 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     if how == "flash":
         assert direction is not None
         branch = pile.branch(direction)
-        removed = branch[-1].card
+        removed, removed_value = branch[-1].card, branch[-1].value
         pile = _with_branch(pile, direction, branch[:-1])
         state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made,
                         out=state.out + (card.id, removed))
-        events.append(Flashed(pid, command.pile, direction, removed, pile.top(direction), made, state.plays_required))
+        events.append(Flashed(pid, command.pile, direction, removed, pile.top(direction), made, state.plays_required,
+                              removed_value))
         return _after_action(state, events)
     t = traits(card)
     placed = Placed(card.id, value, how)

@@ -140,7 +140,7 @@ def _flipped(e: g.Flipped, ctx: Context) -> str:
 
 
 def _flashed(e: g.Flashed, ctx: Context) -> str:
-    return ctx.t("{top} {way} on pile {pile} again: Flash takes {card} out of play.", card=card_short(ctx, e.removed),
+    return ctx.t("{top} {way} on pile {pile} again: Flash takes out {card}.", card=card_short(ctx, e.removed),
                  pile=e.pile, way=direction(ctx, e.direction), top=e.top) + " " + plays(ctx, e.plays_made,
                                                                                        e.plays_required)
 
@@ -150,18 +150,19 @@ def _turn_eased(e: g.TurnEased, ctx: Context) -> str:
     if e.card == "passe":
         return t("Pass: the turn is filled, type {next}.", next=ctx.verb("next"))
     if not e.eased:
-        return t("Simple: no effect, 1 play was already enough.")
+        return t("Simple: no effect, a single play was the rule already.")
     if e.plays_made >= e.plays_required:
-        return t("Simple: 1 real play is enough, the turn may end: {next}.", next=ctx.verb("next"))
-    return t("Simple: 1 real play is enough this turn.")
+        return t("Simple: a single real play is enough.") + " " + plays(ctx, e.plays_made, e.plays_required)
+    return t("Simple: a single real play this turn.")
 
 
 def _action_draw(e: g.ActionDraw, ctx: Context) -> str:
     if not e.drew:
         return ctx.t("0 cards to draw: the draw pile is empty.")
     if e.deck == 0:
-        return ctx.t("1 card drawn at once, the last one.")
-    return ctx.t("1 card drawn at once, {deck} in the draw pile.", deck=e.deck)
+        return ctx.t("The last card drawn at once.")
+    return ctx.t("A card drawn at once.") + " " + ctx.t.plural("{count} card in the draw pile.",
+                                                             "{count} cards in the draw pile.", e.deck)
 
 
 def _hand_grew(e: g.HandGrew, ctx: Context) -> str:
@@ -174,14 +175,13 @@ def _refilled(e: g.Refilled, ctx: Context) -> str:
     t = ctx.t
     who = player(ctx, e.player)
     if not e.drew:
-        return t.plural("{count} card in hand for {player}, nothing to draw.",
-                        "{count} cards in hand for {player}, nothing to draw.", e.hand, player=who)
+        return t.plural("{count} card in hand for {player}, none drawn.",
+                        "{count} cards in hand for {player}, none drawn.", e.hand, player=who)
     drawn = t.plural("{count} card drawn by {player}", "{count} cards drawn by {player}", e.drew, player=who)
+    head = t("{drawn}: {hand} in hand.", drawn=drawn, hand=e.hand) if e.hand != e.drew else drawn + "."
     if e.deck == 0:  # the draw pile's end is said next (deck_emptied)
-        return t("{drawn}: {hand} in hand.", drawn=drawn, hand=e.hand) if e.hand != e.drew else drawn + "."
-    if e.hand == e.drew:
-        return t("{drawn}, {deck} in the draw pile.", drawn=drawn, deck=e.deck)
-    return t("{drawn}: {hand} in hand, {deck} in the draw pile.", drawn=drawn, hand=e.hand, deck=e.deck)
+        return head
+    return head + " " + t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)
 
 
 def _deck_emptied(e: g.DeckEmptied, ctx: Context) -> str:
@@ -203,8 +203,8 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
     if e.reason == "all_placed":
         return t("{score} cards placed, every one: the table wins!", score=e.score)
     if e.reason == "blocked":
-        return t.plural("{count} of {total} cards placed: blocked, the table loses.",
-                        "{count} of {total} cards placed: blocked, the table loses.", e.score, total=e.total)
+        return t.plural("{count} of {total} cards placed.", "{count} of {total} cards placed.", e.score,
+                        total=e.total) + " " + t("Blocked: the table loses.")
     winners = [player(ctx, w) for w in e.winners]
     if e.reason == "seventeen":
         return t.plural("17 cards of their family: {players} wins!", "17 cards of their family: {players} win!",
@@ -213,52 +213,77 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
                     len(winners), score=e.score, players=ctx.join(winners))
 
 
-def table_sentence(ctx: Context, piles: Sequence[Mapping[str, Any]]) -> str:
-    """The tops of every branch: "Pile 1 red: up 9, down 3. Piles 3 and 4 free."."""
+def pile_tops(ctx: Context, pile: int, fam: str | None, up: int | None, down: int | None,
+              closed: Sequence[str] = ()) -> str:
+    """One started pile, its tops first: "9 up, 3 down on pile 1 red." (", up closed" after a break)."""
     t = ctx.t
-    parts: list[str] = []
+    text = t("{up} up, {down} down on pile {pile}", up=up, down=down, pile=pile)
+    if fam:
+        text = t("{up} up, {down} down on pile {pile} {family}", up=up, down=down, pile=pile,
+                 family=family(ctx, fam))
+    ways = [direction(ctx, way) for way in closed]
+    if len(ways) > 1:
+        text += t(", both closed")
+    elif ways:
+        text += t(", {ways} closed", ways=ways[0])
+    return text + "."
+
+
+def table_sentence(ctx: Context, piles: Sequence[Mapping[str, Any]]) -> str:
+    """The tops of every branch, numbers first: "9 up, 3 down on pile 1 red. 2 piles free: 3 and 4."."""
+    t = ctx.t
+    parts = [pile_tops(ctx, p["pile"], p["family"], p["up"], p["down"], p.get("closed", ()))
+             for p in piles if p["up"] is not None]
     free = [str(p["pile"]) for p in piles if p["up"] is None]
-    for p in piles:
-        if p["up"] is None:
-            continue
-        text = t("{pile}: {tops}", pile=capitalized(pile_name(ctx, p["pile"], p["family"])),
-                 tops=tops(ctx, p["up"], p["down"]))
-        closed = [direction(ctx, way) for way in p.get("closed", ())]
-        if closed:
-            text += t(", closed {ways}", ways=ctx.join(closed))
-        parts.append(text + ".")
-    if len(free) == 1:
-        parts.append(t("Pile {pile} free.", pile=free[0]))
+    if free and len(free) == len(piles):
+        parts.append(t.plural("{count} pile, free.", "{count} piles, all free.", len(free)))
     elif free:
-        parts.append(t("Piles {piles} free.", piles=ctx.join(free)))
+        parts.append(t.plural("{count} pile free: {piles}.", "{count} piles free: {piles}.", len(free),
+                              piles=ctx.join(free)))
     return " ".join(parts)
 
 
 def status_head(e: g.Status, ctx: Context) -> str:
+    """Whose turn and where it stands, number first and short (undo says it after the step taken back)."""
     t = ctx.t
     if e.outcome is not None:
-        score = e.outcome.get("score")
+        score = int(e.outcome.get("score") or 0)
         if e.outcome["kind"] == "cooperative_win":
-            return t("Game over, won: {score} cards placed.", score=score)
+            return t("{score} cards placed: game over, won.", score=score)
         if e.outcome["kind"] == "cooperative_loss":
-            return t.plural("Game over, lost: {count} card placed.", "Game over, lost: {count} cards placed.", int(score or 0))
-        return t("Game over: {players} won with {score}.", players=ctx.join([player(ctx, w) for w in e.outcome["winners"]]),
-                 score=score)
-    return capitalized(t.plural("{player} to play, {count} of {required} plays made.",
-                                "{player} to play, {count} of {required} plays made.", e.plays_made,
-                                player=player(ctx, e.current_player), required=e.plays_required))
+            return t.plural("{count} card placed: game over, lost.", "{count} cards placed: game over, lost.", score)
+        winners = [player(ctx, w) for w in e.outcome["winners"]]
+        return t.plural("{score}, the best score: game over, {players} won.",
+                        "{score}, the best score: game over, {players} won.", len(winners), score=score,
+                        players=ctx.join(winners))
+    who = player(ctx, e.current_player)
+    if e.plays_made >= e.plays_required:
+        return t.plural("{count} play made by {player}.", "{count} plays made by {player}.", e.plays_made, player=who)
+    return t.plural("{count} of {required} plays for {player}.", "{count} of {required} plays for {player}.",
+                    e.plays_made, required=e.plays_required, player=who)
+
+
+def _counts(ctx: Context, counts: Mapping[str, int], first: Callable[[int, str], str]) -> list[str]:
+    """Counts per player, equal ones together, highest first, one short sentence each: "5 in hand for Ana and Bo."."""
+    groups: dict[int, list[str]] = {}
+    for pid, count in counts.items():
+        groups.setdefault(count, []).append(player(ctx, pid))
+    return [first(count, ctx.join(names)) for count, names in sorted(groups.items(), reverse=True)]
 
 
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     t = ctx.t
-    hands = ctx.join([t("{count} for {player}", count=n, player=player(ctx, pid)) for pid, n in e.hands.items()])
+    hands = _counts(ctx, e.hands, lambda n, who: t.plural("{count} card in hand for {players}.",
+                                                        "{count} cards in hand for {players}.", n, players=who))
     parts = [("piles", table_sentence(ctx, e.piles)),
-             ("deck", t("Draw pile: {deck}.", deck=cards_count(ctx, e.deck))),
-             ("hands", t("Hands: {hands}.", hands=hands)),
-             ("placed", t("Placed: {placed}.", placed=e.placed))]
+             ("deck", t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)),
+             ("hands", " ".join(hands)),
+             ("placed", t.plural("{count} card placed.", "{count} cards placed.", e.placed))]
     if e.scores:
-        scores = ctx.join([t("{count} for {player}", count=n, player=player(ctx, pid)) for pid, n in e.scores.items()])
-        parts.append(("scores", t("Family cards placed: {scores}.", scores=scores)))
+        scores = _counts(ctx, e.scores, lambda n, who: t.plural("{count} family card placed by {players}.",
+                                                              "{count} family cards placed by {players}.", n,
+                                                              players=who))
+        parts.append(("scores", " ".join(scores)))
     if e.eliminated:
         parts.append(("eliminated", t("Out: {players}.", players=ctx.join([player(ctx, p) for p in e.eliminated]))))
     return parts
@@ -268,36 +293,34 @@ def _table(e: g.Table, ctx: Context) -> str:
     return table_sentence(ctx, e.piles)
 
 
-#: Card names a list sentence holds at most, so it stays within 15 words ("Rising, 4 cards: 9, 10, 12, 14.").
-LIST_CHUNK = 10
+#: Cards a list sentence holds at most, so it stays within 15 words ("9, 10, 12 and 14 under the top, up.").
+LIST_CHUNK = 9
 
 
-def _branch_cards(ctx: Context, way: str, cards: Sequence[str], fam: str | None) -> list[str]:
-    """A branch's cards, count first, in sentences of at most 15 words; a card of the pile's family by its number."""
+def _under(ctx: Context, way: str, cards: Sequence[str], fam: str | None) -> list[str]:
+    """A branch's cards under its top (the top is said first), oldest first, numbers first, a sentence each 9 cards."""
     t = ctx.t
-    said = [str(ctx.cards[c].value) if ctx.cards is not None and c in ctx.cards
-            and g.traits(ctx.cards[c]).family == fam and fam is not None else card_short(ctx, c) for c in cards]
+    said = [str(ctx.cards[c].value) if ctx.cards is not None and c in ctx.cards and fam is not None
+            and g.traits(ctx.cards[c]).family == fam else card_short(ctx, c) for c in cards]
     chunks = [said[i:i + LIST_CHUNK] for i in range(0, len(said), LIST_CHUNK)]
-    first = chunks[0]
-    head = (t.plural("Rising, {count} card: {cards}.", "Rising, {count} cards: {cards}.", len(cards),
-                     cards=", ".join(first)) if way == g.UP else
-            t.plural("Falling, {count} card: {cards}.", "Falling, {count} cards: {cards}.", len(cards),
-                     cards=", ".join(first)))
-    return [head] + [t("Then {cards}.", cards=", ".join(chunk)) for chunk in chunks[1:]]
+    found = [capitalized(ctx.join(chunk)) + "." for chunk in chunks[:-1]]
+    last = ctx.join(chunks[-1])
+    found.append(t("{cards} under the top, up.", cards=last) if way == g.UP
+                 else t("{cards} under the top, down.", cards=last))
+    return found
 
 
 def _pile(e: g.PileShown, ctx: Context) -> str:
     t = ctx.t
-    where = capitalized(pile_name(ctx, e.pile, e.family))
     if e.up is None:
-        return t("{pile} is free.", pile=where)
-    parts = [t("{pile}: {tops}.", pile=where, tops=tops(ctx, e.up, e.down))]
-    if e.start is not None:
-        parts.append(t("First card: {card}.", card=card_short(ctx, e.start)))
-    if e.up_cards:
-        parts.extend(_branch_cards(ctx, g.UP, e.up_cards, e.family))
-    if e.down_cards:
-        parts.extend(_branch_cards(ctx, g.DOWN, e.down_cards, e.family))
+        return t("0 cards on pile {pile}: it is free.", pile=e.pile)
+    parts = [pile_tops(ctx, e.pile, e.family, e.up, e.down, e.closed)]
+    if e.start is not None and e.up_cards and e.down_cards:  # else the first card is a top, said already
+        parts.append(t("{card}, the first card.", card=card_short(ctx, e.start)))
+    if len(e.up_cards) > 1:
+        parts.extend(_under(ctx, g.UP, e.up_cards[:-1], e.family))
+    if len(e.down_cards) > 1:
+        parts.extend(_under(ctx, g.DOWN, e.down_cards[:-1], e.family))
     return " ".join(parts)
 
 
@@ -466,15 +489,18 @@ REFUSALS: dict[str, Refusal] = {
 # Translators: the command words are the ones users type; give the French words
 # (joue, suivant, bloqué, table, pile, où, reste, monte, descend, état).
 HELP = {
-    "status": N_("status: the piles, the draw pile, the hands, cards placed, whose turn and the plays made."),
-    "play": N_("play CARD PILE up or down: play red 7 pile 2 up, or r7 2 u; a pile's first card takes no branch; "
-               "joker PILE up or down, and a value 10 away; flip PILE; flash PILE up or down; simple; pass."),
-    "next": N_("next: end the turn once the plays are made; the hand is drawn back to 5."),
-    "blocked": N_("blocked: the player cannot make the required plays (the table loses; in Opponent mode they are out)."),
+    "status": N_("status: whose turn, the piles, the draw pile, the hands and the cards placed."),
+    "play": N_("play CARD PILE up or down: red 7 pile 2 up, or r7 2 u. "
+               "A pile's first card takes no branch. "
+               "joker PILE up or down, and maybe a value 10 away. "
+               "flip PILE; flash PILE up or down; simple; pass."),
+    "next": N_("next: end the turn once the plays are made. The hand is drawn back."),
+    "blocked": N_("blocked: the player cannot make the required plays. "
+                  "The table loses; in Opponent mode that player is out."),
     "table": N_("table: the tops of every branch."),
     "pile": N_("pile N: one pile, its tops and its cards."),
-    "fits": N_("fits CARD: where that card may go now, and why not elsewhere (the table hears it)."),
-    "left": N_("left: the draw pile, cards placed, cards still to place, plays left this turn."),
+    "fits": N_("fits CARD: where that card may go now, and why not elsewhere. The table hears it."),
+    "left": N_("left: the draw pile, the cards placed and still to place, the plays left."),
 }
 
 
