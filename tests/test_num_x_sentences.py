@@ -35,7 +35,7 @@ GOLDEN = {
         '2 plays for player 2.',
         '16 green starts pile 1. 1 play left.',
         '6 green up on pile 1, 10 back. The turn may end: next.',
-        '6 up, 16 down on pile 1 green. 9 up, 7 down on pile 2 red. 2 piles free: 3 and 4.',
+        '6 up, 16 down on pile 1 green. 9 up, 7 down on pile 2 red. 3 and 4: free piles.',
         '9 up, 7 down on pile 2 red.',
         "Asked by player 2, at the table. 8 red fits nowhere now. Not on pile 1: green. "
         "Not on pile 2: up, top 9; down, top 7.",
@@ -52,7 +52,7 @@ GOLDEN = {
         '16 vert ouvre la pile 1. 1 coup restant.',
         "6 vert en montée sur la pile 1, 10 d'écart. Le tour peut finir : suivant.",
         "6 en montée, 16 en descente sur la pile 1 verte. 9 en montée, 7 en descente sur la pile 2 rouge. "
-        "2 piles libres : 3 et 4.",
+        "3 et 4 : des piles libres.",
         '9 en montée, 7 en descente sur la pile 2 rouge.',
         "Demandé par joueur 2, à toute la table. 8 rouge ne va nulle part maintenant. "
         "Pas sur la pile 1 : verte. Pas sur la pile 2 : en montée, sommet 9 ; en descente, sommet 7.",

@@ -241,9 +241,8 @@ def table_sentence(ctx: Context, piles: Sequence[Mapping[str, Any]]) -> str:
     free = [str(p["pile"]) for p in piles if p["up"] is None]
     if free and len(free) == len(piles):
         parts.append(t.plural("{count} pile, free.", "{count} piles, all free.", len(free)))
-    elif free:
-        parts.append(t.plural("{count} pile free: {piles}.", "{count} piles free: {piles}.", len(free),
-                              piles=ctx.join(free)))
+    elif free:  # the list says how many
+        parts.append(t.plural("{piles}: a free pile.", "{piles}: free piles.", len(free), piles=ctx.join(free)))
     return " ".join(parts)
 
 
