@@ -7,7 +7,6 @@ joins them, and the sentences for errors every game can meet.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -15,9 +14,22 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Card, CardSet
 from companion.games.base import MAX_NAME_LENGTH, N_ as N_, Event, Zone, seat_number
 from companion.i18n import Translator
+from companion import grammar
 
 if TYPE_CHECKING:
     from companion.vocabulary import Vocabulary
+
+
+#: How much is said of each event: the number and the change only, today's sentence, or the sentence with its context.
+VERBOSITIES = ("terse", "normal", "full")
+#: Older words for a verbosity, still read from saves and command lines.
+OLD_VERBOSITIES = {"short": "terse"}
+
+
+def verbosity_level(value: str | None, default: str = "normal") -> str:
+    """``value`` as one of `VERBOSITIES` ("short", from older saves, is ``terse``; ``None`` or unknown: ``default``)."""
+    value = OLD_VERBOSITIES.get(value or "", value)
+    return value if value in VERBOSITIES else default
 
 
 @dataclass(frozen=True)
@@ -25,7 +37,8 @@ class Settings:
     """How the user wants to hear things. ``display``: the game's own display options (a Gauntlet kit)."""
 
     lang: str = "fr"
-    verbosity: str = "full"  # full | short
+    #: ``terse`` | ``normal`` | ``full`` (`VERBOSITIES`); ``None``: the game's default (its spec's ``verbosity``).
+    verbosity: str | None = None
     display: Mapping[str, Any] = field(default_factory=dict)
     #: Played at the keyboard (a save of a script's game is not offered back for resume).
     interactive: bool = True
@@ -57,8 +70,14 @@ class Context:
         return self.vocabulary.word(verb, self.lang)
 
     @property
+    def verbosity(self) -> str:
+        """``terse``, ``normal`` or ``full`` (`VERBOSITIES`)."""
+        return verbosity_level(self.settings.verbosity)
+
+    @property
     def short(self) -> bool:
-        return self.settings.verbosity == "short"
+        """Terse verbosity (the older name)."""
+        return self.verbosity == "terse"
 
     def card(self, card_id: str) -> str:
         if self.cards is None or card_id not in self.cards:
@@ -81,12 +100,15 @@ class Context:
         return self.core(pattern, first=", ".join(items[:-1]), last=items[-1])
 
 
-_VOWEL_AFTER_DE = re.compile(r"\b([Dd])e (?=[AEIOUaeiouÀÂÉÈÊËÎÏÔÛÙàâéèêëîïôûù])")
-
-
 def elided(ctx: Context, text: str) -> str:
-    """French elision where a name follows "de": "la défausse de Ana" → "la défausse d'Ana" (other languages as is)."""
-    return _VOWEL_AFTER_DE.sub(r"\1'", text) if ctx.lang == "fr" else text
+    """French elision where a name follows "de", "le", "la"…: "la défausse de Ana" → "la défausse d'Ana" (`grammar.elide`)."""
+    return grammar.elide(text, ctx.lang)
+
+
+def possessive(ctx: Context, thing: str, owner: str) -> str:
+    """``owner``'s ``thing``: "Ana's card", "la carte d'Ana" (``thing`` carries its French article: "la carte")."""
+    # Translators: a possessive; {thing} already has its article in French: "{thing} de {owner}" (elided by the code).
+    return elided(ctx, ctx.core("{owner}'s {thing}", owner=owner, thing=thing))
 
 
 def capitalized(text: str) -> str:
@@ -128,7 +150,7 @@ def piles_sentence(ctx: Context, piles: Mapping[str, Sequence[str]], name: Calla
     """The cards face up in front of each player, in the order they were played."""
     parts = [ctx.core("{player}: {cards}", player=name(pid), cards=ctx.join([ctx.card(c) for c in pile]))
              for pid, pile in piles.items()]
-    listed = ctx.separator.join(parts)
+    listed = grammar.short_sentences(". ".join(capitalized(p) for p in parts) + ".").rstrip(".")
     return ctx.core("Face up. {piles}.", piles=capitalized(listed))
 
 
@@ -151,6 +173,7 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
         "ambiguous_player": lambda: t("{text} could name several players. Say more of the name.", **d),
         "player_needed": lambda: t("Which player? Type a player after the command."),
         "speech_on_off": lambda: t("Type speech on or speech off."),
+        "verbosity_levels": lambda: t("Type verbosity terse, verbosity normal or verbosity full."),
         "no_cards": lambda: t("This game has no card data."),
         "secret_needs_terminal": lambda: t(
             "Secret values can only be typed in a terminal. In a script, type the values after the command."),
@@ -297,6 +320,7 @@ COMMON_HELP = {
     "help": N_("help: this list; help COMMAND for one command."),
     "repeat": N_("repeat: say the last sentence again (F2)."),
     "speech": N_("speech on, speech off: turn the voice on or off."),
+    "verbosity": N_("verbosity terse, normal or full: how much is said of each change."),
     "pan": N_("pan, pan back: move the braille line forward or back."),
     "save": N_("save FILE: save the game in another file and go on there (when the disk is full, say)."),
     "quit": N_("quit: stop for now; the game is saved."),
@@ -330,6 +354,10 @@ class Renderer:
 
     domain: str
     events: Mapping[type, Callable[[Any, Context], str]]
+    #: The event's terse form (the number and the change only: "7 red."), where it differs from ``events``'.
+    terse: Mapping[type, Callable[[Any, Context], str]] = field(default_factory=dict)
+    #: The event's full form (the sentence and its context), where it differs from ``events``'.
+    full: Mapping[type, Callable[[Any, Context], str]] = field(default_factory=dict)
     help: Mapping[str, str] = field(default_factory=dict)
     #: Events that are never the headline of a command (``undo`` quotes the headline).
     minor_events: frozenset[str] = frozenset()
@@ -347,8 +375,9 @@ class Renderer:
     card_reading: Callable[[Card, Context], str] = card_sentence
 
     def render(self, event: Event, ctx: Context) -> str:
-        """The sentence for ``event``."""
-        maker = self.events.get(type(event))
+        """The sentence for ``event`` at the context's verbosity (its terse or full form, else the normal one)."""
+        forms = {"terse": self.terse, "full": self.full}.get(ctx.verbosity, {})
+        maker = forms.get(type(event)) or self.events.get(type(event))
         if maker is None and event.name == "status" and self.status_head is not None:
             return self.status_sentence(event, ctx)
         if maker is None:
