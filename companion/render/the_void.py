@@ -99,32 +99,41 @@ def _round_started(e: g.RoundStarted, ctx: Context) -> str:
 
 def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     t = ctx.t
+    # A card below the top is no question: hands refill during a round, so a low card just drawn is a normal
+    # play. An error is called by the table (``error``) or decided from the hands entered on the pages.
     card = face(ctx, e.rank, e.type)
-    if e.below is not None:
-        sentence = t("{card}, below the {top}: an error?", card=card, top=e.below)
-    else:
-        sentence = card + "."
     if e.last_of_rank:
-        sentence += " " + t("No {rank} left.", rank=e.rank)
-    return sentence
+        return t("{card}, the last one.", card=card)
+    return card + "."
 
 
 def _draw_pile_empty(e: g.DrawPileEmpty, ctx: Context) -> str:
     return ctx.t("Draw pile empty: {cards} in hands.", cards=cards_count(ctx, e.in_hands))
 
 
+def _turned(ctx: Context, rank: Any, kind: Any, repeated: bool) -> str:
+    card = face(ctx, rank, kind)
+    if repeated:
+        return ctx.t("{card} turned up, {type} a second time.", card=card, type=type_name(ctx, kind))
+    return ctx.t("{card} turned up.", card=card)
+
+
 def _error(e: g.ErrorMade, ctx: Context) -> str:
     t = ctx.t
     sentence = t("Error {count}.", count=_allowed(ctx, e.errors, e.errors_allowed, e.budget))
-    if e.type is None:
+    if e.pending:
+        sentence += " " + t("Turn up a card.")
+    elif e.type is None:
         sentence += " " + t("Draw pile empty: no card turned up.")
-    elif e.repeated:
-        sentence += " " + t("Card turned up: {type}, a second time.", type=type_name(ctx, e.type))
     else:
-        sentence += " " + t("Card turned up: {type}.", type=type_name(ctx, e.type))
+        sentence += " " + _turned(ctx, e.turned_rank, e.type, e.repeated)
     if not e.repeated and e.errors <= e.errors_allowed and e.rank is not None:
         sentence += " " + t("Discard below {rank}.", rank=e.rank)
     return sentence
+
+
+def _card_turned(e: g.CardTurned, ctx: Context) -> str:
+    return _turned(ctx, e.rank, e.type, e.repeated)
 
 
 def _cards_discarded(e: g.CardsDiscarded, ctx: Context) -> str:
@@ -219,8 +228,10 @@ def _discards(e: g.DiscardsInfo, ctx: Context) -> str:
         parts.append(t("{ranks} {type}", ranks=numbers, type=type_name(ctx, kind)) if kind
                      else t("{ranks}, type not said", ranks=numbers))
     if e.turned:
+        turned_ranks: tuple[int | None, ...] = e.turned_ranks or (None,) * len(e.turned)
         parts.append(t.plural("turned up: {types}", "turned up: {types}", len(e.turned),
-                              types=ctx.join([type_name(ctx, k) for k in e.turned])))
+                              types=ctx.join([face(ctx, r, k) if r is not None else type_name(ctx, k)
+                                              for r, k in zip(turned_ranks, e.turned, strict=False)])))
     if e.unknown:
         parts.append(t.plural("{count} not said", "{count} not said", e.unknown))
     return t.plural("{count} discarded: {groups}.", "{count} discarded: {groups}.", e.total,
@@ -242,6 +253,7 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.CardPlayed: _card_played,
     g.DrawPileEmpty: _draw_pile_empty,
     g.ErrorMade: _error,
+    g.CardTurned: _card_turned,
     g.CardsDiscarded: _cards_discarded,
     g.RoundEnded: _round_ended,
     g.GameOver: _game_over,
@@ -265,11 +277,15 @@ REFUSALS: dict[str, Refusal] = {
     "card_seen": lambda d, ctx: ctx.t("{card} is already face up.", card=face(ctx, d.get("rank"), d.get("type"))),
     "empty_hand": lambda d, ctx: ctx.t.plural("{player} holds only {count} card.", "{player} holds only {count} cards.",
                                               int(d.get("count", 0)), player=player(ctx, str(d.get("player")))),
-    "player_needed": lambda d, ctx: ctx.t("Whose card? The draw pile is empty: add the player, such as p2."),
+    "player_needed": lambda d, ctx: (
+        ctx.t("Whose card? Hands are refilled only once empty: add the player, such as p2.") if d.get("deck")
+        else ctx.t("Whose card? The draw pile is empty: add the player, such as p2.")),
     "nothing_played": lambda d, ctx: ctx.t("No card on the pile yet: no error."),
     "already_error": lambda d, ctx: ctx.t("That error is already counted."),
-    "type_needed": lambda d, ctx: ctx.t("Which type is turned up? Type {verb} and the type, such as {verb} {type}.",
-                                        verb=ctx.verb("error"), type=_a_type(ctx)),
+    "turned_needed": lambda d, ctx: ctx.t("Which card is turned up? Type its rank and type, such as {verb} 7 {type}.",
+                                          verb=ctx.verb("error"), type=_a_type(ctx)),
+    "turn_pending": lambda d, ctx: ctx.t("First the card turned up for the last error: type {verb} 7 {type}.",
+                                         verb=ctx.verb("error"), type=_a_type(ctx)),
     "no_card_to_turn": lambda d, ctx: ctx.t("The draw pile is empty: no card is turned up. Type {verb} alone.",
                                             verb=ctx.verb("error")),
     "no_error_yet": lambda d, ctx: ctx.t("No error this round: nothing to discard."),
@@ -305,7 +321,7 @@ def _a_type(ctx: Context) -> str:
 HELP = {
     "status": N_("status: round, top of the pile, draw pile, hands, errors, types turned up, score."),
     "play": N_("7, 7 red or play 7 red: a card put on the pile; add p2 to say whose."),
-    "error": N_("error blue: an error on the card just played, and the type turned up from the draw pile."),
+    "error": N_("error, then error 7 blue: an error on the card just played, then the card turned up."),
     "discard": N_("discard 3 blue 5: the cards thrown face up after an error; add p2 to say whose."),
     "round": N_("round: start the next round once one is over; during a round, where it stands."),
     "top": N_("top, or Enter alone: the top of the pile and the draw pile."),
