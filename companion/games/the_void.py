@@ -218,6 +218,7 @@ class State:
     discards: tuple[Placed, ...] = ()
     error_types: tuple[str, ...] = ()  # types counted for errors this round, in order (a repeat ends the round)
     turn_pending: bool = False  # an error was called with the card turned up from the draw pile still to be said
+    discarded: tuple[int, ...] = ()  # the seats that said their discards since the last error
     errors: int = 0  # over the game: never decreases
     round_errors: int = 0
     stacked_before: int = 0  # stacked in the rounds already over
@@ -520,7 +521,8 @@ def _deal(state: State, t: float) -> State:
     n = state.players
     deck = state.cards.count(SIDE) - HAND * n
     return replace(state, round=state.round + 1, phase=PLAYING, deck=deck, hands=(HAND,) * n, pile=(), discards=(),
-                   error_types=(), round_errors=0, turn_pending=False, stacked_before=state.stacked_before + state.stacked)
+                   error_types=(), round_errors=0, turn_pending=False, discarded=(),
+                   stacked_before=state.stacked_before + state.stacked)
 
 
 def _round_started(state: State, t: float) -> RoundStarted:
@@ -715,7 +717,7 @@ def _apply_error(state: State, command: Error) -> tuple[State, list[Event]]:
     seat = _seat_said(state, command.player)
     pile = set_at(state.pile, len(state.pile) - 1, replace(played, error=True))
     state = replace(state, pile=pile, errors=state.errors + 1, round_errors=state.round_errors + 1,
-                    turn_pending=state.deck > 0 and not said, clock=max(state.clock, command.t))
+                    turn_pending=state.deck > 0 and not said, discarded=(), clock=max(state.clock, command.t))
     state, repeated = _turn_up(state, command) if said else (state, False)
     events: list[Event] = [ErrorMade(state.level, command.type, None if seat is None else player_id(seat),
                                      state.budget_used, state.options.errors_allowed, state.options.budget, state.deck,
@@ -796,7 +798,8 @@ def _apply_discard(state: State, command: Discard) -> tuple[State, list[Event]]:
     state = _hand_loses(state, command.player, len(faces))
     seat = _seat_said(state, command.player)
     faces = [replace(p, player=seat) for p in faces]
-    state = replace(state, discards=state.discards + tuple(faces), clock=max(state.clock, command.t))
+    state = replace(state, discards=state.discards + tuple(faces), clock=max(state.clock, command.t),
+                    discarded=state.discarded + (() if seat is None or seat in state.discarded else (seat,)))
     events: list[Event] = [CardsDiscarded(tuple({"rank": p.rank, "type": p.type} for p in faces if p.rank is not None),
                                           len(faces), None if seat is None else player_id(seat), state.deck, command.t)]
     if state.options.error_end == "all":

@@ -299,6 +299,9 @@ REFUSALS: dict[str, Refusal] = {
     # From a seat's own page (companion/private/the_void.py): a play or a discard naming another player.
     "other_seat": lambda d, ctx: ctx.t("From your page, play and discard only your own cards, not those of {player}.",
                                        player=player(ctx, str(d.get("named")))),
+    # From a seat whose whole hand is entered on its page (companion/private/the_void.py).
+    "not_in_hand": lambda d, ctx: ctx.t(
+        "That card is not in your hand as entered: play a card you hold, or enter your hand again."),
     # Lines that are not commands of this game.
     "unknown_word": lambda d, ctx: ctx.t("{text} is neither a type nor a player.", text=d.get("text")),
     "ambiguous_type": lambda d, ctx: ctx.t("{text} could name several types: say more.", text=d.get("text")),

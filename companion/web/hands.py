@@ -158,8 +158,8 @@ class HandKeeper:
     def _label(self, card_id: str, ctx: Any) -> str:
         card = self.session.table.cards[card_id]
         name = ctx.card(card_id)
-        if getattr(card, "value", None) is None:
-            return str(name)
+        if getattr(card, "value", None) is None or str(card.value) in str(name).split():
+            return str(name)  # no value, or the name says it already (The Void's "7 red")
         t = Translator(ctx.lang, "web")
         return t("{card}, {value}", card=name, value=card.value)
 
