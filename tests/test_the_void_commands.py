@@ -93,8 +93,8 @@ def test_a_refused_line_changes_nothing_and_says_why():
     assert texts == ["Violet n'est ni un type ni un joueur.",
                      "Quelle carte est retournée ? Tapez son rang et son type, par exemple faute 7 bleu.",
                      "Aucune faute cette manche : rien à défausser.",
-                     "Manche 1 sur 13 : 1 empilées, score 1.",
-                     "Pas de rang 12 : de 1 à 11."]
+                     "1 empilée, manche 1 sur 13, score 1.",
+                     "12 n'est pas un rang : de 1 à 11."]
 
 
 def test_two_plays_in_quick_succession_are_both_kept_in_order_with_their_time(tmp_path):
@@ -143,4 +143,4 @@ def test_the_cli_plays_piped_lines():
         sys.stdin, sys.stdout = old_in, old_out
     assert code in (0, None), out.getvalue()
     text = out.getvalue()
-    assert "Pile : 7 rouge. 27 cartes en pioche." in text and "0 faute sur 1 permises." in text
+    assert "7 rouge sur la pile, 27 cartes en pioche." in text and "0 faute sur 1 permises." in text

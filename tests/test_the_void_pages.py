@@ -24,9 +24,9 @@ def test_one_tap_plays_the_lowest_card_and_the_hands_call_the_error(tmp_path: Pa
         assert ana.axe() == [] and ben.axe() == []
         start = len(table.out.records)
         ana.driver.find_element(By.CSS_SELECTOR, "#offers button").click()  # the one tap
-        table.out.wait_for(lambda o: "Discarded: 3 red and 5 blue." in o.texts[start:])
-        assert table.out.texts[start:] == ["8 red.", DECIDED, "Error 1 of 5. Turn up a card. Discard below 8.",
-                                           DECIDED, "Discarded: 3 red and 5 blue."]
+        table.out.wait_for(lambda o: "3 red and 5 blue discarded." in o.texts[start:])
+        assert table.out.texts[start:] == ["8 red.", DECIDED, "1 error of 5: turn up a card, discard below 8.",
+                                           DECIDED, "3 red and 5 blue discarded."]
         # Ana's page asks for the card she drew; Ben's for his two, and no tap until the hand is whole.
         ana.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text
                  == "Your hand: 9 blue; 11 yellow; 10 green. Enter 1 card.")

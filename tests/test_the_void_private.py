@@ -75,8 +75,8 @@ def test_at_the_table_the_hands_decide_the_error_and_the_discards(served: Any) -
     assert web.keeper.view("p1", "en")["offers"] == [("play 8 red", "Play 8 red")]
     assert web.lines.handle("p1", "play 8 red", "en") == SENT  # the tap's line
     decided = "Decided from the hands entered on the devices:"
-    assert recorder.texts == ["8 red.", decided, "Error 1 of 5. Turn up a card. Discard below 8.",
-                              decided, "Discarded: 3 red and 5 blue."]
+    assert recorder.texts == ["8 red.", decided, "1 error of 5: turn up a card, discard below 8.",
+                              decided, "3 red and 5 blue discarded."]
     assert [s.command.name for s in session.table.steps] == ["play", "error", "discard"]
     assert web.keeper.view("p1", "en")["offers"] == []  # Ana's drawn card is still to enter
     recorder.clear()

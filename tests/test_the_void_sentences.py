@@ -25,32 +25,32 @@ GOLDEN = {
     "fr": [
         "1.",
         "2 rouge.",
-        "Pile : 2 rouge. 26 cartes en pioche.",
+        "2 rouge sur la pile, 26 cartes en pioche.",
         "5 bleu.",
         "3 vert.",
-        "Faute 1 sur 5. 9 bleu retourné. Défaussez sous 5.",
-        "Défaussées : 2 et 4 jaune.",
+        "1 faute sur 5, défaussez sous 5. 9 bleu retourné.",
+        "2 et 4 jaune défaussés.",
         "Le 4 jaune est déjà sorti.",
         "1 faute sur 5 permises. Types sortis cette manche : bleu.",
-        "3 défaussées : 4 jaune ; 2, type non dit ; carte retournée : 9 bleu.",
-        "Manche 1 sur 13 : 3 empilées, score 3.",
-        "Il n'y a que 4 joueurs.",
+        "3 défaussées cette manche. 1 en jaune : 4. 1 sans type dit : 2. 1 retournée : 9 bleu.",
+        "3 empilées, manche 1 sur 13, score 3.",
+        "4 joueurs seulement.",
         "Violet n'est ni un type ni un joueur.",
         "Cette faute est déjà comptée.",
     ],
     "en": [
         "1.",
         "2 red.",
-        "Pile: 2 red. 26 cards in the draw pile.",
+        "2 red on the pile, 26 cards in the draw pile.",
         "5 blue.",
         "3 green.",
-        "Error 1 of 5. 9 blue turned up. Discard below 5.",
-        "Discarded: 2 and 4 yellow.",
+        "1 error of 5, discard below 5. 9 blue turned up.",
+        "2 and 4 yellow discarded.",
         "4 yellow is already face up.",
         "1 error of 5 allowed. Types turned up this round: blue.",
-        "3 discarded: 4 yellow; 2, type not said; turned up: 9 blue.",
-        "Round 1 of 13: 3 stacked, score 3.",
-        "There are only 4 players.",
+        "3 discarded this round. 1 yellow: 4. 1 with no type said: 2. 1 turned up: 9 blue.",
+        "3 stacked, round 1 of 13, score 3.",
+        "4 players only.",
         "Violet is neither a type nor a player.",
         "That error is already counted.",
     ],
@@ -77,10 +77,10 @@ def test_a_round_in_each_language(lang):
 
 
 @pytest.mark.parametrize(("lang", "opening"), [
-    ("fr", ["The Void, 4 joueurs : 13 manches, 5 fautes permises.",
-            "Manche 1 sur 13 : 4 cartes chacun, 28 en pioche. Yeux ouverts cette manche."]),
-    ("en", ["The Void, 4 players: 13 rounds, 5 errors allowed.",
-            "Round 1 of 13: 4 cards each, 28 in the draw pile. Eyes open this round."]),
+    ("fr", ["4 joueurs pour The Void : 13 manches, 5 fautes permises.",
+            "1re manche sur 13 : 4 cartes chacun, 28 en pioche. Yeux ouverts cette manche."]),
+    ("en", ["4 players of The Void: 13 rounds, 5 errors allowed.",
+            "1st round of 13: 4 cards each, 28 in the draw pile. Eyes open this round."]),
 ])
 def test_the_opening_reminds_the_eyes_closed_variant(lang, opening):
     session, recorder = make_session("the-void", lang=lang, eyes_closed="13")
@@ -89,16 +89,16 @@ def test_the_opening_reminds_the_eyes_closed_variant(lang, opening):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", ["Faute 2 sur 5. 11 rouge retourné, rouge pour la deuxième fois.",
-            "Manche 1 finie, rouge retourné deux fois : 1 empilées. Score 1.",
-            "Manche 2 sur 13 : 4 cartes chacun, 28 en pioche. Yeux fermés : joueur 1 et joueur 3.",
-            "Manche 2 sur 13. Pile vide. Pioche : 28 cartes. Mains : 4, 4, 4 et 4. Fautes : 2 sur 5. "
-            "Aucun type sorti cette manche. Empilées : 0 cette manche, score 1."]),
-    ("en", ["Error 2 of 5. 11 red turned up, red a second time.",
-            "Round 1 over, red turned up twice: 1 stacked. Score 1.",
-            "Round 2 of 13: 4 cards each, 28 in the draw pile. Eyes closed: player 1 and player 3.",
-            "Round 2 of 13. Pile empty. Draw pile: 28 cards. Hands: 4, 4, 4 and 4. Errors: 2 of 5. "
-            "No type turned up this round. Stacked: 0 this round, score 1."]),
+    ("fr", ["2 fautes sur 5. 11 rouge retourné, rouge pour la deuxième fois.",
+            "1 empilée en manche 1 : rouge retourné deux fois, score 1.",
+            "2e manche sur 13 : 4 cartes chacun, 28 en pioche. Yeux fermés : joueur 1 et joueur 3.",
+            "2e manche sur 13. Pile vide. 28 cartes en pioche. 4 cartes dans chaque main. 2 fautes sur 5. "
+            "Aucun type sorti cette manche. 0 empilée cette manche, score 1."]),
+    ("en", ["2 errors of 5. 11 red turned up, red a second time.",
+            "1 stacked in round 1: red turned up twice, score 1.",
+            "2nd round of 13: 4 cards each, 28 in the draw pile. Eyes closed: player 1 and player 3.",
+            "2nd round of 13. Pile empty. 28 cards in the draw pile. 4 cards in each hand. 2 errors of 5. "
+            "No type turned up this round. 0 stacked this round, score 1."]),
 ])
 def test_a_round_ends_on_a_type_seen_twice(lang, expected):
     session, recorder = make_session("the-void", lang=lang, eyes_closed="13")
@@ -109,8 +109,8 @@ def test_a_round_ends_on_a_type_seen_twice(lang, expected):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", "Partie perdue : 1 faute. Score 0, rang : passable."),
-    ("en", "Game lost: 1 error. Score 0, rank: passable."),
+    ("fr", "1 faute : partie perdue, score 0, rang : passable."),
+    ("en", "1 error: game lost, score 0, rank: passable."),
 ])
 def test_a_lost_game_says_its_score_and_rank(lang, expected):
     session, recorder = make_session("the-void", lang=lang, difficulty="gros-mytho")
