@@ -49,9 +49,9 @@ install:
 uninstall:
 	@bash scripts/install.sh uninstall "$(INSTALL_VENV)" "$(BIN_DIR)"
 
-# Types and lint first (seconds), then every test.
+# Types and lint first (seconds), then every test, the test files spread over the machine's cores.
 test: setup lint
-	@$(PY) -m pytest
+	@$(PY) -m pytest -n auto --dist loadfile
 
 lint: setup
 	@$(PY) -m mypy

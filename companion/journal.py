@@ -375,6 +375,8 @@ def _open_regular(path: Path, flags: int) -> int:
     except OSError as error:
         if flags & (os.O_WRONLY | os.O_RDWR) and error.errno in (_errno.EACCES, _errno.EROFS, _errno.EPERM,
                                                                    getattr(_errno, "ETXTBSY", -1)):
+            if not _can_read(path):  # a mode-000 file is unreadable, not merely read-only
+                raise _unreadable(error, path) from None
             raise JournalError("read_only", path, errno=error.errno, reason=error.strerror) from None
         raise _unreadable(error, path) from None
     try:
@@ -389,6 +391,15 @@ def _open_regular(path: Path, flags: int) -> int:
         os.close(fd)
         raise
     return fd
+
+
+def _can_read(path: Path) -> bool:
+    """Whether ``path`` opens for reading (tried, not guessed: ``os.access`` ignores root's capabilities)."""
+    try:
+        os.close(os.open(path, os.O_RDONLY | _OPEN_FLAGS))
+    except OSError:
+        return False
+    return True
 
 
 def _unreadable(error: OSError | ValueError, path: Path) -> JournalError:

@@ -54,8 +54,22 @@ def private_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
 
 
-#: Root ignores file modes (and CI runs as root): there, permission tests run their checked code as nobody.
+#: ``COMPANION_THOROUGH=1`` (README, "For developers"): the long random tests run their full count.
+THOROUGH = os.environ.get("COMPANION_THOROUGH") == "1"
+
+
+def examples(thorough: int) -> int:
+    """A hypothesis test's example count: a quarter by default (seconds), ``thorough`` under COMPANION_THOROUGH=1."""
+    return thorough if THOROUGH else max(10, thorough // 4)
+
+
+#: Root ignores file modes (and CI runs as root): there, permission tests run their checked code without
+#: root's power over file modes (still root, so a checkout in a folder closed to other users still imports).
 AS_ROOT = os.name == "posix" and os.geteuid() == 0
+
+#: The capabilities that let root ignore file modes; a process without them obeys modes like any user.
+_MODE_CAPABILITIES = "-dac_override,-dac_read_search"
+_WITHOUT_MODE_POWER = ["setpriv", f"--inh-caps={_MODE_CAPABILITIES}", f"--bounding-set={_MODE_CAPABILITIES}"]
 
 
 def _nobody() -> tuple[int, int]:
@@ -66,30 +80,44 @@ def _nobody() -> tuple[int, int]:
 
 
 def as_ordinary_user(command: list[str]) -> list[str]:
-    """``command`` run by a user that file modes apply to: the same user, or nobody with no groups when root."""
+    """``command`` run so that file modes apply to it: as is for a user, as root without the capabilities that bypass them.
+
+    Where capabilities cannot be dropped (a container without CAP_SETPCAP), nobody with no groups runs it instead.
+    """
     if not AS_ROOT:
         return command
+    if _modes_apply(tuple(_WITHOUT_MODE_POWER)):
+        return [*_WITHOUT_MODE_POWER, *command]
     uid, gid = _nobody()
     as_nobody = ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--clear-groups"]
-    if not _nobody_imports_companion(tuple(as_nobody)):
-        # A checkout inside a folder closed to other users (mktemp -d as root): nobody cannot even import it.
-        pytest.skip("as root, this checkout's folder is closed to other users: the file-mode check cannot run as nobody")
+    if not _modes_apply(tuple(as_nobody)):
+        pytest.skip("as root, neither dropping capabilities nor running as nobody makes file modes apply here")
     return [*as_nobody, *command]
 
 
 @functools.cache
-def _nobody_imports_companion(as_nobody: tuple[str, ...]) -> bool:
+def _modes_apply(prefix: tuple[str, ...]) -> bool:
+    """Whether ``prefix`` runs Python with companion importable and a mode-000 file refused."""
     import subprocess
     import sys
 
-    done = subprocess.run([*as_nobody, sys.executable, "-c", "import companion"], capture_output=True, timeout=60)
-    return done.returncode == 0
+    with tempfile.TemporaryDirectory() as folder:
+        closed = Path(folder) / "closed"
+        closed.write_text("secret")
+        closed.chmod(0o000)
+        os.chmod(folder, 0o755)
+        probe = f"import companion\ntry:\n    open({str(closed)!r})\nexcept PermissionError:\n    print('refused')"
+        try:
+            done = subprocess.run([*prefix, sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+        except OSError:
+            return False
+    return done.returncode == 0 and done.stdout.strip() == "refused"
 
 
 @pytest.fixture
 def user_folder(tmp_path: Path) -> Iterator[Path]:
-    """A folder the user of ``as_ordinary_user`` owns (as root, pytest's folders are closed to nobody)."""
-    if not AS_ROOT:
+    """A folder the user of ``as_ordinary_user`` owns (the same user, or nobody where it runs as nobody)."""
+    if not AS_ROOT or _modes_apply(tuple(_WITHOUT_MODE_POWER)):
         yield tmp_path
         return
     folder = Path(tempfile.mkdtemp(prefix="companion-test-"))
@@ -119,7 +147,7 @@ class Recorder(RecordingOutput):
         self.utterances.clear()
 
 
-def _set_up(game: str, lang: str, kit: str, verbosity: str, wire: Callable[[Wiring], Wiring] | None,
+def _set_up(game: str, lang: str, kit: str, verbosity: str | None, wire: Callable[[Wiring], Wiring] | None,
             options: dict[str, Any]) -> tuple[Any, Any, Settings, Wiring, Recorder]:
     info = find(game)
     recorder = Recorder()
@@ -130,7 +158,7 @@ def _set_up(game: str, lang: str, kit: str, verbosity: str, wire: Callable[[Wiri
     return info, info.rules.options_type(**options), Settings(lang, verbosity, display), wiring, recorder
 
 
-def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str = "full",
+def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str | None = "normal",
                  journal: Any = None, wire: Callable[[Wiring], Wiring] | None = None,
                  **options: Any) -> tuple[Session, Recorder]:
     """A session of ``game`` whose every sentence a `Recorder` keeps; ``wire`` adds to its wiring (outputs, secrets)."""
@@ -138,7 +166,7 @@ def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", 
     return open_session(info, opts, settings, wiring, journal), recorder
 
 
-def make_served(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str = "full",
+def make_served(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str | None = "normal",
                 journal: Any = None, wire: Callable[[Wiring], Wiring] | None = None, qr_file: Any = None,
                 https: bool | None = None, **options: Any) -> tuple[Session, Recorder, Any]:
     """The same session with its pages served on 127.0.0.1 (the caller stops ``web``)."""

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from companion.registry import find
 from companion.games import gauntlet as g
 from companion.games.base import RuleError
+from conftest import examples
 
 CARDS = find("gauntlet").cards()
 CARD_IDS = [c.id for c in CARDS.cards]
@@ -61,7 +62,7 @@ def check_invariants(state: g.State) -> None:
         assert state.winner == "thanos"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), data=st.data())
 def test_random_commands_never_break_the_invariants(players, data):
     state = g.new(g.Options(players=players), CARDS)

@@ -519,7 +519,7 @@ def test_an_unreadable_file(user_folder):
     path = user_folder / "g.jsonl"
     new(path).close()
     path.chmod(0o000)
-    assert open_and_read(path, "read") == "unreadable"
+    assert open_and_read(path, "read", "reopen") == "unreadable / unreadable"  # not "read_only": it cannot be read at all
 
 
 # --------------------------------------------------------------------------- row 14: automatic names never collide

@@ -11,6 +11,7 @@ from companion.registry import find
 from companion.games import love_letter as ll
 from companion.games.base import RuleError
 from tests.rules_helpers import love_letter_cards_counted
+from conftest import examples
 
 CARDS = find("love-letter").cards()
 CARD_IDS = [c.id for c in CARDS.cards]
@@ -64,7 +65,7 @@ def check_step(before: ll.State, after: ll.State, events: list) -> None:
         assert after.round == before.round + 1 and all(after.in_round)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), tie=st.sampled_from(ll.TIE_RULES), data=st.data())
 def test_random_commands_never_break_the_invariants(players, tie, data):
     state = ll.new(ll.Options(players=players, tie=tie), CARDS)

@@ -211,7 +211,7 @@ def no_arguments(make: Callable[[], Command]) -> ParseFunction:
 
 ParseFunction = Callable[[Sequence[str], Any], Request]
 #: The verbs every game has, after its own in help.
-SHARED_VERBS = ("undo", "redo", "card", "cards", "help", "repeat", "speech", "pan", "save", "quit")
+SHARED_VERBS = ("undo", "redo", "card", "cards", "help", "repeat", "speech", "verbosity", "pan", "save", "quit")
 #: The verbs every game answers from its rules (issue 17): typed and completed like the others, but not in
 #: ``Parser.verbs()``, as the game's renderer has no help line for them: help adds theirs after the rest
 #: (companion/rules_reader.py ``help_lines``).
@@ -229,6 +229,10 @@ def _no_check(secret: Secret, state: Any, step: int, value: int) -> None:
 
 
 def _no_completions(state: Any, verb: str) -> list[str] | None:
+    return None
+
+
+def _no_line(command: Command, state: Any, lang: str) -> str | None:
     return None
 
 
@@ -259,6 +263,9 @@ class Parser:
     #: A line whose first word is no verb, for a game where a bare word is a command ("7" plays a 7);
     #: it raises ``ParseError("unknown_command")`` when it is not one either.
     bare: ParseFunction | None = None
+    #: The line a user of ``lang`` would type for ``command`` now (``None``: no typed line gives it, such as
+    #: a secret's outcome). Parsing it gives ``command`` back: the conformance suite checks that round trip.
+    line_for: Callable[[Command, Any, str], str | None] = _no_line
 
     @functools.cached_property
     def vocabulary(self) -> Vocabulary:
@@ -342,6 +349,11 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabula
         if len(args) == 1 and (vocabulary.is_word(args[0], "on") or vocabulary.is_word(args[0], "off")):
             return Control("speech", {"on": vocabulary.is_word(args[0], "on")})
         raise ParseError("speech_on_off")
+    if verb == "verbosity":
+        levels = [level for level in ("terse", "normal", "full") if len(args) == 1 and vocabulary.is_word(args[0], level)]
+        if not levels:
+            raise ParseError("verbosity_levels")
+        return Control("verbosity", {"level": levels[0]})
     if verb == "pan":
         if not args:
             return Control("pan", {"step": 1})

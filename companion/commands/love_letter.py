@@ -11,6 +11,7 @@ from companion.commands.base import (
     no_arguments, no_more, parse_int, player_and_card,
 )
 from companion.games import love_letter as rules
+from companion.games.base import Command
 
 _PLAYER_ID = re.compile(r"^p([0-9]{1,6})$")
 
@@ -137,9 +138,29 @@ def secret_check(secret: Secret, state: rules.State, step: int, value: int) -> N
     rules.check_compare_value(state, value)
 
 
+def line_for(command: Command, state: rules.State, lang: str) -> str | None:
+    """The line a table types for ``command`` (seats as ``p2``); a Baron's outcome comes from secret values instead."""
+    words = PARSER.vocabulary.word(command.name, lang), *_arguments(command, state, lang)
+    return None if isinstance(command, rules.Compare) else " ".join(words)
+
+
+def _arguments(command: Command, state: rules.State, lang: str) -> list[str]:
+    def name(card_id: str) -> str:
+        return state.cards[card_id].name(lang)
+
+    if isinstance(command, rules.Aside):
+        return [name(card) for card in command.cards]
+    if isinstance(command, rules.Play):
+        seat = [] if command.target is None else [rules.player_id(command.target)]
+        return [name(command.card), *seat, *([] if command.value is None else [str(command.value)])]
+    if isinstance(command, (rules.Out, rules.Discard, rules.Reveal)):
+        return [rules.player_id(command.player), *([] if command.card is None else [name(command.card)])]
+    return []
+
+
 PARSER = Parser(
     game_id=rules.SPEC.id, parsers=_PARSERS, queries=tuple(rules.RULES.queries), secret_steps=secret_steps,
-    resolve_secret=resolve_secret, secret_check=secret_check,
+    resolve_secret=resolve_secret, secret_check=secret_check, line_for=line_for,
     verbs_order=("play", "aside", "out", "miss", "discard", "compare", "reveal", "next", "played", "unseen"),
 )
 verbs = PARSER.verbs

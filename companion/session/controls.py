@@ -1,11 +1,12 @@
-"""The controls every game shares (undo, redo, quit, save, repeat) and the front ends' own (speech, pan)."""
+"""The controls every game shares (undo, redo, quit, save, repeat, verbosity) and the front ends' own (speech, pan)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.announce import Priority
-from companion.commands.base import Control, Parser
+from companion.commands.base import Control
+from companion.games.base import N_
 
 if TYPE_CHECKING:
     from companion.session.core import Session
@@ -27,6 +28,11 @@ def control(session: Session, request: Control) -> None:
         path = session.table.save_copy(request.args["path"])
         session.say(core("Game saved in {path}; it goes on there.", path=str(path)), "saved", {"path": str(path)},
                     Priority.NOW)
+    elif what == "verbosity":
+        level = request.args["level"]
+        session.narrator.set_verbosity(level)
+        words = {"terse": N_("terse"), "normal": N_("normal"), "full": N_("full")}
+        session.say(core("Verbosity: {level}.", level=core(words[level])), "verbosity", {"level": level}, Priority.NOW)
     elif what in session.wiring.controls:
         session.wiring.controls[what](session, request.args)
     elif what == "speech":
@@ -43,10 +49,9 @@ def control(session: Session, request: Control) -> None:
         raise KeyError(what)
 
 
-def is_pan(parser: Parser, line: str, state: Any) -> bool:
-    """Whether ``line`` is a ``pan`` (``défile``): it moves in the last answer rather than starting one."""
-    try:
-        request = parser.parse(line, state)
-    except Exception:  # a line the parser refuses starts an answer: its refusal
-        return False
-    return isinstance(request, Control) and request.what == "pan"
+def is_pan(parsed: object) -> bool:
+    """Whether a parsed line is a ``pan`` (``défile``): it moves in the last answer rather than starting one.
+
+    ``parsed`` is what the parser returned, or the error it raised (a refused line starts an answer: its refusal).
+    """
+    return isinstance(parsed, Control) and parsed.what == "pan"

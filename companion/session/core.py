@@ -20,12 +20,12 @@ from companion.games.base import Command, RuleError
 from companion.render import Settings
 from companion.session import controls, questions
 from companion.session.narrator import Narrator, Sentence
+from companion.session.parsed import parse_once, raised
 from companion.session.suggest import is_yes, suggestion
 from companion.session.table import Step, Table
 from companion.session.undo_sentences import undo_utterances
 from companion.session.listeners import log, tell
 from companion.session.wiring import Listener, Wiring
-
 
 
 class Session:
@@ -46,9 +46,7 @@ class Session:
         #: One line, change or device's request at a time, whichever thread it comes from (the pages' server).
         self._lock = threading.RLock()
 
-    # ----------------------------------------------------------------- what a front end may read
-
-    @property
+    @property  # ------------------------------------------------------------ what a front end may read
     def table(self) -> Table:
         return self._table
 
@@ -119,7 +117,8 @@ class Session:
     def handle(self, line: str) -> bool:
         """Handle one typed line; ``False`` once the user asked to quit. Never raises."""
         with self._lock:
-            panning = controls.is_pan(self._parser, line, self.state)
+            parsed = parse_once(self._parser, line, self.state)  # once: the pan check and the dispatch share it
+            panning = controls.is_pan(parsed)
             for hook in self._wiring.before_line:
                 hook()
             if not panning:  # a pan moves in the last answer: it stays reachable, and so does a suggestion
@@ -133,8 +132,9 @@ class Session:
                 offered, self._suggestion = self._suggestion, None
             if offered is not None and is_yes(line, self._parser.vocabulary):
                 line = offered  # the user accepted the line offered
+                parsed = parse_once(self._parser, line, self.state)
             self._line = line
-            self._guarded(lambda: self.do(self._parser.parse(line, self.state)))
+            self._guarded(lambda: self.do(raised(parsed)))
             for after in self._wiring.after_line:
                 after(self)
             return self._running
@@ -180,9 +180,8 @@ class Session:
     def change(self, command: Command, preface: Utterance | None = None) -> None:
         """The listeners' checks, the rules, the sentences, the journal (on disk), and only then the game moves on.
 
-        Nothing before the write changes anything, so a refusal, a renderer bug or
-        a full disk leave the game as it was. ``preface`` is said first once the
-        command is accepted (why nobody typed it).
+        Nothing before the write changes anything, so a refusal, a renderer bug or a full disk leave the
+        game as it was. ``preface`` is said first once the command is accepted (why nobody typed it).
 
         :raises RuleError, JournalWriteError: nothing changed.
         """
@@ -246,3 +245,4 @@ class Session:
 
 
 __all__ = ["Session", "Step", "Table"]
+
