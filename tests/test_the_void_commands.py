@@ -121,7 +121,9 @@ def test_undo_says_what_left_the_pile():
     session, recorder = make_session("the-void", lang="fr")
     run_lines(session, recorder, "7 rouge")
     texts = run_lines(session, recorder, "annule")
-    assert texts[0].startswith("Annulé : « 7 rouge. »") and "7 rouge" in texts[-1]
+    # The headline quotes the card taken back; the status says the pile and the draw pile as they are again.
+    assert texts == ["Annulé : « 7 rouge. » Maintenant : 1re manche sur 13.",
+                     "Pile vide. 28 cartes en pioche. 0 empilée cette manche, score 0."]
     assert session.state.pile == ()
 
 

@@ -32,7 +32,7 @@ GOLDEN = {
         "2 et 4 jaune défaussés.",
         "Le 4 jaune est déjà sorti.",
         "1 faute sur 5 permises. Types sortis cette manche : bleu.",
-        "3 défaussées cette manche. 1 en jaune : 4. 1 sans type dit : 2. 1 retournée : 9 bleu.",
+        "3 défaussées cette manche. 1 en jaune : 4. 1 sans type dit : 2. 9 bleu retourné.",
         "3 empilées, manche 1 sur 13, score 3.",
         "4 joueurs seulement.",
         "Violet n'est ni un type ni un joueur.",
@@ -48,7 +48,7 @@ GOLDEN = {
         "2 and 4 yellow discarded.",
         "4 yellow is already face up.",
         "1 error of 5 allowed. Types turned up this round: blue.",
-        "3 discarded this round. 1 yellow: 4. 1 with no type said: 2. 1 turned up: 9 blue.",
+        "3 discarded this round. 1 yellow: 4. 1 with no type said: 2. 9 blue turned up.",
         "3 stacked, round 1 of 13, score 3.",
         "4 players only.",
         "Violet is neither a type nor a player.",
@@ -78,9 +78,9 @@ def test_a_round_in_each_language(lang):
 
 @pytest.mark.parametrize(("lang", "opening"), [
     ("fr", ["4 joueurs pour The Void : 13 manches, 5 fautes permises.",
-            "1re manche sur 13 : 4 cartes chacun, 28 en pioche. Yeux ouverts cette manche."]),
+            "1re manche sur 13 : 28 en pioche. Yeux ouverts cette manche."]),
     ("en", ["4 players of The Void: 13 rounds, 5 errors allowed.",
-            "1st round of 13: 4 cards each, 28 in the draw pile. Eyes open this round."]),
+            "1st round of 13: 28 in the draw pile. Eyes open this round."]),
 ])
 def test_the_opening_reminds_the_eyes_closed_variant(lang, opening):
     session, recorder = make_session("the-void", lang=lang, eyes_closed="13")
@@ -91,12 +91,12 @@ def test_the_opening_reminds_the_eyes_closed_variant(lang, opening):
 @pytest.mark.parametrize(("lang", "expected"), [
     ("fr", ["2 fautes sur 5. 11 rouge retourné, rouge pour la deuxième fois.",
             "1 empilée en manche 1 : rouge retourné deux fois, score 1.",
-            "2e manche sur 13 : 4 cartes chacun, 28 en pioche. Yeux fermés : joueur 1 et joueur 3.",
+            "2e manche sur 13 : 28 en pioche. Yeux fermés : joueur 1 et joueur 3.",
             "2e manche sur 13. Pile vide. 28 cartes en pioche. 4 cartes dans chaque main. 2 fautes sur 5. "
             "Aucun type sorti cette manche. 0 empilée cette manche, score 1."]),
     ("en", ["2 errors of 5. 11 red turned up, red a second time.",
             "1 stacked in round 1: red turned up twice, score 1.",
-            "2nd round of 13: 4 cards each, 28 in the draw pile. Eyes closed: player 1 and player 3.",
+            "2nd round of 13: 28 in the draw pile. Eyes closed: player 1 and player 3.",
             "2nd round of 13. Pile empty. 28 cards in the draw pile. 4 cards in each hand. 2 errors of 5. "
             "No type turned up this round. 0 stacked this round, score 1."]),
 ])
@@ -117,7 +117,7 @@ def test_a_lost_game_says_its_score_and_rank(lang, expected):
     word = "faute 9 bleu" if lang == "fr" else "error 9 blue"
     texts = run_lines(session, recorder, f"4\n{word}")
     assert texts[-2] == expected
-    assert texts[-1] in ("New record: 0.", "Nouveau record : 0.")  # the game is kept in the records
+    assert texts[-1] in ("0: a new record.", "0 : nouveau record.")  # the game is kept in the records
 
 
 def test_the_json_events_carry_the_fields_of_the_issue():
@@ -149,3 +149,50 @@ def test_every_query_answer_is_eight_words_or_fewer():
         (text,) = recorder.texts
         words = [w for w in text.split() if any(ch.isalnum() for ch in w)]
         assert len(words) <= most, text
+
+
+@pytest.mark.parametrize(("verbosity", "lang", "expected"), [
+    (None, "en", ["7 red.", "7 blue.", "7 green.", "7 yellow."]),
+    ("normal", "en", ["7 red.", "7 blue.", "7 green.", "7 yellow, the last one."]),
+    ("full", "en", ["7 red from Ben: 1 stacked, 27 in the draw pile.", "7 blue: 2 stacked, 26 in the draw pile.",
+                    "7 green: 3 stacked, 25 in the draw pile.",
+                    "7 yellow, the last one: 4 stacked, 24 in the draw pile."]),
+    (None, "fr", ["7 rouge.", "7 bleu.", "7 vert.", "7 jaune."]),
+    ("full", "fr", ["7 rouge d'Ana : 1 empilée, 27 en pioche.", "7 bleu : 2 empilées, 26 en pioche.",
+                    "7 vert : 3 empilées, 25 en pioche.", "7 jaune, le dernier : 4 empilées, 24 en pioche."]),
+])
+def test_the_default_is_terse_and_full_adds_whose_and_where_the_round_stands(verbosity, lang, expected):
+    """The Void's spec says terse: a play is its number and type; full adds whose, the last one, the counts."""
+    from companion.registry import find
+
+    assert find("the-void").spec.verbosity == "terse"
+    session, recorder = make_session("the-void", lang=lang, verbosity=verbosity, names=("Ana", "Ben", "Cleo", "Dan"))
+    colour = {"en": ("red", "blue", "green", "yellow"), "fr": ("rouge", "bleu", "vert", "jaune")}[lang]
+    first = f"7 {colour[0]} " + ("ben" if lang == "en" else "ana")
+    assert run_lines(session, recorder, "\n".join([first] + [f"7 {c}" for c in colour[1:]])) == expected
+
+
+@pytest.mark.parametrize("verbosity", ["terse", "full"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_terse_and_full_forms_pass_the_sentence_audit(verbosity, lang):
+    import random
+
+    from companion.registry import find
+    from tests.sentence_audit import breaks, event_numbers
+
+    names = ("Ana", "Ben", "Cleo", "Dan")
+    rules = find("the-void").rules
+    found = []
+    for seed in range(3):
+        session, recorder = make_session("the-void", lang=lang, verbosity=verbosity, names=names)
+        session.start()
+        shuffle = random.Random(seed)
+        for _ in range(300):
+            moves = rules.legal_moves(session.state)
+            if not moves:
+                break
+            recorder.clear()
+            session.change(shuffle.choice(moves))
+            for u in recorder.utterances:
+                found += breaks(u.text, lang, names, event_numbers(u.fields))
+    assert found == []

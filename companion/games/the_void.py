@@ -44,7 +44,6 @@ from companion.games.base import (
     Rules,
     ToAct,
     TurnModel,
-    Zone,
     accepted,
     apply_handler,
     bump,
@@ -464,6 +463,8 @@ class Status(Event):
     max_score: int
     outcome: dict[str, Any] | None = None
     to_act: dict[str, Any] | None = None
+    top_rank: int | None = None  # the rank of ``top``, as said
+    hand_counts: tuple[int, ...] = ()  # ``hands`` in seat order, as said
 
 
 @dataclass(frozen=True)
@@ -472,6 +473,7 @@ class TopCard(Event):
     top: dict[str, Any] | None
     deck: int
     phase: str
+    top_rank: int | None = None  # the rank of ``top``, as said
 
 
 @dataclass(frozen=True)
@@ -493,6 +495,8 @@ class DiscardsInfo(Event):
     unknown: int  # cards discarded with nothing said of them (the count option)
     total: int
     turned_ranks: tuple[int | None, ...] = ()  # the ranks of the cards turned up, in the order of ``turned``
+    ranks: tuple[int, ...] = ()  # every rank of ``groups``, in their order (the numbers the answer says)
+    group_sizes: tuple[int, ...] = ()  # how many cards each group of ``groups`` holds, in their order
 
 
 @dataclass(frozen=True)
@@ -554,11 +558,12 @@ def status(state: State) -> Status:
         errors_allowed=state.options.errors_allowed, budget=state.options.budget, round_errors=state.round_errors,
         error_types=state.error_types, stacked=state.stacked, score=state.score, max_score=state.max_score,
         outcome=fields_of(outcome(state)), to_act=fields_of(to_act(state)),
+        top_rank=None if state.top is None else state.top.rank, hand_counts=state.hands,
     )
 
 
 def top(state: State) -> TopCard:
-    return TopCard(_face(state.top), state.deck, state.phase)
+    return TopCard(_face(state.top), state.deck, state.phase, None if state.top is None else state.top.rank)
 
 
 def errors_info(state: State) -> ErrorsInfo:
@@ -580,7 +585,8 @@ def discards_info(state: State) -> DiscardsInfo:
             unknown += 1
     order = {kind: index for index, kind in enumerate(types_of(state.cards))}
     ordered = {k: tuple(sorted(v)) for k, v in sorted(groups.items(), key=lambda kv: order.get(kv[0], len(order)))}
-    return DiscardsInfo(ordered, tuple(turned), unknown, len(state.discards), tuple(turned_ranks))
+    return DiscardsInfo(ordered, tuple(turned), unknown, len(state.discards), tuple(turned_ranks),
+                        tuple(r for ranks in ordered.values() for r in ranks), tuple(len(v) for v in ordered.values()))
 
 
 def round_info(state: State) -> RoundInfo:
@@ -869,11 +875,6 @@ def to_act(state: State) -> ToAct | None:
     return ToAct(None, "start_round" if state.phase == ROUND_OVER else "play")
 
 
-def zones(state: State) -> dict[Zone, tuple[str, ...]]:
-    """The pile and the discards, face up (a card whose type was not said is named by its rank)."""
-    return {Zone("pile"): tuple(p.key for p in state.pile), Zone("discards"): tuple(p.key for p in state.discards)}
-
-
 def legal_moves(state: State) -> list[Command]:
     """Every command the rules accept now, time stamped with the latest time (``t`` does not count).
 
@@ -903,8 +904,10 @@ def legal_moves(state: State) -> list[Command]:
     return moves
 
 
+#: No ``zones``: after an undo, its headline already quotes the card taken back and the status the new top, so a
+#: list of every card face up again (a whole round's after undoing ``round``) would only repeat them, at length.
 RULES: Rules[State, Options] = Rules(
     spec=SPEC, options_type=Options, commands=COMMANDS, new=new, apply=apply, opening=opening, status=status,
     outcome=outcome, to_act=to_act, public_view=public_view,
-    queries=QUERIES, legal_moves=legal_moves, zones=zones, player_ids=numbered_seats,
+    queries=QUERIES, legal_moves=legal_moves, player_ids=numbered_seats,
 )

@@ -100,8 +100,8 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
 
 def _round_started(e: g.RoundStarted, ctx: Context) -> str:
     t = ctx.t
-    sentence = t("{round} of {rounds}: {hand} cards each, {deck} in the draw pile.",
-                 round=ordinal_round(ctx, e.round), rounds=e.rounds, hand=e.hand, deck=e.deck)
+    sentence = t("{round} of {rounds}: {deck} in the draw pile.", round=ordinal_round(ctx, e.round), rounds=e.rounds,
+                 deck=e.deck)
     if e.eyes_closed:
         sentence += " " + t("Eyes closed: {players}.", players=ctx.join([player(ctx, p) for p in e.eyes_closed]))
     elif e.variant:
@@ -117,6 +117,44 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     if e.last_of_rank:
         return t("{card}, the last one.", card=card)
     return card + "."
+
+
+def _card_played_terse(e: g.CardPlayed, ctx: Context) -> str:
+    """The number and the type only ("7 red."): a card every 1 to 2 s (`status` says what is left)."""
+    return face(ctx, e.rank, e.type) + "."
+
+
+def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
+    """The card, whose, whether it is the last of its rank, and where the round stands."""
+    t = ctx.t
+    card = face(ctx, e.rank, e.type)
+    if e.player is not None:
+        card = t("{card} from {player}", card=card, player=player(ctx, e.player))
+    if e.last_of_rank:
+        card = t("{card}, the last one", card=card)
+    return elided(ctx, t.plural("{card}: {count} stacked, {deck} in the draw pile.",
+                                "{card}: {count} stacked, {deck} in the draw pile.", e.stacked, card=card, deck=e.deck))
+
+
+def _draw_pile_empty_terse(e: g.DrawPileEmpty, ctx: Context) -> str:
+    return ctx.t("Draw pile empty.")
+
+
+def _round_started_terse(e: g.RoundStarted, ctx: Context) -> str:
+    sentence = ctx.t("{round} of {rounds}.", round=ordinal_round(ctx, e.round), rounds=e.rounds)
+    if e.eyes_closed:
+        sentence += " " + ctx.t("Eyes closed: {players}.", players=ctx.join([player(ctx, p) for p in e.eyes_closed]))
+    elif e.variant:
+        sentence += " " + ctx.t("Eyes open this round.")
+    return sentence
+
+
+def _error_full(e: g.ErrorMade, ctx: Context) -> str:
+    """The normal sentence, with who erred when said."""
+    sentence = _error(e, ctx)
+    if e.player is None:
+        return sentence
+    return sentence + " " + elided(ctx, ctx.t("The error is {player}'s.", player=player(ctx, e.player)))
 
 
 def _draw_pile_empty(e: g.DrawPileEmpty, ctx: Context) -> str:
@@ -197,10 +235,9 @@ def status_head(e: g.Status, ctx: Context) -> str:
     """Where the game stands: the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.phase == g.GAME_OVER:
-        return t("Game over, score {score}.", score=e.score)
+        return t("Game over.")
     if e.phase == g.ROUND_OVER:
-        return t("{round} of {rounds} is over: type {verb} for the next.", round=ordinal_round(ctx, e.round),
-                 rounds=e.rounds, verb=ctx.verb("round"))
+        return t("Round over: type {verb}.", verb=ctx.verb("round"))
     return t("{round} of {rounds}.", round=ordinal_round(ctx, e.round), rounds=e.rounds)
 
 
@@ -225,7 +262,7 @@ def _hands_part(ctx: Context, hands: Mapping[str, int]) -> str:
     counts = list(hands.values())
     if counts and len(set(counts)) == 1:
         return ctx.t.plural("{count} card in each hand.", "{count} cards in each hand.", counts[0])
-    return ctx.t("{counts} cards in hand, seat by seat.", counts=ctx.join([str(n) for n in counts]))
+    return ctx.t("{counts}: the cards in hand, seat by seat.", counts=ctx.join([str(n) for n in counts]))
 
 
 def _top(e: g.TopCard, ctx: Context) -> str:
@@ -263,7 +300,7 @@ def _discards(e: g.DiscardsInfo, ctx: Context) -> str:
                                   len(ranks), ranks=numbers))
     if e.turned:
         turned_ranks: tuple[int | None, ...] = e.turned_ranks or (None,) * len(e.turned)
-        said.append(t.plural("{count} turned up: {cards}.", "{count} turned up: {cards}.", len(e.turned),
+        said.append(t.plural("{cards} turned up.", "{cards} turned up.", len(e.turned),
                              cards=ctx.join([face(ctx, r, k) if r is not None else type_name(ctx, k)
                                              for r, k in zip(turned_ranks, e.turned, strict=False)])))
     if e.unknown:
@@ -359,17 +396,28 @@ def _a_type(ctx: Context) -> str:
 # Translators: the command words are the ones users type; give the French words
 # (joue, faute, défausse, manche, dessus, fautes, défausses, état).
 HELP = {
-    "status": N_("status: round, top of the pile, draw pile, hands, errors, types turned up, score."),
-    "play": N_("7, 7 red or play 7 red: a card put on the pile; add p2 to say whose."),
-    "error": N_("error, then error 7 blue: an error on the card just played, then the card turned up."),
-    "discard": N_("discard 3 blue 5: the cards thrown face up after an error; add p2 to say whose."),
-    "round": N_("round: start the next round once one is over; during a round, where it stands."),
+    "status": N_("status: round, pile, draw pile, hands, errors, types turned up, score."),
+    "play": N_("7, or play 7 red: a card on the pile; add p2 for whose."),
+    "error": N_("error, then error 7 blue: an error, then the card turned up."),
+    "discard": N_("discard 3 blue 5: the cards thrown after an error; add p2 for whose."),
+    "round": N_("round: the next round once one is over; else where it stands."),
     "top": N_("top, or Enter alone: the top of the pile and the draw pile."),
     "errors": N_("errors: the errors so far and the types turned up this round."),
     "discards": N_("discards: every card discarded this round, by type."),
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
-                    status_head=status_head, status_parts=status_parts)
+#: The Void's default verbosity is terse (its spec): a play is its number and type, nothing more.
+_TERSE: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: _card_played_terse,
+    g.DrawPileEmpty: _draw_pile_empty_terse,
+    g.RoundStarted: _round_started_terse,
+}
+_FULL: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: _card_played_full,
+    g.ErrorMade: _error_full,
+}
+
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
+                    player=player, status_head=status_head, status_parts=status_parts)
 render = RENDERER.render
