@@ -11,8 +11,8 @@ silence espeak-ng adds around each text is no speech; the whole files are
 shown too). Printed: speech seconds per play (median, p90), per
 line of any kind, and the questions asked (sentences with a question mark).
 The same for a Mindbug and a Num-X game (seeded bots through the same session
-path), and, as the reference measured in the same run, The Void's game at the
-fullest verbosity: the ratio says what the default saves.
+path), and, as the references measured in the same run, The Void's game at the
+normal and the fullest verbosity: the ratios say what the default saves.
 
 Goal (issue 22): The Void ≤ 0.6 s median and ≤ 1.0 s p90 per play at its
 default verbosity, and no question the rules do not call for.
@@ -290,6 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         voice = Voice(lang)
         void = figures(heard_void(args.seed, lang), voice)
         reference = figures(heard_void(args.seed, lang, args.reference), voice)
+        normal = figures(heard_void(args.seed, lang, "normal"), voice)
         mindbug = figures(heard_bots("mindbug", args.seed, lang, 300), voice)
         num_x = figures(heard_bots("num-x", args.seed, lang, 300, players=3), voice)
         print(f"{lang}:")
@@ -297,12 +298,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         show("The Void, default verbosity, with espeak-ng's pauses", figures(heard_void(args.seed, lang), voice, False))
         show("The Void, default verbosity, plays typed as ranks alone",
              figures(heard_void(args.seed, lang, ranks_only=True), voice))
+        show("The Void, verbosity normal", normal)
         show(f"The Void, verbosity {args.reference} (reference)", reference)
         show("Mindbug, default verbosity", mindbug)
         show("Num-X, default verbosity", num_x)
         ratio = void.median / reference.median if reference.median else 0.0
         ratio_total = void.total / reference.total if reference.total else 0.0
         met = void.median <= GOAL_MEDIAN and void.p90 <= GOAL_P90 and void.questions == 0
+        print(f"  ratio to normal: {void.median / normal.median:.2f} per play (median), {void.total / normal.total:.2f}"
+              " in all")
         print(f"  ratio to the reference: {ratio:.2f} per play (median), {ratio_total:.2f} in all — "
               f"{'goal met' if met else 'GOAL MISSED'}")
     return 0
