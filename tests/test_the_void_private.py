@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from companion import registry
 from companion.games import the_void as g
@@ -82,3 +83,32 @@ def test_at_the_table_the_hands_decide_the_error_and_the_discards(served: Any) -
     recorder.clear()
     session.handle("error 7 blue")
     assert recorder.texts == ["7 blue turned up."]
+
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 3))
+def test_the_hands_call_an_error_exactly_when_another_hand_holds_a_lower_card(rng: Any, seat: int) -> None:
+    """Whatever the deal and the card played, an error is decided iff another seat's entered hand is lower."""
+    ids = [c.id for c in CARDS.cards]
+    rng.shuffle(ids)
+    hands = {g.player_id(s): tuple(ids[4 * s:4 * s + 4]) for s in range(4)}
+    played = rng.choice(hands[g.player_id(seat)])
+    rank = CARDS[played].value
+    state, events = g.apply(new(), g.Play(rank, g.traits(CARDS[played]).type, seat))
+    hands = dict(private.follow(new(), state, events, hands).hands)
+    lower = any(CARDS[c].value < rank for s, hand in hands.items() if s != g.player_id(seat) for c in hand)
+    decided = private.adjudicate(state, hands)
+    assert decided == (g.Error(player=seat) if lower else None)
+    if decided is not None:  # then each whole hand's lower cards, seat by seat, once each
+        state, _ = g.apply(state, decided)
+        for _ in range(4):
+            discard = private.adjudicate(state, hands)
+            if discard is None:
+                break
+            assert isinstance(discard, g.Discard) and all(r < rank for r in discard.ranks)
+            state, events = g.apply(state, discard)
+            hands = dict(private.follow(state, state, events, hands).hands)
+        whole = {s: h for s, h in hands.items() if len(h) == state.hands[g.seat_of(s)]}
+        assert not any(CARDS[c].value < rank for hand in whole.values() for c in hand)
+        assert private.adjudicate(state, hands) is None
