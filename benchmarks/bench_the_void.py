@@ -50,12 +50,12 @@ from companion.session import Wiring, open_session  # noqa: E402
 
 GOAL_MS = 20.0
 GAMES = 40
-ROUND = ["1", "2 rouge", "", "3", "5 bleu", "4", "faute vert", "défausse 2 3", "fautes", "défausses", "6 jaune",
+ROUND = ["1", "2 rouge", "", "3", "5 bleu", "4", "faute 9 vert", "défausse 2 3", "fautes", "défausses", "6 jaune",
          "7", "dessus", "annule", "7", "8 rouge p2", "état", "9 violet", "manche"]
 
 #: One game's lines with the voice: plays (``7``, ``7 rouge``), refusals, an error called, queries.
 VOICE_LINES = ["1", "2 rouge", "dessus", "3", "4 bleu", "zz", "5", "", "6 jaune", "7", "7 rouge", "dessus", "99",
-               "8 vert", "faute bleu", "fautes", "9", "9 rouge", "dessus", "10 jaune", "joue 11", "9 violet",
+               "8 vert", "faute 10 bleu", "fautes", "9", "9 rouge", "dessus", "10 jaune", "joue 11", "9 violet",
                "annule", "11 vert"]
 VOICE_GAMES = 10
 #: After its first sound, the next line comes this many seconds later (still within most answers)…

@@ -269,11 +269,11 @@ def test_an_error_and_a_discard_from_pages(the_void: Any) -> None:
     session, recorder, web, path = the_void
     web.lines.handle("p2", "8", "en")
     # Cleo spots Ben's error: the player of an error is who erred, so another seat may be named.
-    assert web.lines.handle("p3", "error blue ben", "en") == SENT
+    assert web.lines.handle("p3", "error 9 blue ben", "en") == SENT
     assert web.lines.handle("p4", "discard 3", "en") == SENT
     assert web.lines.handle("p4", "discard 2 p1", "en") == Answer(
         422, False, "From your page, play and discard only your own cards, not those of Ana.")
-    assert recorder.texts == ["8.", "Error 1 of 5. Card turned up: blue. Discard below 8.", "Discarded: 3."]
+    assert recorder.texts == ["8.", "1 error of 5, discard below 8. 9 blue turned up.", "3 discarded."]
     assert [(s.command.name, s.command.to_json()["player"]) for s in session.table.steps] == [
         ("play", 1), ("error", 1), ("discard", 3)]
 

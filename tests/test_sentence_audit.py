@@ -18,8 +18,6 @@ from tests.conftest import make_session
 from tests.sentence_audit import breaks, event_numbers, sentences
 from tests.test_session_conformance import LINES
 
-#: Games whose sentences are being fixed on other branches (numx, void); the integrator removes this after merging.
-FIXED_ELSEWHERE = {"the-void"}
 NAMES = ("Ana", "Bo", "Oscar", "Eli", "Hugo", "Cy", "Ida", "Max")
 SEEDS = (1, 2, 3)
 STEPS = 400
@@ -101,7 +99,5 @@ def audit_game(game_id: str, lang: str, seed: int) -> list[str]:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_random_games_break_no_sentence_rule(game_id: str, lang: str, seed: int) -> None:
-    if game_id in FIXED_ELSEWHERE:
-        pytest.skip("sentences fixed on branch numx/void")
     found = sorted(set(audit_game(game_id, lang, seed)))
     assert not found, f"{len(found)} breaks:\n" + "\n".join(found[:40])

@@ -30,6 +30,8 @@ def state(**options):
     ("joue 11 jaune", g.Play(11, "yellow")),
     ("play 3 v", g.Play(3, "green")),
     ("faute bleu", g.Error("blue")),
+    ("faute 7 bleu", g.Error("blue", rank=7)),
+    ("error 9 green p1", g.Error("green", 0, 9)),
     ("error green p1", g.Error("green", 0)),
     ("faute", g.Error()),
     ("défausse 3 bleu 5", g.Discard((3, 5), ("blue", ""))),
@@ -48,7 +50,8 @@ def test_queries(line, what):
 
 
 def test_round_starts_the_next_round_only_once_one_is_over():
-    over, _ = g.apply(g.apply(g.apply(g.apply(state(), g.Play(2))[0], g.Error("red"))[0], g.Play(3))[0], g.Error("red"))
+    over, _ = g.apply(g.apply(g.apply(g.apply(state(), g.Play(2))[0], g.Error("red", rank=9))[0], g.Play(3))[0],
+                      g.Error("red", rank=10))
     assert over.phase == g.ROUND_OVER
     request = p.parse("manche", over)
     assert isinstance(request, Change) and isinstance(request.command, g.NextRound)
@@ -85,13 +88,13 @@ def test_a_refused_line_changes_nothing_and_says_why():
     session, recorder = make_session("the-void", lang="fr")
     run_lines(session, recorder, "7")
     before = session.state
-    texts = run_lines(session, recorder, "7 violet\nfaute\ndéfausse 3\nmanche\n12")
+    texts = run_lines(session, recorder, "7 violet\nfaute bleu\ndéfausse 3\nmanche\n12")
     assert session.state == before
     assert texts == ["Violet n'est ni un type ni un joueur.",
-                     "Quel type est retourné ? Tapez faute et le type, par exemple faute bleu.",
+                     "Quelle carte est retournée ? Tapez son rang et son type, par exemple faute 7 bleu.",
                      "Aucune faute cette manche : rien à défausser.",
-                     "Manche 1 sur 13 : 1 empilées, score 1.",
-                     "Pas de rang 12 : de 1 à 11."]
+                     "1 empilée, manche 1 sur 13, score 1.",
+                     "12 n'est pas un rang : de 1 à 11."]
 
 
 def test_two_plays_in_quick_succession_are_both_kept_in_order_with_their_time(tmp_path):
@@ -100,7 +103,7 @@ def test_two_plays_in_quick_succession_are_both_kept_in_order_with_their_time(tm
     path = tmp_path / "void.jsonl"
     saved = journal.Journal.create(path, game.id, options_to_json(options))
     session, recorder = make_session("the-void", lang="en", journal=saved)
-    run_lines(session, recorder, "3\n4 red\nerror blue\nundo\n5")
+    run_lines(session, recorder, "3\n4 red\nerror 9 blue\nundo\n5")
     saved.close()
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
     commands = [line for line in lines if "cmd" in line]
@@ -118,7 +121,9 @@ def test_undo_says_what_left_the_pile():
     session, recorder = make_session("the-void", lang="fr")
     run_lines(session, recorder, "7 rouge")
     texts = run_lines(session, recorder, "annule")
-    assert texts[0].startswith("Annulé : « 7 rouge. »") and "7 rouge" in texts[-1]
+    # The headline quotes the card taken back; the status says the pile and the draw pile as they are again.
+    assert texts == ["Annulé : « 7 rouge. » Maintenant : 1re manche sur 13.",
+                     "Pile vide. 28 cartes en pioche. 0 empilée cette manche, score 0."]
     assert session.state.pile == ()
 
 
@@ -140,4 +145,4 @@ def test_the_cli_plays_piped_lines():
         sys.stdin, sys.stdout = old_in, old_out
     assert code in (0, None), out.getvalue()
     text = out.getvalue()
-    assert "Pile : 7 rouge. 24 cartes en pioche." in text and "0 faute sur 1 permises." in text
+    assert "7 rouge sur la pile, 27 cartes en pioche." in text and "0 faute sur 1 permises." in text

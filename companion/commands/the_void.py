@@ -1,7 +1,7 @@
 """Typed lines for The Void → requests, as short as the pace demands (docs/the-void.*.md).
 
 ``7``, ``7 rouge``, ``7 rouge p2`` put a card on the pile (a bare number is a play);
-``faute bleu`` an error and the type turned up; ``défausse 3 bleu 5`` the cards
+``faute 7 bleu`` an error and the card turned up; ``défausse 3 bleu 5`` the cards
 thrown after it; ``manche`` starts the next round once one is over (and, during
 a round, says where it stands); an empty line asks the top of the pile.
 
@@ -108,8 +108,10 @@ def _bare(words: Sequence[str], state: rules.State) -> Request:
 
 
 def _error(args: Sequence[str], state: rules.State) -> Request:
-    kind, seat = _extras(args, state)
-    return Change(rules.Error(kind, seat, stamp(state)))
+    """``error [RANK TYPE] [PLAYER]``: the card turned up from the draw pile, rank and type, when known yet."""
+    rank = parse_int(args[0], "rank") if args and is_number(args[0]) else None
+    kind, seat = _extras(args[1:] if rank is not None else args, state)
+    return Change(rules.Error(kind, seat, rank, stamp(state)))
 
 
 def _discard(args: Sequence[str], state: rules.State) -> Request:

@@ -13,8 +13,11 @@ journal, so a replay has the rhythm of the table. ``t`` never makes a command
 refused and is left out of a command's equality (two plays of a 7 are the same
 move whenever they are typed); each event carries the ``t`` of its command.
 
-Every card of a round is in exactly one place: set aside face down (3), the
-draw pile (counted), a hand (counted), the pile, or the discards face up.
+Every card of a round is in exactly one place: the draw pile (counted), a hand
+(counted), the pile, or the discards face up. The box has 47 cards: 3 are set
+aside face down for the whole game and the other 44 are shuffled for each round
+("Mélangez bien 44 cartes … On re-mélange les 44 cartes"), so every one of the
+44 cards of the card file is played or discarded in a round.
 """
 
 from __future__ import annotations
@@ -41,7 +44,6 @@ from companion.games.base import (
     Rules,
     ToAct,
     TurnModel,
-    Zone,
     accepted,
     apply_handler,
     bump,
@@ -56,6 +58,7 @@ from companion.games.base import (
 
 SIDE = "play"
 IN_PLAY = 44
+#: The box's other cards, set aside face down for the game: never in a round's 44 (never counted, never seen).
 SET_ASIDE = 3
 HAND = 4
 #: Errors allowed by difficulty, from the rules text.
@@ -214,6 +217,8 @@ class State:
     pile: tuple[Placed, ...] = ()
     discards: tuple[Placed, ...] = ()
     error_types: tuple[str, ...] = ()  # types counted for errors this round, in order (a repeat ends the round)
+    turn_pending: bool = False  # an error was called with the card turned up from the draw pile still to be said
+    discarded: tuple[int, ...] = ()  # the seats that said their discards since the last error
     errors: int = 0  # over the game: never decreases
     round_errors: int = 0
     stacked_before: int = 0  # stacked in the rounds already over
@@ -235,8 +240,8 @@ class State:
 
     @property
     def max_score(self) -> int:
-        """Every card in play but those set aside, stacked in every round."""
-        return (self.cards.count(SIDE) - SET_ASIDE) * self.options.rounds
+        """Every card in play stacked in every round."""
+        return self.cards.count(SIDE) * self.options.rounds
 
     @property
     def budget_used(self) -> int:
@@ -254,7 +259,7 @@ class State:
 
     def counted(self) -> int:
         """Every card of the round, counted once wherever it is (always the cards in play)."""
-        return SET_ASIDE + self.deck + sum(self.hands) + len(self.pile) + len(self.discards)
+        return self.deck + sum(self.hands) + len(self.pile) + len(self.discards)
 
     def seen(self, rank: int) -> tuple[int, list[str]]:
         """Cards of ``rank`` face up this round, and the types among them that were said."""
@@ -287,11 +292,16 @@ class Play(Command):
 
 @dataclass(frozen=True)
 class Error(Command):
-    """Someone spots an error on the card just played; ``type``: the card turned up from the draw pile."""
+    """Someone spots an error on the card just played; ``rank`` and ``type``: the card turned up from the draw pile.
+
+    Called with no card while the draw pile has cards, the error counts at once and the card turned up is said
+    by a second ``error RANK TYPE`` (the table first sees the lower card, then turns the top of the draw pile).
+    """
 
     name = "error"
     type: str | None = None
     player: int | None = None  # who erred, if said
+    rank: int | None = None
     t: float = field(default=0.0, compare=False)
 
 
@@ -368,7 +378,8 @@ class DrawPileEmpty(Event):
 
 @dataclass(frozen=True)
 class ErrorMade(Event):
-    """An error on the card just played: the ``type`` turned up (``None`` when the draw pile was empty).
+    """An error on the card just played: the card turned up, ``turned_rank`` and ``type`` (``None``: the draw pile
+    was empty, or ``pending``: the card is still to be said).
 
     ``rank``: the highest rank on the pile; the players discard their cards below it.
     """
@@ -380,6 +391,20 @@ class ErrorMade(Event):
     errors: int
     errors_allowed: int
     budget: str
+    deck: int
+    repeated: bool  # the type was already turned up this round: the round ends
+    t: float = 0.0
+    turned_rank: int | None = None
+    pending: bool = False
+
+
+@dataclass(frozen=True)
+class CardTurned(Event):
+    """The card turned up for the last error, said after the error itself."""
+
+    name = "card_turned"
+    rank: int
+    type: str
     deck: int
     repeated: bool  # the type was already turned up this round: the round ends
     t: float = 0.0
@@ -438,6 +463,8 @@ class Status(Event):
     max_score: int
     outcome: dict[str, Any] | None = None
     to_act: dict[str, Any] | None = None
+    top_rank: int | None = None  # the rank of ``top``, as said
+    hand_counts: tuple[int, ...] = ()  # ``hands`` in seat order, as said
 
 
 @dataclass(frozen=True)
@@ -446,6 +473,7 @@ class TopCard(Event):
     top: dict[str, Any] | None
     deck: int
     phase: str
+    top_rank: int | None = None  # the rank of ``top``, as said
 
 
 @dataclass(frozen=True)
@@ -466,6 +494,9 @@ class DiscardsInfo(Event):
     turned: tuple[str, ...]  # the types turned up from the draw pile for errors
     unknown: int  # cards discarded with nothing said of them (the count option)
     total: int
+    turned_ranks: tuple[int | None, ...] = ()  # the ranks of the cards turned up, in the order of ``turned``
+    ranks: tuple[int, ...] = ()  # every rank of ``groups``, in their order (the numbers the answer says)
+    group_sizes: tuple[int, ...] = ()  # how many cards each group of ``groups`` holds, in their order
 
 
 @dataclass(frozen=True)
@@ -493,9 +524,10 @@ def new(options: Options, cards: CardSet) -> State:
 
 def _deal(state: State, t: float) -> State:
     n = state.players
-    deck = state.cards.count(SIDE) - SET_ASIDE - HAND * n
+    deck = state.cards.count(SIDE) - HAND * n
     return replace(state, round=state.round + 1, phase=PLAYING, deck=deck, hands=(HAND,) * n, pile=(), discards=(),
-                   error_types=(), round_errors=0, stacked_before=state.stacked_before + state.stacked)
+                   error_types=(), round_errors=0, turn_pending=False, discarded=(),
+                   stacked_before=state.stacked_before + state.stacked)
 
 
 def _round_started(state: State, t: float) -> RoundStarted:
@@ -526,11 +558,12 @@ def status(state: State) -> Status:
         errors_allowed=state.options.errors_allowed, budget=state.options.budget, round_errors=state.round_errors,
         error_types=state.error_types, stacked=state.stacked, score=state.score, max_score=state.max_score,
         outcome=fields_of(outcome(state)), to_act=fields_of(to_act(state)),
+        top_rank=None if state.top is None else state.top.rank, hand_counts=state.hands,
     )
 
 
 def top(state: State) -> TopCard:
-    return TopCard(_face(state.top), state.deck, state.phase)
+    return TopCard(_face(state.top), state.deck, state.phase, None if state.top is None else state.top.rank)
 
 
 def errors_info(state: State) -> ErrorsInfo:
@@ -540,17 +573,20 @@ def errors_info(state: State) -> ErrorsInfo:
 def discards_info(state: State) -> DiscardsInfo:
     groups: dict[str, list[int]] = {}
     turned: list[str] = []
+    turned_ranks: list[int | None] = []
     unknown = 0
     for placed in state.discards:
-        if placed.rank is not None:
-            groups.setdefault(placed.type or "", []).append(placed.rank)
-        elif placed.error and placed.type is not None:
+        if placed.error and placed.type is not None:
             turned.append(placed.type)
+            turned_ranks.append(placed.rank)
+        elif placed.rank is not None:
+            groups.setdefault(placed.type or "", []).append(placed.rank)
         else:
             unknown += 1
     order = {kind: index for index, kind in enumerate(types_of(state.cards))}
     ordered = {k: tuple(sorted(v)) for k, v in sorted(groups.items(), key=lambda kv: order.get(kv[0], len(order)))}
-    return DiscardsInfo(ordered, tuple(turned), unknown, len(state.discards))
+    return DiscardsInfo(ordered, tuple(turned), unknown, len(state.discards), tuple(turned_ranks),
+                        tuple(r for ranks in ordered.values() for r in ranks), tuple(len(v) for v in ordered.values()))
 
 
 def round_info(state: State) -> RoundInfo:
@@ -671,32 +707,59 @@ def _seat_said(state: State, player: int | None) -> int | None:
 
 def _apply_error(state: State, command: Error) -> tuple[State, list[Event]]:
     _expect_playing(state)
+    if state.turn_pending and state.deck == 0:  # the hands drew the last cards meanwhile: nothing left to turn up
+        state = replace(state, turn_pending=False)
+    if state.turn_pending:
+        return _apply_turned(state, command)
     played = state.top
     if played is None:
         raise RuleError("nothing_played")
     if played.error:
         raise RuleError("already_error", rank=played.rank)
-    _check_type(state, command.type)
-    if state.deck > 0 and command.type is None:
-        raise RuleError("type_needed", deck=state.deck)
-    if state.deck == 0 and command.type is not None:
+    said = command.type is not None or command.rank is not None
+    if state.deck == 0 and said:
         raise RuleError("no_card_to_turn")
+    if said:
+        _check_turned(state, command)
     seat = _seat_said(state, command.player)
     pile = set_at(state.pile, len(state.pile) - 1, replace(played, error=True))
-    discards = state.discards
-    deck = state.deck
-    if command.type is not None:
-        discards += (Placed(None, command.type, command.t, error=True),)
-        deck -= 1
-    repeated = command.type is not None and command.type in state.error_types
-    error_types = state.error_types + ((command.type,) if command.type is not None else ())
-    state = replace(state, pile=pile, discards=discards, deck=deck, errors=state.errors + 1,
-                    round_errors=state.round_errors + 1, error_types=error_types, clock=max(state.clock, command.t))
+    state = replace(state, pile=pile, errors=state.errors + 1, round_errors=state.round_errors + 1,
+                    turn_pending=state.deck > 0 and not said, discarded=(), clock=max(state.clock, command.t))
+    state, repeated = _turn_up(state, command) if said else (state, False)
     events: list[Event] = [ErrorMade(state.level, command.type, None if seat is None else player_id(seat),
                                      state.budget_used, state.options.errors_allowed, state.options.budget, state.deck,
-                                     repeated, command.t)]
+                                     repeated, command.t, command.rank, state.turn_pending)]
     if state.budget_used > state.options.errors_allowed:
         return _end_game(state, events, Reason.ERRORS, command.t)
+    if repeated:
+        return _end_round(state, events, RoundEnd.SAME_TYPE, command.type, command.t)
+    return _round_may_end(state, events, command.t)
+
+
+def _check_turned(state: State, command: Error) -> None:
+    """The card turned up must be said whole, rank and type, and still be unseen (it goes face up for good)."""
+    if command.type is None or command.rank is None:
+        raise RuleError("turned_needed", deck=state.deck, rank=command.rank, type=command.type)
+    _check_card(state, command.rank, command.type, [])
+
+
+def _turn_up(state: State, command: Error) -> tuple[State, bool]:
+    """The top card of the draw pile face up in the discards: its type counted for the round's end."""
+    assert command.type is not None
+    repeated = command.type in state.error_types
+    placed = Placed(command.rank, command.type, command.t, error=True)
+    return replace(state, discards=state.discards + (placed,), deck=state.deck - 1, turn_pending=False,
+                   error_types=state.error_types + (command.type,)), repeated
+
+
+def _apply_turned(state: State, command: Error) -> tuple[State, list[Event]]:
+    """The card turned up for the error called just before, said now."""
+    if command.type is None and command.rank is None:
+        raise RuleError("turn_pending")
+    _check_turned(state, command)
+    state, repeated = _turn_up(replace(state, clock=max(state.clock, command.t)), command)
+    assert command.rank is not None and command.type is not None
+    events: list[Event] = [CardTurned(command.rank, command.type, state.deck, repeated, command.t)]
     if repeated:
         return _end_round(state, events, RoundEnd.SAME_TYPE, command.type, command.t)
     return _round_may_end(state, events, command.t)
@@ -742,7 +805,8 @@ def _apply_discard(state: State, command: Discard) -> tuple[State, list[Event]]:
     state = _hand_loses(state, command.player, len(faces))
     seat = _seat_said(state, command.player)
     faces = [replace(p, player=seat) for p in faces]
-    state = replace(state, discards=state.discards + tuple(faces), clock=max(state.clock, command.t))
+    state = replace(state, discards=state.discards + tuple(faces), clock=max(state.clock, command.t),
+                    discarded=state.discarded + (() if seat is None or seat in state.discarded else (seat,)))
     events: list[Event] = [CardsDiscarded(tuple({"rank": p.rank, "type": p.type} for p in faces if p.rank is not None),
                                           len(faces), None if seat is None else player_id(seat), state.deck, command.t)]
     if state.options.error_end == "all":
@@ -811,11 +875,6 @@ def to_act(state: State) -> ToAct | None:
     return ToAct(None, "start_round" if state.phase == ROUND_OVER else "play")
 
 
-def zones(state: State) -> dict[Zone, tuple[str, ...]]:
-    """The pile and the discards, face up (a card whose type was not said is named by its rank)."""
-    return {Zone("pile"): tuple(p.key for p in state.pile), Zone("discards"): tuple(p.key for p in state.discards)}
-
-
 def legal_moves(state: State) -> list[Command]:
     """Every command the rules accept now, time stamped with the latest time (``t`` does not count).
 
@@ -832,7 +891,9 @@ def legal_moves(state: State) -> list[Command]:
     candidates: list[Command] = []
     for rank in ranks_of(state.cards):
         candidates += [Play(rank, kind, seat, t) for kind in kinds for seat in seats]
-    candidates += [Error(kind, seat, t) for kind in kinds for seat in seats]
+    candidates += [Error(None, seat, t=t) for seat in seats]
+    candidates += [Error(kind, seat, rank, t) for rank in ranks_of(state.cards) for kind in kinds[1:]
+                   for seat in seats[:1]]
     if _last_error(state) is not None:
         if state.options.discards == "count":
             candidates += [Discard(count=n, player=seat, t=t) for n in range(1, HAND + 1) for seat in seats]
@@ -843,8 +904,10 @@ def legal_moves(state: State) -> list[Command]:
     return moves
 
 
+#: No ``zones``: after an undo, its headline already quotes the card taken back and the status the new top, so a
+#: list of every card face up again (a whole round's after undoing ``round``) would only repeat them, at length.
 RULES: Rules[State, Options] = Rules(
     spec=SPEC, options_type=Options, commands=COMMANDS, new=new, apply=apply, opening=opening, status=status,
     outcome=outcome, to_act=to_act, public_view=public_view,
-    queries=QUERIES, legal_moves=legal_moves, zones=zones, player_ids=numbered_seats,
+    queries=QUERIES, legal_moves=legal_moves, player_ids=numbered_seats,
 )

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import the_void as g
-from companion.render import N_, Context, Renderer, Refusal, numbered_player
+from companion.render import N_, Context, Renderer, Refusal, elided, numbered_player
 
 DOMAIN = g.SPEC.domain
 #: The rank names when a card file has no ``[[bands]]`` (percent of the best score → message id).
@@ -71,10 +71,21 @@ def band(ctx: Context, score: int, max_score: int) -> str:
     return ctx.t([message for low, message in _DEFAULT_BANDS if percent >= low][-1])
 
 
-def _allowed(ctx: Context, errors: int, allowed: int, budget: str) -> str:
+def ordinal_round(ctx: Context, number: int) -> str:
+    """ "1st round", "2nd round" ("1re manche", "2e manche"): a sentence about a round starts with its number."""
+    if ctx.lang == "fr":
+        return ctx.t("{ordinal} round", ordinal=f"{number}re" if number == 1 else f"{number}e")
+    suffix = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    # {ordinal} is "1st", "2nd"… here, "1re", "2e"… in French (both made above).
+    return ctx.t("{ordinal} round", ordinal=f"{number}{suffix}")
+
+
+def _errors_of(ctx: Context, errors: int, allowed: int, budget: str) -> str:
+    """ "2 errors of 5", number first ("2 fautes sur 5")."""
     if budget == "round":
-        return ctx.t("{errors} of {allowed} this round", errors=errors, allowed=allowed)
-    return ctx.t("{errors} of {allowed}", errors=errors, allowed=allowed)
+        return ctx.t.plural("{count} error of {allowed} this round", "{count} errors of {allowed} this round", errors,
+                            allowed=allowed)
+    return ctx.t.plural("{count} error of {allowed}", "{count} errors of {allowed}", errors, allowed=allowed)
 
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
@@ -82,14 +93,15 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
     errors = t.plural("{count} error allowed", "{count} errors allowed", e.errors_allowed)
     if e.budget == "round":
         errors = t.plural("{count} error allowed per round", "{count} errors allowed per round", e.errors_allowed)
-    return t("The Void, {players}: {rounds}, {errors}.", players=t.plural("{count} player", "{count} players", e.players),
+    return t("{players} of The Void: {rounds}, {errors}.",
+             players=t.plural("{count} player", "{count} players", e.players),
              rounds=t.plural("{count} round", "{count} rounds", e.rounds), errors=errors)
 
 
 def _round_started(e: g.RoundStarted, ctx: Context) -> str:
     t = ctx.t
-    sentence = t("Round {round} of {rounds}: {hand} cards each, {deck} in the draw pile.", round=e.round,
-                 rounds=e.rounds, hand=e.hand, deck=e.deck)
+    sentence = t("{round} of {rounds}: {deck} in the draw pile.", round=ordinal_round(ctx, e.round), rounds=e.rounds,
+                 deck=e.deck)
     if e.eyes_closed:
         sentence += " " + t("Eyes closed: {players}.", players=ctx.join([player(ctx, p) for p in e.eyes_closed]))
     elif e.variant:
@@ -99,39 +111,91 @@ def _round_started(e: g.RoundStarted, ctx: Context) -> str:
 
 def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     t = ctx.t
+    # A card below the top is no question: hands refill during a round, so a low card just drawn is a normal
+    # play. An error is called by the table (``error``) or decided from the hands entered on the pages.
     card = face(ctx, e.rank, e.type)
-    if e.below is not None:
-        sentence = t("{card}, below the {top}: an error?", card=card, top=e.below)
-    else:
-        sentence = card + "."
     if e.last_of_rank:
-        sentence += " " + t("No {rank} left.", rank=e.rank)
+        return t("{card}, the last one.", card=card)
+    return card + "."
+
+
+def _card_played_terse(e: g.CardPlayed, ctx: Context) -> str:
+    """The number and the type only ("7 red."): a card every 1 to 2 s (`status` says what is left)."""
+    return face(ctx, e.rank, e.type) + "."
+
+
+def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
+    """The card, whose, whether it is the last of its rank, and where the round stands."""
+    t = ctx.t
+    card = face(ctx, e.rank, e.type)
+    if e.player is not None:
+        card = t("{card} from {player}", card=card, player=player(ctx, e.player))
+    if e.last_of_rank:
+        card = t("{card}, the last one", card=card)
+    return elided(ctx, t.plural("{card}: {count} stacked, {deck} in the draw pile.",
+                                "{card}: {count} stacked, {deck} in the draw pile.", e.stacked, card=card, deck=e.deck))
+
+
+def _draw_pile_empty_terse(e: g.DrawPileEmpty, ctx: Context) -> str:
+    return ctx.t("Draw pile empty.")
+
+
+def _round_started_terse(e: g.RoundStarted, ctx: Context) -> str:
+    sentence = ctx.t("{round} of {rounds}.", round=ordinal_round(ctx, e.round), rounds=e.rounds)
+    if e.eyes_closed:
+        sentence += " " + ctx.t("Eyes closed: {players}.", players=ctx.join([player(ctx, p) for p in e.eyes_closed]))
+    elif e.variant:
+        sentence += " " + ctx.t("Eyes open this round.")
     return sentence
 
 
+def _error_full(e: g.ErrorMade, ctx: Context) -> str:
+    """The normal sentence, with who erred when said."""
+    sentence = _error(e, ctx)
+    if e.player is None:
+        return sentence
+    return sentence + " " + elided(ctx, ctx.t("The error is {player}'s.", player=player(ctx, e.player)))
+
+
 def _draw_pile_empty(e: g.DrawPileEmpty, ctx: Context) -> str:
-    return ctx.t("Draw pile empty: {cards} in hands.", cards=cards_count(ctx, e.in_hands))
+    return ctx.t("{cards} in hands, the draw pile is empty.", cards=cards_count(ctx, e.in_hands))
+
+
+def _turned(ctx: Context, rank: Any, kind: Any, repeated: bool) -> str:
+    card = face(ctx, rank, kind)
+    if repeated:
+        return ctx.t("{card} turned up, {type} a second time.", card=card, type=type_name(ctx, kind))
+    return ctx.t("{card} turned up.", card=card)
 
 
 def _error(e: g.ErrorMade, ctx: Context) -> str:
     t = ctx.t
-    sentence = t("Error {count}.", count=_allowed(ctx, e.errors, e.errors_allowed, e.budget))
-    if e.type is None:
-        sentence += " " + t("Draw pile empty: no card turned up.")
-    elif e.repeated:
-        sentence += " " + t("Card turned up: {type}, a second time.", type=type_name(ctx, e.type))
+    errors = _errors_of(ctx, e.errors, e.errors_allowed, e.budget)
+    goes_on = not e.repeated and e.errors <= e.errors_allowed and e.rank is not None
+    if e.pending:
+        head = t("{errors}: turn up a card, discard below {rank}.", errors=errors, rank=e.rank) if goes_on \
+            else t("{errors}: turn up a card.", errors=errors)
+    elif goes_on:
+        head = t("{errors}, discard below {rank}.", errors=errors, rank=e.rank)
     else:
-        sentence += " " + t("Card turned up: {type}.", type=type_name(ctx, e.type))
-    if not e.repeated and e.errors <= e.errors_allowed and e.rank is not None:
-        sentence += " " + t("Discard below {rank}.", rank=e.rank)
-    return sentence
+        head = errors + "."
+    if e.pending:
+        return head
+    if e.type is None:
+        return head + " " + t("No card to turn up.")
+    return head + " " + _turned(ctx, e.turned_rank, e.type, e.repeated)
+
+
+def _card_turned(e: g.CardTurned, ctx: Context) -> str:
+    return _turned(ctx, e.rank, e.type, e.repeated)
 
 
 def _cards_discarded(e: g.CardsDiscarded, ctx: Context) -> str:
     t = ctx.t
     if not e.cards:
         return t.plural("{count} card discarded.", "{count} cards discarded.", e.count)
-    return t("Discarded: {cards}.", cards=ctx.join([face(ctx, c["rank"], c["type"]) for c in e.cards]))
+    return t.plural("{cards} discarded.", "{cards} discarded.", len(e.cards),
+                    cards=ctx.join([face(ctx, c["rank"], c["type"]) for c in e.cards]))
 
 
 def _round_ended(e: g.RoundEnded, ctx: Context) -> str:
@@ -140,23 +204,25 @@ def _round_ended(e: g.RoundEnded, ctx: Context) -> str:
         why = t("{type} turned up twice", type=type_name(ctx, e.type))
     else:
         why = t("every card played")
-    return t("Round {round} over, {why}: {stacked} stacked. Score {score}.", round=e.round, why=why,
-             stacked=e.stacked, score=e.score)
+    return t.plural("{count} stacked in round {round}: {why}, score {score}.",
+                    "{count} stacked in round {round}: {why}, score {score}.", e.stacked, round=e.round, why=why,
+                    score=e.score)
 
 
 def _game_over(e: g.GameOver, ctx: Context) -> str:
     t = ctx.t
     rank = band(ctx, e.score, e.max_score)
     if e.reason == g.Reason.ERRORS.value:
-        return t("Game lost: {errors}. Score {score}, rank: {rank}.",
+        return t("{errors}: game lost, score {score}, rank: {rank}.",
                  errors=t.plural("{count} error", "{count} errors", e.errors), score=e.score, rank=rank)
-    return t("Game over: score {score} of {max}, rank: {rank}.", score=e.score, max=e.max_score, rank=rank)
+    return t.plural("{count} point of {max}: game over, rank: {rank}.", "{count} points of {max}: game over, rank: {rank}.",
+                    e.score, max=e.max_score, rank=rank)
 
 
 def _top_part(ctx: Context, top: Mapping[str, Any] | None) -> str:
     if top is None:
         return ctx.t("Pile empty.")
-    return ctx.t("Pile: {card}.", card=face(ctx, top["rank"], top["type"]))
+    return ctx.t("{card} on the pile.", card=face(ctx, top["rank"], top["type"]))
 
 
 def _types_part(ctx: Context, kinds: Sequence[str]) -> str:
@@ -169,11 +235,10 @@ def status_head(e: g.Status, ctx: Context) -> str:
     """Where the game stands: the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.phase == g.GAME_OVER:
-        return t("Game over, score {score}.", score=e.score)
+        return t("Game over.")
     if e.phase == g.ROUND_OVER:
-        return t("Round {round} of {rounds} is over: type {verb} for the next.", round=e.round, rounds=e.rounds,
-                 verb=ctx.verb("round"))
-    return t("Round {round} of {rounds}.", round=e.round, rounds=e.rounds)
+        return t("Round over: type {verb}.", verb=ctx.verb("round"))
+    return t("{round} of {rounds}.", round=ordinal_round(ctx, e.round), rounds=e.rounds)
 
 
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
@@ -182,17 +247,30 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     used = e.round_errors if e.budget == "round" else e.errors
     return [
         ("top", _top_part(ctx, e.top)),
-        ("deck", t("Draw pile: {cards}.", cards=cards_count(ctx, e.deck))),
-        ("hands", t("Hands: {counts}.", counts=ctx.join([str(n) for n in e.hands.values()]))),
-        ("errors", t("Errors: {count}.", count=_allowed(ctx, used, e.errors_allowed, e.budget))),
+        ("deck", t("{cards} in the draw pile.", cards=cards_count(ctx, e.deck))),
+        ("hands", _hands_part(ctx, e.hands)),
+        ("errors", _errors_of(ctx, used, e.errors_allowed, e.budget) + "."),
         ("error_types", _types_part(ctx, e.error_types)),
-        ("stacked", t("Stacked: {stacked} this round, score {score}.", stacked=e.stacked, score=e.score)),
+        ("stacked", t.plural("{count} stacked this round, score {score}.", "{count} stacked this round, score {score}.",
+                             e.stacked, score=e.score)),
     ]
 
 
 
+def _hands_part(ctx: Context, hands: Mapping[str, int]) -> str:
+    """How many cards each hand holds: once when they are all alike ("4 cards in each hand")."""
+    counts = list(hands.values())
+    if counts and len(set(counts)) == 1:
+        return ctx.t.plural("{count} card in each hand.", "{count} cards in each hand.", counts[0])
+    return ctx.t("{counts}: the cards in hand, seat by seat.", counts=ctx.join([str(n) for n in counts]))
+
+
 def _top(e: g.TopCard, ctx: Context) -> str:
-    sentence = _top_part(ctx, e.top) + " " + ctx.t("{cards} in the draw pile.", cards=cards_count(ctx, e.deck))
+    if e.top is not None:
+        sentence = ctx.t("{card} on the pile, {cards} in the draw pile.", card=face(ctx, e.top["rank"], e.top["type"]),
+                         cards=cards_count(ctx, e.deck))
+    else:
+        sentence = ctx.t("{cards} in the draw pile, the pile is empty.", cards=cards_count(ctx, e.deck))
     if e.phase == g.ROUND_OVER:
         sentence += " " + ctx.t("Round over: type {verb}.", verb=ctx.verb("round"))
     return sentence
@@ -210,27 +288,31 @@ def _errors(e: g.ErrorsInfo, ctx: Context) -> str:
 
 
 def _discards(e: g.DiscardsInfo, ctx: Context) -> str:
+    """The discards of the round, a short sentence per type, count first ("4 blue: 1, 2, 9 and 10.")."""
     t = ctx.t
     if not e.total:
         return t("No discards this round.")
-    parts = []
+    said = [t.plural("{count} discarded this round.", "{count} discarded this round.", e.total)]
     for kind, ranks in e.groups.items():
-        numbers = ", ".join(str(r) for r in ranks)
-        parts.append(t("{ranks} {type}", ranks=numbers, type=type_name(ctx, kind)) if kind
-                     else t("{ranks}, type not said", ranks=numbers))
+        numbers = ctx.join([str(r) for r in ranks])
+        said.append(t("{count} {type}: {ranks}.", count=len(ranks), type=type_name(ctx, kind), ranks=numbers) if kind
+                    else t.plural("{count} with no type said: {ranks}.", "{count} with no type said: {ranks}.",
+                                  len(ranks), ranks=numbers))
     if e.turned:
-        parts.append(t.plural("turned up: {types}", "turned up: {types}", len(e.turned),
-                              types=ctx.join([type_name(ctx, k) for k in e.turned])))
+        turned_ranks: tuple[int | None, ...] = e.turned_ranks or (None,) * len(e.turned)
+        said.append(t.plural("{cards} turned up.", "{cards} turned up.", len(e.turned),
+                             cards=ctx.join([face(ctx, r, k) if r is not None else type_name(ctx, k)
+                                             for r, k in zip(turned_ranks, e.turned, strict=False)])))
     if e.unknown:
-        parts.append(t.plural("{count} not said", "{count} not said", e.unknown))
-    return t.plural("{count} discarded: {groups}.", "{count} discarded: {groups}.", e.total,
-                    groups=ctx.separator.join(parts))
+        said.append(t.plural("{count} not said.", "{count} not said.", e.unknown))
+    return " ".join(said)
 
 
 def _round(e: g.RoundInfo, ctx: Context) -> str:
     t = ctx.t
-    sentence = t("Round {round} of {rounds}: {stacked} stacked, score {score}.", round=e.round, rounds=e.rounds,
-                 stacked=e.stacked, score=e.score)
+    sentence = t.plural("{count} stacked, round {round} of {rounds}, score {score}.",
+                        "{count} stacked, round {round} of {rounds}, score {score}.", e.stacked, round=e.round,
+                        rounds=e.rounds, score=e.score)
     if e.phase == g.ROUND_OVER:
         sentence += " " + t("Round over: type {verb}.", verb=ctx.verb("round"))
     return sentence
@@ -242,6 +324,7 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.CardPlayed: _card_played,
     g.DrawPileEmpty: _draw_pile_empty,
     g.ErrorMade: _error,
+    g.CardTurned: _card_turned,
     g.CardsDiscarded: _cards_discarded,
     g.RoundEnded: _round_ended,
     g.GameOver: _game_over,
@@ -255,21 +338,28 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
     "round_over": lambda d, ctx: ctx.t("The round is over: type {verb} to start the next.", verb=ctx.verb("round")),
-    "round_not_over": lambda d, ctx: ctx.t("Round {round} goes on: {deck} in the draw pile, {hands} in hands.",
+    "round_not_over": lambda d, ctx: ctx.t("{deck} in the draw pile, {hands} in hands: round {round} goes on.",
                                            round=d.get("round"), deck=d.get("deck"), hands=d.get("in_hands")),
     "no_such_type": lambda d, ctx: ctx.t("No type {type} in this game.", type=d.get("type")),
-    "no_such_rank": lambda d, ctx: ctx.t("No rank {rank}: from {low} to {high}.", rank=d.get("rank"), low=d.get("low"),
-                                         high=d.get("high")),
+    "no_such_rank": lambda d, ctx: ctx.t("{rank} is no rank: from {low} to {high}.", rank=d.get("rank"),
+                                         low=d.get("low"), high=d.get("high")),
     "no_such_card": lambda d, ctx: ctx.t("No card {card} in this game.", card=face(ctx, d.get("rank"), d.get("type"))),
-    "all_seen": lambda d, ctx: ctx.t("Every {rank} is already face up.", rank=d.get("rank")),
+    "all_seen": lambda d, ctx: ctx.t.plural("{rank}: its {count} card is already face up.",
+                                            "{rank}: all {count} are already face up.", int(d.get("copies", 0)),
+                                            rank=d.get("rank")),
     "card_seen": lambda d, ctx: ctx.t("{card} is already face up.", card=face(ctx, d.get("rank"), d.get("type"))),
-    "empty_hand": lambda d, ctx: ctx.t.plural("{player} holds only {count} card.", "{player} holds only {count} cards.",
-                                              int(d.get("count", 0)), player=player(ctx, str(d.get("player")))),
-    "player_needed": lambda d, ctx: ctx.t("Whose card? The draw pile is empty: add the player, such as p2."),
+    "empty_hand": lambda d, ctx: elided(ctx, ctx.t.plural(
+        "{count} card only in {player}'s hand.", "{count} cards only in {player}'s hand.",
+        int(d.get("count", 0)), player=player(ctx, str(d.get("player"))))),
+    "player_needed": lambda d, ctx: (
+        ctx.t("Whose card? Hands are refilled only once empty: add the player, such as p2.") if d.get("deck")
+        else ctx.t("Whose card? The draw pile is empty: add the player, such as p2.")),
     "nothing_played": lambda d, ctx: ctx.t("No card on the pile yet: no error."),
     "already_error": lambda d, ctx: ctx.t("That error is already counted."),
-    "type_needed": lambda d, ctx: ctx.t("Which type is turned up? Type {verb} and the type, such as {verb} {type}.",
-                                        verb=ctx.verb("error"), type=_a_type(ctx)),
+    "turned_needed": lambda d, ctx: ctx.t("Which card is turned up? Type its rank and type, such as {verb} 7 {type}.",
+                                          verb=ctx.verb("error"), type=_a_type(ctx)),
+    "turn_pending": lambda d, ctx: ctx.t("First the card turned up for the last error: type {verb} 7 {type}.",
+                                         verb=ctx.verb("error"), type=_a_type(ctx)),
     "no_card_to_turn": lambda d, ctx: ctx.t("The draw pile is empty: no card is turned up. Type {verb} alone.",
                                             verb=ctx.verb("error")),
     "no_error_yet": lambda d, ctx: ctx.t("No error this round: nothing to discard."),
@@ -279,15 +369,18 @@ REFUSALS: dict[str, Refusal] = {
     "types_mismatch": lambda d, ctx: ctx.t("One type per rank, or none."),
     "not_lower": lambda d, ctx: ctx.t("{rank} is not below {played}: only lower cards are discarded.", rank=d.get("rank"),
                                       played=d.get("played")),
-    "too_many": lambda d, ctx: ctx.t("A hand holds {hand} cards at most.", hand=d.get("hand")),
+    "too_many": lambda d, ctx: ctx.t("{hand} cards at most in a hand.", hand=d.get("hand")),
     # From a seat's own page (companion/private/the_void.py): a play or a discard naming another player.
     "other_seat": lambda d, ctx: ctx.t("From your page, play and discard only your own cards, not those of {player}.",
                                        player=player(ctx, str(d.get("named")))),
+    # From a seat whose whole hand is entered on its page (companion/private/the_void.py).
+    "not_in_hand": lambda d, ctx: ctx.t(
+        "That card is not in your hand as entered: play a card you hold, or enter your hand again."),
     # Lines that are not commands of this game.
     "unknown_word": lambda d, ctx: ctx.t("{text} is neither a type nor a player.", text=d.get("text")),
     "ambiguous_type": lambda d, ctx: ctx.t("{text} could name several types: say more.", text=d.get("text")),
     "rank_needed": lambda d, ctx: ctx.t("Which rank? Type the number, such as 7."),
-    "no_such_seat": lambda d, ctx: ctx.t.plural("There is only {count} player.", "There are only {count} players.",
+    "no_such_seat": lambda d, ctx: ctx.t.plural("{count} player only.", "{count} players only.",
                                                 int(d.get("players", 0))),
     "discard_what": lambda d, ctx: ctx.t("Which cards? Type their ranks after {verb}.", verb=ctx.verb("discard")),
     "count_expected": lambda d, ctx: ctx.t("Type how many cards are discarded, such as {verb} 2.", verb=ctx.verb("discard")),
@@ -303,17 +396,28 @@ def _a_type(ctx: Context) -> str:
 # Translators: the command words are the ones users type; give the French words
 # (joue, faute, défausse, manche, dessus, fautes, défausses, état).
 HELP = {
-    "status": N_("status: round, top of the pile, draw pile, hands, errors, types turned up, score."),
-    "play": N_("7, 7 red or play 7 red: a card put on the pile; add p2 to say whose."),
-    "error": N_("error blue: an error on the card just played, and the type turned up from the draw pile."),
-    "discard": N_("discard 3 blue 5: the cards thrown face up after an error; add p2 to say whose."),
-    "round": N_("round: start the next round once one is over; during a round, where it stands."),
+    "status": N_("status: round, pile, draw pile, hands, errors, types turned up, score."),
+    "play": N_("7, or play 7 red: a card on the pile; add p2 for whose."),
+    "error": N_("error, then error 7 blue: an error, then the card turned up."),
+    "discard": N_("discard 3 blue 5: the cards thrown after an error; add p2 for whose."),
+    "round": N_("round: the next round once one is over; else where it stands."),
     "top": N_("top, or Enter alone: the top of the pile and the draw pile."),
     "errors": N_("errors: the errors so far and the types turned up this round."),
     "discards": N_("discards: every card discarded this round, by type."),
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
-                    status_head=status_head, status_parts=status_parts)
+#: The Void's default verbosity is terse (its spec): a play is its number and type, nothing more.
+_TERSE: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: _card_played_terse,
+    g.DrawPileEmpty: _draw_pile_empty_terse,
+    g.RoundStarted: _round_started_terse,
+}
+_FULL: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: _card_played_full,
+    g.ErrorMade: _error_full,
+}
+
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
+                    player=player, status_head=status_head, status_parts=status_parts)
 render = RENDERER.render

@@ -159,8 +159,8 @@ class HandKeeper:
         """A card as a page says it: its name, and its value where it has one ("Black Dwarf, 3")."""
         card = self.session.table.cards[card_id]
         name = ctx.card(card_id)
-        if getattr(card, "value", None) is None:
-            return str(name)
+        if getattr(card, "value", None) is None or str(card.value) in str(name).split():
+            return str(name)  # no value, or the name says it already (The Void's "7 red")
         t = Translator(ctx.lang, "web")
         return t("{card}, {value}", card=name, value=card.value)
 

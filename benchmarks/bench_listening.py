@@ -1,0 +1,316 @@
+"""Listening time at table speed: seconds of speech per play, and the questions asked. Prints figures, not a test.
+
+A table of The Void plays a card every 1 to 2 s, so what matters is how long
+the companion talks for each play. A scripted 4-player game (a simulated deck
+and hands, the players playing their lowest card, now and then a wrong one that
+the table calls with ``error``, turned card and discards typed as the rules
+say) goes through a real `Session` line by line at the game's default
+verbosity; each sentence announced is synthesized with espeak-ng at its default
+rate and its WAV measured from the first to the last audible sample (the
+silence espeak-ng adds around each text is no speech; the whole files are
+shown too). Printed: speech seconds per play (median, p90), per
+line of any kind, and the questions asked (sentences with a question mark).
+The same for a Mindbug and a Num-X game (seeded bots through the same session
+path), and, as the references measured in the same run, The Void's game at the
+normal and the fullest verbosity: the ratios say what the default saves.
+
+Goal (issue 22): The Void ≤ 0.6 s median and ≤ 1.0 s p90 per play at its
+default verbosity, and no question the rules do not call for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import random
+import statistics
+import struct
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.announce import Announcer, RecordingOutput  # noqa: E402
+from companion.registry import find  # noqa: E402
+from companion.render import Settings  # noqa: E402
+from companion.session import Wiring, open_session  # noqa: E402
+
+GOAL_MEDIAN, GOAL_P90 = 0.6, 1.0
+MIN_PLAYS = 300
+TYPES = {"en": ("red", "blue", "green", "yellow"), "fr": ("rouge", "bleu", "vert", "jaune")}
+WORDS = {"en": {"error": "error", "discard": "discard", "round": "round"},
+         "fr": {"error": "faute", "discard": "défausse", "round": "manche"}}
+KINDS = ("red", "blue", "green", "yellow")
+#: How often a player puts down a card while another hand holds a lower one (the error the table then calls).
+MISTAKE = 0.02
+ERRORS_ALLOWED = 5
+ROUNDS = 13
+
+
+# --------------------------------------------------------------------------- The Void, scripted
+
+
+@dataclass
+class Line:
+    text: str
+    play: bool  # a card put on the pile (the figure per play)
+
+
+@dataclass
+class VoidTable:
+    """The real table the companion follows: the deck, the hands, the pile's highest rank."""
+
+    rng: random.Random
+    lang: str
+    ranks_only: bool = False  # the typist types a play's rank alone ("7"), the fastest line
+    hands: list[list[tuple[int, str]]] = field(default_factory=list)
+    deck: list[tuple[int, str]] = field(default_factory=list)
+    level: int = 0
+    turned: list[str] = field(default_factory=list)
+    errors: int = 0
+
+    def deal(self) -> None:
+        cards = [(rank, kind) for kind in KINDS for rank in range(1, 12)]
+        self.rng.shuffle(cards)
+        self.hands = [cards[4 * seat:4 * seat + 4] for seat in range(4)]
+        self.deck, self.level, self.turned = cards[16:], 0, []
+
+    def say(self, rank: int, kind: str) -> str:
+        return f"{rank} {TYPES[self.lang][KINDS.index(kind)]}"
+
+    def draw(self, seat: int, count: int) -> None:
+        for _ in range(min(count, len(self.deck))):
+            self.hands[seat].append(self.deck.pop())
+
+    def round_lines(self) -> Iterator[Line]:
+        """One round, line by line; ``self.errors`` says afterwards if the game was lost."""
+        words = WORDS[self.lang]
+        self.deal()
+        while any(self.hands):
+            holders = [s for s in range(4) if self.hands[s]]
+            lowest = min(min(self.hands[s]) for s in holders)
+            wrong = [s for s in holders if min(self.hands[s])[0] > lowest[0]]
+            if wrong and self.rng.random() < MISTAKE:
+                seat = self.rng.choice(wrong)
+            else:
+                seat = self.rng.choice([s for s in holders if min(self.hands[s])[0] == lowest[0]])
+            card = min(self.hands[seat])
+            self.hands[seat].remove(card)
+            whose = f" p{seat + 1}" if not self.deck else ""
+            yield Line((str(card[0]) if self.ranks_only else self.say(*card)) + whose, True)
+            self.draw(seat, 1)
+            self.level = max(self.level, card[0])
+            if not any(c[0] < card[0] for s in range(4) if s != seat for c in self.hands[s]):
+                continue
+            self.errors += 1
+            if self.deck:
+                turned = self.deck.pop()
+                yield Line(f"{words['error']} {self.say(*turned)}", False)
+                repeated = turned[1] in self.turned
+                self.turned.append(turned[1])
+            else:
+                yield Line(words["error"], False)
+                repeated = False
+            if self.errors > ERRORS_ALLOWED or repeated:
+                return
+            for other in range(4):
+                lower = sorted(c for c in self.hands[other] if c[0] < self.level)
+                if lower:
+                    for c in lower:
+                        self.hands[other].remove(c)
+                    yield Line(f"{words['discard']} p{other + 1} " + " ".join(self.say(*c) for c in lower), False)
+                    self.draw(other, len(lower))
+
+    def game_lines(self) -> Iterator[Line]:
+        for number in range(1, ROUNDS + 1):
+            yield from self.round_lines()
+            if self.errors > ERRORS_ALLOWED or number == ROUNDS:
+                return
+            yield Line(WORDS[self.lang]["round"], False)
+
+
+def void_lines(seed: int, lang: str, plays: int = MIN_PLAYS, ranks_only: bool = False) -> Iterator[list[Line]]:
+    """Games of lines, one list per game, until ``plays`` cards were played (``ranks_only``: plays typed "7")."""
+    rng = random.Random(seed)
+    done = 0
+    while done < plays:
+        game = list(VoidTable(rng, lang, ranks_only).game_lines())
+        done += sum(1 for line in game if line.play)
+        yield game
+
+
+# --------------------------------------------------------------------------- through the session
+
+
+@dataclass
+class Heard:
+    """What one line made the companion say."""
+
+    texts: list[str]
+    play: bool
+    refused: bool = False  # the line was refused (a script that does not follow the game)
+
+
+def session_for(game_id: str, lang: str, verbosity: str | None, **options: Any) -> tuple[Any, RecordingOutput]:
+    info = find(game_id)
+    recorder = RecordingOutput()
+    settings = Settings(lang) if verbosity is None else Settings(lang, verbosity)
+    session = open_session(info, info.rules.options_type(**options), settings, Wiring(Announcer([recorder])), None)
+    session.start()
+    return session, recorder
+
+
+def heard_void(seed: int, lang: str, verbosity: str | None = None, ranks_only: bool = False) -> list[Heard]:
+    heard: list[Heard] = []
+    for game in void_lines(seed, lang, ranks_only=ranks_only):
+        session, recorder = session_for("the-void", lang, verbosity, players=4)
+        for line in game:
+            recorder.utterances.clear()
+            session.handle(line.text)
+            heard.append(Heard([u.text for u in recorder.utterances], line.play,
+                               any(u.event == "error" for u in recorder.utterances)))
+    return heard
+
+
+def heard_bots(game_id: str, seed: int, lang: str, commands: int, verbosity: str | None = None,
+               **options: Any) -> list[Heard]:
+    """A seeded bot's legal moves, through the session (each command a "play")."""
+    rng = random.Random(seed)
+    heard: list[Heard] = []
+    session, recorder = session_for(game_id, lang, verbosity, **options)
+    rules = find(game_id).rules
+    while len(heard) < commands:
+        moves = rules.legal_moves(session.state)
+        if not moves:
+            session, recorder = session_for(game_id, lang, verbosity, **options)
+            continue
+        recorder.utterances.clear()
+        session.change(rng.choice(moves))
+        heard.append(Heard([u.text for u in recorder.utterances], True))
+    return heard
+
+
+def questions(heard: Sequence[Heard]) -> int:
+    return sum(text.count("?") for h in heard for text in h.texts)
+
+
+# --------------------------------------------------------------------------- speech
+
+
+class Voice:
+    """Seconds of speech for a sentence: espeak-ng at its default rate, the WAV measured (each text once)."""
+
+    def __init__(self, lang: str) -> None:
+        from companion.speech import espeak
+
+        self.lang = lang
+        self._espeak = espeak
+        self._cache: dict[str, tuple[float, float]] = {}
+
+    def seconds(self, text: str, voiced: bool = True) -> float:
+        if text not in self._cache:
+            wav = self._espeak.synthesize(text, self.lang)
+            self._cache[text] = (wav_seconds(wav), wav_seconds(wav, voiced=False))
+        return self._cache[text][0 if voiced else 1]
+
+
+#: A sample quieter than this (1 % of full scale, 16-bit) is silence: espeak-ng ends every text with ~0.3 s of it.
+SILENCE = 328
+
+
+def wav_seconds(wav: bytes, voiced: bool = True) -> float:
+    """A WAV's duration (16-bit PCM, as espeak-ng writes it); ``voiced``: from the first to the last audible sample.
+
+    The silence espeak-ng puts before and after each text is left out of "speech": it is no listening time, and
+    the next sentence follows without it. The whole file's length is reported too (``voiced=False``).
+    """
+    if wav[:4] != b"RIFF" or wav[8:12] != b"WAVE":
+        raise ValueError("not a WAV")
+    offset, rate, channels, bits = 12, 0, 1, 16
+    while offset + 8 <= len(wav):
+        chunk, size = wav[offset:offset + 4], struct.unpack("<I", wav[offset + 4:offset + 8])[0]
+        if chunk == b"fmt ":
+            channels, rate = struct.unpack("<HI", wav[offset + 10:offset + 16])
+            bits = struct.unpack("<H", wav[offset + 22:offset + 24])[0]
+        elif chunk == b"data":
+            data = wav[offset + 8:]  # espeak-ng streaming to stdout writes no real size: the rest of the file
+            if not rate or bits != 16:
+                return 0.0
+            samples = array.array("h", data[: len(data) // 2 * 2])
+            if not voiced:
+                return len(samples) / channels / rate
+            loud = [i for i, sample in enumerate(samples) if abs(sample) > SILENCE]
+            return (loud[-1] - loud[0] + 1) / channels / rate if loud else 0.0
+        offset += 8 + size
+    return 0.0
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+@dataclass
+class Figures:
+    plays: int
+    lines: int
+    median: float
+    p90: float
+    per_line: float
+    total: float
+    questions: int
+
+
+def figures(heard: Sequence[Heard], voice: Voice, voiced: bool = True) -> Figures:
+    per = [sum(voice.seconds(t, voiced) for t in h.texts) for h in heard]
+    plays = [s for s, h in zip(per, heard, strict=True) if h.play]
+    return Figures(len(plays), len(heard), statistics.median(plays), percentile(plays, 0.9),
+                   sum(per) / len(per), sum(per), questions(heard))
+
+
+def show(label: str, f: Figures) -> None:
+    print(f"  {label}: {f.plays} plays, {f.lines} lines; per play median {f.median:.2f} s, p90 {f.p90:.2f} s; "
+          f"{f.per_line:.2f} s per line, {f.total:.0f} s in all; {f.questions} questions")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=22)
+    parser.add_argument("--lang", choices=("fr", "en", "both"), default="both")
+    parser.add_argument("--reference", default="full", help="the verbosity measured as the reference (default full)")
+    args = parser.parse_args(argv)
+    langs = ("fr", "en") if args.lang == "both" else (args.lang,)
+    print(f"listening benchmark: espeak-ng at its default rate, seed {args.seed}, "
+          f"goal The Void ≤ {GOAL_MEDIAN} s median and ≤ {GOAL_P90} s p90 per play, no question")
+    for lang in langs:
+        voice = Voice(lang)
+        void = figures(heard_void(args.seed, lang), voice)
+        reference = figures(heard_void(args.seed, lang, args.reference), voice)
+        normal = figures(heard_void(args.seed, lang, "normal"), voice)
+        mindbug = figures(heard_bots("mindbug", args.seed, lang, 300), voice)
+        num_x = figures(heard_bots("num-x", args.seed, lang, 300, players=3), voice)
+        print(f"{lang}:")
+        show("The Void, default verbosity", void)
+        show("The Void, default verbosity, with espeak-ng's pauses", figures(heard_void(args.seed, lang), voice, False))
+        show("The Void, default verbosity, plays typed as ranks alone",
+             figures(heard_void(args.seed, lang, ranks_only=True), voice))
+        show("The Void, verbosity normal", normal)
+        show(f"The Void, verbosity {args.reference} (reference)", reference)
+        show("Mindbug, default verbosity", mindbug)
+        show("Num-X, default verbosity", num_x)
+        ratio = void.median / reference.median if reference.median else 0.0
+        ratio_total = void.total / reference.total if reference.total else 0.0
+        met = void.median <= GOAL_MEDIAN and void.p90 <= GOAL_P90 and void.questions == 0
+        print(f"  ratio to normal: {void.median / normal.median:.2f} per play (median), {void.total / normal.total:.2f}"
+              " in all")
+        print(f"  ratio to the reference: {ratio:.2f} per play (median), {ratio_total:.2f} in all — "
+              f"{'goal met' if met else 'GOAL MISSED'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
