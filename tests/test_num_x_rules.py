@@ -464,10 +464,18 @@ def test_legal_moves_are_exactly_what_apply_accepts_at_the_start() -> None:
 
 
 def test_the_records_variant_names_the_mode_and_what_differs() -> None:
-    assert nx.variant(nx.Options()) == "coop"
-    assert nx.variant(nx.Options(mode="expert", lock="off", removed_family="blue")) == "expert lock=off"
+    assert nx.variant(nx.Options()) == "coop actions=on extra=allowed"  # the game as printed, named against the baseline
+    assert nx.variant(nx.Options(mode="expert", lock="off", removed_family="blue")) == (
+        "expert actions=on lock=off extra=allowed")
     assert nx.variant(nx.Options(mode="decouverte", removed_family="blue", actions="off")) == (
-        "decouverte removed_family=blue actions=off")
+        "decouverte removed_family=blue extra=allowed")
+
+
+def test_records_kept_before_the_printed_default_keep_their_variant() -> None:
+    """Records began when the calibrated reading was the default: that table is still "coop", never mixed with
+    the printed game (issue 24 changed the defaults, not the names)."""
+    assert nx.variant(nx.Options(actions="off", extra="exact")) == "coop"
+    assert nx.variant(nx.Options()) != nx.variant(nx.Options(actions="off", extra="exact"))
 
 
 # --------------------------------------------------------------------------- the rules reader and the aid sheet agree

@@ -1081,12 +1081,21 @@ def zones(state: State) -> dict[Zone, tuple[str, ...]]:
     return found
 
 
+#: The option values records were first kept under, where a default has changed since (issue 24 made the game as
+#: printed the default): a variant is named against these, so one table keeps one name whatever the defaults become.
+RECORDS_BASELINE = {"actions": "off", "extra": "exact"}
+
+
 def variant(options: Options) -> str:
-    """The records' variant of a table: its mode, then every rules option away from its default (``coop lock=off``)."""
+    """The records' variant of a table: its mode, then every rules option away from its baseline (``coop lock=off``).
+
+    The baseline is the option's default, or the value of ``RECORDS_BASELINE`` when records began under another
+    default: the printed game is ``coop actions=on extra=allowed``, and the records kept before stay comparable.
+    """
     parts = [options.mode]
     for spec in SPEC.options:
         value = getattr(options, spec.name)
-        if spec.name == "mode" or value == spec.default:
+        if spec.name == "mode" or value == RECORDS_BASELINE.get(spec.name, spec.default):
             continue
         if spec.name == "removed_family" and options.mode != "decouverte":
             continue
