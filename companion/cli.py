@@ -160,7 +160,9 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.epilog = t("Each game has options of its own: type companion play GAME --help.")
     _add_game_options(p, game, lang)
     p.add_argument("--names", nargs="+", metavar=t("NAME"), help=t("the players' names, in seat order"))
-    p.add_argument("--verbosity", choices=("full", "short"), default="full", help=t("full sentences or short ones"))
+    # "short" is the older word for terse (older scripts).
+    p.add_argument("--verbosity", choices=("terse", "normal", "full", "short"), default=None,
+                   help=t("how much is said of each change: terse, normal or full (the default: the game's)"))
     # Translators: placeholder (metavar) for a file name, in capitals (FICHIER).
     p.add_argument("--save", type=Path, metavar=t("FILE"), help=t("save the game to this file"))
     p.add_argument("--resume", type=Path, metavar=t("FILE"), help=t("resume the game saved in this file"))

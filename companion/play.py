@@ -24,7 +24,7 @@ from companion.registry import Game
 from companion.games.base import MAX_NAME_LENGTH, OptionError, RuleError, names_problem, options_to_json
 from companion.i18n import Translator
 from companion.output import StdoutOutput
-from companion.render import Context, Settings
+from companion.render import Context, Settings, verbosity_level
 from companion.saves import file_problem
 from companion.session import Narrator, RecordsKeeper, Session, Table, Wiring
 from companion.session.wiring import ControlHandler, Scheduler, SecretHandler, run_now
@@ -49,7 +49,8 @@ class PlayConfig:
 
     lang: str = "fr"
     json: bool = False
-    verbosity: str = "full"
+    #: ``terse`` | ``normal`` | ``full``; ``None``: the game's default (its spec's ``verbosity``).
+    verbosity: str | None = None
     players: int | None = None
     names: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)  # the game's rules options given on the command line
@@ -87,7 +88,8 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
     display = {o.name: getattr(args, o.name) if getattr(args, o.name, None) is not None else o.default
                for o in spec.options if o.scope == "display"}
     return PlayConfig(
-        lang=args.lang, json=args.json, verbosity=args.verbosity, players=args.players, names=tuple(args.names or ()),
+        lang=args.lang, json=args.json, verbosity=verbosity_level(args.verbosity) if args.verbosity else None,
+        players=args.players, names=tuple(args.names or ()),
         options=options, display=display, save=args.save, resume=args.resume,
         resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,

@@ -90,7 +90,7 @@ def transcript(path: Path, lang: str) -> Transcript:
     except SaveError as error:
         raise ReviewError(_problem(error, t), 1 if error.code in ("unreadable", "unplayable") else 2) from None
     recorder = RecordingOutput()
-    session = open_session(loaded.game, loaded.options, Settings(lang, "full", loaded.display), Announcer([recorder]),
+    session = open_session(loaded.game, loaded.options, Settings(lang, "normal", loaded.display), Announcer([recorder]),
                            cards=loaded.table.cards, records=False)  # a review never counts a game again
     session.start()
     for data in loaded.result.commands:  # the commands in force, as the silent replay accepted them

@@ -259,7 +259,7 @@ def line(info: SaveInfo, lang: str) -> str:
         # Translators: a line of the list of saves: {text} says the game, {file} is the save file's name.
         return t("{text}: {file}", text=text, file=info.path.name)
     loaded = info.loaded
-    ctx = Narrator.for_table(loaded.table, Settings(lang, "full", loaded.display)).ctx
+    ctx = Narrator.for_table(loaded.table, Settings(lang, "normal", loaded.display)).ctx
     parts = [loaded.game.name(lang), players(loaded, ctx, t)]
     reached = progress(loaded, t)
     if reached:

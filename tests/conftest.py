@@ -147,7 +147,7 @@ class Recorder(RecordingOutput):
         self.utterances.clear()
 
 
-def _set_up(game: str, lang: str, kit: str, verbosity: str, wire: Callable[[Wiring], Wiring] | None,
+def _set_up(game: str, lang: str, kit: str, verbosity: str | None, wire: Callable[[Wiring], Wiring] | None,
             options: dict[str, Any]) -> tuple[Any, Any, Settings, Wiring, Recorder]:
     info = find(game)
     recorder = Recorder()
@@ -158,7 +158,7 @@ def _set_up(game: str, lang: str, kit: str, verbosity: str, wire: Callable[[Wiri
     return info, info.rules.options_type(**options), Settings(lang, verbosity, display), wiring, recorder
 
 
-def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str = "full",
+def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str | None = "normal",
                  journal: Any = None, wire: Callable[[Wiring], Wiring] | None = None,
                  **options: Any) -> tuple[Session, Recorder]:
     """A session of ``game`` whose every sentence a `Recorder` keeps; ``wire`` adds to its wiring (outputs, secrets)."""
@@ -166,7 +166,7 @@ def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", 
     return open_session(info, opts, settings, wiring, journal), recorder
 
 
-def make_served(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str = "full",
+def make_served(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str | None = "normal",
                 journal: Any = None, wire: Callable[[Wiring], Wiring] | None = None, qr_file: Any = None,
                 https: bool | None = None, **options: Any) -> tuple[Session, Recorder, Any]:
     """The same session with its pages served on 127.0.0.1 (the caller stops ``web``)."""

@@ -87,8 +87,8 @@ def test_the_track_kit_moves_the_slider(lang, line, expected):
     assert expected in run_lines(session, recorder, line)
 
 
-def test_short_verbosity_puts_numbers_first_and_skips_effects():
-    session, recorder = make_session(lang="fr", verbosity="short")
+def test_terse_verbosity_puts_numbers_first_and_skips_effects():
+    session, recorder = make_session(lang="fr", verbosity="terse")
     texts = run_lines(session, recorder, "joue proxima\nvaincu thanos ebony")
     assert "Thanos prend 1 pion pouvoir." not in texts
     assert "Thanos : 4 rubis." in texts

@@ -71,6 +71,10 @@ def check_invariants(state: nx.State, turn_cards: int) -> None:
     assert state.plays_made <= turn_cards
     if state.options.extra == "exact":
         assert state.plays_made <= 2
+    if state.passed:  # a Passe fills the turn: nothing more is played
+        assert not any(isinstance(m, nx.Play) for m in nx.legal_moves(state))
+    if state.deck == 0:
+        assert state.plays_required <= 1
 
 
 def command(data: st.DataObject, state: nx.State) -> nx.Command:

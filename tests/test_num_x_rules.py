@@ -16,9 +16,8 @@ P = nx.Play
 
 
 def new(**options: object) -> nx.State:
-    """A table with the action cards and extra plays (the defaults are the calibrated reading: neither)."""
-    values: dict[str, object] = {"actions": "on", "extra": "allowed", **options}
-    return nx.new(nx.Options(**values), CARDS)  # type: ignore[arg-type]
+    """A table with the defaults (the game as printed: the action cards, extra plays allowed) and ``options``."""
+    return nx.new(nx.Options(**options), CARDS)  # type: ignore[arg-type]
 
 
 def with_hand(state: nx.State, size: int = 5) -> nx.State:
@@ -47,12 +46,24 @@ def test_without_action_cards_the_deck_is_85_number_cards() -> None:
     assert state.total == 85 and "joker" not in state.copies
 
 
-def test_the_defaults_are_the_reading_closest_to_the_text_table() -> None:
+def test_the_defaults_are_the_game_as_printed_with_the_real_box() -> None:
     state = nx.new(nx.Options(players=3), CARDS)
-    assert state.total == 85 and state.options.extra == "exact" and state.options.lock == "on"
-    state, _ = nx.apply(state, P("red-7", 2))
-    state, _ = nx.apply(state, P("red-9", 2, "up"))
+    assert state.total == 96 and state.options.extra == "allowed" and state.options.lock == "on"
+    assert nx.new(nx.Options(players=2), CARDS).total == 93
+    state, events = apply_all(state, P("simple"), P("red-7", 2), P("red-9", 2, "up"), P("red-10", 2, "up"))
+    assert isinstance(events[0], nx.TurnEased) and state.plays_made == 3
+
+
+def test_the_calibrated_reading_is_two_options() -> None:
+    """No action cards and exactly the minimum: the reading whose win rates are closest to the text's table."""
+    state = new(players=3, actions="off", extra="exact")
+    assert state.total == 85
+    refused(state, P("simple"), "unknown_card")
+    state, _ = apply_all(state, P("red-7", 2), P("red-9", 2, "up"))
     refused(state, P("red-10", 2, "up"), "turn_full")
+    names_ = {o.name: o for o in nx.SPEC.options}
+    assert (names_["actions"].default, names_["extra"].default) == ("on", "allowed")
+    assert {"off"} <= set(names_["actions"].choices) and {"exact"} <= set(names_["extra"].choices)
 
 
 def test_at_two_players_one_joker_flip_and_flash() -> None:
@@ -200,7 +211,7 @@ def test_one_play_a_turn_once_the_draw_pile_is_empty() -> None:
     assert state.deck == 0 and state.plays_required == 1
 
 
-def test_a_hand_emptied_in_one_turn_grows_by_one() -> None:
+def test_a_hand_emptied_in_one_turn_grows_by_one_with_the_defaults() -> None:
     state = new()
     cards = [P("red-1", 1), P("red-2", 1, "up"), P("red-3", 1, "up"), P("red-4", 1, "up"), P("red-5", 1, "up")]
     state, _ = apply_all(state, *cards)
@@ -208,6 +219,15 @@ def test_a_hand_emptied_in_one_turn_grows_by_one() -> None:
     state, events = apply_all(state, nx.Next())
     assert names(events)[:2] == ["hand_grew", "refilled"]
     assert state.hand_sizes[0] == 6 and state.hands[0] == 6
+
+
+def test_every_hand_emptied_in_one_turn_gives_one_more_card() -> None:
+    """"Main vidée en un tour = +1 carte": each time, not only the first."""
+    state = replace(new(players=2), current=0, hand_sizes=(6, 5), hands=(6, 5))
+    cards = [P("red-1", 1)] + [P(f"red-{v}", 1, "up") for v in range(2, 7)]
+    state, events = apply_all(state, *cards, nx.Next())
+    assert isinstance(events[-3], nx.HandGrew) and events[-3].hand_size == 7
+    assert state.hand_sizes == (7, 5) and state.hands[0] == 7
 
 
 def test_blocked_loses_with_the_score_but_not_once_the_plays_are_made() -> None:
@@ -272,12 +292,80 @@ def test_joker_replays_the_top_or_ten_away() -> None:
     refused(state, P("joker", 2, "up"), "pile_not_started")
     state2, events = apply_all(state, P("joker", 1, "up"))
     assert events[0].how == "joker" and events[0].value == 9 and "joker" in state2.piles[0].cards()
-    refused(state, P("joker", 1, "up", 9), "joker_value_same")
     refused(state, P("joker", 1, "up", 8), "joker_value")
     state3, _ = apply_all(state, P("joker", 1, "down", 14))
     assert state3.piles[0].top(nx.DOWN) == 14
     expert, _ = apply_all(with_hand(new(mode="expert"), 9), P("red-7", 1), P("red-4", 1, "down"))
     refused(expert, P("joker", 1, "down", 14), "joker_value")
+
+
+def test_the_joker_takes_the_top_s_value_typed() -> None:
+    """`play joker 1 up 8` on a top of 8: "rejoue la même valeur"."""
+    state, _ = apply_all(with_hand(new(), 9), P("red-7", 1), P("red-8", 1, "up"))
+    state, events = apply_all(state, P("joker", 1, "up", 8))
+    played = events[0]
+    assert isinstance(played, nx.CardPlayed) and played.how == "joker" and played.value == 8
+    assert state.piles[0].top(nx.UP) == 8 and state.piles[0].up[-1].card == "joker"
+    assert P("joker", 1, "up", 8) in nx.legal_moves(apply_all(with_hand(new(), 9), P("red-7", 1),
+                                                              P("red-8", 1, "up"))[0])
+
+
+def test_simple_as_the_second_card_ends_the_turn_s_requirement() -> None:
+    state, _ = apply_all(new(), P("red-7", 1))
+    refused(state, nx.Next(), "plays_left")
+    state, events = apply_all(state, P("simple"))
+    eased = events[0]
+    assert isinstance(eased, nx.TurnEased) and eased.eased and eased.plays_made == 1 and eased.plays_required == 1
+    state, events = apply_all(state, nx.Next())
+    assert state.current == 1 and names(events)[-1] == "turn_started"
+
+
+def test_simple_with_an_empty_draw_pile_changes_nothing() -> None:
+    """One play is already the rule: "une seule vraie pose au lieu de deux" has nothing to take away."""
+    state = replace(new(players=2), deck=0, hands=(3, 2), plays_required=1)
+    state, events = apply_all(state, P("simple"))
+    eased = events[0]
+    assert isinstance(eased, nx.TurnEased) and not eased.eased and state.plays_required == 1
+    assert isinstance(events[1], nx.ActionDraw) and not events[1].drew and state.hands[0] == 2
+    refused(state, nx.Next(), "plays_left")
+    state, _ = apply_all(state, P("red-7", 1), nx.Next())
+    assert state.current == 1
+
+
+def test_nothing_more_is_played_after_a_passe_even_with_extra_plays() -> None:
+    state, _ = apply_all(new(), P("passe"))
+    assert state.options.extra == "allowed"
+    refused(state, P("red-7", 1), "turn_filled")
+    refused(state, P("simple"), "turn_filled")
+    assert not [m for m in nx.legal_moves(state) if isinstance(m, P)]
+    second, _ = apply_all(new(), P("red-7", 1), P("passe"))
+    refused(second, P("red-9", 1, "up"), "turn_filled")
+    second, _ = apply_all(second, nx.Next())
+    assert second.current == 1
+    second, _ = apply_all(second, P("red-9", 1, "up"))
+    assert second.plays_made == 1
+
+
+def test_an_action_card_drawing_the_last_card_leaves_one_play_to_make() -> None:
+    """"1 seule si la pioche est vide": at once, when an action card's draw empties it during a turn."""
+    state = replace(_two_branches(), plays_made=0, deck=1)
+    state, events = apply_all(state, P("flip", 1))
+    emptied = events[-1]
+    assert isinstance(emptied, nx.DeckEmptied) and emptied.now and emptied.plays_required == 1
+    assert state.deck == 0 and state.plays_required == 1 and state.plays_made == 1
+    state, _ = apply_all(state, nx.Next())
+    assert state.current == 1
+
+
+def test_adversaire_a_joker_on_another_players_pile_only_helps() -> None:
+    state = new(players=3, mode="adversaire")
+    state, _ = apply_all(with_hand(state, 9), P("red-13", 1), P("red-14", 1, "up"), nx.Next(), P("green-3", 2))
+    refused(state, P("joker", 1, "up", 14), "help_only")
+    refused(state, P("joker", 1, "up"), "help_only")
+    state, events = apply_all(state, P("joker", 1, "up", 4))
+    played = events[0]
+    assert isinstance(played, nx.CardPlayed) and played.help and played.value == 4 and state.helped
+    refused(state, P("joker", 1, "down", 13), "one_help")
 
 
 def test_simple_and_passe_ease_the_turn() -> None:
@@ -294,7 +382,8 @@ def test_simple_and_passe_ease_the_turn() -> None:
 
 
 def test_copies_are_counted() -> None:
-    state, _ = apply_all(with_hand(new(players=2)), P("passe"), P("passe"), P("passe"))
+    state, _ = apply_all(with_hand(new(players=2)), P("passe"))
+    state = replace(state, used={"passe": 3}, passed=False)
     error = refused(state, P("passe"), "card_placed")
     assert error.details["copies"] == 3
 
@@ -377,5 +466,27 @@ def test_legal_moves_are_exactly_what_apply_accepts_at_the_start() -> None:
 def test_the_records_variant_names_the_mode_and_what_differs() -> None:
     assert nx.variant(nx.Options()) == "coop"
     assert nx.variant(nx.Options(mode="expert", lock="off", removed_family="blue")) == "expert lock=off"
-    assert nx.variant(nx.Options(mode="decouverte", removed_family="blue", actions="on")) == (
-        "decouverte removed_family=blue actions=on")
+    assert nx.variant(nx.Options(mode="decouverte", removed_family="blue", actions="off")) == (
+        "decouverte removed_family=blue actions=off")
+
+
+# --------------------------------------------------------------------------- the rules reader and the aid sheet agree
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_rules_text_and_the_card_file_say_what_the_core_does(lang: str) -> None:
+    """The rules reader and the aid sheet read these texts: each rule changed here is said there."""
+    from companion.rules_data import load
+
+    rules = load(find("num-x"), CARDS)
+    actions = " ".join(rules.section("action-cards").paragraphs[lang])
+    turn = " ".join(rules.section("turn").paragraphs[lang])
+    second = {"fr": "2e carte", "en": "second card"}[lang]
+    assert "--actions off" in actions and "--extra exact" in turn  # the printed game is the default
+    assert second in actions and second in CARDS["simple"].effect[lang] and second in CARDS["passe"].effect[lang]
+    assert {"fr": "sans effet", "en": "no effect"}[lang] in CARDS["simple"].effect[lang]
+    assert {"fr": "Chaque main vidée", "en": "Every hand emptied"}[lang] in actions
+    assert "turn_filled" in rules.refusals and "joker_value_same" not in rules.refusals
+    # what they say, the core does
+    state, _ = apply_all(new(), P("red-7", 1), P("simple"))
+    assert nx.to_act(state) == nx.ToAct("p1", "end_turn")

@@ -28,48 +28,49 @@ blocked"""
 
 GOLDEN = {
     "en": [
-        "Red 7 starts pile 2 red: up 7, down 7. Play 1 of 2.",
-        "9, Red 9 on pile 2 red up. Play 2 of 2: the turn may end (next).",
-        "Red 5 cannot go up on pile 2: its top is 9.",
-        "Player 1 draws 2 cards: 5 in hand. Draw pile: 81 cards.",
-        "Player 2 to play: 2 plays. Draw pile: 81 cards.",
-        "Green 16 starts pile 1 green: up 16, down 16. Play 1 of 2.",
-        "6, Green 6 on pile 1 green up, 10 back. Play 2 of 2: the turn may end (next).",
-        "Pile 1 green: up 6, down 16. Pile 2 red: up 9, down 7. Piles 3 and 4 free.",
-        "Pile 2 red: up 9, down 7. First card: Red 7. Rising: Red 9.",
-        "Asked by player 2, at the table. Red 8 fits nowhere now. Not on pile 1: green. "
+        '7 red starts pile 2. 1 play left.',
+        '9 red up on pile 2. The turn may end: next.',
+        '5 red cannot go up on pile 2: its top is 9.',
+        '2 cards drawn by player 1: 5 in hand. 81 cards in the draw pile.',
+        '2 plays for player 2.',
+        '16 green starts pile 1. 1 play left.',
+        '6 green up on pile 1, 10 back. The turn may end: next.',
+        '6 up, 16 down on pile 1 green. 9 up, 7 down on pile 2 red. 2 piles free: 3 and 4.',
+        '9 up, 7 down on pile 2 red.',
+        "Asked by player 2, at the table. 8 red fits nowhere now. Not on pile 1: green. "
         "Not on pile 2: up, top 9; down, top 7.",
-        "Draw pile: 81 cards. Placed: 4. Still to place: 89. Plays left this turn: 0.",
-        "Flip needs a card on both branches of pile 2.",
-        "2 of 2 plays made: the turn can end, type next.",
+        '81 in the draw pile, 4 placed, 89 still to place. 0 plays left this turn.',
+        'Flip needs a card on both branches of pile 2.',
+        '2 plays made, enough: the turn can end, type next.',
     ],
     "fr": [
-        "Rouge 7 ouvre la pile 2 rouge : monte 7, descend 7. Coup 1 sur 2.",
-        "9 : Rouge 9 sur la pile 2 rouge, en montée. Coup 2 sur 2 : le tour peut finir (suivant).",
-        "Rouge 5 ne peut pas monter sur la pile 2 : son sommet est 9.",
-        "Joueur 1 pioche 2 cartes : 5 en main. Pioche : 81 cartes.",
-        "À joueur 2 de jouer : 2 coups. Pioche : 81 cartes.",
-        "Vert 16 ouvre la pile 1 verte : monte 16, descend 16. Coup 1 sur 2.",
-        "6 : Vert 6 sur la pile 1 verte, en montée, 10 d'écart. Coup 2 sur 2 : le tour peut finir (suivant).",
-        "Pile 1 verte : monte 6, descend 16. Pile 2 rouge : monte 9, descend 7. Piles 3 et 4 libres.",
-        "Pile 2 rouge : monte 9, descend 7. Première carte : Rouge 7. Montée : Rouge 9.",
-        "Demandé par joueur 2, à toute la table. Rouge 8 ne va nulle part maintenant. Pas sur la pile 1 : verte. "
-        "Pas sur la pile 2 : en montée, sommet 9 ; en descente, sommet 7.",
-        "Pioche : 81 cartes. Posées : 4. Encore à poser : 89. Coups restant ce tour : 0.",
-        "Flip demande une carte sur les deux branches de la pile 2.",
-        "2 coups faits sur 2 : le tour peut finir, tapez suivant.",
+        '7 rouge ouvre la pile 2. 1 coup restant.',
+        '9 rouge en montée sur la pile 2. Le tour peut finir : suivant.',
+        '5 rouge ne peut pas monter sur la pile 2 : son sommet est 9.',
+        '2 cartes piochées par joueur 1 : 5 en main. 81 cartes dans la pioche.',
+        '2 coups pour joueur 2.',
+        '16 vert ouvre la pile 1. 1 coup restant.',
+        "6 vert en montée sur la pile 1, 10 d'écart. Le tour peut finir : suivant.",
+        "6 en montée, 16 en descente sur la pile 1 verte. 9 en montée, 7 en descente sur la pile 2 rouge. "
+        "2 piles libres : 3 et 4.",
+        '9 en montée, 7 en descente sur la pile 2 rouge.',
+        "Demandé par joueur 2, à toute la table. 8 rouge ne va nulle part maintenant. "
+        "Pas sur la pile 1 : verte. Pas sur la pile 2 : en montée, sommet 9 ; en descente, sommet 7.",
+        '81 dans la pioche, 4 posées, 89 encore à poser. 0 coup restant ce tour.',
+        'Flip demande une carte sur les deux branches de la pile 2.',
+        '2 coups faits, assez : le tour peut finir, tapez suivant.',
     ],
 }
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_game_reads_aloud(lang: str) -> None:
-    session, recorder = make_session("num-x", lang, players=2, actions="on", extra="allowed")
+    session, recorder = make_session("num-x", lang, players=2)
     assert run_lines(session, recorder, GAME) == GOLDEN[lang]
 
 
 def test_the_json_events_carry_the_fields() -> None:
-    session, recorder = make_session("num-x", "en", players=2, actions="on", extra="allowed")
+    session, recorder = make_session("num-x", "en", players=2)
     run_lines(session, recorder, "r7 2\nr9 2 up")
     played = recorder.events("card_played")[-1]
     assert played.fields["card"] == "red-9" and played.fields["up"] == 9 and played.fields["down"] == 7
@@ -81,25 +82,80 @@ def test_the_json_events_carry_the_fields() -> None:
 
 
 def ctx(lang: str) -> Context:
-    return Context(Settings(lang), CARDS, r.DOMAIN, ())
+    return Context(Settings(lang), CARDS, r.DOMAIN, (), find("num-x").parser.vocabulary)
 
 
 @pytest.mark.parametrize(("event", "en", "fr"), [
-    (nx.GameOver(True, "all_placed", 96, 96), "96 of 96 cards placed: the table wins!",
-     "96 cartes posées sur 96 : la table gagne !"),
-    (nx.GameOver(False, "blocked", 54, 96), "54 of 96 cards placed: blocked, the table loses. Score: 54.",
-     "54 cartes posées sur 96 : blocage, la table perd. Score : 54."),
-    (nx.Flashed("p1", 2, "up", "red-9", 7, 1, 2), "Flash: Red 9 leaves pile 2 up for good; its top is 7. Play 1 of 2.",
-     "Flash : Rouge 9 quitte la pile 2, en montée, définitivement ; son sommet est 7. Coup 1 sur 2."),
+    (nx.GameOver(True, "all_placed", 96, 96), "96 cards placed, every one: the table wins!",
+     "96 cartes posées, toutes : la table gagne !"),
+    (nx.GameOver(False, "blocked", 54, 96), "54 of 96 cards placed. Blocked: the table loses.",
+     "54 cartes posées sur 96. Blocage : la table perd."),
+    (nx.Flashed("p1", 2, "up", "red-9", 7, 1, 2, 9), "7 up on pile 2 again: Flash takes out 9 red. 1 play left.",
+     "7 de nouveau en montée sur la pile 2 : Flash retire 9 rouge. 1 coup restant."),
     (nx.PlayerEliminated("p3", 4, 12, 2), "4 cards back into the draw pile, now 12: player 3 is blocked and out. "
-     "2 players left.", "4 cartes retournent dans la pioche, 12 en tout : joueur 3 est bloqué, éliminé. "
+     "2 players left.", "4 cartes retournent dans la pioche, 12 en tout : blocage, joueur 3 quitte la partie. "
      "2 joueurs restants."),
-    (nx.Refilled("p1", 0, 1, 0), "1 card in hand for player 1, nothing to draw.",
-     "1 carte en main pour joueur 1, rien à piocher."),
+    (nx.Refilled("p1", 0, 1, 0), "1 card in hand for player 1, none drawn.",
+     "1 carte en main pour joueur 1, aucune piochée."),
+    (nx.Refilled("p1", 5, 5, 40), "5 cards drawn by player 1. 40 cards in the draw pile.",
+     "5 cartes piochées par joueur 1. 40 cartes dans la pioche."),
+    (nx.Refilled("p1", 1, 5, 0), "1 card drawn by player 1: 5 in hand.", "1 carte piochée par joueur 1 : 5 en main."),
+    (nx.TurnStarted("p2", 1, 0, 4), "1 play for player 2.", "1 coup pour joueur 2."),
+    (nx.TurnEased("p1", "simple", 1, 1), "Simple: a single real play is enough. The turn may end: next.",
+     "Simple : une seule vraie pose suffit. Le tour peut finir : suivant."),
+    (nx.TurnEased("p1", "simple", 0, 1), "Simple: a single real play this turn.",
+     "Simple : une seule vraie pose ce tour."),
+    (nx.TurnEased("p1", "simple", 0, 1, eased=False), "Simple: no effect, a single play was the rule already.",
+     "Simple : sans effet, un seul coup était déjà la règle."),
+    (nx.TurnEased("p1", "passe", 1, 0), "Pass: the turn is filled, type next.", "Passe : le tour est rempli, tapez suivant."),
+    (nx.ActionDraw("p1", True, 0), "The last card drawn at once.", "La dernière carte piochée aussitôt."),
+    (nx.ActionDraw("p1", True, 1), "A card drawn at once. 1 card in the draw pile.",
+     "Une carte piochée aussitôt. 1 carte dans la pioche."),
+    (nx.DeckEmptied(1, now=True), "0 cards in the draw pile: 1 play is enough from now on.",
+     "0 carte dans la pioche : 1 coup suffit dès maintenant."),
+    (nx.CardPlayed("p1", "joker", 1, "up", 8, "joker", 8, 7, "red", 2, 2, 3), "8, the Joker up on pile 1 red. "
+     "The turn may end: next.", "8 : le Joker en montée sur la pile 1 rouge. Le tour peut finir : suivant."),
+    (nx.CardPlayed("p1", "shadow-3", 2, "up", 3, "break", 3, 5, "green", 1, 2, 3), "3 Shadow breaks pile 2 green up. "
+     "1 play left.", "3 Shadow casse la pile 2 verte en montée. 1 coup restant."),
+    (nx.GameOver(True, "last_standing", 14, 79, ("p1", "p2")), "14, the best score: player 1 and player 2 win.",
+     "14, le meilleur score : joueur 1 et joueur 2 gagnent."),
 ])
 def test_sentences_with_plurals(event: nx.Event, en: str, fr: str) -> None:
     assert r.render(event, ctx("en")) == en
     assert r.render(event, ctx("fr")) == fr
+
+
+def test_a_number_is_said_once_and_first() -> None:
+    """Issue 22: "7, Red 7 on pile 1 red down." said the value, and the family, twice."""
+    played = nx.CardPlayed("p1", "red-7", 1, "down", 7, "normal", 9, 7, "red", 1, 2, 3)
+    assert r.render(played, ctx("en")) == "7 red down on pile 1. 1 play left."
+    assert r.render(played, ctx("fr")) == "7 rouge en descente sur la pile 1. 1 coup restant."
+
+
+def test_the_draw_pile_is_said_once_on_next() -> None:
+    session, recorder = make_session("num-x", "en", players=2)
+    texts = run_lines(session, recorder, "r7 2\nr9 2 up\nnext")
+    assert texts[-2:] == ["2 cards drawn by player 1: 5 in hand. 81 cards in the draw pile.", "2 plays for player 2."]
+
+
+def test_names_and_french_elision_on_another_players_pile() -> None:
+    names = ("Ana", "Bruno", "Éloïse")
+    fr = Context(Settings("fr"), CARDS, r.DOMAIN, names)
+    en = Context(Settings("en"), CARDS, r.DOMAIN, names)
+    helped = nx.CardPlayed("p2", "shadow-6", 1, "up", 6, "help", 6, 13, "red", 1, 2, 3, help=True, owner="p1")
+    assert r.render(helped, en) == "6 Shadow up on Ana's pile 1, a help. 1 play left."
+    assert r.render(helped, fr) == "6 Shadow en montée sur la pile 1 d'Ana, une aide. 1 coup restant."
+    refusal = r.RENDERER.render_error
+    assert refusal("help_only", {"pile": 3, "owner": "p3"}, fr) == (
+        "La pile 3 est à Éloïse. Seulement l'aider : plus bas en montée, plus haut en descente.")
+
+
+def test_one_word_messages_have_their_context_in_french() -> None:
+    """A card's colour is masculine (un 9 vert), a pile's feminine (la pile verte); up/down as a branch."""
+    fr = ctx("fr")
+    assert r.card_short(fr, "green-9") == "9 vert" and r.family(fr, "green") == "verte"
+    assert r.card_short(fr, "blue-2") == "2 bleu" and r.family(fr, "blue") == "bleue"
+    assert r.direction(fr, "up") == "en montée" and r.direction(fr, "down") == "en descente"
 
 
 def test_fits_lists_each_pile_numbers_first() -> None:
@@ -107,8 +163,8 @@ def test_fits_lists_each_pile_numbers_first() -> None:
                               {"pile": 1, "direction": "down", "how": "normal"},
                               {"pile": 3, "direction": None, "how": "start"}), (), "p2")
     assert r.render(event, ctx("en")) == (
-        "Asked by player 2, at the table. Red 8: 2 piles. Pile 1: up or down. Pile 3: to start it.")
-    assert r.render(event, ctx("fr")) == ("Demandé par joueur 2, à toute la table. Rouge 8 : 2 piles. "
+        "Asked by player 2, at the table. 2 piles for 8 red. Pile 1: up or down. Pile 3: to start it.")
+    assert r.render(event, ctx("fr")) == ("Demandé par joueur 2, à toute la table. 2 piles pour 8 rouge. "
                                           "Pile 1 : en montée ou en descente. Pile 3 : pour l'ouvrir.")
 
 
@@ -142,20 +198,26 @@ def test_every_event_and_refusal_of_other_readings_renders(values: dict[str, obj
 
 def test_plays_made_agree_with_their_count_in_french() -> None:
     """Issue 22: "1 coups faits sur 2" — the count of plays made is singular for 1 in French."""
-    session, recorder = make_session("num-x", "fr", players=2, actions="on", extra="allowed")
+    session, recorder = make_session("num-x", "fr", players=2)
     texts = run_lines(session, recorder, "r7 2\nétat court\nr9 2 up\nétat court")
-    assert texts[1].startswith("À joueur 1 de jouer, 1 coup fait sur 2. ")
-    assert texts[3].startswith("À joueur 1 de jouer, 2 coups faits sur 2. ")
-    session, recorder = make_session("num-x", "en", players=2, actions="on", extra="allowed")
+    assert texts[1].startswith("1 coup sur 2 pour joueur 1. ")
+    assert texts[3].startswith("2 coups faits par joueur 1. ")
+    session, recorder = make_session("num-x", "en", players=2)
     texts = run_lines(session, recorder, "r7 2\nstatus short")
-    assert texts[1].startswith("Player 1 to play, 1 of 2 plays made. ")
+    assert texts[1].startswith("1 of 2 plays for player 1. ")
     vocabulary = find("num-x").parser.vocabulary
     fr, en = (Context(Settings(lang), CARDS, r.DOMAIN, (), vocabulary) for lang in ("fr", "en"))
     refusal = r.RENDERER.render_error
-    assert refusal("not_blocked", {"made": 1, "required": 2}, fr) == "1 coup fait sur 2 : le tour peut finir, tapez suivant."
-    assert refusal("not_blocked", {"made": 2, "required": 2}, fr) == "2 coups faits sur 2 : le tour peut finir, tapez suivant."
+    assert refusal("not_blocked", {"made": 1, "required": 1}, fr) == "1 coup fait, assez : le tour peut finir, tapez suivant."
+    assert refusal("not_blocked", {"made": 2, "required": 2}, fr) == "2 coups faits, assez : le tour peut finir, tapez suivant."
     assert refusal("turn_full", {"plays": 1}, fr) == "1 coup fait : c'est tout pour ce tour. Tapez suivant."
     assert refusal("turn_full", {"plays": 2}, fr) == "2 coups faits : c'est tout pour ce tour. Tapez suivant."
     assert refusal("turn_full", {"plays": 1}, en) == "1 play made: that is all this turn. Type next."
-    assert r.render(nx.GameOver(False, "blocked", 1, 96), fr) == (
-        "1 carte posée sur 96 : blocage, la table perd. Score : 1.")
+    assert r.render(nx.GameOver(False, "blocked", 1, 96), fr) == "1 carte posée sur 96. Blocage : la table perd."
+
+
+def test_an_emptied_hand_says_its_new_size_once() -> None:
+    session, recorder = make_session("num-x", "en", players=2, names=("Ana", "Bo"))
+    texts = run_lines(session, recorder, "r1 1\nr2 1 up\nr3 1 up\nr4 1 up\nr5 1 up\nnext")
+    assert texts[-3:] == ["1 more card a hand for Ana: hand emptied in one turn.",
+                          "6 cards drawn by Ana. 77 cards in the draw pile.", "2 plays for Bo."]

@@ -303,12 +303,12 @@ def num_x() -> Iterator[tuple[Any, Any, Any]]:
 def test_fits_asked_from_a_page_is_answered_on_that_page_only(num_x: Any) -> None:
     session, recorder, web = num_x
     # Asked on Ben's own page: not "asked at the table", and said to nobody else.
-    answer = "Red 8: 4 piles. Pile 1: to start it. Pile 2: to start it. Pile 3: to start it. Pile 4: to start it."
+    answer = "4 piles for 8 red. Piles 1, 2, 3 and 4: to start one."
     # Read once by the page's script, in the "Only for you" log: beside the field, only where it is.
     assert _line(web, "p2", "fits red 8") == (200, {"ok": True, "message": answer,
                                                     "hint": "Answered under “Only for you”."})
     assert [e.text for e in web.feed.since(0, "p2") if e.to == "p2"] == [answer]
-    assert [e for e in web.feed.since(0, "p1") if e.to is not None or "Red 8" in e.text] == []
+    assert [e for e in web.feed.since(0, "p1") if e.to is not None or "8 red" in e.text] == []
     assert _leaks(web, "p2") == []
     assert recorder.texts == [] and session.table.steps == ()
 

@@ -18,10 +18,10 @@ def _num_x(lang: str) -> tuple[object, Context]:
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", "À Ana de jouer, 0 coup fait sur 2. Piles 1, 2, 3 et 4 libres. Pioche : 75 cartes. "
-           "Mains : 5 pour Ana et 5 pour Bo. Posées : 0."),
-    ("en", "Ana to play, 0 of 2 plays made. Piles 1, 2, 3 and 4 free. Draw pile: 75 cards. "
-           "Hands: 5 for Ana and 5 for Bo. Placed: 0."),
+    ("fr", "0 coup sur 2 pour Ana. 4 piles, toutes libres. 83 cartes dans la pioche. "
+           "5 cartes en main pour Ana et Bo. 0 carte posée."),
+    ("en", "0 of 2 plays for Ana. 4 piles, all free. 83 cards in the draw pile. "
+           "5 cards in hand for Ana and Bo. 0 cards placed."),
 ])
 def test_the_status_sentence_is_the_head_then_every_part(lang: str, expected: str) -> None:
     game = find("num-x")

@@ -211,7 +211,7 @@ def no_arguments(make: Callable[[], Command]) -> ParseFunction:
 
 ParseFunction = Callable[[Sequence[str], Any], Request]
 #: The verbs every game has, after its own in help.
-SHARED_VERBS = ("undo", "redo", "card", "cards", "help", "repeat", "speech", "pan", "save", "quit")
+SHARED_VERBS = ("undo", "redo", "card", "cards", "help", "repeat", "speech", "verbosity", "pan", "save", "quit")
 #: The verbs every game answers from its rules (issue 17): typed and completed like the others, but not in
 #: ``Parser.verbs()``, as the game's renderer has no help line for them: help adds theirs after the rest
 #: (companion/rules_reader.py ``help_lines``).
@@ -349,6 +349,11 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabula
         if len(args) == 1 and (vocabulary.is_word(args[0], "on") or vocabulary.is_word(args[0], "off")):
             return Control("speech", {"on": vocabulary.is_word(args[0], "on")})
         raise ParseError("speech_on_off")
+    if verb == "verbosity":
+        levels = [level for level in ("terse", "normal", "full") if len(args) == 1 and vocabulary.is_word(args[0], level)]
+        if not levels:
+            raise ParseError("verbosity_levels")
+        return Control("verbosity", {"level": levels[0]})
     if verb == "pan":
         if not args:
             return Control("pan", {"step": 1})

@@ -190,6 +190,9 @@ class GameSpec:
     #: The key of ``public_view`` that counts how far a game went (a whole number that never goes down),
     #: read by the save list and the review: ``round`` for a game in rounds, ``turn``, or ``None`` for neither.
     progress: Literal["round", "turn"] | None = None
+    #: How much is said of each event unless the user asks otherwise: ``terse``, ``normal`` or ``full``
+    #: (companion/render ``VERBOSITIES``; ``--verbosity`` and the ``verbosity`` command override it).
+    verbosity: str = "normal"
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]

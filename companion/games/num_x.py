@@ -87,8 +87,9 @@ SPEC = GameSpec(
                    choices=MODES),
         OptionSpec("removed_family", str, "yellow", N_("the family left out in decouverte mode (default yellow)"),
                    choices=FAMILIES),
-        OptionSpec("actions", str, "off", N_("the action cards: off (the default, the reading closest to the rules "
-                                             "text's win rates) or on"), choices=("on", "off")),
+        OptionSpec("actions", str, "on", N_("the action cards: on (the box as printed, the default) or off (the "
+                                            "calibrated reading, closer to the rules text's win rates)"),
+                   choices=("on", "off")),
         OptionSpec("start", str, "shared", N_("where a pile starts: shared (the first card is the top of both "
                                               "branches, the default) or open (rising from -1, falling from 17)"),
                    choices=("shared", "open")),
@@ -98,8 +99,8 @@ SPEC = GameSpec(
                                          "default) or off"), choices=("on", "off")),
         OptionSpec("breaks", str, "reset", N_("what a Shadow or Rainbow break does: reset (it becomes the top, the "
                                               "default) or close (the branch is closed)"), choices=("reset", "close")),
-        OptionSpec("extra", str, "exact", N_("plays beyond the minimum: exact (none, the default, the reading "
-                                             "closest to the rules text's win rates) or allowed"),
+        OptionSpec("extra", str, "allowed", N_("plays beyond the minimum: allowed (the rules as printed, the "
+                                               "default) or exact (none, the calibrated reading)"),
                    choices=("allowed", "exact")),
     ),
     data_file="num-x.toml",
@@ -208,6 +209,7 @@ class State:
     plays_required: int = 2
     helped: bool = False  # Adversaire: a help play made this turn
     emptied: bool = False  # the current player's hand reached 0 this turn while the draw pile lasted
+    passed: bool = False  # a Passe filled this turn: nothing more to play
     out: tuple[str, ...] = ()  # out of play: played action cards (but Jokers), Flash victims
     used: Mapping[str, int] = field(default_factory=dict)  # card id → copies seen (placed or out)
     eliminated: tuple[bool, ...] = ()
@@ -348,6 +350,7 @@ class CardPlayed(Event):
     placed: int
     closed: bool = False
     help: bool = False
+    owner: str | None = None  # Adversaire: the player whose family the pile is
 
 
 @dataclass(frozen=True)
@@ -373,17 +376,23 @@ class Flashed(Event):
     top: int
     plays_made: int
     plays_required: int
+    value: int = 0  # what the removed card counted as
 
 
 @dataclass(frozen=True)
 class TurnEased(Event):
-    """A Simple (one real play for the turn) or a Passe (nothing more to play)."""
+    """A Simple (one real play for the turn) or a Passe (the turn is filled: nothing more to play).
+
+    ``eased``: the requirement went down (False for a Simple once one play was already the rule, the draw pile
+    being empty).
+    """
 
     name = "turn_eased"
     player: str
     card: str
     plays_made: int
     plays_required: int
+    eased: bool = True
 
 
 @dataclass(frozen=True)
@@ -416,8 +425,12 @@ class Refilled(Event):
 
 @dataclass(frozen=True)
 class DeckEmptied(Event):
+    """The last card was drawn: 1 play a turn from then on; ``now``: during a turn (an action card's draw), whose
+    requirement drops to 1 at once ("1 seule si la pioche est vide")."""
+
     name = "deck_emptied"
     plays_required: int
+    now: bool = False
 
 
 @dataclass(frozen=True)
@@ -678,8 +691,8 @@ def _directions_for(state: State, card: Card, index: int) -> tuple[str | None, .
 
 
 def _turn_full(state: State) -> bool:
-    """No more plays this turn (option extra=exact, once the required plays are made)."""
-    return state.options.extra == "exact" and state.plays_made >= state.plays_required
+    """No more plays this turn: a Passe filled it, or (option extra=exact) the required plays are made."""
+    return state.passed or (state.options.extra == "exact" and state.plays_made >= state.plays_required)
 
 
 def _may_end_turn(state: State) -> bool:
@@ -690,6 +703,8 @@ def _check_turn(state: State) -> None:
     seat = state.current
     if state.hands[seat] <= 0:
         raise RuleError("no_cards_in_hand", player=player_id(seat))
+    if state.passed:
+        raise RuleError("turn_filled", player=player_id(seat))
     if _turn_full(state):
         raise RuleError("turn_full", player=player_id(seat), plays=state.plays_made)
 
@@ -737,8 +752,13 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
         allowed = {top} | ({top - 10, top + 10} if o.tens else set())
         if chosen not in allowed or not LOW <= chosen <= HIGH:
             return Refusal("joker_value", pile=number, direction=direction, top=top, value=chosen)
-        if value is not None and value == top:
-            return Refusal("joker_value_same", pile=number, top=top)
+        if o.mode == "adversaire" and pile.owner is not None and pile.owner != state.current:
+            # On another player's family a Joker only helps too: lower on the rise, higher on the fall.
+            if state.helped:
+                return Refusal("one_help", pile=number)
+            if not ((chosen < top) if direction == UP else (chosen > top)):
+                return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top, owner=_owner(pile))
+            return "joker", chosen, True
         return "joker", chosen, False
     if value is not None:
         return Refusal("no_value", card=card.id)
@@ -753,7 +773,7 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
             return Refusal("family_taken", card=card.id, family=t.family, pile=_family_pile(state, t.family))
     helping = o.mode == "adversaire" and pile.owner is not None and pile.owner != state.current
     if helping and not started:
-        return Refusal("help_only", card=card.id, pile=number, direction=direction, top=None)
+        return Refusal("help_only", card=card.id, pile=number, direction=direction, top=None, owner=_owner(pile))
     if not started and o.start == "shared":
         if direction is not None:
             return Refusal("start_no_direction", card=card.id, pile=number)
@@ -774,7 +794,7 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
             return Refusal("one_help", pile=number)
         if (v < top) if rising else (v > top):
             return "help", v, True
-        return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top)
+        return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top, owner=_owner(pile))
     if (v > top) if rising else (v < top):
         return "normal", v, False
     if o.tens and v == (top - 10 if rising else top + 10):
@@ -801,6 +821,11 @@ class Refusal:
     def __init__(self, code: str, **details: Any) -> None:
         self.code = code
         self.details = details
+
+
+def _owner(pile: Pile) -> str | None:
+    """Adversaire: the player whose family a pile is."""
+    return None if pile.owner is None else player_id(pile.owner)
 
 
 def _family_taken(state: State, family: str | None, index: int) -> bool:
@@ -857,9 +882,12 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     state = _evolve(state, used=used, hands=hands)
     events: list[Event] = []
     if how in ("simple", "passe"):
-        required = 0 if how == "passe" else min(state.plays_required, state.plays_made + 1)
-        state = _evolve(state, out=state.out + (card.id,), plays_required=required)
-        events.append(TurnEased(pid, card.id, state.plays_made, state.plays_required))
+        # Simple: one real play instead of two, even as the turn's second card; Passe fills the turn alone.
+        required = 0 if how == "passe" else min(state.plays_required, 1)
+        eased = required < state.plays_required
+        state = _evolve(state, out=state.out + (card.id,), plays_required=required,
+                        passed=state.passed or how == "passe")
+        events.append(TurnEased(pid, card.id, state.plays_made, state.plays_required, eased))
         return _after_action(state, events)
     assert command.pile is not None
     index = command.pile - 1
@@ -877,11 +905,12 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     if how == "flash":
         assert direction is not None
         branch = pile.branch(direction)
-        removed = branch[-1].card
+        removed, removed_value = branch[-1].card, branch[-1].value
         pile = _with_branch(pile, direction, branch[:-1])
         state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made,
                         out=state.out + (card.id, removed))
-        events.append(Flashed(pid, command.pile, direction, removed, pile.top(direction), made, state.plays_required))
+        events.append(Flashed(pid, command.pile, direction, removed, pile.top(direction), made, state.plays_required,
+                              removed_value))
         return _after_action(state, events)
     t = traits(card)
     placed = Placed(card.id, value, how)
@@ -899,7 +928,8 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made,
                     helped=state.helped or helping)
     events.append(CardPlayed(pid, card.id, command.pile, direction, value, how, pile.top(UP), pile.top(DOWN),
-                             pile.family, made, state.plays_required, state.placed, closed, helping))
+                             pile.family, made, state.plays_required, state.placed, closed, helping,
+                             None if pile.owner is None else player_id(pile.owner)))
     if how == "joker":
         return _after_action(state, events)
     return _after_play(state, events)
@@ -925,7 +955,8 @@ def _after_action(state: State, events: list[Event]) -> tuple[State, list[Event]
         state = _evolve(state, deck=state.deck - 1, hands=set_at(state.hands, seat, state.hands[seat] + 1))
     events.append(ActionDraw(player_id(seat), drew, state.deck))
     if drew and state.deck == 0:
-        events.append(DeckEmptied(state.plays_required))
+        state = _evolve(state, plays_required=min(state.plays_required, 1))
+        events.append(DeckEmptied(state.plays_required, now=True))
     return _after_play(state, events)
 
 
@@ -949,8 +980,8 @@ def _apply_next(state: State, command: Next) -> tuple[State, list[Event]]:
                         made=state.plays_made, required=state.plays_required)
     events: list[Event] = []
     sizes = state.hand_sizes
-    if state.emptied and sizes[seat] == HAND_SIZE:
-        sizes = set_at(sizes, seat, HAND_SIZE + 1)
+    if state.emptied:
+        sizes = set_at(sizes, seat, sizes[seat] + 1)
         events.append(HandGrew(player_id(seat), sizes[seat]))
     drew = min(state.deck, max(0, sizes[seat] - state.hands[seat]))
     deck = state.deck - drew
@@ -972,7 +1003,7 @@ def _next_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     else:
         return _end(state, Reason.LAST_STANDING if state.options.mode == "adversaire" else Reason.ALL_PLACED, events)
     state = _evolve(state, current=seat, plays_made=0, plays_required=_required(state.deck), helped=False,
-                    emptied=False, turn=state.turn + 1)
+                    emptied=False, passed=False, turn=state.turn + 1)
     events.append(TurnStarted(player_id(seat), state.plays_required, state.deck, state.hands[seat]))
     return state, events
 
@@ -1101,9 +1132,10 @@ def _plays_of(state: State, card: Card) -> list[Command]:
         for direction in _directions_for(state, card, index):
             if not isinstance(_judge_place(state, card, index, direction, None), Refusal):
                 found.append(Play(card.id, index + 1, direction))
-            if t.action == "joker" and state.options.tens and direction is not None:
+            if t.action == "joker" and direction is not None:
+                # The value typed: the top's again (what no value means too), or exactly 10 away.
                 top = state.piles[index].top(direction)
-                for chosen in (top - 10, top + 10):
+                for chosen in (top, top - 10, top + 10) if state.options.tens else (top,):
                     if not isinstance(_judge_place(state, card, index, direction, chosen), Refusal):
                         found.append(Play(card.id, index + 1, direction, chosen))
     return found

@@ -85,6 +85,7 @@ SPEC = GameSpec(
     hidden=("hands", "draw_pile", "set_aside"),
     domain="the_void",
     progress="round",
+    verbosity="terse",  # a card every 1 to 2 s: the number and the change only (issue 22)
     options=(
         OptionSpec("difficulty", str, "normal", N_(
             "errors allowed: debutant 6, normal 5 (the default), difficile 4, epique 3, mythique 2, divin 1, "

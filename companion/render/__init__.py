@@ -20,12 +20,25 @@ if TYPE_CHECKING:
     from companion.vocabulary import Vocabulary
 
 
+#: How much is said of each event: the number and the change only, today's sentence, or the sentence with its context.
+VERBOSITIES = ("terse", "normal", "full")
+#: Older words for a verbosity, still read from saves and command lines.
+OLD_VERBOSITIES = {"short": "terse"}
+
+
+def verbosity_level(value: str | None, default: str = "normal") -> str:
+    """``value`` as one of `VERBOSITIES` ("short", from older saves, is ``terse``; ``None`` or unknown: ``default``)."""
+    value = OLD_VERBOSITIES.get(value or "", value)
+    return value if value in VERBOSITIES else default
+
+
 @dataclass(frozen=True)
 class Settings:
     """How the user wants to hear things. ``display``: the game's own display options (a Gauntlet kit)."""
 
     lang: str = "fr"
-    verbosity: str = "full"  # full | short
+    #: ``terse`` | ``normal`` | ``full`` (`VERBOSITIES`); ``None``: the game's default (its spec's ``verbosity``).
+    verbosity: str | None = None
     display: Mapping[str, Any] = field(default_factory=dict)
     #: Played at the keyboard (a save of a script's game is not offered back for resume).
     interactive: bool = True
@@ -57,8 +70,14 @@ class Context:
         return self.vocabulary.word(verb, self.lang)
 
     @property
+    def verbosity(self) -> str:
+        """``terse``, ``normal`` or ``full`` (`VERBOSITIES`)."""
+        return verbosity_level(self.settings.verbosity)
+
+    @property
     def short(self) -> bool:
-        return self.settings.verbosity == "short"
+        """Terse verbosity (the older name)."""
+        return self.verbosity == "terse"
 
     def card(self, card_id: str) -> str:
         if self.cards is None or card_id not in self.cards:
@@ -151,6 +170,7 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
         "ambiguous_player": lambda: t("{text} could name several players. Say more of the name.", **d),
         "player_needed": lambda: t("Which player? Type a player after the command."),
         "speech_on_off": lambda: t("Type speech on or speech off."),
+        "verbosity_levels": lambda: t("Type verbosity terse, verbosity normal or verbosity full."),
         "no_cards": lambda: t("This game has no card data."),
         "secret_needs_terminal": lambda: t(
             "Secret values can only be typed in a terminal. In a script, type the values after the command."),
@@ -286,6 +306,7 @@ COMMON_HELP = {
     "help": N_("help: this list; help COMMAND for one command."),
     "repeat": N_("repeat: say the last sentence again (F2)."),
     "speech": N_("speech on, speech off: turn the voice on or off."),
+    "verbosity": N_("verbosity terse, normal or full: how much is said of each change."),
     "pan": N_("pan, pan back: move the braille line forward or back."),
     "save": N_("save FILE: save the game in another file and go on there (when the disk is full, say)."),
     "quit": N_("quit: stop for now; the game is saved."),
@@ -319,6 +340,10 @@ class Renderer:
 
     domain: str
     events: Mapping[type, Callable[[Any, Context], str]]
+    #: The event's terse form (the number and the change only: "7 red."), where it differs from ``events``'.
+    terse: Mapping[type, Callable[[Any, Context], str]] = field(default_factory=dict)
+    #: The event's full form (the sentence and its context), where it differs from ``events``'.
+    full: Mapping[type, Callable[[Any, Context], str]] = field(default_factory=dict)
     help: Mapping[str, str] = field(default_factory=dict)
     #: Events that are never the headline of a command (``undo`` quotes the headline).
     minor_events: frozenset[str] = frozenset()
@@ -336,8 +361,9 @@ class Renderer:
     card_reading: Callable[[Card, Context], str] = card_sentence
 
     def render(self, event: Event, ctx: Context) -> str:
-        """The sentence for ``event``."""
-        maker = self.events.get(type(event))
+        """The sentence for ``event`` at the context's verbosity (its terse or full form, else the normal one)."""
+        forms = {"terse": self.terse, "full": self.full}.get(ctx.verbosity, {})
+        maker = forms.get(type(event)) or self.events.get(type(event))
         if maker is None and event.name == "status" and self.status_head is not None:
             return self.status_sentence(event, ctx)
         if maker is None:

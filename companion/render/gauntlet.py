@@ -105,8 +105,6 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
 
 
 def _card_effect(e: g.CardEffect, ctx: Context) -> str:
-    if ctx.short:  # short verbosity: the effect is known, only changes are said
-        return ""
     if ctx.cards is None:
         return e.card
     return ctx.cards[e.card].effect.get(ctx.lang) or ctx.cards[e.card].effect["en"]
@@ -191,12 +189,14 @@ def _card_defeated(e: g.CardDefeated, ctx: Context) -> str:
     return ctx.t("{card} of {player} is defeated.", card=ctx.card(e.card), player=player(ctx, e.player))
 
 
+def _life_lost_terse(e: g.LifeLost, ctx: Context) -> str:
+    if e.team == "thanos":
+        return ctx.t("Thanos: {lives}.", lives=lives(ctx, e.team, e.lives))
+    return ctx.t("Heroes: {lives}.", lives=lives(ctx, e.team, e.lives))
+
+
 def _life_lost(e: g.LifeLost, ctx: Context) -> str:
     t = ctx.t
-    if ctx.short:
-        if e.team == "thanos":
-            return t("Thanos: {lives}.", lives=lives(ctx, e.team, e.lives))
-        return t("Heroes: {lives}.", lives=lives(ctx, e.team, e.lives))
     if ctx.display("kit", "tokens") == "tokens":
         if e.team == "thanos":
             return t("Thanos loses a life: remove a ruby. {lives} left.", lives=e.lives)
@@ -305,6 +305,15 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
     g.PlayedCards: _played,
     g.UnseenCards: _unseen,
 }
+
+
+#: Terse forms: the number and the change only (a card's effect is known at the table, so not read).
+_TERSE: dict[type, Callable[[Any, Context], str]] = {
+    g.CardEffect: lambda e, ctx: "",
+    g.LifeLost: _life_lost_terse,
+}
+#: Full forms: the sentence and its context.
+_FULL: dict[type, Callable[[Any, Context], str]] = {}
 
 
 def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:
@@ -438,6 +447,6 @@ HELP = {
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS, player=player,
                     status_head=status_head, status_parts=status_parts, undo_hint=undo_hint, minor_events=MINOR_EVENTS)
 render = RENDERER.render

@@ -9,12 +9,10 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import num_x as g
-from companion.render import N_, Context, Renderer, capitalized, Refusal, numbered_player
+from companion.render import N_, Context, Refusal, Renderer, capitalized, elided, numbered_player
 
 DOMAIN = g.SPEC.domain
 
-#: A pile's family, said after "pile N" (a feminine adjective in French).
-FAMILY = {"red": N_("red"), "green": N_("green"), "blue": N_("blue"), "yellow": N_("yellow")}
 MODE = {"coop": N_("cooperative mode"), "expert": N_("Expert mode"), "decouverte": N_("Discovery mode"),
         "adversaire": N_("Opponent mode")}
 
@@ -23,15 +21,46 @@ player = numbered_player
 
 
 def family(ctx: Context, name: str | None) -> str:
-    return ctx.t(FAMILY[name]) if name in FAMILY else ""
+    """A pile's family, said after "pile N" (a feminine adjective in French: verte)."""
+    t = ctx.t
+    words = {"red": lambda: t.pgettext("pile colour", "red"), "green": lambda: t.pgettext("pile colour", "green"),
+             "blue": lambda: t.pgettext("pile colour", "blue"), "yellow": lambda: t.pgettext("pile colour", "yellow")}
+    word = words.get(name or "")
+    return word() if word else ""
+
+
+def card_colour(ctx: Context, name: str | None) -> str:
+    """A card's family, said after its number ("9 red"; masculine in French: un 9 vert)."""
+    t = ctx.t
+    words = {"red": lambda: t.pgettext("card colour", "red"), "green": lambda: t.pgettext("card colour", "green"),
+             "blue": lambda: t.pgettext("card colour", "blue"),
+             "yellow": lambda: t.pgettext("card colour", "yellow")}
+    word = words.get(name or "")
+    return word() if word else ""
 
 
 def direction(ctx: Context, way: str | None) -> str:
+    """A branch said as a direction: "up", "down" (en montée, en descente)."""
     if way == g.UP:
-        return ctx.t("up")
+        return ctx.t.pgettext("branch", "up")
     if way == g.DOWN:
-        return ctx.t("down")
+        return ctx.t.pgettext("branch", "down")
     return ""
+
+
+def card_short(ctx: Context, card_id: str) -> str:
+    """A card number first, said once: "9 red", "3 Shadow"; an action card by its name."""
+    if ctx.cards is None or card_id not in ctx.cards:
+        return card_id
+    card = ctx.cards[card_id]
+    t = g.traits(card)
+    if t.kind == "family":
+        return ctx.t("{value} {colour}", value=card.value, colour=card_colour(ctx, t.family))
+    if t.kind == "shadow":
+        return ctx.t("{value} Shadow", value=card.value)
+    if t.kind == "rainbow":
+        return ctx.t("{value} Rainbow", value=card.value)
+    return ctx.card(card_id)
 
 
 def cards_count(ctx: Context, count: int) -> str:
@@ -45,18 +74,23 @@ def pile_name(ctx: Context, number: int, fam: str | None) -> str:
     return ctx.t("pile {pile}", pile=number)
 
 
-def plays(ctx: Context, made: int, required: int) -> str:
-    """Where the turn stands: "Play 1 of 2." or "2 of 2, the turn may end."."""
+def _where(ctx: Context, e: g.CardPlayed) -> str:
+    """The pile a card went on: its owner's in Opponent mode, its family only when the card does not say it."""
     t = ctx.t
-    if required == 0:
-        return t("Nothing more to play: type {next} to end the turn.", next=ctx.verb("next"))
-    if made > required:
-        return t("Play {made}, {required} required: the turn may end ({next}).", made=made, required=required,
-                 next=ctx.verb("next"))
-    if made == required:
-        return t("Play {made} of {required}: the turn may end ({next}).", made=made, required=required,
-                 next=ctx.verb("next"))
-    return t("Play {made} of {required}.", made=made, required=required)
+    if e.owner is not None and e.owner != e.player:
+        return elided(ctx, t("{player}'s pile {pile}", pile=e.pile, player=player(ctx, e.owner)))
+    card = ctx.cards[e.card] if ctx.cards is not None and e.card in ctx.cards else None
+    if e.family and (card is None or g.traits(card).family != e.family):
+        return t.pgettext("where a card goes", "pile {pile} {family}", pile=e.pile, family=family(ctx, e.family))
+    return t.pgettext("where a card goes", "pile {pile}", pile=e.pile)
+
+
+def plays(ctx: Context, made: int, required: int) -> str:
+    """Where the turn stands, without repeating the count just said: "1 play left." or "The turn may end: next."."""
+    t = ctx.t
+    if made < required:
+        return t.plural("{count} play left.", "{count} plays left.", required - made)
+    return t("The turn may end: {next}.", next=ctx.verb("next"))
 
 
 def tops(ctx: Context, up: int | None, down: int | None) -> str:
@@ -65,7 +99,7 @@ def tops(ctx: Context, up: int | None, down: int | None) -> str:
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
     t = ctx.t
-    sentence = t("Num-X, {players}, {mode}: {deck}, {piles}, {hand} cards each.",
+    sentence = t("{players}, Num-X, {mode}: {deck}, {piles}, hands of {hand}.",
                  players=t.plural("{count} player", "{count} players", e.players), mode=t(MODE[e.mode]),
                  deck=cards_count(ctx, e.deck_size), piles=t.plural("{count} pile", "{count} piles", e.piles),
                  hand=e.hand_size)
@@ -75,29 +109,25 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
 
 
 def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
-    return capitalized(ctx.t("{player} to play: {plays}. Draw pile: {deck}.", player=player(ctx, e.player),
-                 plays=ctx.t.plural("{count} play", "{count} plays", e.plays_required), deck=cards_count(ctx, e.deck)))
+    return ctx.t.plural("{count} play for {player}.", "{count} plays for {player}.", e.plays_required,
+                        player=player(ctx, e.player))
 
 
 def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     t = ctx.t
-    card = ctx.card(e.card)
-    where = pile_name(ctx, e.pile, e.family)
-    if e.how == "start":
-        head = t("{card} starts {pile}: {tops}.", card=card, pile=where, tops=tops(ctx, e.up, e.down))
-    else:
-        way = direction(ctx, e.direction)
-        top = e.up if e.direction == g.UP else e.down
-        hows: dict[str, Callable[[], str]] = {
-            "ten": lambda: t("{top}, {card} on {pile} {way}, 10 back.", top=top, card=card, pile=where, way=way),
-            "break": lambda: t("{top}, {card} breaks {pile} {way}.", top=top, card=card, pile=where, way=way),
-            "equal": lambda: t("{top}, {card} on {pile} {way}, equal.", top=top, card=card, pile=where, way=way),
-            "joker": lambda: t("{top}, Joker on {pile} {way}.", top=top, pile=where, way=way),
-            "help": lambda: t("{top}, {card} helps {pile} {way}.", top=top, card=card, pile=where, way=way),
-        }
-        maker = hows.get(e.how)
-        head = maker() if maker else t("{top}, {card} on {pile} {way}.", top=top, card=card, pile=where, way=way)
-    parts = [head]
+    card = card_short(ctx, e.card)
+    where = _where(ctx, e)
+    way = direction(ctx, e.direction)
+    hows: dict[str, Callable[[], str]] = {
+        "start": lambda: t("{card} starts {pile}.", card=card, pile=where),
+        "ten": lambda: t("{card} {way} on {pile}, 10 back.", card=card, pile=where, way=way),
+        "break": lambda: t("{card} breaks {pile} {way}.", card=card, pile=where, way=way),
+        "equal": lambda: t("{card} {way} on {pile}, equal to its top.", card=card, pile=where, way=way),
+        "joker": lambda: t("{value}, the Joker {way} on {pile}.", value=e.value, pile=where, way=way),
+        "help": lambda: t("{card} {way} on {pile}, a help.", card=card, pile=where, way=way),
+    }
+    maker = hows.get(e.how)
+    parts = [capitalized(maker() if maker else t("{card} {way} on {pile}.", card=card, pile=where, way=way))]
     if e.closed:
         parts.append(t("That branch is closed."))
     parts.append(plays(ctx, e.plays_made, e.plays_required))
@@ -105,136 +135,192 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
 
 
 def _flipped(e: g.Flipped, ctx: Context) -> str:
-    return ctx.t("Flip on pile {pile}: {tops}.", pile=e.pile, tops=tops(ctx, e.up, e.down)) + " " + plays(
+    return ctx.t("{up} up, {down} down: Flip on pile {pile}.", pile=e.pile, up=e.up, down=e.down) + " " + plays(
         ctx, e.plays_made, e.plays_required)
 
 
 def _flashed(e: g.Flashed, ctx: Context) -> str:
-    return ctx.t("Flash: {card} leaves pile {pile} {way} for good; its top is {top}.", card=ctx.card(e.removed),
+    return ctx.t("{top} {way} on pile {pile} again: Flash takes out {card}.", card=card_short(ctx, e.removed),
                  pile=e.pile, way=direction(ctx, e.direction), top=e.top) + " " + plays(ctx, e.plays_made,
-                                                                                        e.plays_required)
+                                                                                       e.plays_required)
 
 
 def _turn_eased(e: g.TurnEased, ctx: Context) -> str:
     t = ctx.t
     if e.card == "passe":
-        return t("Pass: the turn is filled.") + " " + plays(ctx, e.plays_made, e.plays_required)
-    return t("Simple: one real play is enough this turn.") + " " + plays(ctx, e.plays_made, e.plays_required)
+        return t("Pass: the turn is filled, type {next}.", next=ctx.verb("next"))
+    if not e.eased:
+        return t("Simple: no effect, a single play was the rule already.")
+    if e.plays_made >= e.plays_required:
+        return t("Simple: a single real play is enough.") + " " + plays(ctx, e.plays_made, e.plays_required)
+    return t("Simple: a single real play this turn.")
 
 
 def _action_draw(e: g.ActionDraw, ctx: Context) -> str:
-    if e.drew:
-        return ctx.t("Draw a card at once. Draw pile: {deck}.", deck=cards_count(ctx, e.deck))
-    return ctx.t("The draw pile is empty: no card to draw.")
+    if not e.drew:
+        return ctx.t("0 cards to draw: the draw pile is empty.")
+    if e.deck == 0:
+        return ctx.t("The last card drawn at once.")
+    return ctx.t("A card drawn at once.") + " " + ctx.t.plural("{count} card in the draw pile.",
+                                                             "{count} cards in the draw pile.", e.deck)
 
 
 def _hand_grew(e: g.HandGrew, ctx: Context) -> str:
-    return ctx.t("{size} cards a hand from now on for {player}: hand emptied in one turn.", size=e.hand_size,
+    # The new size is said by the refill that follows ("6 cards drawn by Ana"): said once.
+    return ctx.t("1 more card a hand for {player}: hand emptied in one turn.",
                  player=player(ctx, e.player))
 
 
 def _refilled(e: g.Refilled, ctx: Context) -> str:
     t = ctx.t
     who = player(ctx, e.player)
-    if e.drew:
-        return capitalized(t("{player} draws {drew}: {hand} in hand. Draw pile: {deck}.", player=who,
-                             drew=cards_count(ctx, e.drew), hand=e.hand, deck=cards_count(ctx, e.deck)))
-    return t("{hand} in hand for {player}, nothing to draw.", hand=cards_count(ctx, e.hand), player=who)
+    if not e.drew:
+        return t.plural("{count} card in hand for {player}, none drawn.",
+                        "{count} cards in hand for {player}, none drawn.", e.hand, player=who)
+    drawn = t.plural("{count} card drawn by {player}", "{count} cards drawn by {player}", e.drew, player=who)
+    head = t("{drawn}: {hand} in hand.", drawn=drawn, hand=e.hand) if e.hand != e.drew else drawn + "."
+    if e.deck == 0:  # the draw pile's end is said next (deck_emptied)
+        return head
+    return head + " " + t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)
 
 
 def _deck_emptied(e: g.DeckEmptied, ctx: Context) -> str:
-    return ctx.t("0 cards in the draw pile: 1 play a turn from the next turn on.")
+    if e.now:
+        return ctx.t("0 cards in the draw pile: 1 play is enough from now on.")
+    return ctx.t("0 cards in the draw pile: 1 play a turn from the next turn.")
 
 
 def _player_eliminated(e: g.PlayerEliminated, ctx: Context) -> str:
     t = ctx.t
-    left = t.plural("{count} player left", "{count} players left", e.left)
-    return t("{recycled} back into the draw pile, now {deck}: {player} is blocked and out. {left}.",
-             recycled=cards_count(ctx, e.recycled), deck=e.deck, player=player(ctx, e.player), left=capitalized(left))
+    left = t.plural("{count} player left.", "{count} players left.", e.left)
+    return t.plural("{count} card back into the draw pile, now {deck}: {player} is blocked and out.",
+                    "{count} cards back into the draw pile, now {deck}: {player} is blocked and out.", e.recycled,
+                    deck=e.deck, player=player(ctx, e.player)) + " " + left
 
 
 def _game_over(e: g.GameOver, ctx: Context) -> str:
     t = ctx.t
     if e.reason == "all_placed":
-        return t("{score} of {total} cards placed: the table wins!", score=e.score, total=e.total)
+        return t("{score} cards placed, every one: the table wins!", score=e.score)
     if e.reason == "blocked":
-        return t.plural("{count} of {total} cards placed: blocked, the table loses. Score: {count}.",
-                        "{count} of {total} cards placed: blocked, the table loses. Score: {count}.", e.score,
-                        total=e.total)
-    winners = ctx.join([player(ctx, w) for w in e.winners])
+        return t.plural("{count} of {total} cards placed.", "{count} of {total} cards placed.", e.score,
+                        total=e.total) + " " + t("Blocked: the table loses.")
+    winners = [player(ctx, w) for w in e.winners]
     if e.reason == "seventeen":
-        return t("17 cards of their family: {players} wins!", players=winners)
-    return t("Best score, {score}: {players} wins.", score=e.score, players=winners)
+        return t.plural("17 cards of their family: {players} wins!", "17 cards of their family: {players} win!",
+                        len(winners), players=ctx.join(winners))
+    return t.plural("{score}, the best score: {players} wins.", "{score}, the best score: {players} win.",
+                    len(winners), score=e.score, players=ctx.join(winners))
+
+
+def pile_tops(ctx: Context, pile: int, fam: str | None, up: int | None, down: int | None,
+              closed: Sequence[str] = ()) -> str:
+    """One started pile, its tops first: "9 up, 3 down on pile 1 red." (", up closed" after a break)."""
+    t = ctx.t
+    text = t("{up} up, {down} down on pile {pile}", up=up, down=down, pile=pile)
+    if fam:
+        text = t("{up} up, {down} down on pile {pile} {family}", up=up, down=down, pile=pile,
+                 family=family(ctx, fam))
+    ways = [direction(ctx, way) for way in closed]
+    if len(ways) > 1:
+        text += t(", both closed")
+    elif ways:
+        text += t(", {ways} closed", ways=ways[0])
+    return text + "."
 
 
 def table_sentence(ctx: Context, piles: Sequence[Mapping[str, Any]]) -> str:
-    """The tops of every branch: "Pile 1 red: up 9, down 3. Piles 3 and 4 free."."""
+    """The tops of every branch, numbers first: "9 up, 3 down on pile 1 red. 2 piles free: 3 and 4."."""
     t = ctx.t
-    parts: list[str] = []
+    parts = [pile_tops(ctx, p["pile"], p["family"], p["up"], p["down"], p.get("closed", ()))
+             for p in piles if p["up"] is not None]
     free = [str(p["pile"]) for p in piles if p["up"] is None]
-    for p in piles:
-        if p["up"] is None:
-            continue
-        text = t("{pile}: {tops}", pile=capitalized(pile_name(ctx, p["pile"], p["family"])),
-                 tops=tops(ctx, p["up"], p["down"]))
-        closed = [direction(ctx, way) for way in p.get("closed", ())]
-        if closed:
-            text += t(", closed {ways}", ways=ctx.join(closed))
-        parts.append(text + ".")
-    if len(free) == 1:
-        parts.append(t("Pile {pile} free.", pile=free[0]))
+    if free and len(free) == len(piles):
+        parts.append(t.plural("{count} pile, free.", "{count} piles, all free.", len(free)))
     elif free:
-        parts.append(t("Piles {piles} free.", piles=ctx.join(free)))
+        parts.append(t.plural("{count} pile free: {piles}.", "{count} piles free: {piles}.", len(free),
+                              piles=ctx.join(free)))
     return " ".join(parts)
 
 
 def status_head(e: g.Status, ctx: Context) -> str:
+    """Whose turn and where it stands, number first and short (undo says it after the step taken back)."""
     t = ctx.t
     if e.outcome is not None:
-        score = e.outcome.get("score")
+        score = int(e.outcome.get("score") or 0)
         if e.outcome["kind"] == "cooperative_win":
-            return t("Game over, won: {score} cards placed.", score=score)
+            return t("{score} cards placed: game over, won.", score=score)
         if e.outcome["kind"] == "cooperative_loss":
-            return t.plural("Game over, lost: {count} card placed.", "Game over, lost: {count} cards placed.", int(score or 0))
-        return t("Game over: {players} won with {score}.", players=ctx.join([player(ctx, w) for w in e.outcome["winners"]]),
-                 score=score)
-    return capitalized(t.plural("{player} to play, {count} of {required} plays made.",
-                                "{player} to play, {count} of {required} plays made.", e.plays_made,
-                                player=player(ctx, e.current_player), required=e.plays_required))
+            return t.plural("{count} card placed: game over, lost.", "{count} cards placed: game over, lost.", score)
+        winners = [player(ctx, w) for w in e.outcome["winners"]]
+        return t.plural("{score}, the best score: game over, {players} won.",
+                        "{score}, the best score: game over, {players} won.", len(winners), score=score,
+                        players=ctx.join(winners))
+    who = player(ctx, e.current_player)
+    if e.plays_made >= e.plays_required:
+        return t.plural("{count} play made by {player}.", "{count} plays made by {player}.", e.plays_made, player=who)
+    return t.plural("{count} of {required} plays for {player}.", "{count} of {required} plays for {player}.",
+                    e.plays_made, required=e.plays_required, player=who)
+
+
+def _counts(ctx: Context, counts: Mapping[str, int], first: Callable[[int, str], str]) -> list[str]:
+    """Counts per player, equal ones together, highest first, one short sentence each: "5 in hand for Ana and Bo."."""
+    groups: dict[int, list[str]] = {}
+    for pid, count in counts.items():
+        groups.setdefault(count, []).append(player(ctx, pid))
+    return [first(count, ctx.join(names)) for count, names in sorted(groups.items(), reverse=True)]
 
 
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     t = ctx.t
-    hands = ctx.join([t("{count} for {player}", count=n, player=player(ctx, pid)) for pid, n in e.hands.items()])
+    hands = _counts(ctx, e.hands, lambda n, who: t.plural("{count} card in hand for {players}.",
+                                                        "{count} cards in hand for {players}.", n, players=who))
     parts = [("piles", table_sentence(ctx, e.piles)),
-             ("deck", t("Draw pile: {deck}.", deck=cards_count(ctx, e.deck))),
-             ("hands", t("Hands: {hands}.", hands=hands)),
-             ("placed", t("Placed: {placed}.", placed=e.placed))]
+             ("deck", t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)),
+             ("hands", " ".join(hands)),
+             ("placed", t.plural("{count} card placed.", "{count} cards placed.", e.placed))]
     if e.scores:
-        scores = ctx.join([t("{count} for {player}", count=n, player=player(ctx, pid)) for pid, n in e.scores.items()])
-        parts.append(("scores", t("Family cards placed: {scores}.", scores=scores)))
+        scores = _counts(ctx, e.scores, lambda n, who: t.plural("{count} family card placed by {players}.",
+                                                              "{count} family cards placed by {players}.", n,
+                                                              players=who))
+        parts.append(("scores", " ".join(scores)))
     if e.eliminated:
         parts.append(("eliminated", t("Out: {players}.", players=ctx.join([player(ctx, p) for p in e.eliminated]))))
     return parts
-
 
 
 def _table(e: g.Table, ctx: Context) -> str:
     return table_sentence(ctx, e.piles)
 
 
+#: Cards a list sentence holds at most, so it stays within 15 words ("9, 10, 12 and 14 under the top, up.").
+LIST_CHUNK = 9
+
+
+def _under(ctx: Context, way: str, cards: Sequence[str], fam: str | None) -> list[str]:
+    """A branch's cards under its top (the top is said first), oldest first, numbers first, a sentence each 9 cards."""
+    t = ctx.t
+    said = [str(ctx.cards[c].value) if ctx.cards is not None and c in ctx.cards and fam is not None
+            and g.traits(ctx.cards[c]).family == fam else card_short(ctx, c) for c in cards]
+    chunks = [said[i:i + LIST_CHUNK] for i in range(0, len(said), LIST_CHUNK)]
+    found = [capitalized(ctx.join(chunk)) + "." for chunk in chunks[:-1]]
+    last = ctx.join(chunks[-1])
+    found.append(t("{cards} under the top, up.", cards=last) if way == g.UP
+                 else t("{cards} under the top, down.", cards=last))
+    return found
+
+
 def _pile(e: g.PileShown, ctx: Context) -> str:
     t = ctx.t
-    where = capitalized(pile_name(ctx, e.pile, e.family))
     if e.up is None:
-        return t("{pile} is free.", pile=where)
-    parts = [t("{pile}: {tops}.", pile=where, tops=tops(ctx, e.up, e.down))]
-    if e.start is not None:
-        parts.append(t("First card: {card}.", card=ctx.card(e.start)))
-    if e.up_cards:
-        parts.append(t("Rising: {cards}.", cards=ctx.join([ctx.card(c) for c in e.up_cards])))
-    if e.down_cards:
-        parts.append(t("Falling: {cards}.", cards=ctx.join([ctx.card(c) for c in e.down_cards])))
+        return t("0 cards on pile {pile}: it is free.", pile=e.pile)
+    parts = [pile_tops(ctx, e.pile, e.family, e.up, e.down, e.closed)]
+    if e.start is not None and e.up_cards and e.down_cards:  # else the first card is a top, said already
+        parts.append(t("{card}, the first card.", card=card_short(ctx, e.start)))
+    if len(e.up_cards) > 1:
+        parts.extend(_under(ctx, g.UP, e.up_cards[:-1], e.family))
+    if len(e.down_cards) > 1:
+        parts.extend(_under(ctx, g.DOWN, e.down_cards[:-1], e.family))
     return " ".join(parts)
 
 
@@ -270,7 +356,7 @@ def _why_not(ctx: Context, pile: int, refused: Sequence[Mapping[str, Any]]) -> s
 
 def _fits(e: g.Fits, ctx: Context) -> str:
     t = ctx.t
-    card = ctx.card(e.card)
+    card = card_short(ctx, e.card)
     parts = [] if e.private else [t("Asked by {player}, at the table.", player=player(ctx, e.asked_by))]
     if e.placed_already:
         parts.append(t("Every {card} is already played.", card=card))
@@ -279,12 +365,18 @@ def _fits(e: g.Fits, ctx: Context) -> str:
                                                                                    card=card))
     else:
         places = _by_pile(e.places)
-        parts.append(t.plural("{card}: {count} pile.", "{card}: {count} piles.", len(places), card=card) if places
-                     else t("{card} fits nowhere now.", card=card))
+        parts.append(t.plural("{count} pile for {card}.", "{count} piles for {card}.", len(places), card=card)
+                     if places else t("{card} fits nowhere now.", card=card))
+        groups: dict[str, list[str]] = {}  # piles with the same branches said together
         for pile, found in places.items():
-            ways = _ways(ctx, found)
-            parts.append(t("Pile {pile}: {ways}.", pile=pile, ways=ways) if ways else t("Pile {pile}: to start it.",
-                                                                                         pile=pile))
+            groups.setdefault(_ways(ctx, found), []).append(str(pile))
+        for ways, piles in groups.items():
+            if len(piles) == 1:
+                parts.append(t("Pile {pile}: {ways}.", pile=piles[0], ways=ways) if ways
+                             else t("Pile {pile}: to start it.", pile=piles[0]))
+            else:
+                parts.append(t("Piles {piles}: {ways}.", piles=ctx.join(piles), ways=ways) if ways
+                             else t("Piles {piles}: to start one.", piles=ctx.join(piles)))
         for pile, refused in _by_pile(e.refusals).items():
             if pile not in places:
                 why = _why_not(ctx, pile, refused)
@@ -295,8 +387,10 @@ def _fits(e: g.Fits, ctx: Context) -> str:
 
 def _left(e: g.Left, ctx: Context) -> str:
     t = ctx.t
-    return t("Draw pile: {deck}. Placed: {placed}. Still to place: {to_place}. Plays left this turn: {plays}.",
-             deck=cards_count(ctx, e.deck), placed=e.placed, to_place=e.to_place, plays=e.plays_left)
+    return " ".join([
+        t("{deck} in the draw pile, {placed} placed, {to_place} still to place.", deck=e.deck, placed=e.placed,
+          to_place=e.to_place),
+        t.plural("{count} play left this turn.", "{count} plays left this turn.", e.plays_left)])
 
 
 _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
@@ -320,7 +414,7 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 
 
 def _card(d: Mapping[str, Any], ctx: Context, key: str = "card") -> str:
-    return ctx.card(str(d.get(key, "")))
+    return card_short(ctx, str(d.get(key, "")))
 
 
 def _way(d: Mapping[str, Any], ctx: Context) -> str:
@@ -338,7 +432,7 @@ REFUSALS: dict[str, Refusal] = {
     "does_not_fit": _does_not_fit,
     "wrong_family": lambda d, ctx: ctx.t("{card} cannot go on pile {pile}: it is {family}.", card=_card(d, ctx), pile=d["pile"],
                                          family=family(ctx, d.get("family"))),
-    "family_taken": lambda d, ctx: ctx.t("{card} cannot start a new pile: pile {pile} is already {family}.", card=_card(d, ctx),
+    "family_taken": lambda d, ctx: ctx.t("{card} cannot start a pile: pile {pile} is {family} already.", card=_card(d, ctx),
                                          pile=d["pile"], family=family(ctx, d.get("family"))),
     "cannot_start": lambda d, ctx: ctx.t("{card} cannot start pile {pile}. Only a family card starts a pile.", card=_card(d, ctx),
                                          pile=d["pile"]),
@@ -350,8 +444,8 @@ REFUSALS: dict[str, Refusal] = {
     "branch_closed": lambda d, ctx: ctx.t("Pile {pile} {way} is closed by a break.", pile=d["pile"], way=_way(d, ctx)),
     "shadow_up_only": lambda d, ctx: ctx.t("{card} only goes on a rising branch.", card=_card(d, ctx)),
     "rainbow_down_only": lambda d, ctx: ctx.t("{card} only goes on a falling branch.", card=_card(d, ctx)),
-    "help_only": lambda d, ctx: ctx.t("Pile {pile} is another player's. Only help it: lower going up, higher going down.",
-                                      pile=d["pile"]),
+    "help_only": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. Only help it: lower going up, higher going down.",
+                                      pile=d["pile"], player=player(ctx, d.get("owner"))),
     "one_help": lambda d, ctx: ctx.t("One help play a turn on another player's pile, already made."),
     "pile_not_started": lambda d, ctx: ctx.t("Pile {pile} is not started: {card} needs a card on it.", pile=d["pile"],
                                              card=_card(d, ctx)),
@@ -363,7 +457,6 @@ REFUSALS: dict[str, Refusal] = {
                                              way=_way(d, ctx)),
     "joker_value": lambda d, ctx: ctx.t("The Joker counts as {top}, or exactly 10 away, not {value}.", top=d["top"],
                                         value=d["value"]),
-    "joker_value_same": lambda d, ctx: ctx.t("The Joker counts as {top} without a value: type no number.", top=d["top"]),
     "no_value": lambda d, ctx: ctx.t("{card} takes no number after the branch.", card=_card(d, ctx)),
     "no_pile_needed": lambda d, ctx: ctx.t("{card} takes no pile: type it alone.", card=_card(d, ctx)),
     "pile_needed": lambda d, ctx: ctx.t("Which pile? Type its number after {card}.", card=_card(d, ctx)),
@@ -380,29 +473,34 @@ REFUSALS: dict[str, Refusal] = {
                                                "{count}.", d["copies"], card=_card(d, ctx)),
     "no_cards_in_hand": lambda d, ctx: capitalized(ctx.t("{player} has no card in hand: type {next}.",
                                               player=player(ctx, d.get("player")), next=ctx.verb("next"))),
+    "turn_filled": lambda d, ctx: ctx.t("Pass filled the turn: nothing more to play. Type {next}.",
+                                        next=ctx.verb("next")),
     "turn_full": lambda d, ctx: ctx.t.plural("{count} play made: that is all this turn. Type {next}.",
                                              "{count} plays made: that is all this turn. Type {next}.", d["plays"],
                                              next=ctx.verb("next")),
     "plays_left": lambda d, ctx: ctx.t.plural("{count} play left before the turn can end.",
                                               "{count} plays left before the turn can end.", d["left"]),
-    "not_blocked": lambda d, ctx: ctx.t.plural("{count} of {required} plays made: the turn can end, type {next}.",
-                                               "{count} of {required} plays made: the turn can end, type {next}.",
-                                               d["made"], required=d["required"], next=ctx.verb("next")),
+    "not_blocked": lambda d, ctx: ctx.t.plural("{count} play made, enough: the turn can end, type {next}.",
+                                               "{count} plays made, enough: the turn can end, type {next}.",
+                                               d["made"], next=ctx.verb("next")),
 }
 
 
 # Translators: the command words are the ones users type; give the French words
 # (joue, suivant, bloqué, table, pile, où, reste, monte, descend, état).
 HELP = {
-    "status": N_("status: the piles, the draw pile, the hands, cards placed, whose turn and the plays made."),
-    "play": N_("play CARD PILE up or down: play red 7 pile 2 up, or r7 2 u; a pile's first card takes no branch; "
-               "joker PILE up or down, and a value 10 away; flip PILE; flash PILE up or down; simple; pass."),
-    "next": N_("next: end the turn once the plays are made; the hand is drawn back to 5."),
-    "blocked": N_("blocked: the player cannot make the required plays (the table loses; in Opponent mode they are out)."),
+    "status": N_("status: whose turn, the piles, the draw pile, the hands and the cards placed."),
+    "play": N_("play CARD PILE up or down: red 7 pile 2 up, or r7 2 u. "
+               "A pile's first card takes no branch. "
+               "joker PILE up or down, and maybe a value 10 away. "
+               "flip PILE; flash PILE up or down; simple; pass."),
+    "next": N_("next: end the turn once the plays are made. The hand is drawn back."),
+    "blocked": N_("blocked: the player cannot make the required plays. "
+                  "The table loses; in Opponent mode that player is out."),
     "table": N_("table: the tops of every branch."),
     "pile": N_("pile N: one pile, its tops and its cards."),
-    "fits": N_("fits CARD: where that card may go now, and why not elsewhere (the table hears it)."),
-    "left": N_("left: the draw pile, cards placed, cards still to place, plays left this turn."),
+    "fits": N_("fits CARD: where that card may go now, and why not elsewhere. The table hears it."),
+    "left": N_("left: the draw pile, the cards placed and still to place, the plays left."),
 }
 
 

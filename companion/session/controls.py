@@ -1,4 +1,4 @@
-"""The controls every game shares (undo, redo, quit, save, repeat) and the front ends' own (speech, pan)."""
+"""The controls every game shares (undo, redo, quit, save, repeat, verbosity) and the front ends' own (speech, pan)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from companion.announce import Priority
 from companion.commands.base import Control
+from companion.games.base import N_
 
 if TYPE_CHECKING:
     from companion.session.core import Session
@@ -27,6 +28,11 @@ def control(session: Session, request: Control) -> None:
         path = session.table.save_copy(request.args["path"])
         session.say(core("Game saved in {path}; it goes on there.", path=str(path)), "saved", {"path": str(path)},
                     Priority.NOW)
+    elif what == "verbosity":
+        level = request.args["level"]
+        session.narrator.set_verbosity(level)
+        words = {"terse": N_("terse"), "normal": N_("normal"), "full": N_("full")}
+        session.say(core("Verbosity: {level}.", level=core(words[level])), "verbosity", {"level": level}, Priority.NOW)
     elif what in session.wiring.controls:
         session.wiring.controls[what](session, request.args)
     elif what == "speech":

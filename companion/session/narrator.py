@@ -42,7 +42,15 @@ class Narrator:
     def for_table(cls, table: Table, settings: Settings, languages: frozenset[str] = frozenset()) -> Narrator:
         """The narrator of ``table``'s game, in ``settings``' language and ``languages``."""
         game = table.game
+        if settings.verbosity is None:
+            settings = replace(settings, verbosity=game.spec.verbosity)
         return cls(settings, table.cards, game.renderer, game.parser, table.names, languages)
+
+    def set_verbosity(self, level: str) -> None:
+        """Say each event at ``level`` from now on (the ``verbosity`` command), in every language."""
+        self.settings = replace(self.settings, verbosity=level)
+        self.ctx = self._make_context(self.settings)
+        self._contexts = {self.settings.lang: self.ctx}
 
     @property
     def lang(self) -> str:

@@ -1,0 +1,122 @@
+"""The sentence rules of issue 22, as one checker any announced answer can be put through.
+
+`breaks` returns what is wrong with one answer (the text announced for one event
+or refusal), each as a short description; an empty list is a good answer. The
+rules: sentences of at most `MAX_WORDS` words (a long reading is split into
+sentences, count first); number first when the event carries a number the
+answer says; no number or sentence said twice; the players' names when the
+table gave names; no known slip of French grammar (plural after 1, elision, a
+range from 4 to 4) or English stiff possessive ("The card of Ana").
+``tests/test_sentence_audit.py`` runs it over random games of every game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+#: The most words a sentence may have (about 5 s of speech at the default rate).
+MAX_WORDS = 15
+#: A sentence ends at ". ", "! " or "? " (a colon or a semicolon does not end one: "3: Hulk, Thor").
+SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
+NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
+#: What a table that gave names never hears.
+NAMELESS = {
+    "en": re.compile(r"\b(the opponent|the other player|hero \d+|player \d+)\b", re.IGNORECASE),
+    "fr": re.compile(r"(\bl[’']adversaire|\bl[’']autre joueur|\bhéros \d+|\bjoueur \d+|\bjoueuse \d+)", re.IGNORECASE),
+}
+_VOWEL = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜaeiouyàâäéèêëîïôöûùü"
+#: French words that end in s in the singular (after 1 they are right).
+_FR_SINGULAR_S = frozenset({"fois", "pas", "temps", "corps", "héros", "sous", "dos", "bras", "poids", "avis", "plus",
+                            "tours", "sens", "mois", "prix", "puis", "très", "dans", "sans", "vers", "après", "moins",
+                            "jamais", "mais", "alors", "depuis", "contre"})
+#: English words ending in s that may follow 1 (verbs, "1 plus 2"…).
+_EN_SINGULAR_S = frozenset({"is", "was", "has", "does", "goes", "plus", "less", "its", "this", "us", "as", "yes",
+                            "always", "wins", "loses", "plays", "draws", "beats", "gets", "takes", "stays",
+                            "remains", "counts", "keeps", "leaves", "says", "shows", "attacks", "blocks", "passes",
+                            "defeats", "survives", "discards", "gives", "hits", "joins", "ends", "starts", "means",
+                            "needs", "makes", "puts", "sees", "becomes", "comes"})
+FRENCH_SLIPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"\b([Dd]e|[Ll]e|[Ll]a|[Qq]ue|[Nn]e|[Jj]e|[Ss]e|[Mm]e|[Tt]e) (?=[{_VOWEL}])"), "elision due"),
+    (re.compile(r"\b(\d+) à \1\b"), "a range from a number to itself"),
+    (re.compile(r"\bne sert pas de la\b"), "\"ne sert pas de la\""),
+)
+ENGLISH_SLIPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(\d+) to \1\b"), "a range from a number to itself"),
+)
+
+
+def sentences(answer: str) -> list[str]:
+    """The sentences of ``answer``, split at sentence ends."""
+    return [s.strip() for s in SENTENCE_END.split(answer.strip()) if s.strip()]
+
+
+def words(sentence: str) -> int:
+    """Words of a sentence (punctuation alone, such as French " : ", is no word)."""
+    return sum(1 for w in sentence.split() if any(c.isalnum() for c in w))
+
+
+def _starts_with_number(sentence: str) -> bool:
+    first = sentence.split()[0] if sentence.split() else ""
+    return bool(re.match(r"[-−]?\d", first))
+
+
+def breaks(answer: str, lang: str, names: Sequence[str] = (), numbers: Iterable[int] = ()) -> list[str]:
+    """What breaks a sentence rule in ``answer`` (said in ``lang``), each as a short description.
+
+    ``names``: the players' names the table gave (none: "player 2" is fine);
+    ``numbers``: the whole numbers the event carries (its JSON fields).
+    """
+    found: list[str] = []
+    said = sentences(answer)
+    for sentence in said:
+        if words(sentence) > MAX_WORDS:
+            found.append(f"{words(sentence)} words: {sentence}")
+    carried = Counter(str(n) for n in numbers)
+    spoken = Counter(NUMBER.findall(answer))
+    for number, times in spoken.items():
+        if number in carried and times > carried[number]:
+            found.append(f"{number} said {times} times: {answer}")
+    for sentence in said:
+        if set(NUMBER.findall(sentence)) & set(carried) and not _starts_with_number(sentence):
+            found.append(f"number not first: {sentence}")
+    repeated = [s for s, n in Counter(s.casefold().rstrip(".!?") for s in said).items() if n > 1]
+    if repeated:
+        found.append(f"said twice: {repeated[0]}")
+    if names:
+        match = NAMELESS.get(lang, NAMELESS["en"]).search(answer)
+        if match:
+            found.append(f"no name, {match.group(0)!r}: {answer}")
+    found.extend(grammar_slips(answer, lang, names))
+    return found
+
+
+def grammar_slips(answer: str, lang: str, names: Sequence[str] = ()) -> list[str]:
+    """Plural after 1, elision, ranges from a number to itself, stiff possessives."""
+    found = []
+    for match in re.finditer(r"(?<![\w,.])1 (\w+)", answer):
+        word = match.group(1)
+        exceptions = _FR_SINGULAR_S if lang == "fr" else _EN_SINGULAR_S
+        if word.endswith("s") and word.casefold() not in exceptions and (lang == "fr" or not word[:1].isupper()):
+            found.append(f"plural after 1: {match.group(0)!r} in {answer}")
+    for pattern, why in (FRENCH_SLIPS if lang == "fr" else ENGLISH_SLIPS):
+        match = pattern.search(answer)
+        if match:
+            found.append(f"{why}: {match.group(0)!r} in {answer}")
+    if lang == "en":
+        owners = [re.escape(n) for n in names] + [r"(?:player|hero) \d+"]
+        match = re.search(rf"\b[Tt]he \w+ of (?:{'|'.join(owners)})\b", answer)
+        if match:
+            found.append(f"stiff possessive: {match.group(0)!r} in {answer}")
+    return found
+
+
+def event_numbers(fields: Mapping[str, Any]) -> list[int]:
+    """The whole numbers an event carries in its JSON fields (lists included; not booleans)."""
+    found: list[int] = []
+    for value in fields.values():
+        items = value if isinstance(value, (list, tuple)) else [value]
+        found.extend(v for v in items if isinstance(v, int) and not isinstance(v, bool))
+    return found
