@@ -21,7 +21,7 @@ the same seeds on both); the seed of a game fixes its deal and so its result, wh
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.simulation import num_x_fast as fast
@@ -113,9 +113,9 @@ def greedy(g: Game) -> Move:
         piles, unseen = g.piles, g.unseen
         lock, tens, close, adversaire = t.lock, t.tens, t.close_breaks, t.adversaire
         kinds, families, values = t.kind, t.family, t.value
-        every = range(len(piles))
+        every = tuple(range(len(piles)))
         where = [-1, -1, -1, -1]  # family → its pile
-        free = []
+        free: list[int] = []
         for p, pile in enumerate(piles):
             if pile.family < 0:
                 free.append(p)
@@ -142,7 +142,7 @@ def greedy(g: Game) -> Move:
             if lock and not sr:
                 # The colour lock: its family's pile, else the piles of no family yet (refused elsewhere).
                 home = where[family]
-                candidates = (home,) if home >= 0 else free
+                candidates: Sequence[int] = (home,) if home >= 0 else free
             else:
                 candidates = every
             directions = BOTH if not sr else ONLY_UP if kind == SHADOW else ONLY_DOWN
@@ -186,8 +186,8 @@ def greedy(g: Game) -> Move:
                     if hi <= lo:
                         skipped = 0
                     elif spread:
-                        m = (1 << hi) - (1 << lo)
-                        skipped = (mask_of & (m | (m << 17) | (m << 34) | (m << 51))).bit_count()
+                        span = (1 << hi) - (1 << lo)
+                        skipped = (mask_of & (span | (span << 17) | (span << 34) | (span << 51))).bit_count()
                     else:
                         skipped = (mask_of & ((1 << hi) - (1 << lo))).bit_count()
                     if not back:
