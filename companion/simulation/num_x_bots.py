@@ -100,16 +100,31 @@ def _threshold(g: Game) -> float:
 def greedy(g: Game) -> Move:
     """The cheapest play until the required plays are made; then more only when they give room back.
 
-    `greedy_reference` over `legal_moves` and `cost`, fused into one pass for speed (number cards only; the
-    action cards go through the plain path): the same plays judged in the same order, so the same choice
+    `greedy_reference`, with `cheapest` instead of listing every move and costing it: the same choice
     (tests/test_num_x_fast_bots.py checks it at every decision of random games).
+    """
+    hand = g.hands[g.current]
+    best, best_cost = cheapest(g, hand)
+    if best is None:
+        return NEXT if g.made >= g.required or not hand else fast.BLOCKED
+    if g.made < g.required or best_cost <= (0.0 if g.deck else 1.0):
+        return best
+    return NEXT
+
+
+def cheapest(g: Game, cards: Sequence[int], each: dict[int, float] | None = None) -> tuple[Move | None, float]:
+    """The first play of least `cost` among `legal_moves(g, cards)` and that cost (None, inf: no play);
+    ``each``, when given, receives each card's least cost (a card with no play is left out).
+
+    Fused into one pass for speed (number cards; the action cards go through the plain path): the same plays
+    judged in the same order as `legal_moves` lists them.
     """
     t = g.table
     seat = g.current
     hand = g.hands[seat]
     best: Move | None = None
     best_cost = math.inf
-    if hand and not g.passed and not (t.exact and g.made >= g.required):
+    if not g.ended and hand and not g.passed and not (t.exact and g.made >= g.required):
         piles, unseen = g.piles, g.unseen
         lock, tens, close, adversaire = t.lock, t.tens, t.close_breaks, t.adversaire
         kinds, families, values = t.kind, t.family, t.value
@@ -122,10 +137,11 @@ def greedy(g: Game) -> Move:
             elif where[pile.family] < 0:
                 where[pile.family] = p
         spread_mask = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51)
+        used, copies = g.used, t.copies
         seen = 0
-        for c in hand:
+        for c in cards:
             bit = 1 << c
-            if seen & bit:
+            if seen & bit or used[c] >= copies[c]:
                 continue
             seen |= bit
             kind = kinds[c]
@@ -134,6 +150,8 @@ def greedy(g: Game) -> Move:
                 fast._action_plays(g, c, t.action[c], found)
                 for m in found:
                     x = cost(g, m)
+                    if each is not None and x < each.get(c, math.inf):
+                        each[c] = x
                     if x < best_cost:
                         best, best_cost = m, x
                 continue
@@ -153,9 +171,13 @@ def greedy(g: Game) -> Move:
                     if (sr and not t.any_starter) or helping:
                         continue
                     if t.shared:
+                        if each is not None and 0.5 < each.get(c, math.inf):
+                            each[c] = 0.5
                         if 0.5 < best_cost:
                             best, best_cost = (c, p, -1, fast.NO_VALUE, H_START, v, False), 0.5
                         continue
+                    if each is not None and 0.5 < each.get(c, math.inf):
+                        each[c] = 0.5
                     if 0.5 < best_cost:
                         best, best_cost = (c, p, directions[0], fast.NO_VALUE, fast.H_NORMAL, v, False), 0.5
                     continue
@@ -196,13 +218,11 @@ def greedy(g: Game) -> Move:
                         x = 20.0
                     else:
                         x = -skipped - 0.5
+                    if each is not None and x < each.get(c, math.inf):
+                        each[c] = x
                     if x < best_cost:
                         best, best_cost = (c, p, d, fast.NO_VALUE, how, v, helping), x
-    if best is None:
-        return NEXT if g.made >= g.required or not hand else fast.BLOCKED
-    if g.made < g.required or best_cost <= (0.0 if g.deck else 1.0):
-        return best
-    return NEXT
+    return best, best_cost
 
 
 def greedy_reference(g: Game) -> Move:
@@ -228,17 +248,15 @@ def _plays(g: Game, cards: list[int] | None = None) -> list[Move]:
 
 
 def _leftover(after: Game, rest: list[int]) -> float:
-    scores = []
-    for c in rest:
-        options = _plays(after, [c])
-        scores.append(min((cost(after, m) for m in options), default=6.0))
-    return sum(min(s, 6.0) for s in scores) / max(1, len(scores))
+    """How well the cards left fit: the mean of each card's cheapest play (6 at most, and for none)."""
+    each: dict[int, float] = {}
+    cheapest(after, rest, each)
+    return sum(min(each.get(c, 6.0), 6.0) for c in rest) / max(1, len(rest))
 
 
-def _line(m: Move, depth: int, current: Game, rest: list[int]) -> float:
-    """A play's value over the rest of the turn (lower is better), ``depth`` plays deep."""
-    step = cost(current, m)
-    after = current.copy()
+def _line(m: Move, step: float, depth: int, current: Game, rest: list[int]) -> float:
+    """A play's value over the rest of the turn (lower is better), ``depth`` plays deep; ``step``: its cost."""
+    after = current.ahead(m[1])
     fast.apply(after, m)
     remaining = rest[:]
     remaining.remove(m[0])
@@ -249,8 +267,12 @@ def _line(m: Move, depth: int, current: Game, rest: list[int]) -> float:
     follow = _plays(after, remaining)
     if not follow:
         return step + 50.0
-    candidates = sorted(follow, key=lambda x: cost(after, x))[:4]
-    return step + min(_line(x, depth - 1, after, remaining) for x in candidates)
+    candidates = sorted(((cost(after, x), i, x) for i, x in enumerate(follow)), key=_first)[:4]
+    return step + min(_line(x, c, depth - 1, after, remaining) for c, _, x in candidates)
+
+
+def _first(item: tuple[float, int, Move]) -> float:
+    return item[0]
 
 
 def planner(g: Game) -> Move:
@@ -261,11 +283,11 @@ def planner(g: Game) -> Move:
         return moves[0] if moves else NEXT
     needed = g.required - g.made
     if needed > 0:
-        ranked = sorted(plays, key=lambda m: cost(g, m))[:6]
-        hand = g.hands[g.current]
-        return min(ranked, key=lambda m: _line(m, min(needed, 2), g, hand))
-    best = min(plays, key=lambda m: cost(g, m))
-    return best if cost(g, best) <= _threshold(g) else NEXT
+        ranked = sorted(((cost(g, m), i, m) for i, m in enumerate(plays)), key=_first)[:6]
+        hand, depth = g.hands[g.current], min(needed, 2)
+        return min(ranked, key=lambda item: _line(item[2], item[0], depth, g, hand))[2]
+    best, best_cost = cheapest(g, g.hands[g.current])
+    return best if best is not None and best_cost <= _threshold(g) else NEXT
 
 
 BOTS: dict[str, Bot] = {"greedy": greedy, "planner": planner}

@@ -157,6 +157,27 @@ class Game:
         other.turn, other.ended = self.turn, self.ended
         return other
 
+    def ahead(self, pile: int) -> Game:
+        """A copy to play one play ahead on (``pile``: the one it touches, -1: none), for the planner.
+
+        Only what a play changes is copied; the rest is shared, so the copy may take plays, never ``next`` or
+        ``blocked``.
+        """
+        other = Game.__new__(Game)
+        other.table, other.rng = self.table, self.rng
+        other.deck = self.deck[:]
+        hands = other.hands = self.hands[:]
+        hands[self.current] = hands[self.current][:]
+        other.sizes, other.eliminated, other.used = self.sizes, self.eliminated, self.used[:]
+        other.out, other.on_table, other.unseen = self.out[:], self.on_table[:], self.unseen[:]
+        piles = other.piles = self.piles[:]
+        if pile >= 0:
+            piles[pile] = piles[pile].copy()
+        other.current, other.made, other.required = self.current, self.made, self.required
+        other.helped, other.emptied, other.passed = self.helped, self.emptied, self.passed
+        other.turn, other.ended = self.turn, self.ended
+        return other
+
     @property
     def score(self) -> int:
         """Cooperative: the cards played from the hands; Adversaire: the best family's cards on the table."""
