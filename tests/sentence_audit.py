@@ -19,8 +19,13 @@ from typing import Any
 
 #: The most words a sentence may have (about 5 s of speech at the default rate).
 MAX_WORDS = 15
-#: A sentence ends at ". ", "! " or "? " (a colon or a semicolon does not end one: "3: Hulk, Thor").
-SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
+#: A sentence ends at ". ", "! " or "? ", a closing quote included (a colon or a semicolon does not end one: "3: Hulk").
+SENTENCE = re.compile(r"\S.*?(?:[.!?…](?:\s?[»”\"])?(?=\s|$)|$)")
+#: Answers asked for (the table, lists, help): no number-first or number-once rule, but short sentences still.
+ANSWERS = frozenset({"status", "played", "unseen", "help", "card", "cards", "card_line", "undo", "redo", "now",
+                     "rules", "why"})
+#: Lines that are not an announced change at all (help's lines describe commands).
+NOT_CHANGES = frozenset({"help"})
 NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
 #: What a table that gave names never hears.
 NAMELESS = {
@@ -50,7 +55,7 @@ ENGLISH_SLIPS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 def sentences(answer: str) -> list[str]:
     """The sentences of ``answer``, split at sentence ends."""
-    return [s.strip() for s in SENTENCE_END.split(answer.strip()) if s.strip()]
+    return [s.strip() for s in SENTENCE.findall(answer.strip()) if s.strip()]
 
 
 def words(sentence: str) -> int:
@@ -59,22 +64,26 @@ def words(sentence: str) -> int:
 
 
 def _starts_with_number(sentence: str) -> bool:
-    first = sentence.split()[0] if sentence.split() else ""
-    return bool(re.match(r"[-−]?\d", first))
+    """The sentence's first or second word is a number: "7 red.", "Turn 3: Ana." (a label, then its number)."""
+    first = [w for w in sentence.split() if any(c.isalnum() for c in w)][:2]
+    return any(re.match(r"[-−+]?\d", w) for w in first)
 
 
-def breaks(answer: str, lang: str, names: Sequence[str] = (), numbers: Iterable[int] = ()) -> list[str]:
+def breaks(answer: str, lang: str, names: Sequence[str] = (), numbers: Iterable[int] = (), event: str = "") -> list[str]:
     """What breaks a sentence rule in ``answer`` (said in ``lang``), each as a short description.
 
     ``names``: the players' names the table gave (none: "player 2" is fine);
-    ``numbers``: the whole numbers the event carries (its JSON fields).
+    ``numbers``: the whole numbers the event carries (its JSON fields, its cards' values);
+    ``event``: its name (`ANSWERS` are held to the length, name and grammar rules only).
     """
     found: list[str] = []
     said = sentences(answer)
+    if event in NOT_CHANGES:
+        return found
     for sentence in said:
         if words(sentence) > MAX_WORDS:
             found.append(f"{words(sentence)} words: {sentence}")
-    carried = Counter(str(n) for n in numbers)
+    carried = Counter(str(n) for n in numbers) if event not in ANSWERS else Counter()
     spoken = Counter(NUMBER.findall(answer))
     for number, times in spoken.items():
         if number in carried and times > carried[number]:
@@ -113,10 +122,13 @@ def grammar_slips(answer: str, lang: str, names: Sequence[str] = ()) -> list[str
     return found
 
 
-def event_numbers(fields: Mapping[str, Any]) -> list[int]:
-    """The whole numbers an event carries in its JSON fields (lists included; not booleans)."""
+def event_numbers(fields: Mapping[str, Any], cards: Any = None) -> list[int]:
+    """The whole numbers an event carries: in its JSON fields (lists included; not booleans), and its cards' values."""
     found: list[int] = []
     for value in fields.values():
         items = value if isinstance(value, (list, tuple)) else [value]
         found.extend(v for v in items if isinstance(v, int) and not isinstance(v, bool))
+        if cards is not None:
+            found.extend(cards[v].value for v in items if isinstance(v, str) and v in cards
+                         and isinstance(cards[v].value, int))
     return found

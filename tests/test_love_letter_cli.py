@@ -69,7 +69,7 @@ def test_a_full_two_player_game():
     assert of(events, "card_played")[1]["no_effect"] is True
     assert of(events, "card_discarded")[0] == {"event": "card_discarded", "player": "p2", "card": "priest", "drew": "deck",
                                                "deck": 6,
-                                               "text": "Player 2 discards Priest, 2 face up and draws again. Deck: 6 cards."}
+                                               "text": "2: player 2 discards Priest face up and draws again. Deck: 6 cards."}
     out = of(events, "player_out")
     assert [(e["player"], e["card"], e["reason"]) for e in out[:2]] == [("p2", "priest", "baron"), ("p2", None, "princess")]
     unseen = of(events, "unseen")[0]
@@ -85,7 +85,7 @@ def test_a_full_two_player_game():
     assert [e["tokens"] for e in of(events, "token_given")] == [1, 1, 2, 3, 4, 5, 6, 7]
     assert of(events, "game_over") == [{"event": "game_over", "winner": "p1", "tokens": 7,
                                         "outcome": {"kind": "win", "winners": ["p1"], "reason": "tokens", "score": None},
-                                        "text": "Player 1 wins the game with 7 favour tokens."}]
+                                        "text": "7 favour tokens: player 1 wins the game."}]
     final = of(events, "status")[-1]
     assert final["winner"] == "p1" and final["tokens"] == {"p1": 7, "p2": 1}
     assert events[-1]["event"] == "error" and events[-1]["code"] == "game_over"
@@ -134,7 +134,7 @@ def test_a_full_four_player_game_in_french_words_with_names():
     assert unseen["total"] == 4 and {k for k, n in unseen["cards"].items() if n} == {"guard", "priest", "handmaid", "prince"}
     won = of(events, "round_won")
     assert won[0] == {"event": "round_won", "round": 1, "winners": ["p1"], "reason": "card", "value": 5, "total": None,
-                      "tied": [], "text": "Ana wins round 1 with the highest card, 5."}
+                      "tied": [], "text": "5, the highest card: Ana wins round 1."}
     assert [(e["winners"], e["reason"]) for e in won[1:]] == [(["p3"], "last")] * 4
     assert of(events, "game_over")[0]["winner"] == "p3"
     final = of(events, "status")[-1]
@@ -147,7 +147,7 @@ def test_tie_option_and_french_sentences_from_the_command_line(tmp_path):
     events = play(["love-letter", "--lang", "fr", "--players", "3", "--tie", "none", "--save", str(save)],
                   ["état", "joue garde 2 prêtre", "éliminé 2", "suivant", "restantes"])
     assert events[0]["text"] == "Love Letter, 3 joueurs : 5 jetons de faveur pour gagner la partie."
-    assert of(events, "player_out")[0]["text"] == ("Joueur 2 sort de la manche ; sa carte va face visible : Prêtre, 2. "
+    assert of(events, "player_out")[0]["text"] == ("2, Prêtre, face visible : joueur 2 sort de la manche. "
                                                    "Encore 2 joueurs en lice.")
     header = json.loads(save.read_text(encoding="utf-8").splitlines()[0])
     assert header["options"]["tie"] == "none"

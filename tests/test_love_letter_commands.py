@@ -98,7 +98,7 @@ def test_a_secret_comparison_in_a_session_announces_only_the_loser_and_their_car
     session, recorder = make_session("love-letter", players=3,
                                      wire=lambda w: replace(w, secret_handler=lambda sess, secret: [8, 3]))
     texts = run_lines(session, recorder, "play baron 3\ncompare")
-    assert texts[-1] == "Player 3 is out of the round; their card goes face up: Baron, 3. 2 players left in the round."
+    assert texts[-1] == "3, Baron, face up: player 3 is out of the round. 2 players left in the round."
     assert not any("8" in t for t in texts) and session.table.journal is None
     assert session.table.steps[-1].command == ll.Compare(2, "baron")
 

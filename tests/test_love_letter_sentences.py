@@ -33,13 +33,13 @@ GOLDEN = {
     "en": [
         "Set aside face up: Guard, Guard and King. Deck: 10 cards.",
         "Player 1's turn: draw a card. Deck: 9 cards.",
-        "Player 1 plays Guard, 1, on player 2, naming Priest, 2.",
-        "If the card of player 2 is Priest, type: out 2; else miss.",
+        "1: player 1 plays Guard, on player 2, naming Priest, 2.",
+        "If player 2's card is Priest, type: out 2; else miss.",
         "Player 2's turn: draw a card. Deck: 8 cards.",
-        "Player 2 plays Handmaid, 4.",
+        "4: player 2 plays Handmaid.",
         "Player 2 is protected until their next turn.",
         "Player 1's turn: draw a card. Deck: 7 cards.",
-        "Player 1 plays Guard, 1: every other player is protected, no effect.",
+        "1: player 1 plays Guard: every other player is protected, no effect.",
         "Player 2's turn: draw a card. Deck: 6 cards.",
         "The Handmaid no longer protects player 2.",
         "Round 1, turn 4, player 2 to play. Deck: 6 cards. Still in the round: player 1 and player 2. "
@@ -47,25 +47,25 @@ GOLDEN = {
         "Guard and King. No favour token yet; 7 to win.",
         "10 cards not seen face up. 2: Priest, Baron and Prince. 1: Guard, Handmaid, Countess and Princess. "
         "None left: King.",
-        "Player 2 plays Prince, 5, on player 2.",
+        "5: player 2 plays Prince, on player 2.",
         "Player 2 discards their card face up: type discard 2 and the card.",
-        "Player 2 discards Princess, 8 face up.",
+        "8: player 2 discards Princess face up.",
         "Player 2 discarded the Princess and is out of the round.",
-        "Last one in the round: player 1 wins round 1.",
-        "Player 1 takes a favour token: 1 of 7.",
+        "Round 1 to player 1, the last one in.",
+        "1 of 7 favour tokens for player 1.",
         "Round 2. Shuffle the 16 cards and remove one face down. Set three aside face up, deal one card each; "
         "player 1 starts. Type aside and the three cards.",
     ],
     "fr": [
         "Écartées face visible : Garde, Garde et Roi. Pioche : 10 cartes.",
         "Joueur 1, à vous : piochez une carte. Pioche : 9 cartes.",
-        "Joueur 1 joue Garde, 1, sur joueur 2, et nomme Prêtre, 2.",
+        "1 : joueur 1 joue Garde, sur joueur 2, et nomme Prêtre, 2.",
         "Joueur 2 : si sa carte est Prêtre, tapez : éliminé 2 ; sinon raté.",
         "Joueur 2, à vous : piochez une carte. Pioche : 8 cartes.",
-        "Joueur 2 joue Servante, 4.",
+        "4 : joueur 2 joue Servante.",
         "Joueur 2 est sous la protection de la Servante jusqu'à son prochain tour.",
         "Joueur 1, à vous : piochez une carte. Pioche : 7 cartes.",
-        "Joueur 1 joue Garde, 1 : tous les autres joueurs sont protégés, sans effet.",
+        "1 : joueur 1 joue Garde : tous les autres joueurs sont protégés, sans effet.",
         "Joueur 2, à vous : piochez une carte. Pioche : 6 cartes.",
         "La Servante ne protège plus joueur 2.",
         "Manche 1, tour 4 : joueur 2 joue. Pioche : 6 cartes. En lice : joueur 1 et joueur 2. "
@@ -73,12 +73,12 @@ GOLDEN = {
         "Roi. Aucun jeton de faveur pour l'instant ; 7 pour gagner.",
         "10 cartes pas encore vues face visible. 2 : Prêtre, Baron et Prince. 1 : Garde, Servante, Comtesse et "
         "Princesse. Plus aucun : Roi.",
-        "Joueur 2 joue Prince, 5, sur joueur 2.",
+        "5 : joueur 2 joue Prince, sur joueur 2.",
         "Joueur 2 défausse sa carte face visible : tapez défausse 2 et la carte.",
-        "Joueur 2 défausse Princesse, 8 face visible.",
+        "8 : joueur 2 défausse Princesse face visible.",
         "Joueur 2 a défaussé la Princesse et sort de la manche.",
-        "Encore en lice : joueur 1, qui gagne la manche 1.",
-        "Joueur 1 prend un jeton de faveur : 1 sur 7.",
+        "Manche 1 pour joueur 1, seul encore en lice.",
+        "1 jeton de faveur sur 7 pour joueur 1.",
         "Manche 2. Mélangez les 16 cartes et retirez-en une face cachée. Écartez-en trois face visible, distribuez une "
         "carte à chacun ; joueur 1 commence. Tapez écartées et les trois cartes.",
     ],
@@ -103,27 +103,27 @@ def ctx(lang, names=()):
     ("fr", ll.TurnStarted("p2", 1, 10, 0),
      "Joueur 2, à vous : piochez une carte. Pioche : 0 carte. C'était la dernière carte : la manche finit après ce tour."),
     ("en", ll.PlayerOut("p2", "baron", "baron", 2),
-     "Player 2 is out of the round; their card goes face up: Baron, 3. 2 players left in the round."),
-    ("fr", ll.PlayerOut("p3", "king", "guard", 1), "Joueur 3 sort de la manche ; sa carte va face visible : Roi, 6."),
+     "3, Baron, face up: player 2 is out of the round. 2 players left in the round."),
+    ("fr", ll.PlayerOut("p3", "king", "guard", 1), "6, Roi, face visible : joueur 3 sort de la manche."),
     ("en", ll.CardEffect("baron", "compare", "p1", "p2"),
      "Player 1 and player 2 compare their cards in secret. Type compare, then each value, unseen."),
     ("fr", ll.CardDiscarded("p1", "guard", "removed", 0),
-     "Joueur 1 défausse Garde, 1 face visible et prend la carte retirée face cachée."),
+     "1 : joueur 1 défausse Garde face visible et prend la carte retirée face cachée."),
     ("en", ll.CompareTied("p1", "p3"), "Baron: player 1 and player 3 tie, nobody is out."),
     ("fr", ll.DeckEmpty(("p1", "p3")), "La pioche est vide : la manche finit. Chaque joueur en lice révèle sa carte. "
      "Tapez révèle, le joueur et la carte. On attend joueur 1 et joueur 3."),
-    ("en", ll.CardRevealed("p1", "prince", ("p3",)), "Player 1 reveals Prince, 5. Waiting for player 3."),
+    ("en", ll.CardRevealed("p1", "prince", ("p3",)), "5: player 1 reveals Prince. Waiting for player 3."),
     ("en", ll.RoundWon(2, ("p2",), "discards", 5, 9),
-     "Tie at 5: player 2 wins round 2 with 9 face up."),
+     "9 face up breaks the tie at 5: player 2 wins round 2."),
     ("fr", ll.RoundWon(2, ("p1", "p2"), "tie", 5, 9, ("p1", "p2")),
      "Manche 2 : égalité complète, à 5 et 9 face visible ; joueur 1 et joueur 2 la gagnent chacun."),
     ("en", ll.RoundWon(2, (), "no_winner", 5, 9, ("p1", "p2")),
-     "Round 2 is a full tie between player 1 and player 2, at 5 and 9 face up: nobody wins it."),
-    ("fr", ll.GameOver("p2", 4), "Joueur 2 remporte la partie avec 4 jetons de faveur."),
+     "Round 2: full tie between player 1 and player 2, at 5 and 9 face up. Nobody wins it."),
+    ("fr", ll.GameOver("p2", 4), "4 jetons de faveur : joueur 2 remporte la partie."),
     ("en", ll.UnseenCards({"guard": 1}, 1), "1 card not seen face up. 1: Guard."),
     ("fr", ll.UnseenCards({"guard": 1}, 1), "1 carte pas encore vue face visible. 1 : Garde."),
     ("fr", ll.PlayedCards({"p1": ("guard", "king"), "p2": ()}, ("priest",)),
-     "Face visible. Joueur 1 : Garde et Roi ; joueur 2 : rien. Écartées : Prêtre."),
+     "Face visible. Joueur 1 : Garde et Roi. Joueur 2 : rien. Écartées : Prêtre."),
 ])
 def test_golden_sentences(lang, event, text):
     rendered = r.render(event, ctx(lang))
@@ -131,7 +131,7 @@ def test_golden_sentences(lang, event, text):
 
 
 def test_given_names_replace_player_numbers():
-    assert r.render(ll.CardShown("p2", "king"), ctx("fr", ("Léa", "Marc"))) == "Marc montre sa carte : Roi, 6, face visible."
+    assert r.render(ll.CardShown("p2", "king"), ctx("fr", ("Léa", "Marc"))) == "6, Roi, face visible : Marc montre sa carte."
 
 
 def test_every_event_has_a_sentence_and_every_refusal_code_has_words_in_both_languages():
@@ -169,9 +169,9 @@ def test_help_lists_the_game_s_commands_in_french():
 
 @pytest.mark.parametrize("lang, expected", [
     ("en", ["Round 1, turn 1: the Guard waits for Ben: type out Ben or miss. Deck: 11 cards.",
-            "Round 1, turn 1: the Prince waits for Ben: type discard Ben and the card. Deck: 11 cards."]),
+            "Round 1, turn 1: for the Prince, type discard Ben and the card. Deck: 11 cards."]),
     ("fr", ["Manche 1, tour 1 : le Garde attend Ben : tapez éliminé Ben ou raté. Pioche : 11 cartes.",
-            "Manche 1, tour 1 : le Prince attend Ben : tapez défausse Ben puis la carte. Pioche : 11 cartes."]),
+            "Manche 1, tour 1 : pour le Prince, tapez défausse Ben puis la carte. Pioche : 11 cartes."]),
 ])
 def test_the_short_status_says_whose_answer_a_guard_or_a_prince_waits_for(lang, expected):
     said = []

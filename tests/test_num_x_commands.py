@@ -98,3 +98,15 @@ def test_undo_puts_the_card_back() -> None:
     run_lines(session, recorder, "r7 2\nr9 2 up")
     run_lines(session, recorder, "undo")
     assert session.state.piles[1].top(nx.UP) == 7 and session.state.plays_made == 1
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("en", "r7 1\nr8 1 up\nplay joker 1 up 8", "8, the Joker up on pile 1 red. The turn may end: next."),
+    ("fr", "r7 1\nr8 1 m\njoue joker 1 monte 8", "8 : le Joker en montée sur la pile 1 rouge. Le tour peut finir : suivant."),
+    ("en", "r7 1\npass\nr9 1 up", "Pass filled the turn: nothing more to play. Type next."),
+    ("en", "r7 1\nsimple\nnext", "2 plays for player 2."),
+])
+def test_the_printed_rules_typed_at_the_table(lang: str, lines: str, said: str) -> None:
+    """Issue 24: the Joker typed with the top's value, nothing after a Passe, a Simple as the second card."""
+    session, recorder = make_session("num-x", lang, players=2)
+    assert said in run_lines(session, recorder, lines)[-2:]

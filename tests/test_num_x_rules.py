@@ -484,7 +484,7 @@ def test_the_rules_text_and_the_card_file_say_what_the_core_does(lang: str) -> N
     second = {"fr": "2e carte", "en": "second card"}[lang]
     assert "--actions off" in actions and "--extra exact" in turn  # the printed game is the default
     assert second in actions and second in CARDS["simple"].effect[lang] and second in CARDS["passe"].effect[lang]
-    assert {"fr": "sans effet", "en": "no effect"}[lang] in CARDS["simple"].effect[lang]
+    assert {"fr": "sans effet", "en": "no effect"}[lang] in CARDS["simple"].effect[lang].lower()
     assert {"fr": "Chaque main vidée", "en": "Every hand emptied"}[lang] in actions
     assert "turn_filled" in rules.refusals and "joker_value_same" not in rules.refusals
     # what they say, the core does

@@ -35,7 +35,7 @@ GOLDEN = {
         '2 plays for player 2.',
         '16 green starts pile 1. 1 play left.',
         '6 green up on pile 1, 10 back. The turn may end: next.',
-        '6 up, 16 down on pile 1 green. 9 up, 7 down on pile 2 red. 2 piles free: 3 and 4.',
+        '6 up, 16 down on pile 1 green. 9 up, 7 down on pile 2 red. 3 and 4: free piles.',
         '9 up, 7 down on pile 2 red.',
         "Asked by player 2, at the table. 8 red fits nowhere now. Not on pile 1: green. "
         "Not on pile 2: up, top 9; down, top 7.",
@@ -52,7 +52,7 @@ GOLDEN = {
         '16 vert ouvre la pile 1. 1 coup restant.',
         "6 vert en montée sur la pile 1, 10 d'écart. Le tour peut finir : suivant.",
         "6 en montée, 16 en descente sur la pile 1 verte. 9 en montée, 7 en descente sur la pile 2 rouge. "
-        "2 piles libres : 3 et 4.",
+        "3 et 4 : des piles libres.",
         '9 en montée, 7 en descente sur la pile 2 rouge.',
         "Demandé par joueur 2, à toute la table. 8 rouge ne va nulle part maintenant. "
         "Pas sur la pile 1 : verte. Pas sur la pile 2 : en montée, sommet 9 ; en descente, sommet 7.",
@@ -221,3 +221,56 @@ def test_an_emptied_hand_says_its_new_size_once() -> None:
     texts = run_lines(session, recorder, "r1 1\nr2 1 up\nr3 1 up\nr4 1 up\nr5 1 up\nnext")
     assert texts[-3:] == ["1 more card a hand for Ana: hand emptied in one turn.",
                           "6 cards drawn by Ana. 77 cards in the draw pile.", "2 plays for Bo."]
+
+
+VERBOSITY_GAME = "r7 2\nr9 2 up\nnext\nv16 1\nv6 1 u\nsimple\nnext"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["7 red, pile 2.", "9 red up, pile 2.", "2 drawn, 81 left.", "2 for Bo.", "16 green, pile 1.",
+            "6 green up, pile 1.", "Simple.", "2 drawn, 78 left.", "2 for Ana."]),
+    ("fr", ["7 rouge, pile 2.", "9 rouge en montée, pile 2.", "2 piochées, 81 dans la pioche.", "2 pour Bo.",
+            "16 vert, pile 1.", "6 vert en montée, pile 1.", "Simple.", "2 piochées, 78 dans la pioche.",
+            "2 pour Ana."]),
+])
+def test_terse_keeps_the_number_and_the_change(lang: str, expected: list[str]) -> None:
+    """Issue 22: terse keeps the number and the change only; the action card's draw is not said."""
+    session, recorder = make_session("num-x", lang, verbosity="terse", players=2, names=("Ana", "Bo"))
+    assert run_lines(session, recorder, VERBOSITY_GAME) == expected
+
+
+def test_full_adds_why_the_other_top_and_the_counts() -> None:
+    session, recorder = make_session("num-x", "en", verbosity="full", players=2, names=("Ana", "Bo"))
+    texts = run_lines(session, recorder, VERBOSITY_GAME)
+    assert texts[3] == "2 plays for Bo. 5 cards in hand. 81 cards in the draw pile."
+    assert texts[5] == ("6 green up on pile 1, 10 back. Exactly 10 back always fits. 16 down, the other branch. "
+                        "The turn may end: next. 4 cards placed in all.")
+    session, recorder = make_session("num-x", "fr", verbosity="full", players=2, names=("Ana", "Bo"))
+    texts = run_lines(session, recorder, VERBOSITY_GAME)
+    assert texts[5] == ("6 vert en montée sur la pile 1, 10 d'écart. Exactement 10 d'écart passe toujours. "
+                        "16 en descente, l'autre branche. Le tour peut finir : suivant. 4 cartes posées en tout.")
+
+
+@pytest.mark.parametrize("verbosity", ["terse", "full"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_terse_and_full_forms_keep_the_sentence_rules(verbosity: str, lang: str) -> None:
+    """Every form a random game meets passes the sentence audit (15 words, number first, said once, names)."""
+    import random
+
+    from tests.sentence_audit import breaks, event_numbers
+
+    names = ("Ana", "Bo", "Oscar")
+    session, recorder = make_session("num-x", lang, verbosity=verbosity, players=3, names=names)
+    shuffle = random.Random(f"{verbosity}{lang}")
+    own = {event.name for event in r.RENDERER.events}
+    found: list[str] = []
+    for _ in range(300):
+        moves = session.table.rules.legal_moves(session.state)
+        if not moves:
+            break
+        recorder.clear()
+        session.change(shuffle.choice(moves))
+        for said in recorder.utterances:
+            if said.event in own:  # the core's own sentences (a record…) are audited with every game
+                found += breaks(said.text, lang, names, event_numbers(said.fields))
+    assert found == []

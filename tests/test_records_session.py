@@ -14,9 +14,9 @@ from tests.conftest import make_session, run_lines
 
 def test_a_finished_game_is_recorded_once_and_compared() -> None:
     first, recorder = make_session("num-x", players=2)
-    assert run_lines(first, recorder, "blocked")[-1] == "New record: 0."
+    assert run_lines(first, recorder, "blocked")[-1] == "0: a new record."
     second, recorder = make_session("num-x", players=2)
-    assert run_lines(second, recorder, "blocked")[-1] == "The record to beat is 0."
+    assert run_lines(second, recorder, "blocked")[-1] == "0: the record to beat."
     best = records.best("num-x", first.table.rules.variant_of(first.table.options), 2)
     assert best is not None and best.games == 2 and best.score == 0
 
@@ -52,10 +52,10 @@ def test_games_without_a_score_record_nothing() -> None:
 def test_undoing_the_end_of_a_game_takes_it_out_of_the_records_and_redo_keeps_it_again() -> None:
     session, recorder = make_session("num-x", players=2)
     variant = session.table.rules.variant_of(session.table.options)
-    assert run_lines(session, recorder, "blocked")[-1] == "New record: 0."
+    assert run_lines(session, recorder, "blocked")[-1] == "0: a new record."
     assert run_lines(session, recorder, "undo")[-1] == "This game is taken out of the records."
     assert records.best("num-x", variant, 2) is None
-    assert run_lines(session, recorder, "redo")[-1] == "New record: 0."
+    assert run_lines(session, recorder, "redo")[-1] == "0: a new record."
     assert records.best("num-x", variant, 2).games == 1  # type: ignore[union-attr]
     # Undone again, then ended again by a new command: still one game.
     run_lines(session, recorder, "undo\nblocked")

@@ -117,7 +117,7 @@ def test_a_lost_game_says_its_score_and_rank(lang, expected):
     word = "faute bleu" if lang == "fr" else "error blue"
     texts = run_lines(session, recorder, f"4\n{word}")
     assert texts[-2] == expected
-    assert texts[-1] in ("New record: 0.", "Nouveau record : 0.")  # the game is kept in the records
+    assert texts[-1] in ("0: a new record.", "0 : nouveau record.")  # the game is kept in the records
 
 
 def test_the_json_events_carry_the_fields_of_the_issue():

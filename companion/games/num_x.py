@@ -87,8 +87,9 @@ SPEC = GameSpec(
                    choices=MODES),
         OptionSpec("removed_family", str, "yellow", N_("the family left out in decouverte mode (default yellow)"),
                    choices=FAMILIES),
-        OptionSpec("actions", str, "on", N_("the action cards: on (the box as printed, the default) or off (the "
-                                            "calibrated reading, closer to the rules text's win rates)"),
+        OptionSpec("actions", str, "on", N_("the action cards: on (the box as printed, the default) or off (with "
+                                            "extra exact: the calibrated reading no-actions-exact, closer to the "
+                                            "rules text's win rates)"),
                    choices=("on", "off")),
         OptionSpec("start", str, "shared", N_("where a pile starts: shared (the first card is the top of both "
                                               "branches, the default) or open (rising from -1, falling from 17)"),
@@ -100,7 +101,8 @@ SPEC = GameSpec(
         OptionSpec("breaks", str, "reset", N_("what a Shadow or Rainbow break does: reset (it becomes the top, the "
                                               "default) or close (the branch is closed)"), choices=("reset", "close")),
         OptionSpec("extra", str, "allowed", N_("plays beyond the minimum: allowed (the rules as printed, the "
-                                               "default) or exact (none, the calibrated reading)"),
+                                               "default) or exact (none; with actions off: the calibrated reading "
+                                               "no-actions-exact)"),
                    choices=("allowed", "exact")),
     ),
     data_file="num-x.toml",

@@ -7,7 +7,6 @@ joins them, and the sentences for errors every game can meet.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Card, CardSet
 from companion.games.base import MAX_NAME_LENGTH, N_ as N_, Event, Zone, seat_number
 from companion.i18n import Translator
+from companion import grammar
 
 if TYPE_CHECKING:
     from companion.vocabulary import Vocabulary
@@ -100,12 +100,15 @@ class Context:
         return self.core(pattern, first=", ".join(items[:-1]), last=items[-1])
 
 
-_VOWEL_AFTER_DE = re.compile(r"\b([Dd])e (?=[AEIOUaeiouÀÂÉÈÊËÎÏÔÛÙàâéèêëîïôûù])")
-
-
 def elided(ctx: Context, text: str) -> str:
-    """French elision where a name follows "de": "la défausse de Ana" → "la défausse d'Ana" (other languages as is)."""
-    return _VOWEL_AFTER_DE.sub(r"\1'", text) if ctx.lang == "fr" else text
+    """French elision where a name follows "de", "le", "la"…: "la défausse de Ana" → "la défausse d'Ana" (`grammar.elide`)."""
+    return grammar.elide(text, ctx.lang)
+
+
+def possessive(ctx: Context, thing: str, owner: str) -> str:
+    """``owner``'s ``thing``: "Ana's card", "la carte d'Ana" (``thing`` carries its French article: "la carte")."""
+    # Translators: a possessive; {thing} already has its article in French: "{thing} de {owner}" (elided by the code).
+    return elided(ctx, ctx.core("{owner}'s {thing}", owner=owner, thing=thing))
 
 
 def capitalized(text: str) -> str:
@@ -147,7 +150,7 @@ def piles_sentence(ctx: Context, piles: Mapping[str, Sequence[str]], name: Calla
     """The cards face up in front of each player, in the order they were played."""
     parts = [ctx.core("{player}: {cards}", player=name(pid), cards=ctx.join([ctx.card(c) for c in pile]))
              for pid, pile in piles.items()]
-    listed = ctx.separator.join(parts)
+    listed = grammar.short_sentences(". ".join(capitalized(p) for p in parts) + ".").rstrip(".")
     return ctx.core("Face up. {piles}.", piles=capitalized(listed))
 
 

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import love_letter as g
 from companion.private import love_letter as private
-from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, Refusal, numbered_player
+from companion.render import N_, Context, Renderer, elided, grouped_counts, piles_sentence, Refusal, numbered_player
 
 DOMAIN = g.SPEC.domain
 
@@ -35,6 +35,11 @@ def named(ctx: Context, card_id: str) -> str:
     """A card with its value: "Priest, 2"."""
     value = ctx.cards[card_id].value if ctx.cards is not None and card_id in ctx.cards else "?"
     return ctx.t("{card}, {value}", card=ctx.card(card_id), value=value)
+
+
+def value_of(ctx: Context, card_id: str) -> Any:
+    """A card's value, said first in the sentences that name it ("3: Ana plays Baron")."""
+    return ctx.cards[card_id].value if ctx.cards is not None and card_id in ctx.cards else "?"
 
 
 def typed(ctx: Context, verb: str, pid: str) -> str:
@@ -80,7 +85,8 @@ def _protection_ended(e: g.ProtectionEnded, ctx: Context) -> str:
 
 def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     t = ctx.t
-    parts = [t("{player} plays {card}", player=player(ctx, e.player), card=named(ctx, e.card))]
+    parts = [t("{value}: {player} plays {card}", value=value_of(ctx, e.card), player=player(ctx, e.player),
+               card=ctx.card(e.card))]
     if e.target is not None:
         parts.append(t(", on {target}", target=player(ctx, e.target)))
     if e.named_value is not None and ctx.cards is not None:
@@ -95,10 +101,10 @@ def _card_effect(e: g.CardEffect, ctx: Context) -> str:
     t = ctx.t
     who, target = player(ctx, e.player), player(ctx, e.target)
     if e.action == "guess" and e.target is not None and e.named_card is not None:
-        return t("If the card of {target} is {card}, type: {command}; else {miss}.", target=target,
+        return t("If {target}'s card is {card}, type: {command}; else {miss}.", target=target,
                  card=ctx.card(e.named_card), command=typed(ctx, "out", e.target), miss=ctx.verb("miss"))
     if e.action == "peek":
-        return t("{player} looks at the card of {target} in secret.", player=who, target=target)
+        return t("{player} looks at {target}'s card in secret.", player=who, target=target)
     if e.action == "compare":
         return t("{player} and {target} compare their cards in secret. Type {compare}, then each value, unseen.",
                  player=who, target=target, compare=ctx.verb("compare"))
@@ -121,7 +127,8 @@ def _player_out(e: g.PlayerOut, ctx: Context) -> str:
     elif e.reason == "prince":
         sentence = t("{player} discarded the Princess and is out of the round.", player=who)
     elif e.card is not None:
-        sentence = t("{player} is out of the round; their card goes face up: {card}.", player=who, card=named(ctx, e.card))
+        sentence = t("{value}, {card}, face up: {player} is out of the round.", value=value_of(ctx, e.card),
+                     card=ctx.card(e.card), player=who)
     else:
         sentence = t("{player} is out of the round.", player=who)
     if e.left > 1:
@@ -130,18 +137,20 @@ def _player_out(e: g.PlayerOut, ctx: Context) -> str:
 
 
 def _card_shown(e: g.CardShown, ctx: Context) -> str:
-    return ctx.t("{player} shows their card: {card}, face up.", player=player(ctx, e.player), card=named(ctx, e.card))
+    return ctx.t("{value}, {card}, face up: {player} shows their card.", value=value_of(ctx, e.card),
+                 card=ctx.card(e.card), player=player(ctx, e.player))
 
 
 def _card_discarded(e: g.CardDiscarded, ctx: Context) -> str:
     t = ctx.t
-    who, card = player(ctx, e.player), named(ctx, e.card)
+    who, card, value = player(ctx, e.player), ctx.card(e.card), value_of(ctx, e.card)
     if e.drew == "deck":
-        return t("{player} discards {card} face up and draws again. Deck: {deck}.", player=who, card=card,
-                 deck=cards_count(ctx, e.deck))
+        return t("{value}: {player} discards {card} face up and draws again. Deck: {deck}.", value=value, player=who,
+                 card=card, deck=cards_count(ctx, e.deck))
     if e.drew == "removed":
-        return t("{player} discards {card} face up and takes the card removed face down.", player=who, card=card)
-    return t("{player} discards {card} face up.", player=who, card=card)
+        return t("{value}: {player} discards {card} face up and takes the card removed face down.", value=value,
+                 player=who, card=card)
+    return t("{value}: {player} discards {card} face up.", value=value, player=who, card=card)
 
 
 def _compare_tied(e: g.CompareTied, ctx: Context) -> str:
@@ -156,7 +165,8 @@ def _deck_empty(e: g.DeckEmpty, ctx: Context) -> str:
 
 def _card_revealed(e: g.CardRevealed, ctx: Context) -> str:
     t = ctx.t
-    sentence = t("{player} reveals {card}.", player=player(ctx, e.player), card=named(ctx, e.card))
+    sentence = t("{value}: {player} reveals {card}.", value=value_of(ctx, e.card), player=player(ctx, e.player),
+                 card=ctx.card(e.card))
     if e.waiting:
         sentence += " " + t("Waiting for {players}.", players=players(ctx, e.waiting))
     return sentence
@@ -165,31 +175,32 @@ def _card_revealed(e: g.CardRevealed, ctx: Context) -> str:
 def _round_won(e: g.RoundWon, ctx: Context) -> str:
     t = ctx.t
     if e.reason == "last":
-        return t("Last one in the round: {player} wins round {round}.", player=players(ctx, e.winners), round=e.round)
+        return t("Round {round} to {player}, the last one in.", player=players(ctx, e.winners), round=e.round)
     if e.reason == "card":
-        return t("{player} wins round {round} with the highest card, {value}.", player=players(ctx, e.winners),
+        return t("{value}, the highest card: {player} wins round {round}.", player=players(ctx, e.winners),
                  round=e.round, value=e.value)
     if e.reason == "discards":
-        return t("Tie at {value}: {player} wins round {round} with {total} face up.",
+        return t("{total} face up breaks the tie at {value}: {player} wins round {round}.",
                  player=players(ctx, e.winners), round=e.round, value=e.value, total=e.total)
     if e.reason == "tie":
         return t("Round {round} is a full tie, at {value} and {total} face up: {players} each win it.", round=e.round,
                  value=e.value, total=e.total, players=players(ctx, e.winners))
-    return t("Round {round} is a full tie between {players}, at {value} and {total} face up: nobody wins it.",
+    return t("Round {round}: full tie between {players}, at {value} and {total} face up. Nobody wins it.",
              round=e.round, players=players(ctx, e.tied), value=e.value, total=e.total)
 
 
 def _token_given(e: g.TokenGiven, ctx: Context) -> str:
-    return ctx.t("{player} takes a favour token: {tokens} of {to_win}.", player=player(ctx, e.player), tokens=e.tokens,
-                 to_win=e.tokens_to_win)
+    # "1 of 4 favour tokens for Ana": the count of tokens Ana now has, first.
+    return ctx.t.plural("{count} of {to_win} favour tokens for {player}.", "{count} of {to_win} favour tokens for {player}.",
+                        e.tokens, player=player(ctx, e.player), to_win=e.tokens_to_win)
 
 
 def _game_over(e: g.GameOver, ctx: Context) -> str:
     winners = tuple(e.outcome.get("winners", ()))
     if len(winners) > 1:
-        return ctx.t("{players} reach {tokens} together and win the game.", players=players(ctx, winners),
+        return ctx.t("{tokens} each: {players} win the game together.", players=players(ctx, winners),
                      tokens=tokens_count(ctx, e.tokens))
-    return ctx.t("{player} wins the game with {tokens}.", player=player(ctx, e.winner), tokens=tokens_count(ctx, e.tokens))
+    return ctx.t("{tokens}: {player} wins the game.", player=player(ctx, e.winner), tokens=tokens_count(ctx, e.tokens))
 
 
 def status_head(e: g.Status, ctx: Context) -> str:
@@ -209,15 +220,15 @@ def status_head(e: g.Status, ctx: Context) -> str:
         return t("Round {round}, turn {turn}: {player} has played: type {next}.", round=e.round, turn=e.turn,
                  player=player(ctx, e.current_player), next=ctx.verb("next"))
     if decision == "compare":
-        return t("Round {round}, turn {turn}: {player}'s Baron waits: type {compare}.", round=e.round, turn=e.turn,
-                 player=player(ctx, e.current_player), compare=ctx.verb("compare"))
+        return elided(ctx, t("Round {round}, turn {turn}: {player}'s Baron waits: type {compare}.", round=e.round,
+                             turn=e.turn, player=player(ctx, e.current_player), compare=ctx.verb("compare")))
     waiting = (e.to_act or {}).get("player")
     if decision == "answer_guess" and waiting:
         return t("Round {round}, turn {turn}: the Guard waits for {player}: type {command} or {miss}.", round=e.round,
                  turn=e.turn, player=player(ctx, waiting), command=typed(ctx, "out", waiting), miss=ctx.verb("miss"))
     if decision == "discard" and waiting:
-        return t("Round {round}, turn {turn}: the Prince waits for {player}: type {command} and the card.",
-                 round=e.round, turn=e.turn, player=player(ctx, waiting), command=typed(ctx, "discard", waiting))
+        return t("Round {round}, turn {turn}: for the Prince, type {command} and the card.",
+                 round=e.round, turn=e.turn, command=typed(ctx, "discard", waiting))
     return t("Round {round}, turn {turn}, {player} to play.", round=e.round, turn=e.turn,
              player=player(ctx, e.current_player))
 

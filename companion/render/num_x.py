@@ -113,7 +113,8 @@ def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
                         player=player(ctx, e.player))
 
 
-def _card_played(e: g.CardPlayed, ctx: Context) -> str:
+def _card_played_head(e: g.CardPlayed, ctx: Context) -> list[str]:
+    """Where the card went (and a branch a break closed), without the turn's count."""
     t = ctx.t
     card = card_short(ctx, e.card)
     where = _where(ctx, e)
@@ -130,8 +131,11 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     parts = [capitalized(maker() if maker else t("{card} {way} on {pile}.", card=card, pile=where, way=way))]
     if e.closed:
         parts.append(t("That branch is closed."))
-    parts.append(plays(ctx, e.plays_made, e.plays_required))
-    return " ".join(parts)
+    return parts
+
+
+def _card_played(e: g.CardPlayed, ctx: Context) -> str:
+    return " ".join(_card_played_head(e, ctx) + [plays(ctx, e.plays_made, e.plays_required)])
 
 
 def _flipped(e: g.Flipped, ctx: Context) -> str:
@@ -237,9 +241,8 @@ def table_sentence(ctx: Context, piles: Sequence[Mapping[str, Any]]) -> str:
     free = [str(p["pile"]) for p in piles if p["up"] is None]
     if free and len(free) == len(piles):
         parts.append(t.plural("{count} pile, free.", "{count} piles, all free.", len(free)))
-    elif free:
-        parts.append(t.plural("{count} pile free: {piles}.", "{count} piles free: {piles}.", len(free),
-                              piles=ctx.join(free)))
+    elif free:  # the list says how many
+        parts.append(t.plural("{piles}: a free pile.", "{piles}: free piles.", len(free), piles=ctx.join(free)))
     return " ".join(parts)
 
 
@@ -413,6 +416,89 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
+# --------------------------------------------------------------------------- terse and full forms
+
+
+def _card_played_terse(e: g.CardPlayed, ctx: Context) -> str:
+    """The number and the change only: "9 red up, pile 2." (the turn's count is left to status)."""
+    card = card_short(ctx, e.card) if e.how != "joker" else ctx.t("{value}, Joker", value=e.value)
+    if e.how == "start":
+        return ctx.t("{card}, pile {pile}.", card=card, pile=e.pile)
+    return ctx.t("{card} {way}, pile {pile}.", card=card, way=direction(ctx, e.direction), pile=e.pile)
+
+
+def _refilled_terse(e: g.Refilled, ctx: Context) -> str:
+    if not e.drew:
+        return ""
+    return ctx.t.plural("{count} drawn, {deck} left.", "{count} drawn, {deck} left.", e.drew, deck=e.deck)
+
+
+def _turn_eased_terse(e: g.TurnEased, ctx: Context) -> str:
+    if e.card == "passe":
+        return ctx.t("Pass.")
+    return ctx.t("Simple.") if e.eased else ctx.t("Simple: no effect.")
+
+
+#: Terse forms: the number and the change only ("9 red up, pile 2."); a draw said by the cards in hand is not said.
+_TERSE: dict[type, Callable[[Any, Context], str]] = {
+    g.TurnStarted: lambda e, ctx: ctx.t("{count} for {player}.", count=e.plays_required, player=player(ctx, e.player)),
+    g.CardPlayed: _card_played_terse,
+    g.Flipped: lambda e, ctx: ctx.t("{up} up, {down} down, pile {pile}.", up=e.up, down=e.down, pile=e.pile),
+    g.Flashed: lambda e, ctx: ctx.t("{top} {way} again, pile {pile}.", top=e.top, way=direction(ctx, e.direction),
+                                    pile=e.pile),
+    g.TurnEased: _turn_eased_terse,
+    g.ActionDraw: lambda e, ctx: "",
+    g.HandGrew: lambda e, ctx: ctx.t("1 more card for {player}.", player=player(ctx, e.player)),
+    g.Refilled: _refilled_terse,
+    g.DeckEmptied: lambda e, ctx: ctx.t("0 in the draw pile."),
+}
+
+
+#: Why a play that is not simply beyond the top fits (full verbosity).
+def _why(e: g.CardPlayed, ctx: Context) -> str:
+    t = ctx.t
+    reasons: dict[str, Callable[[], str]] = {
+        "ten": lambda: t("Exactly 10 back always fits."),
+        "equal": lambda: t("Shadow and Rainbow may equal the top."),
+        "break": lambda: t("Shadow and Rainbow break a branch with any value."),
+        "joker": lambda: t("The Joker replays the top's value, or exactly 10 away."),
+        "help": lambda: t("On another player's family, you only help."),
+    }
+    maker = reasons.get(e.how)
+    return maker() if maker else ""
+
+
+def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
+    """The sentence, why it fits, the other branch's top and both counts of the turn."""
+    t = ctx.t
+    parts = _card_played_head(e, ctx)
+    why = _why(e, ctx)
+    if why:
+        parts.append(why)
+    if e.how != "start" and e.direction is not None:
+        other = e.down if e.direction == g.UP else e.up
+        parts.append(t("{top} down, the other branch.", top=other) if e.direction == g.UP
+                     else t("{top} up, the other branch.", top=other))
+    parts.append(plays(ctx, e.plays_made, e.plays_required))
+    parts.append(t.plural("{count} card placed in all.", "{count} cards placed in all.", e.placed))
+    return " ".join(parts)
+
+
+def _turn_started_full(e: g.TurnStarted, ctx: Context) -> str:
+    t = ctx.t
+    return " ".join([_turn_started(e, ctx),
+                     t.plural("{count} card in hand.", "{count} cards in hand.", e.hand),
+                     t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)])
+
+
+#: Full forms: the sentence and its context (why a play fits, the pile's other top, the hand and the draw pile).
+_FULL: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: _card_played_full,
+    g.TurnStarted: _turn_started_full,
+    g.ActionDraw: lambda e, ctx: _action_draw(e, ctx) + " " + ctx.t("An action card draws its replacement at once."),
+}
+
+
 def _card(d: Mapping[str, Any], ctx: Context, key: str = "card") -> str:
     return card_short(ctx, str(d.get(key, "")))
 
@@ -504,7 +590,7 @@ HELP = {
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
-                    status_head=status_head, status_parts=status_parts,
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
+                    player=player, status_head=status_head, status_parts=status_parts,
                     minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}))
 render = RENDERER.render

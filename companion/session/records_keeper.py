@@ -69,7 +69,7 @@ class RecordsKeeper:
         if kept.row is not None:
             self._recorded[len(table.steps) - 1] = kept.row
         if kept.beats_best:
-            text = ctx.core("New record: {score}.", score=kept.score)
+            text = ctx.core("{score}: a new record.", score=kept.score)
         else:
-            text = ctx.core("The record to beat is {best}.", best=kept.previous_best)
+            text = ctx.core("{best}: the record to beat.", best=kept.previous_best)
         session.say(text, "record", {"score": kept.score, "previous_best": kept.previous_best, "variant": kept.variant})

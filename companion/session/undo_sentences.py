@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from companion.announce import Priority, Utterance
 from companion.games.base import Zone
 from companion.render import Context, capitalized
+from companion.grammar import short_sentences
 from companion.session.narrator import Narrator
 from companion.session.table import Step, Table
 
@@ -59,7 +60,7 @@ def zone_changes(narrator: Narrator, old: Mapping[Zone, tuple[str, ...]], new: M
         back += [narrator.renderer.zone_card(zone, card, ctx) for card in new_pile]
     sentences = []
     if gone:
-        sentences.append(ctx.core("No longer face up: {cards}.", cards=ctx.join(gone)))
+        sentences.append(short_sentences(ctx.core("No longer face up: {cards}.", cards=ctx.join(gone))))
     if back:
-        sentences.append(ctx.core("Face up again: {cards}.", cards=ctx.join(back)))
+        sentences.append(short_sentences(ctx.core("Face up again: {cards}.", cards=ctx.join(back))))
     return sentences

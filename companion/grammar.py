@@ -1,0 +1,103 @@
+"""Grammar the renderers share, per language: French elision, possessives, long readings cut into sentences.
+
+Sentences come from the catalogs; what gettext cannot know is done here once,
+rather than patched string by string: "de Ana" → "d'Ana", "la Œil" → "l'Œil",
+"{owner}'s {thing}" said "la carte d'Ana" in French, and a card's long effect
+cut into sentences of at most `MAX_WORDS` words. Plurals stay gettext's
+(``ctx.t.plural``).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: The most words a sentence may have (about 5 s of speech at the default rate; tests/sentence_audit.py).
+MAX_WORDS = 15
+_VOWEL = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜŒÆaeiouyàâäéèêëîïôöûùüœæ"
+#: French words that lose their vowel before a vowel: "de Ana" → "d'Ana", "le Œil" → "l'Œil", "que il" → "qu'il".
+_ELIDED = re.compile(rf"\b([Dd]|[Ll]|[Qq]u|[Nn]|[Jj]|[Ss]|[Mm]|[Tt])([ea]) (?=[{_VOWEL}])")
+_SENTENCE = re.compile(r"\S.*?(?:[.!?…](?=\s|$)|$)")
+
+
+def elide(text: str, lang: str) -> str:
+    """French elision before a vowel ("de Ana" → "d'Ana", "la Araignée" → "l'Araignée"); other languages as is.
+
+    Only "le"/"la" (articles), "de", "que", "ne", "je", "se", "me", "te" are elided; a mute h is not guessed.
+    """
+    if lang != "fr":
+        return text
+
+    def cut(match: re.Match[str]) -> str:
+        head, vowel = match.group(1), match.group(2)
+        if vowel == "a" and head.lower() != "l":  # only "la" elides among the -a words
+            return match.group(0)
+        return head + "'"
+
+    return _ELIDED.sub(cut, text)
+
+
+def words(sentence: str) -> int:
+    """Words of a sentence (punctuation alone, such as French " : ", is no word)."""
+    return sum(1 for w in sentence.split() if any(c.isalnum() for c in w))
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def short_sentences(text: str, limit: int = MAX_WORDS) -> str:
+    """``text`` with each sentence over ``limit`` words cut at its colons, then semicolons, then commas.
+
+    "Choose a hero and name a value: if their card has that value, it is defeated."
+    → "Choose a hero and name a value. If their card has that value, it is defeated."
+    """
+    out = []
+    for sentence in _SENTENCE.findall(text.strip()):
+        out.extend(_cut(sentence.strip(), limit))
+    return " ".join(out)
+
+
+def _cut(sentence: str, limit: int) -> list[str]:
+    """One sentence cut where it pauses: at colons or semicolons into sentences, else at commas into chunks."""
+    if words(sentence) <= limit:
+        return [sentence]
+    end = sentence[-1] if sentence[-1] in ".!?…" else "."
+    body = sentence.rstrip(".!?… ")
+    for mark in (":", ";", ","):
+        parts = [p for p in re.split(rf"\s*{mark}\s+", body) if p]
+        if len(parts) < 2:
+            continue
+        if mark != ",":
+            pieces = [capital(p) + "." for p in parts]
+            found = [cut for piece in pieces for cut in _cut(piece, limit)]
+        else:
+            found, current = [], ""
+            for part in parts:
+                joined = f"{current}, {part}" if current else part
+                if current and words(joined) > limit:
+                    found.append(capital(current) + ".")
+                    current = part
+                else:
+                    current = joined
+            found.append(capital(current) + ".")
+        found[-1] = found[-1][:-1] + end
+        return found
+    return [sentence]
+
+
+def list_sentences(head: str, items: list[str], separator: str = ", ", limit: int = MAX_WORDS) -> str:
+    """``head`` (a count, said first), then ``items`` in sentences of at most ``limit`` words.
+
+    "9 hero cards unseen." + ["3: Hulk, Thor", …] → "9 hero cards unseen. 3: Hulk, Thor. …".
+    """
+    out, current = [head] if head else [], ""
+    for item in items:
+        joined = f"{current}{separator}{item}" if current else item
+        if current and words(joined) > limit:
+            out.append(capital(current) + ".")
+            current = item
+        else:
+            current = joined
+    if current:
+        out.append(capital(current) + ".")
+    return " ".join(out)
