@@ -27,18 +27,19 @@ NUM_X_TEXT_TABLE: Mapping[str, Mapping[int, float]] = {
     "coop": {2: 52.0, 3: 39.5, 4: 20.0, 5: 16.0},
     "expert": {4: 15.3, 5: 4.7},
 }
-#: Readings of the open points compared against the text's table (options over the defaults).
-_REFERENCE = {"actions": "on", "extra": "allowed"}
+#: Readings of the open points compared against the text's table (options over the defaults, which are the
+#: game as printed: the box's action cards, more plays than the minimum allowed).
+_PRINTED: dict[str, str] = {}
 READINGS: Mapping[str, Mapping[str, str]] = {
-    "reference": _REFERENCE,  # the reference's default for every open point, with the action cards
-    "no-actions": {**_REFERENCE, "actions": "off"},
-    "exact": {**_REFERENCE, "extra": "exact"},
-    "no-actions-exact": {"actions": "off", "extra": "exact"},  # the companion's default: the closest
-    "no-lock": {**_REFERENCE, "lock": "off"},
-    "open-start": {**_REFERENCE, "start": "open"},
-    "open-start-no-actions": {**_REFERENCE, "start": "open", "actions": "off"},
-    "break-closes": {**_REFERENCE, "breaks": "close"},
-    "any-starter": {**_REFERENCE, "starters": "any"},
+    "printed": _PRINTED,  # the default: the game as printed (the reference's reading of every open point)
+    "no-actions": {"actions": "off"},
+    "exact": {"extra": "exact"},
+    "no-actions-exact": {"actions": "off", "extra": "exact"},  # the calibrated reading: the closest to the table
+    "no-lock": {"lock": "off"},
+    "open-start": {"start": "open"},
+    "open-start-no-actions": {"start": "open", "actions": "off"},
+    "break-closes": {"breaks": "close"},
+    "any-starter": {"starters": "any"},
 }
 from companion.simulate_help import BOTS as BOTS, CLI_HELP as CLI_HELP  # noqa: E402 - light: the CLI reads them first
 
