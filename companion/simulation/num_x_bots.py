@@ -129,14 +129,9 @@ def cheapest(g: Game, cards: Sequence[int], each: dict[int, float] | None = None
         lock, tens, close, adversaire = t.lock, t.tens, t.close_breaks, t.adversaire
         kinds, families, values = t.kind, t.family, t.value
         every = tuple(range(len(piles)))
-        where = [-1, -1, -1, -1]  # family → its pile
-        free: list[int] = []
-        for p, pile in enumerate(piles):
-            if pile.family < 0:
-                free.append(p)
-            elif where[pile.family] < 0:
-                where[pile.family] = p
-        spread_mask = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51)
+        where, free = g.homes, g.free
+        spread_mask = -1  # every family's unseen cards side by side, 17 bits each: made when first needed
+        any_starter, shared = t.any_starter, t.shared
         used, copies = g.used, t.copies
         seen = 0
         for c in cards:
@@ -168,9 +163,9 @@ def cheapest(g: Game, cards: Sequence[int], each: dict[int, float] | None = None
                 pile = piles[p]
                 helping = adversaire and pile.owner >= 0 and pile.owner != seat
                 if not pile.started:
-                    if (sr and not t.any_starter) or helping:
+                    if (sr and not any_starter) or helping:
                         continue
-                    if t.shared:
+                    if shared:
                         if each is not None and 0.5 < each.get(c, math.inf):
                             each[c] = 0.5
                         if 0.5 < best_cost:
@@ -183,6 +178,8 @@ def cheapest(g: Game, cards: Sequence[int], each: dict[int, float] | None = None
                     continue
                 pf = pile.family
                 spread = not (lock and pf >= 0)
+                if spread and spread_mask < 0:
+                    spread_mask = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51)
                 mask_of = spread_mask if spread else unseen[pf]
                 tops, closed = pile.tops, pile.closed
                 for d in directions:

@@ -122,7 +122,7 @@ class Game:
     """The whole game: the public table as the core keeps it, plus the draw pile's order and every hand."""
 
     __slots__ = ("table", "rng", "deck", "hands", "sizes", "current", "made", "required", "helped", "emptied",
-                 "passed", "turn", "ended", "eliminated", "used", "out", "piles", "on_table", "unseen")
+                 "passed", "turn", "ended", "eliminated", "used", "out", "piles", "on_table", "unseen", "homes", "free")
     table: Table
     rng: random.Random
     deck: list[int]  # drawn from the end
@@ -142,6 +142,8 @@ class Game:
     piles: list[Pile]
     on_table: list[int]  # per family: its cards on the table (Adversaire's scores)
     unseen: list[int]  # per family: a bit per value not yet played (what the bots count)
+    homes: list[int]  # per family: the first pile to take it (-1: none; with the colour lock, its only one)
+    free: list[int]  # the piles of no family yet, in order
 
     def copy(self) -> Game:
         """A copy the planner may play ahead on (the rng is shared: lookahead never eliminates a player)."""
@@ -151,6 +153,7 @@ class Game:
         other.hands = [h[:] for h in self.hands]
         other.sizes, other.eliminated, other.used = self.sizes[:], self.eliminated[:], self.used[:]
         other.out, other.on_table, other.unseen = self.out[:], self.on_table[:], self.unseen[:]
+        other.homes, other.free = self.homes[:], self.free[:]
         other.piles = [p.copy() for p in self.piles]
         other.current, other.made, other.required = self.current, self.made, self.required
         other.helped, other.emptied, other.passed = self.helped, self.emptied, self.passed
@@ -170,6 +173,7 @@ class Game:
         hands[self.current] = hands[self.current][:]
         other.sizes, other.eliminated, other.used = self.sizes, self.eliminated, self.used[:]
         other.out, other.on_table, other.unseen = self.out[:], self.on_table[:], self.unseen[:]
+        other.homes, other.free = self.homes[:], self.free[:]
         piles = other.piles = self.piles[:]
         if pile >= 0:
             piles[pile] = piles[pile].copy()
@@ -216,6 +220,11 @@ def deal(table: Table, seed: int) -> Game:
     g.out = []
     g.piles = [Pile(s, s) for s in range(n)] if table.adversaire else [Pile() for _ in range(table.piles)]
     g.on_table = [0, 0, 0, 0]
+    g.homes = [-1, -1, -1, -1]
+    for p, pile in enumerate(g.piles):
+        if pile.family >= 0 and g.homes[pile.family] < 0:
+            g.homes[pile.family] = p
+    g.free = [p for p, pile in enumerate(g.piles) if pile.family < 0]
     unseen = [0, 0, 0, 0]
     for i, f in enumerate(table.family):
         if f >= 0:
@@ -393,6 +402,9 @@ def apply(g: Game, move: Move) -> None:
         g.on_table[family] += 1
         if pile.family < 0:
             pile.family = family
+            g.free.remove(p)
+            if g.homes[family] < 0:
+                g.homes[family] = p
     pile.retop()
     if helping:
         g.helped = True
