@@ -174,3 +174,17 @@ def test_ctrl_c_stops_at_once_and_prints_what_finished(workers: str) -> None:
     assert process.returncode == 130, err
     assert out.startswith("2 players: ") and "Traceback" not in err
     assert err.strip().startswith("Stopped: ") and err.strip().endswith("games finished, counted above.")
+
+
+def test_readings_print_one_table_each_named_from_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _cli(capsys, "--readings", "--games", "5", "--players", "2", "--workers", "1", "--lang", "en")
+    lines = out.strip().splitlines()
+    assert status == 0 and len(lines) == 2 * len(simulate.READINGS)
+    assert lines[0].startswith("Reading printed (-), bot greedy: distance to the text ")
+    assert any(line.startswith("Reading no-actions-exact (actions=off, extra=exact)") for line in lines)
+
+
+def test_an_unknown_speech_mode_is_one_sentence_and_nothing_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _cli(capsys, "--games", "5", "--players", "2", "--speech", "foo", "--lang", "fr")
+    assert status == 2 and out == ""
+    assert err.strip() == "Mode de parole inconnu foo : utilisez auto, screenreader, speechd, tts, wav:DOSSIER ou none."
