@@ -253,7 +253,7 @@ def _leftover(after: Game, rest: list[int]) -> float:
 
 def _line(m: Move, step: float, depth: int, current: Game, rest: list[int]) -> float:
     """A play's value over the rest of the turn (lower is better), ``depth`` plays deep; ``step``: its cost."""
-    after = current.ahead(m[1])
+    after = current.ahead(m[1], current.table.kind[m[0]] == fast.ACTION)
     fast.apply(after, m)
     remaining = rest[:]
     remaining.remove(m[0])

@@ -160,19 +160,21 @@ class Game:
         other.turn, other.ended = self.turn, self.ended
         return other
 
-    def ahead(self, pile: int) -> Game:
-        """A copy to play one play ahead on (``pile``: the one it touches, -1: none), for the planner.
+    def ahead(self, pile: int, draws: bool = True) -> Game:
+        """A copy to play one play ahead on (``pile``: the one it touches, -1: none; ``draws``: an action card,
+        which draws at once and goes out of play), for the planner.
 
         Only what a play changes is copied; the rest is shared, so the copy may take plays, never ``next`` or
         ``blocked``.
         """
         other = Game.__new__(Game)
         other.table, other.rng = self.table, self.rng
-        other.deck = self.deck[:]
+        other.deck = self.deck[:] if draws else self.deck  # only an action card draws at once
         hands = other.hands = self.hands[:]
         hands[self.current] = hands[self.current][:]
         other.sizes, other.eliminated, other.used = self.sizes, self.eliminated, self.used[:]
-        other.out, other.on_table, other.unseen = self.out[:], self.on_table[:], self.unseen[:]
+        other.out = self.out[:] if draws else self.out  # and only action cards (and a Flash's victim) go out
+        other.on_table, other.unseen = self.on_table[:], self.unseen[:]
         other.homes, other.free = self.homes[:], self.free[:]
         piles = other.piles = self.piles[:]
         if pile >= 0:
