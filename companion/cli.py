@@ -239,6 +239,8 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help=tools(CLI_HELP["set"]))
     p.add_argument("--readings", action="store_true", help=tools(CLI_HELP["readings"]))
     p.add_argument("--workers", type=_bounded(1, 64), metavar="1-64", help=tools(CLI_HELP["workers"]))
+    p.add_argument("--json", action="store_true", help=tools(CLI_HELP["json"]))  # issue 25
+    p.add_argument("--speech", default="none", metavar="MODE", help=tools(CLI_HELP["speech"]))
     from companion.stickers_help import CLI_HELP as STICKERS_HELP
 
     p = command("stickers", tools(STICKERS_HELP["stickers"]), cmd_stickers, game=True)  # issue 26

@@ -1,21 +1,19 @@
-"""The simulator: bots play whole games on a game's own rules core, over seeded full-information deals.
+"""The simulator: bots play whole Num-X games over seeded full-information deals, and the command around it.
 
-The rules core stays the public table (it never sees a hand); the simulator owns
-the hidden part — the draw pile's order and every hand — and keeps it in step
-with the counts the core announces (a draw, a refill, a hand recycled into the
-draw pile). Bots choose among the moves the core itself lists for the cards they
-hold (``num_x.moves_for``, the function behind ``RULES.legal_moves``) and every
-move goes through ``RULES.apply``: nothing of the rules is copied here.
+Two paths play the same games seed for seed. The *rules-core path* here (`play_num_x`) is the reference:
+the rules core stays the public table, the simulator owns the hidden part (the draw pile's order and every
+hand) and every move goes through ``RULES.apply``. The *fast path* (``companion/simulation``) keeps the whole
+game in small integers, proven equal to the core move for move by tests/test_num_x_fast.py; the command and
+`table` use it (``runner``: worker processes, progress, Ctrl+C).
 
-Games run on every core (``concurrent.futures`` processes); a result table gives,
-per player count, the win rate with its 95 % Wilson interval and the mean score.
-Sentences are in the ``tools`` catalog (French in ``locale/fr/LC_MESSAGES/tools.po``).
+A result table gives, per player count, the win rate with its 95 % Wilson interval and the mean score
+(Adversaire: the wins of each seat). Sentences are in the ``tools`` catalog (French in
+``locale/fr/LC_MESSAGES/tools.po``).
 """
 
 from __future__ import annotations
 
 import math
-import os
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -29,18 +27,19 @@ NUM_X_TEXT_TABLE: Mapping[str, Mapping[int, float]] = {
     "coop": {2: 52.0, 3: 39.5, 4: 20.0, 5: 16.0},
     "expert": {4: 15.3, 5: 4.7},
 }
-#: Readings of the open points compared against the text's table (options over the defaults).
-_REFERENCE = {"actions": "on", "extra": "allowed"}
+#: Readings of the open points compared against the text's table (options over the defaults, which are the
+#: game as printed: the box's action cards, more plays than the minimum allowed).
+_PRINTED: dict[str, str] = {}
 READINGS: Mapping[str, Mapping[str, str]] = {
-    "reference": _REFERENCE,  # the reference's default for every open point, with the action cards
-    "no-actions": {**_REFERENCE, "actions": "off"},
-    "exact": {**_REFERENCE, "extra": "exact"},
-    "no-actions-exact": {"actions": "off", "extra": "exact"},  # the companion's default: the closest
-    "no-lock": {**_REFERENCE, "lock": "off"},
-    "open-start": {**_REFERENCE, "start": "open"},
-    "open-start-no-actions": {**_REFERENCE, "start": "open", "actions": "off"},
-    "break-closes": {**_REFERENCE, "breaks": "close"},
-    "any-starter": {**_REFERENCE, "starters": "any"},
+    "printed": _PRINTED,  # the default: the game as printed (the reference's reading of every open point)
+    "no-actions": {"actions": "off"},
+    "exact": {"extra": "exact"},
+    "no-actions-exact": {"actions": "off", "extra": "exact"},  # the calibrated reading: the closest to the table
+    "no-lock": {"lock": "off"},
+    "open-start": {"start": "open"},
+    "open-start-no-actions": {"start": "open", "actions": "off"},
+    "break-closes": {"breaks": "close"},
+    "any-starter": {"starters": "any"},
 }
 from companion.simulate_help import BOTS as BOTS, CLI_HELP as CLI_HELP  # noqa: E402 - light: the CLI reads them first
 
@@ -265,13 +264,20 @@ _BOTS: dict[str, Bot] = {"greedy": greedy, "planner": planner}
 
 @dataclass(frozen=True)
 class Row:
-    """One player count: games, wins, the win rate and its 95 % interval, the mean score."""
+    """One player count: games, wins, the win rate and its 95 % interval, the mean score.
+
+    Adversaire: ``seat_wins`` the games each seat won (alone or tied), ``ties`` the games won by several
+    seats, ``finished`` the games a family reached 17; ``mean_score`` is the best family's cards.
+    """
 
     players: int
     games: int
     wins: int
     mean_score: float
     total: int
+    seat_wins: tuple[int, ...] = ()
+    ties: int = 0
+    finished: int = 0
 
     @property
     def rate(self) -> float:
@@ -280,6 +286,10 @@ class Row:
     @property
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
+
+    @property
+    def adversaire(self) -> bool:
+        return bool(self.seat_wins)
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -293,42 +303,62 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return (100.0 * max(0.0, centre - half), 100.0 * min(1.0, centre + half))
 
 
-def _chunk(job: tuple[dict[str, Any], int, int, str]) -> list[GameResult]:
+def row_of(players: int, results: Sequence[Any], adversaire: bool = False) -> Row:
+    """The row of one player count's results (`GameResult` of either path)."""
+    games = len(results)
+    mean = sum(r.score for r in results) / games if games else 0.0
+    total = results[0].total if results else 0
+    if not adversaire:
+        return Row(players, games, sum(r.won for r in results), mean, total)
+    seats = tuple(sum(seat in r.winners for r in results) for seat in range(players))
+    return Row(players, games, 0, mean, nx_family_cards(), seats, sum(len(r.winners) > 1 for r in results),
+               sum(r.reason == "seventeen" for r in results))
+
+
+def nx_family_cards() -> int:
+    return int(_num_x().FAMILY_CARDS)
+
+
+def run_core(values: Mapping[str, Any], games: int, bot: str = "greedy", seed: int = 1,
+             workers: int | None = None) -> list[GameResult]:
+    """The rules-core path (the reference the benchmark compares with): every move through ``RULES.apply``."""
+    workers = workers or 1
+    jobs = [(dict(values), seed + start, min(50, games - start), bot) for start in range(0, games, 50)]
+    if workers == 1 or len(jobs) == 1:
+        return [r for job in jobs for r in _core_chunk(job)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [r for chunk in pool.map(_core_chunk, jobs) for r in chunk]
+
+
+def _core_chunk(job: tuple[dict[str, Any], int, int, str]) -> list[GameResult]:
     values, first, count, bot_name = job
-    nx = _num_x()
-    options = nx.Options(**values)
-    bot = _BOTS[bot_name]
-    return [play_num_x(options, seed, bot) for seed in range(first, first + count)]
+    options = _num_x().Options(**values)
+    return [play_num_x(options, seed, _BOTS[bot_name]) for seed in range(first, first + count)]
 
 
 def run(values: Mapping[str, Any], games: int, bot: str = "greedy", seed: int = 1,
-        workers: int | None = None) -> list[GameResult]:
-    """``games`` seeded games of one table (``values``: Num-X options), over ``workers`` processes."""
-    workers = workers or os.cpu_count() or 1
-    size = max(1, math.ceil(games / (workers * 4)))
-    jobs = [(dict(values), seed + start, min(size, games - start), bot) for start in range(0, games, size)]
-    if workers == 1 or len(jobs) == 1:
-        return [r for job in jobs for r in _chunk(job)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [r for chunk in pool.map(_chunk, jobs) for r in chunk]
+        workers: int | None = None) -> list[Any]:
+    """``games`` seeded games of one table on the fast path, in seed order (the same on any worker count)."""
+    from companion.simulation import runner
+
+    return runner.run([values], games, bot, seed, workers or 1).results[0]
 
 
 def table(options: Mapping[str, Any], games: int, bot: str = "greedy", players: Iterable[int] = (2, 3, 4, 5),
           seed: int = 1, workers: int | None = None) -> list[Row]:
-    """One row per player count."""
-    rows = []
-    for n in players:
-        results = run({**options, "players": n}, games, bot, seed, workers)
-        wins = sum(r.won for r in results)
-        mean = sum(r.score for r in results) / len(results)
-        rows.append(Row(n, len(results), wins, mean, results[0].total))
-    return rows
+    """One row per player count (the fast path)."""
+    from companion.simulation import runner
+
+    counts = list(players)
+    found = runner.run([{**options, "players": n} for n in counts], games, bot, seed, workers or 1)
+    adversaire = options.get("mode") == "adversaire"
+    return [row_of(n, results, adversaire) for n, results in zip(counts, found.results, strict=True)]
 
 
 def distance(rows: Sequence[Row], mode: str = "coop") -> float:
     """How far a simulated table is from the text's: the root mean square gap in points of win rate."""
     target = NUM_X_TEXT_TABLE.get(mode, {})
-    gaps = [row.rate - target[row.players] for row in rows if row.players in target]
+    gaps = [row.rate - target[row.players] for row in rows if row.players in target and row.games]
     return math.sqrt(sum(g * g for g in gaps) / len(gaps)) if gaps else math.nan
 
 
@@ -352,31 +382,78 @@ def parse_settings(pairs: Sequence[str]) -> dict[str, str]:
     return values
 
 
+def _num(value: float, t: Any) -> str:
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if t.lang == "fr" else text
+
+
 def lines(rows: Sequence[Row], mode: str, t: Any) -> list[str]:
     """The table, one line per player count, beside the text's rate when it gives one."""
     target = NUM_X_TEXT_TABLE.get(mode, {})
     out = []
-
-    def num(value: float) -> str:
-        text = f"{value:.1f}"
-        return text.replace(".", ",") if t.lang == "fr" else text
-
     for row in rows:
+        if not row.games:
+            continue
+        if row.adversaire:
+            out.append(_adversaire_line(row, t))
+            continue
         low, high = row.interval
         text = t("{players} players: {rate} % won (95 % interval {low} to {high}), mean score {score} of {total}, "
-                 "{games} games.", players=row.players, rate=num(row.rate), low=num(low), high=num(high),
-                 score=num(row.mean_score), total=row.total, games=row.games)
+                 "{games} games.", players=row.players, rate=_num(row.rate, t), low=_num(low, t), high=_num(high, t),
+                 score=_num(row.mean_score, t), total=row.total, games=row.games)
         if row.players in target:
-            text += " " + t("Rules text: {rate} %.", rate=num(target[row.players]))
+            text += " " + t("Rules text: {rate} %.", rate=_num(target[row.players], t))
         out.append(text)
     return out
 
 
-def main(args: Any, write: Callable[[str], None]) -> int:
-    """``companion simulate num-x``: the table for the options given, or for every reading."""
+def _adversaire_line(row: Row, t: Any) -> str:
+    """Adversaire: who wins, seat by seat; how often it is shared; how often a family finishes."""
+    seats = []
+    for seat, wins in enumerate(row.seat_wins):
+        low, high = wilson(wins, row.games)
+        # Translators: one seat's part of an Adversaire line: "player 2 won 31.5 % (29.5 to 33.6)".
+        seats.append(t("player {seat} won {rate} % ({low} to {high})", seat=seat + 1,
+                       rate=_num(100.0 * wins / row.games, t), low=_num(low, t), high=_num(high, t)))
+    return " ".join([
+        t("{players} players, adversaire, {games} games:", players=row.players, games=row.games),
+        ", ".join(seats) + ".",
+        t("Shared wins: {ties} %. A family reached 17 in {finished} %. Best score {score} of 17 on average.",
+          ties=_num(100.0 * row.ties / row.games, t), finished=_num(100.0 * row.finished / row.games, t),
+          score=_num(row.mean_score, t)),
+    ])
+
+
+def row_json(row: Row, mode: str) -> dict[str, Any]:
+    """One row for ``--json`` (docs/num-x.*.md describes the fields)."""
+    low, high = row.interval
+    found: dict[str, Any] = {"players": row.players, "games": row.games, "mean_score": round(row.mean_score, 3),
+                             "total": row.total}
+    if row.adversaire:
+        found["seats"] = [{"seat": s + 1, "wins": w, "rate": round(100.0 * w / row.games, 3),
+                           "interval": [round(x, 3) for x in wilson(w, row.games)]}
+                          for s, w in enumerate(row.seat_wins)]
+        found["ties"], found["finished"] = row.ties, row.finished
+        return found
+    found.update(wins=row.wins, rate=round(row.rate, 3), interval=[round(low, 3), round(high, 3)],
+                 rules_text=NUM_X_TEXT_TABLE.get(mode, {}).get(row.players))
+    return found
+
+
+def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | None = None) -> int:
+    """``companion simulate num-x``: the table for the options given, or for every reading.
+
+    Progress goes to standard error (a bar on a terminal; spoken at most every 10 s with ``--speech``);
+    Ctrl+C stops within a second and prints the table of the games that finished (exit status 130).
+    """
+    import json
+    import sys
+
     from companion.i18n import Translator
+    from companion.simulation import runner
 
     t = Translator(args.lang, DOMAIN)
+    say_err = err or (lambda line: print(line, file=sys.stderr))  # noqa: T201 - the CLI's own error stream
     if args.game not in ("num-x", "numx", "num_x"):
         write(t("Only Num-X has a simulator for now."))
         return 2
@@ -385,22 +462,122 @@ def main(args: Any, write: Callable[[str], None]) -> int:
     except ValueError as error:
         write(t("{pair} is not a Num-X option: write NAME=VALUE, such as mode=expert or lock=off.", pair=error))
         return 2
-    players = args.players or ([4, 5] if values.get("mode") == "expert" else [2, 3, 4, 5])
-    if values.get("mode") == "adversaire":
-        players = [n for n in players if n <= 4]
     mode = values.get("mode", "coop")
+    nx = _num_x()
+    if mode == "adversaire":
+        players = args.players or [2, 3, 4]
+        if any(n > nx.ADVERSAIRE_MAX for n in players):
+            write(t("Adversaire is for 2 to 4 players: 5 players cannot be simulated in it."))
+            return 2
+    else:
+        players = args.players or ([4, 5] if mode == "expert" else [2, 3, 4, 5])
+    players = sorted(set(players))
+    cores = runner.cores()
+    workers = args.workers or cores
+    if workers > cores:
+        say_err(t.plural("{asked} workers asked, but this machine has {count} core: {count} used.",
+                         "{asked} workers asked, but this machine has {count} cores: {count} used.", cores,
+                         asked=workers))
+        workers = cores
     readings = READINGS if args.readings else {"": {}}
-    for name, reading in readings.items():
-        merged = {**reading, **values}
-        rows = table(merged, args.games, args.bot, players, args.seed, args.workers)
+    tables = [({**reading, **values}, name) for name, reading in readings.items()]
+    every = [{**merged, "players": n} for merged, _ in tables for n in players]
+    speaker = _speaker(getattr(args, "speech", "none"), args.lang, say_err, t)
+    if speaker is False:
+        return 2
+    shown = _Progress(t, speaker)
+    try:
+        found = runner.run(every, args.games, args.bot, args.seed, workers, shown)
+    finally:
+        shown.close()
+    report: list[dict[str, Any]] = []
+    position = 0
+    for merged, name in tables:
+        rows = [row_of(n, found.results[position + i], mode == "adversaire") for i, n in enumerate(players)]
+        position += len(players)
+        report.append({"reading": name or None, "options": merged, "rows": [row_json(r, mode) for r in rows if r.games]})
+        if args.json:
+            continue
         if name:
-            gap = f"{distance(rows, mode):.1f}"
+            gap = _num(distance(rows, mode), t)
             write(t("Reading {name} ({options}), bot {bot}: distance to the text {distance} points.", name=name,
-                    options=", ".join(f"{k}={v}" for k, v in merged.items()) or "-", bot=args.bot,
-                    distance=gap.replace(".", ",") if t.lang == "fr" else gap))
+                    options=", ".join(f"{k}={v}" for k, v in merged.items()) or "-", bot=args.bot, distance=gap))
         for line in lines(rows, mode, t):
             write(line)
+    if args.json:
+        write(json.dumps({"game": "num-x", "bot": args.bot, "seed": args.seed, "games": args.games, "mode": mode,
+                          "workers": workers, "interrupted": found.interrupted, "done": found.done,
+                          "seconds": round(found.seconds, 3), "cpu_seconds": round(found.cpu_seconds, 3),
+                          "tables": report}, ensure_ascii=False))
+    if found.interrupted:
+        say_err(t.plural("Stopped: {count} game finished, counted above.",
+                         "Stopped: {count} games finished, counted above.", found.done))
+        return 130
     return 0
+
+
+def _speaker(spec: str, lang: str, say_err: Callable[[str], None], t: Any) -> Any:
+    """The companion's voice for spoken progress (None when off; False when ``spec`` is not a speech mode)."""
+    if not spec or spec == "none":
+        return None
+    from companion.speech import choose
+    from companion.speech.choose import parse
+
+    try:
+        parse(spec, lang)
+    except ValueError as error:
+        say_err(str(error))
+        return False
+    speaker, sentence = choose(spec, lang)
+    say_err(sentence)
+    return speaker
+
+
+class _Progress:
+    """Games done, games a second and time left: a tqdm bar on standard error when it is a terminal (quiet
+    otherwise), and the same said aloud at most every 10 seconds when the companion's voice is on."""
+
+    SPOKEN_EVERY = 10.0
+
+    def __init__(self, t: Any, speaker: Any = None, clock: Callable[[], float] | None = None) -> None:
+        import sys
+        import time
+
+        from tqdm import tqdm
+
+        self.t, self.speaker = t, speaker
+        self.clock = clock or time.monotonic
+        self.started = self.clock()
+        self.last_said = self.started
+        self.bar: Any = None
+        self.terminal = sys.stderr.isatty()
+        self._tqdm = tqdm
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.terminal and self.bar is None:
+            import sys
+
+            self.bar = self._tqdm(total=total, file=sys.stderr, unit=" " + self.t("games"), desc=self.t("Simulating"),
+                                  leave=False, dynamic_ncols=True)
+        if self.bar is not None:
+            self.bar.update(done - self.bar.n)
+        now = self.clock()
+        if self.speaker is not None and now - self.last_said >= self.SPOKEN_EVERY and done < total:
+            self.last_said = now
+            self.speaker.say(self.sentence(done, total, now - self.started))
+
+    def sentence(self, done: int, total: int, elapsed: float) -> str:
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = math.ceil((total - done) / rate) if rate > 0 else 0
+        return str(self.t("{done} of {total} games, {rate} a second, {left} s left.", done=done, total=total,
+                      rate=round(rate), left=left))
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.refresh()  # the last count, then the line is cleared for the table
+            self.bar.close()
+        if self.speaker is not None:
+            self.speaker.close()
 
 
 def with_players(options: Any, players: int) -> Any:

@@ -1,6 +1,16 @@
-"""The simulator (companion/simulate.py): bots play whole Num-X games on the rules core, seeded and repeatable."""
+"""The simulator (companion/simulate.py): bots play whole Num-X games, seeded and repeatable; the command's
+table, refusals, --json, --workers, progress and Ctrl+C."""
 
 from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +74,117 @@ def test_the_cli_prints_the_table_beside_the_text(capsys: pytest.CaptureFixture[
     assert len(out) == 1 and out[0].startswith("2 players: ") and out[0].endswith("Rules text: 52.0 %.")
     assert main(["simulate", "num-x", "--set", "nothing=1", "--lang", "fr"]) == 2
     assert "n'est pas une option de Num-X" in capsys.readouterr().out
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    from companion.cli import main
+
+    status = main(["simulate", "num-x", *args])
+    found = capsys.readouterr()
+    return status, found.out, found.err
+
+
+def test_adversaire_gives_each_seats_wins_never_a_table_win(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _cli(capsys, "--games", "40", "--set", "mode=adversaire", "--players", "3", "--workers", "1",
+                          "--lang", "en")
+    assert status == 0 and "won" in out and "100.0 % won" not in out
+    line = out.strip()
+    assert line.startswith("3 players, adversaire, 40 games: player 1 won ") and "player 3 won " in line
+    assert "Shared wins: " in line and line.endswith("of 17 on average.")
+    rows = simulate.table({"mode": "adversaire"}, 40, players=[3], workers=1)
+    assert sum(rows[0].seat_wins) >= 40 and rows[0].wins == 0
+
+
+def test_adversaire_with_5_players_is_refused_in_the_users_language(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _cli(capsys, "--set", "mode=adversaire", "--players", "5", "--lang", "fr")
+    assert status == 2
+    assert out.strip() == "Le mode adversaire se joue de 2 à 4 joueurs : 5 joueurs ne peuvent pas y être simulés."
+
+
+def test_json_gives_every_row_for_scripts(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _cli(capsys, "--games", "30", "--players", "2", "4", "--workers", "1", "--json")
+    found = json.loads(out)
+    assert status == 0 and found["interrupted"] is False and found["done"] == 60
+    rows = found["tables"][0]["rows"]
+    assert [r["players"] for r in rows] == [2, 4] and rows[0]["rules_text"] == 52.0
+    assert rows[0]["games"] == 30 and rows[0]["interval"][0] <= rows[0]["rate"] <= rows[0]["interval"][1]
+    again = simulate.table({}, 30, players=[2], workers=1)[0]
+    assert rows[0]["wins"] == again.wins
+
+
+def test_workers_are_capped_at_the_cores_and_say_so(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.simulation import runner
+
+    monkeypatch.setattr(runner, "cores", lambda: 2)
+    status, out, err = _cli(capsys, "--games", "20", "--players", "2", "--workers", "9", "--lang", "en")
+    assert status == 0 and err.strip() == "9 workers asked, but this machine has 2 cores: 2 used."
+    _, alone, _ = _cli(capsys, "--games", "20", "--players", "2", "--workers", "1", "--lang", "en")
+    assert out == alone  # a seed per game: the worker count changes nothing
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_a_bar_on_a_terminal_and_quiet_elsewhere(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    _, _, err = _cli(capsys, "--games", "20", "--players", "2", "--workers", "1", "--lang", "en")
+    assert err == ""  # standard error is not a terminal here
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    from companion.i18n import Translator
+
+    shown = simulate._Progress(Translator("fr", "tools"))
+    shown(10, 40)
+    shown(40, 40)
+    shown.close()
+    assert "Simulation" in terminal.getvalue() and "40/40" in terminal.getvalue() and "parties/s" in terminal.getvalue()
+
+
+def test_spoken_progress_at_most_every_10_seconds() -> None:
+    from companion.i18n import Translator
+    from companion.speech import RecordingSpeaker
+
+    now = [0.0]
+    speaker = RecordingSpeaker()
+    shown = simulate._Progress(Translator("en", "tools"), speaker, clock=lambda: now[0])
+    for moment, done in ((1, 100), (5, 500), (10, 1000), (15, 1500), (19.9, 1990), (21, 2100), (30, 4000)):
+        now[0] = moment
+        shown(done, 4000)
+    assert [text for text, _ in speaker.said] == ["1000 of 4000 games, 100 a second, 30 s left.",
+                                                  "2100 of 4000 games, 100 a second, 19 s left."]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_at_once_and_prints_what_finished(workers: str) -> None:
+    command = [sys.executable, "-m", "companion", "simulate", "num-x", "--games", "9999", "--bot", "planner",
+               "--workers", workers, "--lang", "en"]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        time.sleep(3.0)  # started, and some games finished
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=4)  # "within a second", with room for a loaded machine
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=5)
+    assert process.returncode == 130, err
+    assert out.startswith("2 players: ") and "Traceback" not in err
+    assert err.strip().startswith("Stopped: ") and err.strip().endswith("games finished, counted above.")
+
+
+def test_readings_print_one_table_each_named_from_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _cli(capsys, "--readings", "--games", "5", "--players", "2", "--workers", "1", "--lang", "en")
+    lines = out.strip().splitlines()
+    assert status == 0 and len(lines) == 2 * len(simulate.READINGS)
+    assert lines[0].startswith("Reading printed (-), bot greedy: distance to the text ")
+    assert any(line.startswith("Reading no-actions-exact (actions=off, extra=exact)") for line in lines)
+
+
+def test_an_unknown_speech_mode_is_one_sentence_and_nothing_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _cli(capsys, "--games", "5", "--players", "2", "--speech", "foo", "--lang", "fr")
+    assert status == 2 and out == ""
+    assert err.strip() == "Mode de parole inconnu foo : utilisez auto, screenreader, speechd, tts, wav:DOSSIER ou none."
