@@ -30,7 +30,7 @@ NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
 #: What a table that gave names never hears.
 NAMELESS = {
     "en": re.compile(r"\b(the opponent|the other player|hero \d+|player \d+)\b", re.IGNORECASE),
-    "fr": re.compile(r"(\bl[’']adversaire|\bl[’']autre joueur|\bhéros \d+|\bjoueur \d+|\bjoueuse \d+)", re.IGNORECASE),
+    "fr": re.compile(r"(\bl[’']adversaire|\bl[’']autre joueur|\bhéros \d+(?! sur)|\bjoueur \d+|\bjoueuse \d+)", re.IGNORECASE),
 }
 _VOWEL = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜaeiouyàâäéèêëîïôöûùü"
 #: French words that end in s in the singular (after 1 they are right).

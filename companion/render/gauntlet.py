@@ -10,7 +10,8 @@ from typing import Any, Callable, Mapping
 
 from companion.games import gauntlet as g
 from companion.games.base import Event
-from companion.render import N_, Context, Renderer, capitalized, grouped_counts, piles_sentence, Refusal
+from companion.grammar import list_sentences, short_sentences
+from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, Refusal
 
 DOMAIN = g.SPEC.domain
 
@@ -73,8 +74,8 @@ def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
 
 def _card_drawn(e: g.CardDrawn, ctx: Context) -> str:
     if e.deck == g.THANOS_SIDE:
-        return ctx.t("{player} draws. Thanos deck: {left}.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
-    return ctx.t("{player} draws. Hero deck: {left}.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
+        return ctx.t("{player} draws. {left} in the Thanos deck.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
+    return ctx.t("{player} draws. {left} in the hero deck.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
 
 
 def _draw_skipped(e: g.DrawSkipped, ctx: Context) -> str:
@@ -92,7 +93,7 @@ def _reshuffled(e: g.HeroDeckReshuffled, ctx: Context) -> str:
 
 def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     t = ctx.t
-    parts = [t("{player} plays {card}, {value}", player=player(ctx, e.player), card=ctx.card(e.card), value=e.value)]
+    parts = [t("{value}: {player} plays {card}", player=player(ctx, e.player), card=ctx.card(e.card), value=e.value)]
     if e.copy is not None:
         parts.append(t(", using the effect of {card}", card=ctx.card(e.copy)))
     if e.target is not None:
@@ -107,13 +108,13 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
 def _card_effect(e: g.CardEffect, ctx: Context) -> str:
     if ctx.cards is None:
         return e.card
-    return ctx.cards[e.card].effect.get(ctx.lang) or ctx.cards[e.card].effect["en"]
+    return short_sentences(ctx.cards[e.card].effect.get(ctx.lang) or ctx.cards[e.card].effect["en"])
 
 
 def _tokens_taken(e: g.TokensTaken, ctx: Context) -> str:
     t = ctx.t
     sentence = t(
-        "{player} takes {count}: {held} held, {reserve} in the reserve.",
+        "{count} for {player}: {held} held, {reserve} in the reserve.",
         player=player(ctx, e.player),
         count=t.plural("{count} power token", "{count} power tokens", e.count),
         held=e.held,
@@ -121,8 +122,8 @@ def _tokens_taken(e: g.TokensTaken, ctx: Context) -> str:
     )
     if e.substitutes:
         sentence += " " + t.plural(
-            "The reserve is empty: use {count} substitute object.",
-            "The reserve is empty: use {count} substitute objects.",
+            "{count} substitute object to use: the reserve is empty.",
+            "{count} substitute objects to use: the reserve is empty.",
             e.substitutes,
         )
     return sentence
@@ -131,7 +132,7 @@ def _tokens_taken(e: g.TokensTaken, ctx: Context) -> str:
 def _tokens_returned(e: g.TokensReturned, ctx: Context) -> str:
     t = ctx.t
     return t(
-        "{player} puts back {count}: {held} held, {reserve} in the reserve.",
+        "{count} put back by {player}: {held} held, {reserve} in the reserve.",
         player=player(ctx, e.player),
         count=t.plural("{count} power token", "{count} power tokens", e.count),
         held=e.held,
@@ -181,7 +182,7 @@ def _defeat_pending(e: g.DefeatPending, ctx: Context) -> str:
     command = f"{ctx.verb('defeat')} {typed_player(ctx, e.player)}"
     if e.player == "thanos" and not ctx.names:
         return ctx.t("Thanos's card is defeated: which one? Type {command} and the card.", command=command)
-    return ctx.t("The card of {player} is defeated: which one? Type {command} and the card.", player=player(ctx, e.player),
+    return ctx.t("{player}'s card is defeated: which one? Type {command} and the card.", player=player(ctx, e.player),
                  command=command)
 
 
@@ -208,7 +209,7 @@ def _life_lost(e: g.LifeLost, ctx: Context) -> str:
 
 def _shuffled_back(e: g.CardShuffledBack, ctx: Context) -> str:
     return ctx.t(
-        "{card} goes back into the Thanos deck: shuffle it. Thanos deck: {deck}.",
+        "{card} goes back into the Thanos deck: shuffle it. {deck} in the Thanos deck.",
         card=ctx.card(e.card),
         deck=cards_count(ctx, e.thanos_deck),
     )
@@ -273,14 +274,13 @@ def _unseen(e: g.UnseenCards, ctx: Context) -> str:
     for card_id, n in e.cards.items():
         name = ctx.card(card_id) if n == 1 else ctx.core("{count} {card}", count=n, card=ctx.card(card_id))
         by_value.setdefault(ctx.cards[card_id].value, []).append(name)
-    groups = ctx.separator.join(ctx.t("{value}: {cards}", value=value, cards=", ".join(names))
-                                for value, names in sorted(by_value.items()))
+    groups = [ctx.t("{value}: {cards}", value=value, cards=", ".join(names)) for value, names in sorted(by_value.items())]
     total = sum(e.cards.values())
     if e.side == g.THANOS_SIDE:
         head = ctx.t.plural("{count} Thanos card not seen face up.", "{count} Thanos cards not seen face up.", total)
     else:
         head = ctx.t.plural("{count} hero card not seen face up.", "{count} hero cards not seen face up.", total)
-    return f"{head} {capitalized(groups)}." if groups else head
+    return list_sentences(head, groups, ctx.separator)
 
 
 _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
