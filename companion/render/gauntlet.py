@@ -307,13 +307,26 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
+def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
+    """The play, then the cards face up: the context a newcomer needs."""
+    side = ctx.cards[e.card].side if ctx.cards is not None and e.card in ctx.cards else g.THANOS_SIDE
+    deck = ctx.t("a Thanos card") if side == g.THANOS_SIDE else ctx.t("a hero card")
+    return _card_played(e, ctx) + " " + ctx.t("It is {deck}; it stays face up.", deck=deck)
+
+
 #: Terse forms: the number and the change only (a card's effect is known at the table, so not read).
 _TERSE: dict[type, Callable[[Any, Context], str]] = {
     g.CardEffect: lambda e, ctx: "",
     g.LifeLost: _life_lost_terse,
+    g.CardPlayed: lambda e, ctx: ctx.t("{value}, {card}.", value=e.value, card=ctx.card(e.card)),
+    g.TokensTaken: lambda e, ctx: ctx.t("{count} for {player}.", player=player(ctx, e.player),
+                                        count=ctx.t.plural("{count} power token", "{count} power tokens", e.count)),
+    g.CardDrawn: lambda e, ctx: ctx.t("{player} draws.", player=player(ctx, e.player)),
 }
 #: Full forms: the sentence and its context.
-_FULL: dict[type, Callable[[Any, Context], str]] = {}
+_FULL: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: _card_played_full,
+}
 
 
 def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:

@@ -552,7 +552,25 @@ def _elided_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     return [(key, elided(ctx, text)) for key, text in status_parts(e, ctx)]
 
 
+def _attacked_full(e: g.Attacked, ctx: Context) -> str:
+    return _attacked(e, ctx) + " " + ctx.t("A creature may block it; if none does, a life is lost.")
+
+
+#: Terse forms: the number and the change only.
+_TERSE: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: lambda e, ctx: ctx.t("{power}, {card}.", power=e.power, card=ctx.card(e.card)),
+    g.Attacked: lambda e, ctx: ctx.t("{power}, {card} attacks.", power=e.power, card=ctx.card(e.card)),
+    g.NotBlocked: lambda e, ctx: ctx.t.plural("{count} life left for {player}.", "{count} lives left for {player}.",
+                                              e.lives, player=player(ctx, e.player)),
+}
+#: Full forms: the sentence and its context.
+_FULL: dict[type, Callable[[Any, Context], str]] = {
+    g.Attacked: _attacked_full,
+}
+
+
 RENDERER = Renderer(domain=DOMAIN, events={k: _elision(f) for k, f in _RENDERERS.items()}, help=HELP,
+                    terse={k: _elision(f) for k, f in _TERSE.items()}, full={k: _elision(f) for k, f in _FULL.items()},
                     refusals={code: _elision(f) for code, f in REFUSALS.items()}, player=player,
                     status_head=_elision(status_head), status_parts=_elided_parts,
                     minor_events=frozenset({"hand_refilled"}), card_reading=card_reading)
