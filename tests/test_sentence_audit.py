@@ -115,3 +115,26 @@ def test_terse_and_full_forms_break_no_sentence_rule(game_id: str, lang: str, ve
         pytest.skip("sentences fixed on branch numx/void")
     found = sorted(set(audit_game(game_id, lang, SEEDS[0], verbosity)))
     assert not found, f"{len(found)} breaks:\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_refusals_met_in_random_games_break_no_sentence_rule(game_id: str, lang: str) -> None:
+    """The rules' refusals that random play meets (tests/conformance.py ``play_randomly``), said with names given."""
+    if game_id in FIXED_ELSEWHERE:
+        pytest.skip("sentences fixed on branch numx/void")
+    from companion.render import Context, Settings
+    from tests.conformance import play_randomly
+
+    game = find(game_id)
+    players = game.spec.default_players
+    names = NAMES[:players]
+    cards = game.cards()
+    found: list[str] = []
+    for seed in SEEDS:
+        run = play_randomly(game.rules, game.rules.options_type(players=players, names=names), cards, seed)
+        ctx = Context(Settings(lang), cards, game.renderer.domain, names, game.parser.vocabulary)
+        for code, details in run.refusals.items():
+            found.extend(f"refusal {code}: {b}" for b in breaks(game.renderer.render_error(code, details, ctx), lang, names))
+    found = sorted(set(found))
+    assert not found, f"{len(found)} breaks:\n" + "\n".join(found[:40])

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 from companion.games import gauntlet as g
 from companion.games.base import Event
 from companion.grammar import list_sentences, short_sentences
-from companion.render import N_, Context, Renderer, grouped_counts, piles_sentence, Refusal
+from companion.render import N_, Context, Renderer, elided, grouped_counts, piles_sentence, Refusal
 
 DOMAIN = g.SPEC.domain
 
@@ -334,9 +334,10 @@ def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:
     card_id = str(d.get("card", ""))
     side = ctx.cards[card_id].side if ctx.cards is not None and card_id in ctx.cards else None
     if side == g.THANOS_SIDE:
-        return ctx.t("{card} is a Thanos card, not a card of {player}.", card=ctx.card(card_id),
-                     player=player(ctx, d.get("player")))
-    return ctx.t("{card} is a hero card, not a card of {player}.", card=ctx.card(card_id), player=player(ctx, d.get("player")))
+        return elided(ctx, ctx.t("{card} is a Thanos card, not a card of {player}.", card=ctx.card(card_id),
+                                 player=player(ctx, d.get("player"))))
+    return elided(ctx, ctx.t("{card} is a hero card, not a card of {player}.", card=ctx.card(card_id),
+                             player=player(ctx, d.get("player"))))
 
 
 def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:

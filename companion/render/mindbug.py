@@ -490,7 +490,7 @@ def _awaited(d: Mapping[str, Any], ctx: Context) -> str:
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
     "not_on_board": lambda d, ctx: ctx.t("{card} is not in play.", card=_card(d, ctx)),
-    "wrong_side": lambda d, ctx: ctx.t("{card} is not on the side of {player}.", card=_card(d, ctx), player=_name(d, ctx)),
+    "wrong_side": lambda d, ctx: ctx.t("{card} is not on {player}'s side.", card=_card(d, ctx), player=_name(d, ctx)),
     "ambiguous_side": lambda d, ctx: ctx.t("{card} is on both sides: add mine or theirs.", card=_card(d, ctx)),
     "no_such_copy": lambda d, ctx: ctx.t("There is no copy {copy} of {card} on that side.", copy=d.get("copy", 2),
                                          card=_card(d, ctx)),
@@ -502,7 +502,7 @@ REFUSALS: dict[str, Refusal] = {
                                             int(d.get("copies", 1)), card=_card(d, ctx)),
     # ``entered``: refused by the hand entered on the player's own device, said on that page only.
     "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play another, or correct your hand.")
-    if d.get("entered") else ctx.t("{card}: the hand of {player} is all known.", card=_card(d, ctx), player=_name(d, ctx)),
+    if d.get("entered") else ctx.t("{card}: {player}'s hand is all known.", card=_card(d, ctx), player=_name(d, ctx)),
     "no_decision": lambda d, ctx: ctx.t("Nothing to decide now: {player} plays or attacks.", player=_name(d, ctx)),
     "decision_pending": lambda d, ctx: ctx.t("First {player} decides: {decision}.", player=_name(d, ctx),
                                              decision=_awaited(d, ctx)),
