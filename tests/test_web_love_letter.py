@@ -77,7 +77,7 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
     ben.wait(lambda b: "Only for you: Ana holds Guard, 1." in mine(b))
     play(table, "next", "Ben's turn: draw a card. Deck: 7 cards.")
     enter(ben, ["guard"], "Your hand: Baron, 3; Guard, 1.")
-    play(table, "play guard", "Ben plays Guard, 1: every other player is protected, no effect.")
+    play(table, "play guard", "1: Ben plays Guard: every other player is protected, no effect.")
     play(table, "next", "Cleo's turn: draw a card. Deck: 6 cards.")
     enter(cleo, ["guard"], "Your hand: Prince, 5; Guard, 1.")
 
