@@ -13,7 +13,7 @@ import re
 
 #: The most words a sentence may have (about 5 s of speech at the default rate; tests/sentence_audit.py).
 MAX_WORDS = 15
-_VOWEL = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜŒÆaeiouyàâäéèêëîïôöûùüœæ"
+_VOWEL = "AEIOUÀÂÄÉÈÊËÎÏÔÖÛÙÜŒÆaeiouàâäéèêëîïôöûùüœæ"
 #: French words that lose their vowel before a vowel: "de Ana" → "d'Ana", "le Œil" → "l'Œil", "que il" → "qu'il".
 _ELIDED = re.compile(rf"\b([Dd]|[Ll]|[Qq]u|[Nn]|[Jj]|[Ss]|[Mm]|[Tt])([ea]) (?=[{_VOWEL}])")
 _SENTENCE = re.compile(r"\S.*?(?:[.!?…](?=\s|$)|$)")
@@ -88,11 +88,15 @@ def _cut(sentence: str, limit: int) -> list[str]:
 def list_sentences(head: str, items: list[str], separator: str = ", ", limit: int = MAX_WORDS) -> str:
     """``head`` (a count, said first), then ``items`` in sentences of at most ``limit`` words.
 
-    "9 hero cards unseen." + ["3: Hulk, Thor", …] → "9 hero cards unseen. 3: Hulk, Thor. …".
+    "9 hero cards unseen." + ["3: Hulk, Thor", …] → "9 hero cards unseen. 3: Hulk, Thor. …"; a head that ends
+    without a full stop ("7 can block:") starts the first sentence.
     """
-    out, current = [head] if head else [], ""
+    ends = head.rstrip()[-1:] in (".", "!", "?")
+    out, current = [head] if head and ends else [], ""
+    prefix = "" if ends or not head else head.rstrip() + " "  # "7 can block:" leads the first sentence
     for item in items:
-        joined = f"{current}{separator}{item}" if current else item
+        joined = f"{current}{separator}{item}" if current else prefix + item
+        prefix = "" if current else prefix
         if current and words(joined) > limit:
             out.append(capital(current) + ".")
             current = item

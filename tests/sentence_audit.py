@@ -30,9 +30,9 @@ NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
 #: What a table that gave names never hears.
 NAMELESS = {
     "en": re.compile(r"\b(the opponent|the other player|hero \d+|player \d+)\b", re.IGNORECASE),
-    "fr": re.compile(r"(\bl[’']adversaire|\bl[’']autre joueur|\bhéros \d+|\bjoueur \d+|\bjoueuse \d+)", re.IGNORECASE),
+    "fr": re.compile(r"(\bl[’']adversaire|\bl[’']autre joueur|\bhéros \d+(?! sur)|\bjoueur \d+|\bjoueuse \d+)", re.IGNORECASE),
 }
-_VOWEL = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜaeiouyàâäéèêëîïôöûùü"
+_VOWEL = "AEIOUÀÂÄÉÈÊËÎÏÔÖÛÙÜŒaeiouàâäéèêëîïôöûùüœ"
 #: French words that end in s in the singular (after 1 they are right).
 _FR_SINGULAR_S = frozenset({"fois", "pas", "temps", "corps", "héros", "sous", "dos", "bras", "poids", "avis", "plus",
                             "tours", "sens", "mois", "prix", "puis", "très", "dans", "sans", "vers", "après", "moins",
@@ -127,7 +127,7 @@ def event_numbers(fields: Mapping[str, Any], cards: Any = None) -> list[int]:
     found: list[int] = []
     for value in fields.values():
         items = value if isinstance(value, (list, tuple)) else [value]
-        found.extend(v for v in items if isinstance(v, int) and not isinstance(v, bool))
+        found.extend(abs(v) for v in items if isinstance(v, int) and not isinstance(v, bool))
         if cards is not None:
             found.extend(cards[v].value for v in items if isinstance(v, str) and v in cards
                          and isinstance(cards[v].value, int))

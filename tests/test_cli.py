@@ -39,7 +39,7 @@ def test_a_scripted_game_in_json(tmp_path):
         "reserve": 9, "hero_deck": 13, "thanos_deck": 10, "current_player": "thanos", "winner": None}
     assert status["power_tokens"] == {"thanos": 0, "hero1": 0, "hero2": 0, "hero3": 0}
     played = [e for e in events if e["event"] == "card_played"]
-    assert played[0] == {"event": "card_played", "text": "Thanos plays Proxima Midnight, 4.", "player": "thanos",
+    assert played[0] == {"event": "card_played", "text": "4: Thanos plays Proxima Midnight.", "player": "thanos",
                          "card": "proxima-midnight", "value": 4, "target": None, "named_value": None, "deck": None,
                          "copy": None}
     error = [e for e in events if e["event"] == "error"]

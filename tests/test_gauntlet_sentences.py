@@ -16,32 +16,32 @@ defeat hero 1 thor
 
 GOLDEN = {
     "fr": [
-        "Thanos joue Proxima Midnight, 4.",
-        "Thanos prend 1 pion pouvoir : total 1, réserve 8.",
+        "4 : Thanos joue Proxima Midnight.",
+        "1 pion pouvoir pour Thanos : total 1, réserve 8.",
         "Tour 2 : héros 1.",
-        "Héros 1 pioche. Paquet héros : 12 cartes.",
-        "Héros 1 joue Hulk, 3.",
+        "Héros 1 pioche. 12 cartes dans le paquet héros.",
+        "3 : héros 1 joue Hulk.",
         "Vous pouvez combattre Thanos.",
         "Thanos dépense un pion pouvoir : +2 pour ce combat ; reste 0.",
         "Combat : Thanos bat héros 1.",
         "Héros 1 : sa carte est vaincue ; laquelle ? Tapez vaincu héros 1 puis la carte.",
         "Héros 1 : carte Thor vaincue.",
-        "Les héros perdent une vie : retirez une pièce. Il en reste 5.",
-        "Héros 1 pioche. Paquet héros : 11 cartes.",
+        "Les héros perdent une vie : retirez une pièce. Vies : 5.",
+        "Héros 1 pioche. 11 cartes dans le paquet héros.",
     ],
     "en": [
-        "Thanos plays Proxima Midnight, 4.",
-        "Thanos takes 1 power token: 1 held, 8 in the reserve.",
+        "4: Thanos plays Proxima Midnight.",
+        "1 power token for Thanos: 1 held, 8 in the reserve.",
         "Turn 2: hero 1.",
-        "Hero 1 draws. Hero deck: 12 cards.",
-        "Hero 1 plays Hulk, 3.",
+        "Hero 1 draws. 12 cards in the hero deck.",
+        "3: hero 1 plays Hulk.",
         "You may fight Thanos.",
         "Thanos spends a power token: +2 for this fight, 0 left.",
         "Fight: Thanos beats hero 1.",
-        "The card of hero 1 is defeated: which one? Type defeat hero 1 and the card.",
+        "Hero 1's card is defeated: which one? Type defeat hero 1 and the card.",
         "Thor of hero 1 is defeated.",
         "The heroes lose a life: remove a coin. 5 left.",
-        "Hero 1 draws. Hero deck: 11 cards.",
+        "Hero 1 draws. 11 cards in the hero deck.",
     ],
 }
 
@@ -54,9 +54,9 @@ def test_golden_transcript(lang):
 
 @pytest.mark.parametrize("lang, opening", [
     ("fr", ["Le Gant d'Infinité, 4 joueurs : Thanos et 3 héros. Thanos a 5 rubis, les héros ont 6 pièces.",
-            "Tour 1 : Thanos.", "Thanos pioche. Paquet Thanos : 10 cartes."]),
+            "Tour 1 : Thanos.", "Thanos pioche. 10 cartes dans le paquet Thanos."]),
     ("en", ["Infinity Gauntlet, 4 players: Thanos and 3 heroes. Thanos has 5 rubies, the heroes have 6 coins.",
-            "Turn 1: Thanos.", "Thanos draws. Thanos deck: 10 cards."]),
+            "Turn 1: Thanos.", "Thanos draws. 10 cards in the Thanos deck."]),
 ])
 def test_opening(lang, opening):
     session, recorder = make_session(lang=lang)
@@ -74,7 +74,7 @@ def test_plurals_in_french_and_english():
     session, recorder = make_session(lang="fr", players=3, hero_lives=2)
     session.start()
     assert "les héros ont 2 pièces" in recorder.texts[0]
-    assert run_lines(session, recorder, "pouvoir 1 +2")[-1] == "Héros 1 prend 2 pions pouvoir : total 2, réserve 7."
+    assert run_lines(session, recorder, "pouvoir 1 +2")[-1] == "2 pions pouvoir pour héros 1 : total 2, réserve 7."
 
 
 @pytest.mark.parametrize("lang, line, expected", [
@@ -97,7 +97,7 @@ def test_terse_verbosity_puts_numbers_first_and_skips_effects():
 def test_stones_shuffled_back_and_win_sentences():
     session, recorder = make_session(lang="fr", thanos_lives=2)
     texts = run_lines(session, recorder, "vaincu thanos pierre de l'esprit\nvaincu thanos thanos")
-    assert "Pierre de l'Esprit retourne dans le paquet Thanos : mélangez-le. Paquet Thanos : 10 cartes." in texts
+    assert "Pierre de l'Esprit retourne dans le paquet Thanos : mélangez-le. 10 cartes dans le paquet Thanos." in texts
     assert texts[-1] == "Thanos n'a plus de vie : les héros remportent la partie."
 
 
@@ -117,21 +117,22 @@ def test_names_given_are_used():
     texts = run_lines(session, recorder, "joue proxima\nsuivant")
     assert "Tour 2 : Bruno." in texts
     texts = run_lines(session, recorder, "joue falcon chloé")
-    assert "Bruno joue Falcon, 4, sur Chloé." in texts
+    assert "4 : Bruno joue Falcon, sur Chloé." in texts
 
 
 def test_unseen_lists_cards_by_value_numbers_first():
     session, recorder = make_session(lang="fr")
     texts = run_lines(session, recorder, "joue proxima\nrestantes thanos")
+    # Groups of values in sentences of at most 15 words, the count first.
     assert texts[-1] == ("12 cartes Thanos pas encore vues face visible. 1 : 2 Outriders, Pierre de l'Esprit ; "
-                         "2 : Corvus Glaive, Pierre de l'Âme ; 3 : Black Dwarf, Pierre de l'Espace ; 4 : Pierre du Pouvoir ; "
+                         "2 : Corvus Glaive, Pierre de l'Âme. 3 : Black Dwarf, Pierre de l'Espace ; 4 : Pierre du Pouvoir. "
                          "5 : Ebony Maw, Pierre de la Réalité ; 6 : Pierre du Temps ; 7 : Thanos.")
 
 
 def test_played_piles_in_french_typography():
     session, recorder = make_session(lang="fr", players=2)
     texts = run_lines(session, recorder, "joue proxima\njouées")
-    assert texts[-1] == "Face visible. Thanos : Proxima Midnight ; héros 1 : rien."
+    assert texts[-1] == "Face visible. Thanos : Proxima Midnight. Héros 1 : rien."
 
 
 def test_thanos_holds_only_one_card_in_the_singular() -> None:

@@ -54,7 +54,7 @@ def test_undo_redo_messages():
     assert run_lines(session, recorder, "annule") == ["Rien à annuler."]
     texts = run_lines(session, recorder, "joue proxima\nannule")
     # what was undone, whose turn it is, then the table to put back (a token returns to the reserve)
-    assert texts[-2:] == ["Annulé : « Thanos joue Proxima Midnight, 4. » Maintenant : Tour 1 : Thanos doit jouer.",
+    assert texts[-2:] == ["Annulé : « 4 : Thanos joue Proxima Midnight. » Maintenant : Tour 1 : Thanos doit jouer.",
                           "Aucun pion pouvoir en jeu ; réserve 9. Ne sont plus face visible : Proxima Midnight (Thanos)."]
     assert session.state.tokens[0] == 0
     texts = run_lines(session, recorder, "rétablis")
@@ -72,7 +72,7 @@ def test_undoing_next_says_whose_turn_it_is_again():
 def test_an_undo_that_moves_no_count_names_the_card_back_in_hand():
     session, recorder = make_session(lang="en", players=3)
     run_lines(session, recorder, "play ebony maw")  # draw one, put one under: no count changes
-    assert run_lines(session, recorder, "undo") == ["Undone: “Thanos plays Ebony Maw, 5.” Now: Turn 1, Thanos to play.",
+    assert run_lines(session, recorder, "undo") == ["Undone: “5: Thanos plays Ebony Maw.” Now: Turn 1, Thanos to play.",
                                                     "No longer face up: Ebony Maw of Thanos."]
 
 
@@ -96,7 +96,7 @@ def test_undoing_a_defeat_after_a_fight_asks_for_the_card_again():
     session, recorder = make_session(lang="en", players=3)
     run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 3 5\ndefeat hero 1 thor")
     texts = run_lines(session, recorder, "undo")
-    assert texts == ["Undone: “Thor of hero 1 is defeated.” Now: The card of hero 1 is defeated: which one? "
+    assert texts == ["Undone: “Thor of hero 1 is defeated.” Now: Hero 1's card is defeated: which one? "
                      "Type defeat hero 1 and the card.",
                      "Lives: Thanos 4 of 4, heroes 6 of 6. Decks: heroes 13, Thanos 10. No longer face up: Thor of hero 1. "
                      "Hero 1 puts the card drawn back on top of the hero deck."]

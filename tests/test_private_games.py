@@ -84,7 +84,7 @@ def test_a_hand_entered_on_a_page_offers_its_cards_and_a_tap_plays_one_at_the_ta
     assert recorder.texts == []  # nothing of a hand is said at the table
 
     assert web.lines.handle("p1", "play Bee Bear", "en") == SENT
-    assert recorder.texts == ["Ana plays Bee Bear, 8.", "Ana draws 1 card: 5 in hand, 4 in the draw pile.",
+    assert recorder.texts == ["8: Ana plays Bee Bear.", "1 card drawn by Ana: 5 in hand, 4 in the draw pile.",
                               "Ben: a Mindbug on Bee Bear? Type mindbug or no."]
     assert session.table.steps[-1].command == mb.Play("bee-bear")
     assert (session.state.hands, session.state.decks) == ((5, 5), (4, 5))
@@ -109,7 +109,7 @@ def test_a_play_the_whole_hand_entered_contradicts_is_refused_and_the_page_says_
     assert recorder.texts == [] and session.table.steps == ()
     assert _notes(web, "p1") == [NOT_IN_HAND, NOT_IN_HAND]
     # A card of the hand is played.
-    assert run_lines(session, recorder, "play brain fly")[0] == "Ana plays Brain Fly, 4."
+    assert run_lines(session, recorder, "play brain fly")[0] == "4: Ana plays Brain Fly."
 
 
 def test_a_hand_not_wholly_entered_does_not_refuse_a_play(mindbug: Any) -> None:
@@ -121,7 +121,7 @@ def test_a_hand_not_wholly_entered_does_not_refuse_a_play(mindbug: Any) -> None:
     assert recorder.texts[-1] == "Turn 3: Ana."
     # Ana has not entered the card she drew: Rhino Turtle may be that one.
     texts = run_lines(session, recorder, "play rhino turtle")
-    assert texts[:2] == ["Ana plays Rhino Turtle, 8.", "Ana draws 1 card: 5 in hand, 3 in the draw pile."]
+    assert texts[:2] == ["8: Ana plays Rhino Turtle.", "1 card drawn by Ana: 5 in hand, 3 in the draw pile."]
     assert _notes(web, "p1") == []
     assert web.keeper.hands["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon")
     assert web.keeper.view("p1", "en")["summary"] == ("Your hand: Axolotl Healer, 4; Axolotl Healer, 4; Brain Fly, 4; "
@@ -151,7 +151,7 @@ def test_a_card_stolen_by_a_mindbug_still_leaves_the_hand_of_the_player_who_play
     assert web.lines.handle("p1", "play bee bear", "en") == SENT
     recorder.clear()
     assert web.lines.handle("p2", "mindbug", "en") == SENT
-    assert recorder.texts == ["Ben uses a Mindbug and takes Bee Bear; 1 Mindbug left.", "Bee Bear 8 enters play for Ben.",
+    assert recorder.texts == ["Ben uses a Mindbug and takes Bee Bear. 1 Mindbug left.", "8: Bee Bear enters play for Ben.",
                               "Turn 2: Ana again, after the Mindbug."]
     assert [c.card for c in session.state.boards[1]] == ["bee-bear"]
     assert web.keeper.hands == {"p1": ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon"),
@@ -167,10 +167,10 @@ def test_the_cards_discarded_from_a_hand_by_name_leave_it(mindbug: Any) -> None:
     session, recorder, web = mindbug
     web.keeper.enter("p2", BEN, "en")
     run_lines(session, recorder, "play ferret bomber\nno")
-    assert recorder.texts[-1] == "Ben: which 2 cards for Ferret Bomber? Type name and the cards."
+    assert recorder.texts[-1] == "Ben: 2 cards for Ferret Bomber, which ones? Type name and the cards."
     recorder.clear()
     assert web.lines.handle("p2", "cards gorillion luchataur", "en") == SENT
-    assert recorder.texts == ["Ben discards Gorillion and Luchataur.", "Ben draws 2 cards: 5 in hand, 3 in the draw pile.",
+    assert recorder.texts == ["Ben discards Gorillion and Luchataur.", "2 cards drawn by Ben: 5 in hand, 3 in the draw pile.",
                               "Turn 2: Ben."]
     assert session.state.discards[1] == ("gorillion", "luchataur")
     assert session.state.hands == (5, 5)  # Ben's hand refilled at once

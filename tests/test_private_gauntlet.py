@@ -105,7 +105,7 @@ def test_a_card_played_or_defeated_that_the_hand_contradicts_is_refused(table: A
     assert _notes(web, "thanos") == ["That card is not in your hand as entered: play a card you hold, or correct your hand."]
     assert _notes(web, "hero1") == [] and _notes(web, "hero2") == []
     # Ebony Maw puts a card of the hand under the deck, unsaid: the hand is entered again.
-    assert run_lines(session, recorder, "play ebony maw")[0] == "Zoe plays Ebony Maw, 5."
+    assert run_lines(session, recorder, "play ebony maw")[0] == "5: Zoe plays Ebony Maw."
     assert "thanos" not in web.keeper.hands
     assert web.keeper.view("thanos", "en")["summary"] == "Your hand is not entered yet. Enter 2 cards."
     _enter(web, "thanos", ["thanos", "time-stone"])
@@ -120,7 +120,7 @@ def test_a_card_played_or_defeated_that_the_hand_contradicts_is_refused(table: A
     assert web.keeper.hands["hero1"] == ("hulk", "spider-man")
     # Spider-Man names 5: Zoe's hand holds none, so nothing is decided; a 5 named at the table contradicts it.
     texts = run_lines(session, recorder, "play spider-man 5")
-    assert texts[0] == "Alice plays Spider-Man, 1, naming 5." and "Decided from the hands entered on the devices:" not in texts
+    assert texts[0] == "1: Alice plays Spider-Man, naming 5." and "Decided from the hands entered on the devices:" not in texts
     steps = len(session.table.steps)
     assert run_lines(session, recorder, "defeat thanos reality stone") == [NEUTRAL]
     assert len(session.table.steps) == steps and session.state.thanos_lives == 4
@@ -140,12 +140,12 @@ def test_a_defeat_the_hand_makes_certain_is_decided_and_one_it_leaves_open_is_ow
     _enter(web, "hero2", ["thor"])
     # Corvus Glaive on Alice, who holds a 3: decided, as if typed at the table.
     assert run_lines(session, recorder, "play corvus glaive hero 1") == [
-        "Zoe plays Corvus Glaive, 2, on Alice.",
+        "2: Zoe plays Corvus Glaive, on Alice.",
         "Choose a hero: if their card is 3 or less, it is defeated.",
         "Decided from the hands entered on the devices:",
         "Hulk of Alice is defeated.",
         "The heroes lose a life: remove a coin. 5 left.",
-        "Alice draws. Hero deck: 13 cards.",
+        "Alice draws. 13 cards in the hero deck.",
     ]
     assert session.table.steps[-1].command == g.Defeat(1, "hulk") and session.state.face_up[1] == ("hulk",)
     assert web.keeper.hands["hero1"] == () and web.keeper.view("hero1", "en")["summary"] == "Enter your new card."
@@ -206,11 +206,11 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
     assert texts[0] == "Alice and Zoe: type your value on your own device."
     assert texts[-6:] == [
         "Fight: Thanos beats Alice.",
-        "The card of Alice is defeated: which one? Type defeat Alice and the card.",
+        "Alice's card is defeated: which one? Type defeat Alice and the card.",
         "Decided from the hands entered on the devices:",
         "Star-Lord of Alice is defeated.",
         "The heroes lose a life: remove a coin. 5 left.",
-        "Alice draws. Hero deck: 12 cards.",
+        "Alice draws. 12 cards in the hero deck.",
     ]
     assert session.table.steps[-2].command == g.Fight(1, "hero", None, 1)
     assert session.table.steps[-1].command == g.Defeat(1, "star-lord")

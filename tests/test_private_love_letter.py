@@ -72,7 +72,7 @@ def test_the_prince_discard_and_the_new_card_asked(table: Any) -> None:
     web.keeper.enter("p1", ["prince", "guard"], "en")
     web.keeper.enter("p2", ["king"], "en")
     assert run_lines(session, recorder, "play prince ben")[-2:] == ["Decided from the hands entered on the devices:",
-                                          "Ben discards King, 6 face up and draws again. Deck: 10 cards."]
+                                          "6: Ben discards King face up and draws again. Deck: 10 cards."]
     assert web.keeper.hands["p2"] == ()
     assert own(web, "p2")[-1] == "Enter your new card."
 
@@ -91,7 +91,7 @@ def test_the_king_swap_tells_each_player_their_new_card(table: Any) -> None:
 def test_undo_puts_the_hands_back_as_they_were(table: Any) -> None:
     session, recorder, web = table
     web.keeper.enter("p1", ["handmaid", "guard"], "en")
-    assert run_lines(session, recorder, "play handmaid")[0] == "Ana plays Handmaid, 4."
+    assert run_lines(session, recorder, "play handmaid")[0] == "4: Ana plays Handmaid."
     assert web.keeper.hands["p1"] == ("guard",)
     run_lines(session, recorder, "undo")
     assert web.keeper.hands["p1"] == ("handmaid", "guard")
@@ -105,7 +105,7 @@ def test_a_guard_waits_for_the_target_to_enter_their_card(table: Any) -> None:
     recorder.clear()
     assert web.keeper.enter("p3", ["priest"], "en").ok
     assert recorder.texts == ["Decided from the hands entered on the devices:",
-                                     "Cleo is out of the round; their card goes face up: Priest, 2. 2 players left in the round."]
+                                     "2, Priest, face up: Cleo is out of the round. 2 players left in the round."]
 
 
 def test_the_table_pages_hear_each_sentence_in_their_own_language(table: Any) -> None:
@@ -118,8 +118,8 @@ def test_the_table_pages_hear_each_sentence_in_their_own_language(table: Any) ->
     # Undo, and an answer to a question typed at the table, reach the page in French too.
     run_lines(session, recorder, "undo\nunseen")
     undo, status, unseen = [e for e in web.feed.since(0, "p2") if e.kind == "say"][-3:]
-    assert undo.for_page("en")["text"].startswith("Undone: “Ana plays Handmaid, 4.”")
-    assert undo.for_page("fr")["text"].startswith("Annulé : « Ana joue Servante, 4. »")
+    assert undo.for_page("en")["text"].startswith("Undone: “4: Ana plays Handmaid.”")
+    assert undo.for_page("fr")["text"].startswith("Annulé : « 4 : Ana joue Servante. »")
     assert unseen.for_page("fr")["lang"] == "fr" and unseen.for_page("fr")["text"] != unseen.text
 
 

@@ -70,12 +70,12 @@ def test_without_names_player_numbers_are_fine() -> None:
     assert breaks("Player 2 draws.", "en", (), ()) == []
 
 
-def audit_game(game_id: str, lang: str, seed: int) -> list[str]:
+def audit_game(game_id: str, lang: str, seed: int, verbosity: str = "normal") -> list[str]:
     """Every break in one random game of ``game_id`` said in ``lang`` (legal moves, undo, typos, lists)."""
     game = find(game_id)
     players = game.spec.default_players
     names = NAMES[:players]
-    session, recorder = make_session(game_id, lang, verbosity="normal", players=players, names=names)
+    session, recorder = make_session(game_id, lang, verbosity=verbosity, players=players, names=names)
     session.start()
     shuffle = random.Random(f"{game_id}{lang}{seed}")
     found: list[str] = []
@@ -100,4 +100,33 @@ def audit_game(game_id: str, lang: str, seed: int) -> list[str]:
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_random_games_break_no_sentence_rule(game_id: str, lang: str, seed: int) -> None:
     found = sorted(set(audit_game(game_id, lang, seed)))
+    assert not found, f"{len(found)} breaks:\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("verbosity", ["terse", "full"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_terse_and_full_forms_break_no_sentence_rule(game_id: str, lang: str, verbosity: str) -> None:
+    found = sorted(set(audit_game(game_id, lang, SEEDS[0], verbosity)))
+    assert not found, f"{len(found)} breaks:\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_refusals_met_in_random_games_break_no_sentence_rule(game_id: str, lang: str) -> None:
+    """The rules' refusals that random play meets (tests/conformance.py ``play_randomly``), said with names given."""
+    from companion.render import Context, Settings
+    from tests.conformance import play_randomly
+
+    game = find(game_id)
+    players = game.spec.default_players
+    names = NAMES[:players]
+    cards = game.cards()
+    found: list[str] = []
+    for seed in SEEDS:
+        run = play_randomly(game.rules, game.rules.options_type(players=players, names=names), cards, seed)
+        ctx = Context(Settings(lang), cards, game.renderer.domain, names, game.parser.vocabulary)
+        for code, details in run.refusals.items():
+            found.extend(f"refusal {code}: {b}" for b in breaks(game.renderer.render_error(code, details, ctx), lang, names))
+    found = sorted(set(found))
     assert not found, f"{len(found)} breaks:\n" + "\n".join(found[:40])

@@ -85,7 +85,7 @@ def test_1_7_a_teammate_card_aims_at_another_hero_except_alone() -> None:
     assert texts[-1] == "Gamora is for a teammate: choose another hero than hero 1."
     alone, recorder = make_session(players=2)
     texts = run_lines(alone, recorder, "play proxima\nnext\nplay gamora 1")
-    assert "Hero 1 plays Gamora, 2, on hero 1." in texts
+    assert "2: hero 1 plays Gamora, on hero 1." in texts
 
 
 def test_1_8_status_says_what_is_left_to_do() -> None:
@@ -100,7 +100,7 @@ def test_1_8_status_says_what_is_left_to_do() -> None:
 def test_2_names_are_used_in_the_commands_to_type() -> None:
     session, recorder = make_session(players=4, names=("Zoé", "Alice", "Bruno", "Carla"))
     texts = run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 3 5")
-    assert texts[-1] == "The card of Alice is defeated: which one? Type defeat Alice and the card."
+    assert texts[-1] == "Alice's card is defeated: which one? Type defeat Alice and the card."
     texts = run_lines(session, recorder, "defeat Alice thor")
     assert texts[0] == "Thor of Alice is defeated."
 
@@ -119,8 +119,8 @@ def test_2_copies_are_words_not_a_multiplication_sign() -> None:
 
 def test_2_no_double_sentence_for_tokens() -> None:
     session, recorder = make_session(lang="fr")
-    assert run_lines(session, recorder, "joue proxima") == ["Thanos joue Proxima Midnight, 4.",
-                                                            "Thanos prend 1 pion pouvoir : total 1, réserve 8."]
+    assert run_lines(session, recorder, "joue proxima") == ["4 : Thanos joue Proxima Midnight.",
+                                                            "1 pion pouvoir pour Thanos : total 1, réserve 8."]
 
 
 # --------------------------------------------------------------------------- 3. what a referee reaches for
@@ -128,8 +128,8 @@ def test_2_no_double_sentence_for_tokens() -> None:
 
 @pytest.mark.parametrize(("typo", "offer", "then"), [
     ("suivnat", "Did you mean suivant? Type yes.", "Thanos must play a card before the turn ends."),
-    ("play pierre du pouvior", "Did you mean Power Stone? Type yes.", "Thanos plays Power Stone, 4."),
-    ("play proxima midnigth", "Did you mean Proxima Midnight? Type yes.", "Thanos plays Proxima Midnight, 4."),
+    ("play pierre du pouvior", "Did you mean Power Stone? Type yes.", "4: Thanos plays Power Stone."),
+    ("play proxima midnigth", "Did you mean Proxima Midnight? Type yes.", "4: Thanos plays Proxima Midnight."),
 ])
 def test_3_a_close_match_is_offered_never_applied_silently(typo: str, offer: str, then: str) -> None:
     session, recorder = make_session(players=3)
@@ -154,7 +154,7 @@ def test_3_french_names_and_the_other_deck() -> None:
     assert texts[2] == "Thanos : carte Black Dwarf vaincue."
     session, recorder = make_session(players=3, lang="fr")
     texts = run_lines(session, recorder, "joue proxima\nsuivant\njoue panthère noire")
-    assert "Héros 1 joue Black Panther, 4, sur héros 1." in texts
+    assert "4 : héros 1 joue Black Panther, sur héros 1." in texts
 
 
 def test_3_help_on_a_word_that_is_no_command() -> None:

@@ -116,7 +116,7 @@ def test_the_screen_holds_plain_announcements_only(tmp_path: Path, extra: dict[s
     for word in ("WARNING", "Traceback", "Warning", "CPR", "^[", "[?"):
         assert word not in screen
     expected = _batch(LINES, tmp_path / "batch")
-    fight_outcome = {"Fight: Thanos beats hero 1.", "The card of hero 1 is defeated: which one? Type defeat hero 1 and the card."}
+    fight_outcome = {"Fight: Thanos beats hero 1.", "Hero 1's card is defeated: which one? Type defeat hero 1 and the card."}
     announcements = []
     for line in lines:
         if line.startswith(">"):
@@ -194,7 +194,7 @@ def test_tab_on_a_dumb_terminal_leaves_the_line_as_typed(tmp_path: Path) -> None
         pane.wait_for("Type help for the commands, or press F1.")
         pane.keys("play eb", "Tab")
         pane.line("ony maw")
-        screen = pane.wait_for("Thanos plays Ebony Maw, 5.")
+        screen = pane.wait_for("5: Thanos plays Ebony Maw.")
     finally:
         pane.close()
     assert "> play ebony maw" in screen
@@ -213,15 +213,15 @@ def test_a_hand_entered_on_a_page_is_decided_above_the_waiting_prompt(tmp_path: 
         assert joined is not None and "/seat/" not in screen, screen
         cleo, device = join_link(joined.group(1), joined.group(2), "p3")
         pane.line("play guard cleo priest")
-        pane.wait_for("If the card of Cleo is Priest, type: out Cleo; else miss.")
+        pane.wait_for("If Cleo's card is Priest, type: out Cleo; else miss.")
         assert post_json(cleo + "/hand", {"card1": "priest", "lang": "en"}, device) == (
             200, {"ok": True, "message": "Your hand is kept for your page only: never said, shown elsewhere or saved."})
-        screen = pane.wait_for("Cleo is out of the round; their card goes face up: Priest, 2. 2 players left in the round.")
+        screen = pane.wait_for("2, Priest, face up: Cleo is out of the round. 2 players left in the round.")
         pane.line("quit")
         pane.wait_for("Game saved: ")
     finally:
         pane.close()
     lines = [line.rstrip() for line in screen.splitlines() if line.strip()]
     decided = lines.index("Decided from the hands entered on the devices:")
-    assert lines[decided + 1] == "Cleo is out of the round; their card goes face up: Priest, 2. 2 players left in the round."
+    assert lines[decided + 1] == "2, Priest, face up: Cleo is out of the round. 2 players left in the round."
     assert "\x1b" not in screen and "Traceback" not in screen

@@ -101,3 +101,35 @@ def test_the_narrator_keeps_the_level_given() -> None:
     session, _ = make_session(verbosity="short")
     assert session.narrator.ctx.verbosity == "terse"
     assert isinstance(session.narrator, Narrator)
+
+
+def _said(game_id: str, event: object, lang: str, level: str) -> str:
+    game = find(game_id)
+    ctx = Context(Settings(lang, level), game.cards(), game.renderer.domain, ("Ana", "Bo"), game.parser.vocabulary)
+    return game.renderer.render(event, ctx)  # type: ignore[arg-type]
+
+
+def _events() -> dict[str, object]:
+    from companion.games import gauntlet as gg, love_letter as ll, mindbug as mb
+
+    return {"gauntlet": gg.CardPlayed("thanos", "proxima-midnight", 4), "love-letter": ll.TurnStarted("p1", 1, 1, 11),
+            "mindbug": mb.Attacked("p1", "spider-owl", 3, False)}
+
+
+@pytest.mark.parametrize(("game_id", "lang", "terse", "normal", "full"), [
+    ("gauntlet", "en", "4, Proxima Midnight.", "4: Ana plays Proxima Midnight.",
+     "4: Ana plays Proxima Midnight. It is a Thanos card; it stays face up."),
+    ("gauntlet", "fr", "4, Proxima Midnight.", "4 : Ana joue Proxima Midnight.",
+     "4 : Ana joue Proxima Midnight. C'est une carte Thanos ; elle reste face visible."),
+    ("love-letter", "en", "Ana. Deck: 11 cards.", "Ana's turn: draw a card. Deck: 11 cards.",
+     "Ana's turn: draw a card. Deck: 11 cards. Then play one of the two cards in hand."),
+    ("love-letter", "fr", "Ana. Pioche : 11 cartes.", "Ana, à vous : piochez une carte. Pioche : 11 cartes.",
+     "Ana, à vous : piochez une carte. Pioche : 11 cartes. Puis jouez l'une des deux cartes en main."),
+    ("mindbug", "en", "3, Spider Owl attacks.", "3: Ana attacks with Spider Owl.",
+     "3: Ana attacks with Spider Owl. A creature may block it; if none does, a life is lost."),
+    ("mindbug", "fr", "3, Arachnibou attaque.", "3 : Ana attaque avec Arachnibou.",
+     "3 : Ana attaque avec Arachnibou. Une créature peut la bloquer ; sinon, une vie est perdue."),
+])
+def test_the_same_event_in_the_three_verbosities(game_id: str, lang: str, terse: str, normal: str, full: str) -> None:
+    event = _events()[game_id]
+    assert [_said(game_id, event, lang, level) for level in ("terse", "normal", "full")] == [terse, normal, full]

@@ -58,19 +58,19 @@ def test_a_full_game_from_three_browsers(world: Any) -> None:
           "Your hand: Proxima Midnight, 4; Black Dwarf, 3; Outriders, 1.")
     enter(alice, ["hulk"], "Your hand: Hulk, 3.")
     enter(bruno, ["thor"], "Your hand: Thor, 3.")
-    play(table, "play proxima", "Zoe takes 1 power token: 1 held, 8 in the reserve.")
-    play(table, "next", "Alice draws. Hero deck: 13 cards.")
+    play(table, "play proxima", "1 power token for Zoe: 1 held, 8 in the reserve.")
+    play(table, "next", "Alice draws. 13 cards in the hero deck.")
     enter(alice, ["nebula"], "Your hand: Hulk, 3; Nebula, 1.")
     play(table, "play hulk", "You may fight Thanos.")
 
     # The first fight: Thanos wins; Alice's card is named from her hand, nobody types it.
-    said = fight(table, {alice: "1", zoe: "3"}, "Alice draws. Hero deck: 12 cards.")
+    said = fight(table, {alice: "1", zoe: "3"}, "Alice draws. 12 cards in the hero deck.")
     assert said[-6:] == ["Fight: Thanos beats Alice.",
-                         "The card of Alice is defeated: which one? Type defeat Alice and the card.",
+                         "Alice's card is defeated: which one? Type defeat Alice and the card.",
                          "Decided from the hands entered on the devices:", "Nebula of Alice is defeated.",
-                         "The heroes lose a life: remove a coin. 1 left.", "Alice draws. Hero deck: 12 cards."]
+                         "The heroes lose a life: remove a coin. 1 left.", "Alice draws. 12 cards in the hero deck."]
     bruno.wait(lambda b: "Fight: Thanos beats Alice." in b.said())
-    play(table, "next", "Bruno draws. Hero deck: 11 cards.")
+    play(table, "next", "Bruno draws. 11 cards in the hero deck.")
     enter(bruno, ["iron-man"], "Your hand: Thor, 3; Iron Man, 6.")
     play(table, "play thor", "You may fight Thanos.")
 

@@ -50,7 +50,7 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
         assert browser.axe() == []
 
     # Turn 1, the Priest: only Ana's page learns Ben's card.
-    said = play(table, "play priest ben", "Ana looks at the card of Ben in secret.")
+    said = play(table, "play priest ben", "Ana looks at Ben's card in secret.")
     ana.wait(lambda b: "Only for you: Ben holds Baron, 3." in mine(b))
     # Ana's phone slept and her page reloads: what she alone learnt is still there.
     ana.driver.get(table.urls["p1"])
@@ -71,19 +71,19 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately(world: Any) -
 
     # Turn 4, a Baron's comparison: each of the two sees the other's card, the lower goes out.
     said = play(table, "play baron ben",
-                "Ana is out of the round; their card goes face up: Guard, 1. 2 players left in the round.")
+                "1, Guard, face up: Ana is out of the round. 2 players left in the round.")
     assert "Decided from the hands entered on the devices:" in said
     ana.wait(lambda b: "Only for you: Ben holds Baron, 3." in mine(b)[-1:])
     ben.wait(lambda b: "Only for you: Ana holds Guard, 1." in mine(b))
     play(table, "next", "Ben's turn: draw a card. Deck: 7 cards.")
     enter(ben, ["guard"], "Your hand: Baron, 3; Guard, 1.")
-    play(table, "play guard", "Handmaid: every other player is protected. Ben plays Guard, 1, with no effect.")
+    play(table, "play guard", "Handmaid: every other player is protected. 1: Ben plays Guard, with no effect.")
     play(table, "next", "Cleo's turn: draw a card. Deck: 6 cards.")
     enter(cleo, ["guard"], "Your hand: Prince, 5; Guard, 1.")
 
     # Turn 6, a Guard's guess that hits: Ben is out, Cleo wins the round.
-    said = play(table, "play guard ben baron", "Cleo takes a favour token: 1 of 5.")
-    assert "Ben is out of the round; their card goes face up: Baron, 3." in said
+    said = play(table, "play guard ben baron", "1 of 5 favour tokens for Cleo.")
+    assert "3, Baron, face up: Ben is out of the round." in said
     assert "Decided from the hands entered on the devices:" in said
 
     # Nothing private left its seat: not in another seat's stream, not at the table, not in the save.
@@ -124,7 +124,7 @@ def test_a_baron_typed_secretly_on_the_two_pages_when_no_hand_is_entered(world: 
         field.send_keys(value)
         browser.wait(lambda b: b.driver.find_element(By.ID, "hint").text == "This value can be sent.")
         field.send_keys(Keys.ENTER)
-    out = "Ana is out of the round; their card goes face up: Guard, 1. 2 players left in the round."
+    out = "1, Guard, face up: Ana is out of the round. 2 players left in the round."
     table.out.wait_for(lambda o: out in o.texts[start:])
     said = table.out.texts[start:]
     assert said[0] == "Cleo and Ana: type your value on your own device."

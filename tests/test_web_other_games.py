@@ -41,9 +41,9 @@ def test_a_mindbug_creature_played_by_one_tap(tmp_path: Path) -> None:
         start = len(table.out.records)
         ana.driver.find_element(By.CSS_SELECTOR, "#offers button[value='play Bee Bear']").click()
         table.out.wait_for(lambda o: "Ben: a Mindbug on Bee Bear? Type mindbug or no." in o.texts[start:])
-        assert table.out.texts[start:start + 2] == ["Ana plays Bee Bear, 8.",
-                                                    "Ana draws 1 card: 5 in hand, 4 in the draw pile."]
-        ben.wait(lambda b: "Ana plays Bee Bear, 8." in b.said())
+        assert table.out.texts[start:start + 2] == ["8: Ana plays Bee Bear.",
+                                                    "1 card drawn by Ana: 5 in hand, 4 in the draw pile."]
+        ben.wait(lambda b: "8: Ana plays Bee Bear." in b.said())
         # Ben answers from his own page: the rules wait for him.
         send_line(ben, "no", "Sent to the table.")
         table.out.wait_for(lambda o: "Turn 2: Ben." in o.texts[start:])

@@ -123,7 +123,7 @@ def test_a_page_cut_off_and_refused_reconnects_and_hears_what_it_missed_once(rel
     assert status.get_attribute("role") == "status" and status.get_attribute("aria-live") == "polite"
     start = len(table.out.records)
     table.send("play ebony maw")
-    table.out.wait_for(lambda o: "Zoe plays Ebony Maw, 5." in o.texts[start:])
+    table.out.wait_for(lambda o: "5: Zoe plays Ebony Maw." in o.texts[start:])
     time.sleep(0.3)
     before = [r["text"] for r in table.out.records[start:]]
     browser.wait(lambda b: b.said() == before)
@@ -134,7 +134,7 @@ def test_a_page_cut_off_and_refused_reconnects_and_hears_what_it_missed_once(rel
     start = len(table.out.records)
     table.send("next")
     table.send("play hulk")
-    table.out.wait_for(lambda o: "Alice plays Hulk, 3." in o.texts[start:])
+    table.out.wait_for(lambda o: "3: Alice plays Hulk." in o.texts[start:])
     missed = [r["text"] for r in table.out.records[start:] if r["event"] not in ("web_device", "web_waiting")]
     deadline = time.monotonic() + 10
     while relay.refused < 1 and time.monotonic() < deadline:  # the page did try again, and was refused

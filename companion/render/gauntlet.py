@@ -10,7 +10,8 @@ from typing import Any, Callable, Mapping
 
 from companion.games import gauntlet as g
 from companion.games.base import Event
-from companion.render import N_, Context, Renderer, capitalized, grouped_counts, piles_sentence, Refusal
+from companion.grammar import list_sentences, short_sentences
+from companion.render import N_, Context, Renderer, elided, grouped_counts, piles_sentence, Refusal
 
 DOMAIN = g.SPEC.domain
 
@@ -73,8 +74,8 @@ def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
 
 def _card_drawn(e: g.CardDrawn, ctx: Context) -> str:
     if e.deck == g.THANOS_SIDE:
-        return ctx.t("{player} draws. Thanos deck: {left}.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
-    return ctx.t("{player} draws. Hero deck: {left}.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
+        return ctx.t("{player} draws. {left} in the Thanos deck.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
+    return ctx.t("{player} draws. {left} in the hero deck.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
 
 
 def _draw_skipped(e: g.DrawSkipped, ctx: Context) -> str:
@@ -92,7 +93,7 @@ def _reshuffled(e: g.HeroDeckReshuffled, ctx: Context) -> str:
 
 def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     t = ctx.t
-    parts = [t("{player} plays {card}, {value}", player=player(ctx, e.player), card=ctx.card(e.card), value=e.value)]
+    parts = [t("{value}: {player} plays {card}", player=player(ctx, e.player), card=ctx.card(e.card), value=e.value)]
     if e.copy is not None:
         parts.append(t(", using the effect of {card}", card=ctx.card(e.copy)))
     if e.target is not None:
@@ -109,13 +110,13 @@ def _card_effect(e: g.CardEffect, ctx: Context) -> str:
         return ctx.t("1 fight only at 2 players: there is a single hero.")
     if ctx.cards is None:
         return e.card
-    return ctx.cards[e.card].effect.get(ctx.lang) or ctx.cards[e.card].effect["en"]
+    return short_sentences(ctx.cards[e.card].effect.get(ctx.lang) or ctx.cards[e.card].effect["en"])
 
 
 def _tokens_taken(e: g.TokensTaken, ctx: Context) -> str:
     t = ctx.t
     sentence = t(
-        "{player} takes {count}: {held} held, {reserve} in the reserve.",
+        "{count} for {player}: {held} held, {reserve} in the reserve.",
         player=player(ctx, e.player),
         count=t.plural("{count} power token", "{count} power tokens", e.count),
         held=e.held,
@@ -123,8 +124,8 @@ def _tokens_taken(e: g.TokensTaken, ctx: Context) -> str:
     )
     if e.substitutes:
         sentence += " " + t.plural(
-            "The reserve is empty: use {count} substitute object.",
-            "The reserve is empty: use {count} substitute objects.",
+            "{count} substitute object to use: the reserve is empty.",
+            "{count} substitute objects to use: the reserve is empty.",
             e.substitutes,
         )
     return sentence
@@ -133,7 +134,7 @@ def _tokens_taken(e: g.TokensTaken, ctx: Context) -> str:
 def _tokens_returned(e: g.TokensReturned, ctx: Context) -> str:
     t = ctx.t
     return t(
-        "{player} puts back {count}: {held} held, {reserve} in the reserve.",
+        "{count} put back by {player}: {held} held, {reserve} in the reserve.",
         player=player(ctx, e.player),
         count=t.plural("{count} power token", "{count} power tokens", e.count),
         held=e.held,
@@ -183,7 +184,7 @@ def _defeat_pending(e: g.DefeatPending, ctx: Context) -> str:
     command = f"{ctx.verb('defeat')} {typed_player(ctx, e.player)}"
     if e.player == "thanos" and not ctx.names:
         return ctx.t("Thanos's card is defeated: which one? Type {command} and the card.", command=command)
-    return ctx.t("The card of {player} is defeated: which one? Type {command} and the card.", player=player(ctx, e.player),
+    return ctx.t("{player}'s card is defeated: which one? Type {command} and the card.", player=player(ctx, e.player),
                  command=command)
 
 
@@ -210,7 +211,7 @@ def _life_lost(e: g.LifeLost, ctx: Context) -> str:
 
 def _shuffled_back(e: g.CardShuffledBack, ctx: Context) -> str:
     return ctx.t(
-        "{card} goes back into the Thanos deck: shuffle it. Thanos deck: {deck}.",
+        "{card} goes back into the Thanos deck: shuffle it. {deck} in the Thanos deck.",
         card=ctx.card(e.card),
         deck=cards_count(ctx, e.thanos_deck),
     )
@@ -275,14 +276,13 @@ def _unseen(e: g.UnseenCards, ctx: Context) -> str:
     for card_id, n in e.cards.items():
         name = ctx.card(card_id) if n == 1 else ctx.core("{count} {card}", count=n, card=ctx.card(card_id))
         by_value.setdefault(ctx.cards[card_id].value, []).append(name)
-    groups = ctx.separator.join(ctx.t("{value}: {cards}", value=value, cards=", ".join(names))
-                                for value, names in sorted(by_value.items()))
+    groups = [ctx.t("{value}: {cards}", value=value, cards=", ".join(names)) for value, names in sorted(by_value.items())]
     total = sum(e.cards.values())
     if e.side == g.THANOS_SIDE:
         head = ctx.t.plural("{count} Thanos card not seen face up.", "{count} Thanos cards not seen face up.", total)
     else:
         head = ctx.t.plural("{count} hero card not seen face up.", "{count} hero cards not seen face up.", total)
-    return f"{head} {capitalized(groups)}." if groups else head
+    return list_sentences(head, groups, ctx.separator)
 
 
 _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
@@ -309,13 +309,26 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
+def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
+    """The play, then the cards face up: the context a newcomer needs."""
+    side = ctx.cards[e.card].side if ctx.cards is not None and e.card in ctx.cards else g.THANOS_SIDE
+    deck = ctx.t("a Thanos card") if side == g.THANOS_SIDE else ctx.t("a hero card")
+    return _card_played(e, ctx) + " " + ctx.t("It is {deck}; it stays face up.", deck=deck)
+
+
 #: Terse forms: the number and the change only (a card's effect is known at the table, so not read).
 _TERSE: dict[type, Callable[[Any, Context], str]] = {
     g.CardEffect: lambda e, ctx: "",
     g.LifeLost: _life_lost_terse,
+    g.CardPlayed: lambda e, ctx: ctx.t("{value}, {card}.", value=e.value, card=ctx.card(e.card)),
+    g.TokensTaken: lambda e, ctx: ctx.t("{count} for {player}.", player=player(ctx, e.player),
+                                        count=ctx.t.plural("{count} power token", "{count} power tokens", e.count)),
+    g.CardDrawn: lambda e, ctx: ctx.t("{player} draws.", player=player(ctx, e.player)),
 }
 #: Full forms: the sentence and its context.
-_FULL: dict[type, Callable[[Any, Context], str]] = {}
+_FULL: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: _card_played_full,
+}
 
 
 def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:
@@ -323,9 +336,10 @@ def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:
     card_id = str(d.get("card", ""))
     side = ctx.cards[card_id].side if ctx.cards is not None and card_id in ctx.cards else None
     if side == g.THANOS_SIDE:
-        return ctx.t("{card} is a Thanos card, not a card of {player}.", card=ctx.card(card_id),
-                     player=player(ctx, d.get("player")))
-    return ctx.t("{card} is a hero card, not a card of {player}.", card=ctx.card(card_id), player=player(ctx, d.get("player")))
+        return elided(ctx, ctx.t("{card} is a Thanos card, not a card of {player}.", card=ctx.card(card_id),
+                                 player=player(ctx, d.get("player"))))
+    return elided(ctx, ctx.t("{card} is a hero card, not a card of {player}.", card=ctx.card(card_id),
+                             player=player(ctx, d.get("player"))))
 
 
 def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:

@@ -404,6 +404,24 @@ HELP = {
 }
 
 
-RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, help=HELP, refusals=REFUSALS, player=player,
-                    status_head=status_head, status_parts=status_parts)
+def _turn_started_full(e: g.TurnStarted, ctx: Context) -> str:
+    return _turn_started(e, ctx) + " " + ctx.t("Then play one of the two cards in hand.")
+
+
+#: Terse forms: the number and the change only.
+_TERSE: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: lambda e, ctx: ctx.t("{value}, {card}.", value=value_of(ctx, e.card), card=ctx.card(e.card)),
+    g.TurnStarted: lambda e, ctx: ctx.t("{player}. Deck: {deck}.", player=player(ctx, e.player),
+                                        deck=cards_count(ctx, e.deck)),
+    g.TokenGiven: lambda e, ctx: ctx.t("{count} of {to_win} for {player}.", count=e.tokens, to_win=e.tokens_to_win,
+                                       player=player(ctx, e.player)),
+}
+#: Full forms: the sentence and its context.
+_FULL: dict[type, Callable[[Any, Context], str]] = {
+    g.TurnStarted: _turn_started_full,
+}
+
+
+RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
+                    player=player, status_head=status_head, status_parts=status_parts)
 render = RENDERER.render

@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import mindbug as g
 from companion.cards import Card
+from companion.grammar import list_sentences, short_sentences as cut_sentences
 from companion.render import N_, Context, Renderer, capitalized, elided, Refusal, numbered_player
 
 DOMAIN = g.SPEC.domain
@@ -68,31 +69,31 @@ def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
 
 
 def _card_played(e: g.CardPlayed, ctx: Context) -> str:
-    return ctx.t("{player} plays {card}, {power}.", player=player(ctx, e.player), card=ctx.card(e.card), power=e.power)
+    return ctx.t("{power}: {player} plays {card}.", player=player(ctx, e.player), card=ctx.card(e.card), power=e.power)
 
 
 def _mindbug_used(e: g.MindbugUsed, ctx: Context) -> str:
-    return ctx.t.plural("{player} uses a Mindbug and takes {card}; {count} Mindbug left.",
-                        "{player} uses a Mindbug and takes {card}; {count} Mindbugs left.", e.left,
+    return ctx.t.plural("{player} uses a Mindbug and takes {card}. {count} Mindbug left.",
+                        "{player} uses a Mindbug and takes {card}. {count} Mindbugs left.", e.left,
                         player=player(ctx, e.player), card=ctx.card(e.card))
 
 
 def _entered(e: g.CreatureEntered, ctx: Context) -> str:
-    text = creature_text(ctx, {"card": e.card, "power": e.power, "keywords": e.keywords, "exhausted": False})
-    return ctx.t("{creature} enters play for {player}.", creature=text, player=player(ctx, e.player))
+    text = " ".join([ctx.card(e.card), *([keywords(ctx, e.keywords)] if e.keywords else [])])
+    return ctx.t("{power}: {creature} enters play for {player}.", power=e.power, creature=text, player=player(ctx, e.player))
 
 
 def _refilled(e: g.HandRefilled, ctx: Context) -> str:
-    return ctx.t.plural("{player} draws {count} card: {hand} in hand, {deck} in the draw pile.",
-                        "{player} draws {count} cards: {hand} in hand, {deck} in the draw pile.", e.drawn,
+    return ctx.t.plural("{count} card drawn by {player}: {hand} in hand, {deck} in the draw pile.",
+                        "{count} cards drawn by {player}: {hand} in hand, {deck} in the draw pile.", e.drawn,
                         player=player(ctx, e.player), hand=e.hand, deck=e.deck)
 
 
 def _attacked(e: g.Attacked, ctx: Context) -> str:
     if e.second:
-        return ctx.t("{player} attacks again with {card}, {power}.", player=player(ctx, e.player), card=ctx.card(e.card),
+        return ctx.t("{power}: {player} attacks again with {card}.", player=player(ctx, e.player), card=ctx.card(e.card),
                      power=e.power)
-    return ctx.t("{player} attacks with {card}, {power}.", player=player(ctx, e.player), card=ctx.card(e.card),
+    return ctx.t("{power}: {player} attacks with {card}.", player=player(ctx, e.player), card=ctx.card(e.card),
                  power=e.power)
 
 
@@ -114,19 +115,21 @@ def _blocked(e: g.Blocked, ctx: Context) -> str:
 
 
 def _not_blocked(e: g.NotBlocked, ctx: Context) -> str:
+    left = ctx.t.plural("{count} life left.", "{count} lives left.", e.lives)
     if e.forced:
-        return ctx.t("No creature can block: {player} loses a life, {lives} left.", player=player(ctx, e.player),
-                     lives=e.lives)
-    return ctx.t("No block: {player} loses a life, {lives} left.", player=player(ctx, e.player), lives=e.lives)
+        return ctx.t("No creature can block: {player} loses a life.", player=player(ctx, e.player)) + " " + left
+    return ctx.t("No block: {player} loses a life.", player=player(ctx, e.player)) + " " + left
 
 
 def _life_changed(e: g.LifeChanged, ctx: Context) -> str:
     name = player(ctx, e.player)
     if e.delta > 0:
-        return ctx.t("{lives} lives for {player}: {card} gives {count}.", lives=e.lives, player=name,
-                     card=ctx.card(e.card), count=e.delta)
-    return ctx.t("{lives} lives for {player}: {card} takes {count}.", lives=e.lives, player=name, card=ctx.card(e.card),
-                 count=-e.delta)
+        return ctx.t.plural("{count} life for {player}: {card} gives {delta}.",
+                            "{count} lives for {player}: {card} gives {delta}.", e.lives, player=name,
+                            card=ctx.card(e.card), delta=e.delta)
+    return ctx.t.plural("{count} life for {player}: {card} takes {delta}.",
+                        "{count} lives for {player}: {card} takes {delta}.", e.lives, player=name,
+                        card=ctx.card(e.card), delta=-e.delta)
 
 
 def _defeated(e: g.CreatureDefeated, ctx: Context) -> str:
@@ -198,18 +201,21 @@ def _decision(e: g.Decision, ctx: Context) -> str:
     if e.decision == "mindbug":
         return t("{player}: a Mindbug on {card}? Type {mindbug} or {no}.", player=who, card=card,
                  mindbug=ctx.verb("mindbug"), no=no)
+    names = [ctx.card(c) for c in e.options]
     if e.decision == "hunt":
-        return t("{player}: the Hunter {card} may choose its blocker among {options}. Type {hunt} and the creature, or {no}.",
-                 player=who, card=card, options=options, hunt=ctx.verb("hunt"), no=no)
+        return list_sentences(t("{player}: the Hunter {card} may choose its blocker. Type {hunt} and the creature, or {no}.",
+                                player=who, card=card, hunt=ctx.verb("hunt"), no=no) + " "
+                              + t.plural("{count} to choose from:", "{count} to choose from:", len(names)), names)
     if e.decision == "block":
-        return t("{player}: block {card}? Can block: {options}. Type {block} and the creature, or {no}.", player=who,
-                 card=card, options=options, block=ctx.verb("block"), no=no)
+        return list_sentences(t("{player}: block {card}? Type {block} and the creature, or {no}.", player=who,
+                                card=card, block=ctx.verb("block"), no=no) + " "
+                              + t.plural("{count} can block:", "{count} can block:", len(names)), names)
     if e.decision == "frenzy":
         return t("{player}: {card} has Frenzy and may attack again. Type {attack} {card}, or {no}.", player=who,
                  card=card, attack=ctx.verb("attack"), no=no)
     if e.decision == "cards":
         return t.plural("{player}: which card for {card}? Type {name} and the card.",
-                        "{player}: which {count} cards for {card}? Type {name} and the cards.", e.left,
+                        "{player}: {count} cards for {card}, which ones? Type {name} and the cards.", e.left,
                         player=who, card=card, name=ctx.verb("name_cards"))
     if e.decision == "draw":
         return t("First player: each reveals an unused card, the higher power starts. Type {reveal}, the card of "
@@ -219,11 +225,12 @@ def _decision(e: g.Decision, ctx: Context) -> str:
         return t("{player}, which effect first: {options}? Type {first} and the card.", player=who,
                  options=_order_options(ctx, e), first=ctx.verb("first"))
     if e.optional:
-        return t.plural("{player}: {card}, up to {count} choice among {options}. Type {target} and the name, or {no}.",
-                        "{player}: {card}, up to {count} choices among {options}. Type {target} and the name, or {no}.",
-                        e.left, player=who, card=card, options=options, target=ctx.verb("target"), no=no)
-    return t("{player}: {card}, choose among {options}. Type {target} and the name.", player=who, card=card,
-             options=options, target=ctx.verb("target"))
+        return cut_sentences(t.plural(
+            "{player}: {card}, up to {count} choice among {options}. Type {target} and the name, or {no}.",
+            "{player}: {card}, up to {count} choices among {options}. Type {target} and the name, or {no}.",
+            e.left, player=who, card=card, options=options, target=ctx.verb("target"), no=no))
+    return cut_sentences(t("{player}: {card}, choose among {options}. Type {target} and the name.", player=who, card=card,
+                           options=options, target=ctx.verb("target")))
 
 
 def _first_drawn(e: g.FirstDrawn, ctx: Context) -> str:
@@ -251,7 +258,8 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
         loser = "p1" if e.winner == "p2" else "p2"
         return ctx.t("{loser} can neither play nor attack: {winner} wins the game.", loser=player(ctx, loser),
                      winner=player(ctx, e.winner))
-    return ctx.t("No life left for the opponent: {winner} wins the game.", winner=player(ctx, e.winner))
+    loser = "p1" if e.winner == "p2" else "p2"
+    return ctx.t("No life left for {loser}: {winner} wins the game.", loser=player(ctx, loser), winner=player(ctx, e.winner))
 
 
 # --------------------------------------------------------------------------- answers
@@ -291,19 +299,25 @@ def _pairs(ctx: Context, values: Mapping[str, int]) -> str:
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     """The table after the head, part by part (``undo`` says only the parts that changed)."""
     t = ctx.t
-    sides = ctx.separator.join(ctx.core("{player}: {cards}", player=player(ctx, pid), cards=_side_text(ctx, creatures))
-                               for pid, creatures in e.board.items())
-    piles = ctx.separator.join(ctx.core("{player}: {cards}", player=player(ctx, pid), cards=_cards_text(ctx, pile))
-                               for pid, pile in e.discard.items())
-    hands = ", ".join(t("{player} {hand} in hand, {deck} in the draw pile", player=player(ctx, pid), hand=n,
-                        deck=e.deck[pid]) for pid, n in e.hand.items())
+    sides = " ".join(_listed(ctx, pid, [creature_text(ctx, c) for c in creatures]) for pid, creatures in e.board.items())
+    piles = " ".join(_listed(ctx, pid, [ctx.card(c) for c in pile]) for pid, pile in e.discard.items())
+    hands = " ".join(t("{player}: {hand} in hand, {deck} in the draw pile.", player=player(ctx, pid), hand=n,
+                       deck=e.deck[pid]) for pid, n in e.hand.items())
     return [
         ("lives", t("Lives: {lives}.", lives=_pairs(ctx, e.lives))),
         ("mindbugs", t("Mindbugs: {mindbugs}.", mindbugs=_pairs(ctx, e.mindbugs))),
-        ("board", t("Board: {sides}.", sides=sides)),
-        ("hands", t("Hands: {hands}.", hands=hands)),
-        ("discard", t("Discard piles: {piles}.", piles=piles)),
+        ("board", t("Board.") + " " + sides),
+        ("hands", hands),
+        ("discard", t("Discard piles.") + " " + piles),
     ]
+
+
+def _listed(ctx: Context, pid: str, items: list[str]) -> str:
+    """One player's creatures or cards, in sentences of at most 15 words: "Ana: Killer Bee 5, Spider Owl 3."."""
+    if not items:
+        return ctx.core("{player}: {cards}", player=player(ctx, pid), cards=ctx.core("nothing")) + "."
+    first = ctx.core("{player}: {cards}", player=player(ctx, pid), cards=items[0])
+    return list_sentences("", [first, *items[1:]])
 
 
 
@@ -413,14 +427,14 @@ def _hands(e: g.HandsAnswer, ctx: Context) -> str:
 
 
 def _discards(e: g.DiscardsAnswer, ctx: Context) -> str:
-    piles = ctx.separator.join(ctx.core("{player}: {cards}", player=player(ctx, pid), cards=_cards_text(ctx, pile))
-                               for pid, pile in e.discard.items())
-    return ctx.t("Discard piles: {piles}.", piles=piles)
+    piles = " ".join(_listed(ctx, pid, [ctx.card(c) for c in pile]) for pid, pile in e.discard.items())
+    return ctx.t("Discard piles.") + " " + piles
 
 
 def _unseen(e: g.UnseenAnswer, ctx: Context) -> str:
     listed = [ctx.card(c) + (f" ×{n}" if n > 1 else "") for c, n in e.cards.items()]
-    return ctx.t("{count} cards not seen: {cards}.", count=sum(e.cards.values()), cards=", ".join(listed) or ctx.core("nothing"))
+    head = ctx.t.plural("{count} card not seen.", "{count} cards not seen.", sum(e.cards.values()))
+    return list_sentences(head, listed)
 
 
 # --------------------------------------------------------------------------- card readings
@@ -444,8 +458,8 @@ def card_reading(card: Card, ctx: Context) -> str:
     parts = [t.plural("{name}, power {power}, {count} copy.", "{name}, power {power}, {count} copies.", card.copies,
                       name=card.name(ctx.lang), power=card.value)]
     if found:
-        parts.append(t.plural("Keyword: {keywords}.", "Keywords: {keywords}.", len(found),
-                              keywords=ctx.join([t(KEYWORD_NAMES[k]) for k in g.KEYWORDS if k in found])))
+        named = ctx.join([t(KEYWORD_NAMES[k]) for k in g.KEYWORDS if k in found])  # outside the call: pybabel
+        parts.append(t.plural("Keyword: {keywords}.", "Keywords: {keywords}.", len(found), keywords=named))
     if found and not g.traits(card).effects:
         parts.append(t("No other ability."))
     else:
@@ -506,7 +520,7 @@ def _awaited(d: Mapping[str, Any], ctx: Context) -> str:
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
     "not_on_board": lambda d, ctx: ctx.t("{card} is not in play.", card=_card(d, ctx)),
-    "wrong_side": lambda d, ctx: ctx.t("{card} is not on the side of {player}.", card=_card(d, ctx), player=_name(d, ctx)),
+    "wrong_side": lambda d, ctx: ctx.t("{card} is not on {player}'s side.", card=_card(d, ctx), player=_name(d, ctx)),
     "ambiguous_side": lambda d, ctx: ctx.t("{card} is on both sides: add mine or theirs.", card=_card(d, ctx)),
     "no_such_copy": lambda d, ctx: ctx.t("There is no copy {copy} of {card} on that side.", copy=d.get("copy", 2),
                                          card=_card(d, ctx)),
@@ -518,7 +532,7 @@ REFUSALS: dict[str, Refusal] = {
                                             int(d.get("copies", 1)), card=_card(d, ctx)),
     # ``entered``: refused by the hand entered on the player's own device, said on that page only.
     "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play another, or correct your hand.")
-    if d.get("entered") else ctx.t("{card}: the hand of {player} is all known.", card=_card(d, ctx), player=_name(d, ctx)),
+    if d.get("entered") else ctx.t("{card}: {player}'s hand is all known.", card=_card(d, ctx), player=_name(d, ctx)),
     "no_decision": lambda d, ctx: ctx.t("Nothing to decide now: {player} plays or attacks.", player=_name(d, ctx)),
     "decision_pending": lambda d, ctx: ctx.t("First {player} decides: {decision}.", player=_name(d, ctx),
                                              decision=_awaited(d, ctx)),
@@ -569,7 +583,25 @@ def _elided_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     return [(key, elided(ctx, text)) for key, text in status_parts(e, ctx)]
 
 
+def _attacked_full(e: g.Attacked, ctx: Context) -> str:
+    return _attacked(e, ctx) + " " + ctx.t("A creature may block it; if none does, a life is lost.")
+
+
+#: Terse forms: the number and the change only.
+_TERSE: dict[type, Callable[[Any, Context], str]] = {
+    g.CardPlayed: lambda e, ctx: ctx.t("{power}, {card}.", power=e.power, card=ctx.card(e.card)),
+    g.Attacked: lambda e, ctx: ctx.t("{power}, {card} attacks.", power=e.power, card=ctx.card(e.card)),
+    g.NotBlocked: lambda e, ctx: ctx.t.plural("{count} life left for {player}.", "{count} lives left for {player}.",
+                                              e.lives, player=player(ctx, e.player)),
+}
+#: Full forms: the sentence and its context.
+_FULL: dict[type, Callable[[Any, Context], str]] = {
+    g.Attacked: _attacked_full,
+}
+
+
 RENDERER = Renderer(domain=DOMAIN, events={k: _elision(f) for k, f in _RENDERERS.items()}, help=HELP,
+                    terse={k: _elision(f) for k, f in _TERSE.items()}, full={k: _elision(f) for k, f in _FULL.items()},
                     refusals={code: _elision(f) for code, f in REFUSALS.items()}, player=player,
                     status_head=_elision(status_head), status_parts=_elided_parts,
                     minor_events=frozenset({"hand_refilled"}), card_reading=card_reading)
