@@ -24,11 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "companion" / "locale" / "fr" / "LC_MESSAGES"
 FIELD = re.compile(r"{\w+}|%\(\w+\)\w|%s")
 DOMAINS = domains(ROOT)
-#: Notes written above a dict of messages, not above one message: Babel gives them to none.
-#: Owned by the contract work (issue 21): each moves onto its first message once that work lands; then empty this.
-STRANDED_NOTES = {"companion/render/gauntlet.py", "companion/render/love_letter.py", "companion/render/mindbug.py",
-                  "companion/render/num_x.py", "companion/render/the_void.py"}
-
 Message = tuple[str | tuple[str, ...], str | None]  # id (or singular and plural), context
 
 
@@ -97,18 +92,10 @@ def test_every_translator_note_reaches_a_message(domain):
     """A note Babel does not attach (not on the line just above a message's call) never reaches a translator."""
     tag = re.compile(rf"^\s*#\s*{re.escape(DOMAINS[domain].comment_tag)}")
     for path in source_files(DOMAINS[domain]):
-        if path.relative_to(ROOT).as_posix() in STRANDED_NOTES:
-            continue
         notes = sum(1 for line in path.read_text(encoding="utf-8").splitlines() if tag.match(line))
         carried = sum(1 for _, _, comments, _ in extracted(DOMAINS[domain], path) if comments)
         assert carried == notes, f"{path}: {notes} notes, {carried} carried by a message"
 
-
-def test_the_stranded_notes_are_still_stranded():
-    """When one is fixed, its file leaves STRANDED_NOTES, so the check above covers it again."""
-    for relative in STRANDED_NOTES:
-        domain = DOMAINS[Path(relative).stem]
-        assert not any(comments for _, _, comments, _ in extracted(domain, ROOT / relative)), relative
 
 
 def test_pgettext_uses_the_context_and_the_notes_reach_the_catalog():

@@ -250,10 +250,10 @@ def test_what_if_says_the_hunter_s_forced_block(lang, expected):
 
 
 @pytest.mark.parametrize(("lang", "guard", "prince"), [
-    ("en", "Handmaid: every other player is protected. Bo plays Guard, 1, with no effect.",
-     "Handmaid: every other player is protected. Bo plays Prince, 5, on Bo."),
-    ("fr", "Servante : tous les autres joueurs sont protégés. Bo joue Garde, 1, sans effet.",
-     "Servante : tous les autres joueurs sont protégés. Bo joue Prince, 5, sur Bo."),
+    ("en", "Handmaid: every other player is protected. 1: Bo plays Guard, with no effect.",
+     "Handmaid: every other player is protected. 5: Bo plays Prince, on Bo."),
+    ("fr", "Servante : tous les autres joueurs sont protégés. 1 : Bo joue Garde, sans effet.",
+     "Servante : tous les autres joueurs sont protégés. 5 : Bo joue Prince, sur Bo."),
 ])
 def test_love_letter_says_the_handmaid_first_when_it_decides(lang, guard, prince):
     from companion.games import love_letter as ll

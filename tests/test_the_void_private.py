@@ -44,6 +44,21 @@ def test_a_lower_card_in_another_hand_is_an_error_and_the_hands_holding_lower_ca
     assert private.adjudicate(state, {**hands, "p2": ("red-1", "green-9", "red-10", "yellow-2")}) is None
 
 
+def test_no_new_error_while_the_last_ones_card_is_still_to_turn_up_and_a_rank_all_seen_is_in_no_hand() -> None:
+    """Found by the private-hands conformance run: the hands never decide a command the rules refuse."""
+    state, _ = g.apply(new(), g.Play(8, "red", 0))
+    state, _ = g.apply(state, g.Error(player=0))  # called bare: the card turned up is still to be said
+    state, _ = g.apply(state, g.Play(9, None, 1))
+    assert state.turn_pending
+    assert private.adjudicate(state, {"p1": ("red-2", "blue-3", "green-4", "yellow-5")}) is None  # not "turn_pending"
+    state = new()
+    for kind in ("red", "blue", "green", None):  # every 4 face up, the last one with no type said
+        state, _ = g.apply(state, g.Play(4, kind, 0))
+    assert private.seen(state, "yellow-4") == 1  # the rules refuse a fifth 4 (all_seen): no hand holds one
+    with pytest.raises(RuleError):
+        private.PRIVATE.enter(state, CARDS, {}, "p2", ["yellow-4", "red-9", "blue-9", "green-9"])
+
+
 def test_one_tap_offers_the_lowest_card_of_a_whole_hand_and_a_play_not_held_is_refused() -> None:
     state = new()
     assert private.offers(state, {"p1": ("blue-9", "red-4", "green-4")}, "p1") == []  # 3 of 4 cards: unknown

@@ -228,7 +228,7 @@ def test_hands_scanned_decide_as_hands_entered_in_the_lists(tmp_path: Path) -> N
             assert scanner.scan(seat, f"CMP1:GAUNTLET:{code}", "en").added, code
         start = len(gauntlet.out.records)
         gauntlet.send("play proxima")
-        gauntlet.out.wait_for(lambda o: "Zoe takes 1 power token: 1 held, 8 in the reserve." in o.texts[start:])
+        gauntlet.out.wait_for(lambda o: "1 power token for Zoe: 1 held, 8 in the reserve." in o.texts[start:])
         assert gauntlet.web.keeper.hands["thanos"] == ("black-dwarf", "outriders")
         assert not any("Black Dwarf" in text or "Hulk" in text for text in gauntlet.out.texts)
     finally:

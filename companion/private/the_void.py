@@ -60,8 +60,16 @@ def held(state: g.State) -> dict[str, int]:
 
 
 def seen(state: g.State, card_id: str) -> int:
-    """1 when the card is face up this round with its type said (on the pile or in the discards), else 0."""
-    return sum(1 for p in state.pile + state.discards if p.key == card_id)
+    """1 when the card is face up this round with its type said (on the pile or in the discards), else 0.
+
+    Also 1 when every card of its rank is face up, some with no type said: the rules core then refuses that
+    rank (``all_seen``), so no hand can hold it either.
+    """
+    if any(p.key == card_id for p in state.pile + state.discards):
+        return 1
+    rank = _rank(state, card_id)
+    count, _ = state.seen(rank)
+    return 1 if count >= sum(1 for c in state.cards.cards if c.value == rank) else 0
 
 
 def _rank(state: g.State, card_id: str) -> int:
@@ -84,10 +92,10 @@ def _leave(state: g.State, hand: tuple[str, ...], rank: int | None, kind: str | 
 
 
 def follow(before: g.State, after: g.State, events: Sequence[Event], hands: Hands) -> Followed:
-    """A card played or discarded leaves its hand (the card drawn is entered on the page); a new deal clears them."""
+    """A card played or discarded leaves its hand (the card drawn is entered on the page); a round's end clears them."""
     now = dict(hands)
     for event in events:
-        if isinstance(event, g.RoundStarted):
+        if isinstance(event, (g.RoundStarted, g.RoundEnded, g.GameOver)):  # the cards go back: nothing is held
             now = {}
         elif isinstance(event, g.CardPlayed) and event.player in now:
             _out(after, now, event.player, [(event.rank, event.type)])
@@ -134,6 +142,8 @@ def adjudicate(state: g.State, hands: Hands) -> Command | None:
     if state.phase != g.PLAYING or top is None or top.rank is None or top.player is None:
         return None
     if not top.error:
+        if state.turn_pending:  # the last error's card turned up is still to be said: no new error before it
+            return None
         lower = any(_rank(state, c) < top.rank for seat, hand in hands.items() if g.seat_of(seat) != top.player
                     for c in hand)
         return g.Error(player=top.player, t=state.clock) if lower else None

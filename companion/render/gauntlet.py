@@ -449,8 +449,9 @@ def _not_your_card(ctx: Context, d: Mapping[str, Any]) -> str:
     return ctx.t("{card} is a hero card: Thanos holds Thanos cards only.", card=ctx.card(card_id))
 
 
-# Translators: the command words are the ones users type; give the French words (joue, vaincu, combat, pouvoir, claque, suivant).
 HELP = {
+    # Translators: every help line below: the command words are the ones users type; give the French words
+    # (joue, vaincu, combat, pouvoir, claque, suivant).
     "play": N_("play CARD, then its choices: a hero, a value, a deck."),
     "defeat": N_("defeat thanos CARD, or defeat hero N CARD: a card is defeated."),
     "fight": N_(

@@ -387,9 +387,9 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 
-# Translators: the command words are the ones users type; give the French words
-# (joue, écartées, éliminé, défausse, compare, révèle, suivant, restantes, état).
 HELP = {
+    # Translators: every help line below: the command words are the ones users type; give the French words
+    # (joue, écartées, éliminé, défausse, compare, révèle, suivant, restantes, état).
     "status": N_("status: round, favour tokens, deck, who is still in, who is protected, whose turn."),
     "play": N_("play CARD, then the player it chooses, and for the Guard the value named: play guard 2 priest."),
     "aside": N_("aside CARD CARD CARD: with 2 players, the three cards set aside face up."),

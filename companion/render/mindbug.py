@@ -549,8 +549,8 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 
-# Translators: the command words are the ones users type; give the French words.
 HELP = {
+    # Translators: every help line below: the command words are the ones users type; give the French words.
     "play": N_("play CREATURE: play a creature from your hand."),
     "attack": N_("attack CREATURE: attack with one of your creatures (2 for the second copy)."),
     "mindbug": N_("mindbug: use a Mindbug on the creature just played."),

@@ -461,7 +461,7 @@ def _why(e: g.CardPlayed, ctx: Context) -> str:
         "ten": lambda: t("Exactly 10 back always fits."),
         "equal": lambda: t("Shadow and Rainbow may equal the top."),
         "break": lambda: t("Shadow and Rainbow break a branch with any value."),
-        "joker": lambda: t("The Joker replays the top's value, or exactly 10 away."),
+        "joker": lambda: t("The Joker replays the top's value, or goes exactly ten away."),
         "help": lambda: t("On another player's family, you only help."),
     }
     maker = reasons.get(e.how)
@@ -572,9 +572,9 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 
-# Translators: the command words are the ones users type; give the French words
-# (joue, suivant, bloqué, table, pile, où, reste, monte, descend, état).
 HELP = {
+    # Translators: every help line below: the command words are the ones users type; give the French words
+    # (joue, suivant, bloqué, table, pile, où, reste, monte, descend, état).
     "status": N_("status: whose turn, the piles, the draw pile, the hands and the cards placed."),
     "play": N_("play CARD PILE up or down: red 7 pile 2 up, or r7 2 u. "
                "A pile's first card takes no branch. "

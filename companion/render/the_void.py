@@ -393,9 +393,9 @@ def _a_type(ctx: Context) -> str:
 
 
 
-# Translators: the command words are the ones users type; give the French words
-# (joue, faute, défausse, manche, dessus, fautes, défausses, état).
 HELP = {
+    # Translators: every help line below: the command words are the ones users type; give the French words
+    # (joue, faute, défausse, manche, dessus, fautes, défausses, état).
     "status": N_("status: round, pile, draw pile, hands, errors, types turned up, score."),
     "play": N_("7, or play 7 red: a card on the pile; add p2 for whose."),
     "error": N_("error, then error 7 blue: an error, then the card turned up."),

@@ -33,15 +33,21 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+_CARDS: list[Any] = []
+
+
 def table_of(values: Mapping[str, Any]) -> Table:
     """The fast path's table for Num-X option ``values``, built once per process."""
     key = tuple(sorted(values.items()))
     found = _TABLES.get(key)
     if found is None:
-        from companion import simulate
+        from companion.cards import load
         from companion.games import num_x as nx
 
-        found = _TABLES[key] = Table.of(nx.Options(**values), simulate._cards())
+        if not _CARDS:  # the card file read once per process (the command above this package reads its own)
+            assert nx.SPEC.data_file is not None  # Num-X has cards
+            _CARDS.append(load(nx.SPEC.data_file, nx.SPEC.deck_sizes, nx.SPEC.traits))
+        found = _TABLES[key] = Table.of(nx.Options(**values), _CARDS[0])
     return found
 
 
