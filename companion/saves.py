@@ -161,16 +161,7 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
 
     :raises SaveError: the file cannot be read or replayed (never anything else).
     """
-    from companion import registry
-
-    try:
-        saved = journal.read(path)
-    except journal.JournalError as error:
-        raise SaveError(error.code, path) from None
-    try:
-        game = registry.find(saved.game)
-    except KeyError:
-        raise SaveError("unknown_game", path, saved.game) from None
+    saved, game = _read(path)
     try:
         if cards is None:
             cards = {}
@@ -187,6 +178,20 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
     return Loaded(path, saved, game, options, display, table, result, assumed)
 
 
+def _read(path: Path) -> tuple[journal.Replay, Any]:
+    """The save read, and its game. :raises SaveError: unreadable, or a game this companion does not know."""
+    from companion import registry
+
+    try:
+        saved = journal.read(path)
+    except journal.JournalError as error:
+        raise SaveError(error.code, path) from None
+    try:
+        return saved, registry.find(saved.game)
+    except KeyError:
+        raise SaveError("unknown_game", path, saved.game) from None
+
+
 def summarize(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> Summary:
     """What the listing says of ``path``, in one pass that keeps no history.
 
@@ -196,16 +201,7 @@ def summarize(path: Path, lang: str = "en", cards: dict[str, Any] | None = None)
 
     :raises SaveError: as :func:`load`.
     """
-    from companion import registry
-
-    try:
-        saved = journal.read(path)
-    except journal.JournalError as error:
-        raise SaveError(error.code, path) from None
-    try:
-        game = registry.find(saved.game)
-    except KeyError:
-        raise SaveError("unknown_game", path, saved.game) from None
+    saved, game = _read(path)
     cards = {} if cards is None else cards
     try:
         if game.id not in cards:

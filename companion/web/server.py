@@ -460,24 +460,29 @@ def _refusal(error: SeatError, lang: str, wants_json: bool, request: Request | N
     return _html(pages.message_page(lang, title, text), error.status)
 
 
-async def _body(request: Request) -> dict[str, str]:
-    """The form sent, read up to ``MAX_BODY`` bytes within ``BODY_TIMEOUT`` seconds. :raises SeatError: 413, 408."""
+async def _capped(request: Request, limit: int) -> bytes:
+    """The request's body, up to ``limit`` bytes within ``BODY_TIMEOUT`` seconds. :raises SeatError: 413, 408."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not length.isdigit() or int(length) > limit):
         raise SeatError(413, "too_large")
 
     async def read() -> bytes:
         data = b""
         async for chunk in request.stream():
             data += chunk
-            if len(data) > MAX_BODY:
+            if len(data) > limit:
                 raise SeatError(413, "too_large")
         return data
 
     try:
-        data = await asyncio.wait_for(read(), BODY_TIMEOUT)
+        return await asyncio.wait_for(read(), BODY_TIMEOUT)
     except asyncio.TimeoutError:
         raise SeatError(408, "slow") from None
+
+
+async def _body(request: Request) -> dict[str, str]:
+    """The form sent, read up to ``MAX_BODY`` bytes within ``BODY_TIMEOUT`` seconds. :raises SeatError: 413, 408."""
+    data = await _capped(request, MAX_BODY)
     try:
         fields = parse_qs(data.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_HAND + 4)
     except (UnicodeDecodeError, ValueError):
@@ -659,22 +664,7 @@ def build_app(web: WebServer) -> Any:
         """A camera frame (a small JPEG) from this seat's page: decoded in memory, then dropped."""
         from companion.web.scan import MAX_FRAME
 
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_FRAME):
-            raise SeatError(413, "too_large")
-
-        async def read() -> bytes:
-            data = b""
-            async for chunk in request.stream():
-                data += chunk
-                if len(data) > MAX_FRAME:
-                    raise SeatError(413, "too_large")
-            return data
-
-        try:
-            data = await asyncio.wait_for(read(), BODY_TIMEOUT)
-        except asyncio.TimeoutError:
-            raise SeatError(408, "slow") from None
+        data = await _capped(request, MAX_FRAME)
         found = await run_in_threadpool(web.scanner.frame, seat.id, data, lang)
         return JSONResponse(found.to_json(), found.status, headers=_headers())
 
