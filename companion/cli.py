@@ -85,8 +85,10 @@ def _add_game_options(p: argparse.ArgumentParser, game: Any, lang: str) -> None:
         return
     spec = game.spec
     g = Translator(lang, spec.domain)
+    fixed = spec.min_players == spec.max_players  # The Void: never "4 to 4"
     p.add_argument("--players", type=int, metavar="N",
-                   help=t("{what}: {low} to {high}, default {default}", what=_players_help(spec, g, t),
+                   help=t("{what}: always {count}", what=_players_help(spec, g, t), count=spec.min_players) if fixed
+                   else t("{what}: {low} to {high}, default {default}", what=_players_help(spec, g, t),
                           low=spec.min_players, high=spec.max_players, default=spec.default_players))
     for option in spec.options:
         kwargs: dict[str, Any] = {"help": g(option.help), "dest": option.name, "default": None}
@@ -310,6 +312,10 @@ def cmd_games(args: argparse.Namespace) -> int:
     t = Translator(args.lang, "core")
     for game in registry.GAMES:
         spec = game.spec
+        if spec.min_players == spec.max_players:  # never "4 to 4"
+            print(t.plural("{id}: {name}, {count} player (also: {aliases})", "{id}: {name}, {count} players (also: {aliases})",
+                           spec.min_players, id=spec.id, name=spec.name(args.lang), aliases=", ".join(spec.aliases)))
+            continue
         print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=spec.id, name=spec.name(args.lang),
                 low=spec.min_players, high=spec.max_players, aliases=", ".join(spec.aliases)))
     return 0

@@ -260,6 +260,9 @@ def game_options(game: Game, config: PlayConfig) -> Any:
     players = config.players if config.players is not None else (len(config.names) if config.names else
                                                                  spec.default_players)
     if not spec.min_players <= players <= spec.max_players:
+        if spec.min_players == spec.max_players:  # never "4 to 4"
+            raise _OptionError(t.plural("This game is for {count} player.", "This game is for {count} players.",
+                                        spec.min_players))
         raise _OptionError(t("This game is for {low} to {high} players.", low=spec.min_players, high=spec.max_players))
     values: dict[str, Any] = {"players": players, **config.options}
     if config.names:

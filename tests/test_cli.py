@@ -192,3 +192,13 @@ def test_a_killed_game_resumes_with_exactly_the_acknowledged_commands(tmp_path):
     result = run(["play", "gauntlet", "--resume", str(save), "--lang", "en", "--json"], "status\n")
     status = json_lines(result.stdout)[-1]
     assert status["hero_lives"] == 5 and status["power_tokens"]["hero3"] == 1
+
+
+@pytest.mark.parametrize(("lang", "said", "listed"), [
+    ("en", "This game is for 4 players.", "the-void: The Void, 4 players (also: void, thevoid, the_void)"),
+    ("fr", "Ce jeu se joue à 4 joueurs.", "the-void : The Void, 4 joueurs (aussi : void, thevoid, the_void)"),
+])
+def test_a_game_for_exactly_four_never_says_4_to_4(lang, said, listed):
+    refused = run(["play", "the-void", "--lang", lang, "--players", "3"], "quit\n")
+    assert refused.returncode == 2 and refused.stderr.strip() == said
+    assert listed in run(["games", "--lang", lang]).stdout.splitlines()
