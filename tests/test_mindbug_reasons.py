@@ -123,10 +123,10 @@ def test_tough_against_an_effect_says_it_survives(lang, expected):
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "If Gorillion attacks: 10 against Plated Scorpion 2: Gorillion is defeated (Poisonous), Plated Scorpion is "
            "exhausted (Tough); 10 against Luchataur 9: Gorillion survives, Luchataur is defeated; not blocked: 2 lives "
-           "left for the opponent."),
+           "left for Bo."),
     ("fr", "Si Gorillion attaque : 10 contre Scorpion blindé 2 : Gorillion est vaincue (Toxique), Scorpion blindé est "
-           "épuisée (Robuste) ; 10 contre Gladiataure 9 : Gorillion survit, Gladiataure est vaincue ; sans blocage : il "
-           "reste 2 vies à l'adversaire."),
+           "épuisée (Robuste) ; 10 contre Gladiataure 9 : Gorillion survit, Gladiataure est vaincue ; sans blocage : 2 "
+           "vies pour Bo."),
 ])
 def test_what_if_says_the_deciding_keyword(lang, expected):
     session, recorder = make_session("mindbug", lang, names=NAMES)
@@ -221,9 +221,9 @@ def test_english_is_left_as_it_is():
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "If Turbo Bug attacks: 4 against Luchataur 9: Turbo Bug is defeated, Luchataur survives; not blocked: 0 "
-           "lives left, the opponent loses."),
+           "lives left, Bo loses."),
     ("fr", "Si Turboustique attaque : 4 contre Gladiataure 9 : Turboustique est vaincue, Gladiataure survit ; sans "
-           "blocage : 0 vie, l'adversaire perd."),
+           "blocage : 0 vie, Bo perd."),
 ])
 def test_what_if_says_turbo_bug_wins_unblocked(lang, expected):
     session, recorder = make_session("mindbug", lang, names=NAMES)
@@ -234,10 +234,10 @@ def test_what_if_says_turbo_bug_wins_unblocked(lang, expected):
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "If Shark Dog attacks: 4 against Spider Owl 3: Shark Dog is defeated (Poisonous), Spider Owl is defeated; "
            "4 against Plated Scorpion 2: Shark Dog is defeated (Poisonous), Plated Scorpion is exhausted (Tough); "
-           "not blocked: 2 lives left for the opponent. Only its Hunter can make Spider Owl and Plated Scorpion block."),
+           "not blocked: 2 lives left for Bo. Only its Hunter can make Spider Owl and Plated Scorpion block."),
     ("fr", "Si Requin Toutou attaque : 4 contre Arachnibou 3 : Requin Toutou est vaincue (Toxique), Arachnibou est "
            "vaincue ; 4 contre Scorpion blindé 2 : Requin Toutou est vaincue (Toxique), Scorpion blindé est épuisée "
-           "(Robuste) ; sans blocage : il reste 2 vies à l'adversaire. Seul son Chasseur peut faire bloquer Arachnibou "
+           "(Robuste) ; sans blocage : 2 vies pour Bo. Seul son Chasseur peut faire bloquer Arachnibou "
            "et Scorpion blindé."),
 ])
 def test_what_if_says_the_hunter_s_forced_block(lang, expected):

@@ -394,11 +394,12 @@ def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
              for (b, p, fa, fb), (ra, rb) in zip(e.outcomes, reasons, strict=True)]
     if e.effect_wins:
         return t("If {card} attacks, its attack effect alone wins the game.", card=ctx.card(e.card))
+    defender = player(ctx, g.player_id(g.other(g.seat_of(e.player))))  # named, never "the opponent"
     if e.defender_lives == 0:
-        parts.append(t("not blocked: 0 lives left, the opponent loses"))
+        parts.append(t("not blocked: 0 lives left, {player} loses", player=defender))
     else:
-        parts.append(t.plural("not blocked: {count} life left for the opponent",
-                              "not blocked: {count} lives left for the opponent", e.defender_lives))
+        parts.append(t.plural("not blocked: {count} life left for {player}",
+                              "not blocked: {count} lives left for {player}", e.defender_lives, player=defender))
     text = t("If {card} attacks: {parts}.", card=ctx.card(e.card), parts=ctx.separator.join(parts))
     if e.hunted:
         text += " " + t("Only its Hunter can make {cards} block.", cards=_cards_text(ctx, e.hunted))
