@@ -289,9 +289,7 @@ def test_a_french_sheet_has_french_headings(game_id: str) -> None:
     """Issue 12: "Set-up" and "The turn" were printed, and brailled, in English on French sheets."""
     text = make_aid_sheet(game_id, "txt", "fr").decode()
     assert "Set-up" not in text and "The turn" not in text
-    if "Mise en place" not in text:
-        pytest.skip(f"{game_id} has no set-up section")
-    assert text.count("Mise en place") == 1
+    assert text.count("Mise en place") == (0 if game_id == "num-x" else 1)  # Num-X's sheet has no set-up section
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
