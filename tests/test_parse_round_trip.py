@@ -15,12 +15,12 @@ from companion.commands.base import Change, Parser
 from companion.registry import GAMES, Game
 
 PRINTING = [game for game in GAMES if game.parser.line_for is not Parser.line_for]
-SEEDS = range(4)
+SEEDS = range(3)
 
 
 def test_some_game_prints_its_moves() -> None:
     """The round trip below checks something: at least one game prints typed lines."""
-    assert [game.id for game in PRINTING] == ["love-letter"]
+    assert [game.id for game in PRINTING] == ["love-letter", "the-void"]
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -32,7 +32,7 @@ def test_every_legal_move_printed_parses_back(game: Game, seed: int, lang: str) 
     names = tuple(f"Name{n}" for n in range(players)) if seed % 2 else ()
     state = game.rules.new(game.rules.options_type(players=players, names=names), cards)
     printed = 0
-    for _ in range(400):
+    for _ in range(150):
         moves = game.rules.legal_moves(state)
         assert moves is not None
         if not moves:

@@ -23,6 +23,7 @@ from companion.commands.base import (
     Ask, Change, ParseError, Parser, Request, is_number, named_player, parse_int, quote,
 )
 from companion.games import the_void as rules
+from companion.games.base import Command
 
 _SEAT = re.compile(r"^p([0-9]{1,6})$")
 #: Per table (its card set): (monotonic time, time stamp) at the anchor.
@@ -150,6 +151,31 @@ def _round(args: Sequence[str], state: rules.State) -> Request:
     return Ask("round")
 
 
+def line_for(command: Command, state: rules.State, lang: str) -> str | None:
+    """The line a table types for ``command``: ``play 7 red p2``, ``error 9 green``, ``discard p2 3 red 5``, ``round``."""
+    def kind(name: str | None) -> list[str]:
+        if not name:
+            return []
+        card = next(c for c in state.cards.cards if rules.traits(c).type == name)
+        return [rules.traits(card).type_name.get(lang, name)]
+
+    def seat(player: int | None) -> list[str]:
+        return [] if player is None else [rules.player_id(player)]
+
+    words = [PARSER.vocabulary.word(command.name, lang)]
+    if isinstance(command, rules.Play):
+        words += [str(command.rank), *kind(command.type), *seat(command.player)]
+    elif isinstance(command, rules.Error):
+        words += [*([] if command.rank is None else [str(command.rank)]), *kind(command.type), *seat(command.player)]
+    elif isinstance(command, rules.Discard):
+        cards = [str(command.count)] if command.count else [
+            word for rank, name in zip(command.ranks, command.types, strict=True) for word in (str(rank), *kind(name))]
+        words += [*seat(command.player), *cards]
+    elif not isinstance(command, rules.NextRound):
+        return None
+    return " ".join(words)
+
+
 PARSER = Parser(
     game_id=rules.SPEC.id,
     parsers={"play": _play, "error": _error, "discard": _discard, "round": _round},
@@ -157,6 +183,7 @@ PARSER = Parser(
     verbs_order=("play", "error", "discard", "round", "top", "errors", "discards"),
     empty_line="top",
     bare=_bare,
+    line_for=line_for,
 )
 verbs = PARSER.verbs
 
