@@ -18,6 +18,10 @@ played (and whose sticker its video still shows) never comes back into its hand.
   tests/test_web_gauntlet_game.py): Zoe scans her three Thanos cards, Alice and Bruno a
   hero card each, their second card refused until they draw; two fights end the game.
 
+Two more tests keep a card refused for a full hand in front of the camera through the
+draw (frames sent to the table, then codes read by the browser itself): the page once
+dropped its "Added to your hand." as the same code seen again.
+
 Every scanned sentence is said on its own seat's page only: never on another page, in
 another seat's stream, at the table's standard output or in the save file. axe finds
 nothing on a page while its camera runs.
@@ -60,7 +64,7 @@ def seat_video(path: Path, game: str, cards: list[str], still: int = 15, gap: in
         label = sticker(game, card_id, int(copy or 1))
         frames += [view(label, angle=(-9, 6, 12, -4)[number % 4], blur=0.8, light=number % 2 == 0)] * still
         frames += [view(None)] * gap
-    write_y4m(path, frames)
+    write_y4m(path, frames or [view(None)] * gap)  # no card: an empty table
     return path
 
 
@@ -332,3 +336,40 @@ def test_a_card_still_in_view_is_added_and_said_when_the_hand_gets_room(tmp_path
         heard.poll()
         assert heard.said["p2"][1:] == [full("Prince, 5", 1), "Prince, 5. Added to your hand.", "Scanning stopped."]
         assert table.web.keeper.hands["p2"] == ("baron", "prince")
+
+
+def test_the_same_on_a_phone_whose_browser_reads_the_codes(tmp_path: Path) -> None:
+    """Where the browser reads QR codes itself (``BarcodeDetector``, here a stand-in the test puts on the page, as
+    Linux Chromium has none), only the codes' texts are sent: the same sentences, each once while its card is in view,
+    and the Prince held through the draw is added and said."""
+    with camera_table(tmp_path, "love-letter", ("Ana", "Ben"), {"p2": []}) as (table, browsers):
+        ben = browsers["p2"]
+        start = len(table.out.records)
+        table.send("aside handmaid countess king")
+        table.out.wait_for(lambda o: any(r["event"] != "error" for r in o.records[start:]))
+        for code in ("GUARD:1", "PRIEST:1"):
+            assert table.web.scanner.scan("p1", f"CMP1:LOVE-LETTER:{code}", "en").added, code
+        ben.driver.execute_script(
+            "window.inView = ''; window.BarcodeDetector = class { static async getSupportedFormats() {"
+            " return ['qr_code']; } async detect() { return window.inView ? [{rawValue: window.inView,"
+            " boundingBox: {width: 50}}] : []; } };")
+        heard = Heard(browsers)
+        start_scanning(ben)
+        ben.driver.execute_script("window.inView = 'CMP1:LOVE-LETTER:BARON:1';")
+        heard.wait("p2", "Baron, 3. Added to your hand.")
+        ben.driver.execute_script("window.inView = 'CMP1:LOVE-LETTER:PRINCE:1';")
+        heard.wait("p2", full("Prince, 5", 1))
+        time.sleep(1.5)
+        play(table, "play guard ben king", "Missed: Ben does not hold the King. Type next.")
+        play(table, "next", "Ben's turn: draw a card. Deck: 8 cards.")
+        heard.wait("p2", "Prince, 5. Added to your hand.", timeout=10)
+        time.sleep(1.5)
+        stop_scanning(ben)
+        heard.poll()
+        assert heard.said["p2"][1:] == ["Baron, 3. Added to your hand.", full("Prince, 5", 1),
+                                        "Prince, 5. Added to your hand.", "Scanning stopped."]
+        assert table.web.keeper.hands["p2"] == ("baron", "prince")
+        # Only texts were sent: no frame at all.
+        frames = [m for m in ben.driver.get_log("performance")
+                  if '"Network.requestWillBeSent"' in m["message"] and "/frame" in m["message"]]
+        assert frames == []
