@@ -100,6 +100,11 @@ def scan_said(browser: Browser) -> list[str]:
     return [str(text) for text in texts]
 
 
+def set_aside(table: Table) -> None:
+    """Two players: the three cards set aside face up, none of them in a hand of these tests."""
+    play(table, "aside handmaid countess king", "Set aside face up: Handmaid, Countess and King. Deck: 10 cards.")
+
+
 def start_scanning(browser: Browser) -> None:
     button = browser.driver.find_element(By.ID, "scan")
     assert button.get_attribute("aria-pressed") == "false"
@@ -172,9 +177,7 @@ def test_a_love_letter_round_with_every_hand_scanned(tmp_path: Path) -> None:
     with camera_table(tmp_path, "love-letter", ("Ana", "Ben"), videos) as (table, browsers):
         ana, ben = browsers["p1"], browsers["p2"]
         heard = Heard(browsers)
-        start = len(table.out.records)
-        table.send("aside handmaid countess king")
-        table.out.wait_for(lambda o: any(r["event"] != "error" for r in o.records[start:]))
+        set_aside(table)
         summary(ana, "Your hand is not entered yet. Enter 2 cards.")
         summary(ben, "Your hand is not entered yet. Enter 1 card.")
 
@@ -316,9 +319,7 @@ def test_a_card_still_in_view_is_added_and_said_when_the_hand_gets_room(tmp_path
     3 s after which a code is said again); the refusal is said once, the addition too, and nothing after it."""
     with camera_table(tmp_path, "love-letter", ("Ana", "Ben"), {"p2": ["prince"]}) as (table, browsers):
         ben = browsers["p2"]
-        start = len(table.out.records)
-        table.send("aside handmaid countess king")
-        table.out.wait_for(lambda o: any(r["event"] != "error" for r in o.records[start:]))
+        set_aside(table)
         scanner = table.web.scanner
         for seat, code in (("p1", "GUARD:1"), ("p1", "PRIEST:1"), ("p2", "BARON:1")):
             assert scanner.scan(seat, f"CMP1:LOVE-LETTER:{code}", "en").added, code
@@ -344,9 +345,7 @@ def test_the_same_on_a_phone_whose_browser_reads_the_codes(tmp_path: Path) -> No
     and the Prince held through the draw is added and said."""
     with camera_table(tmp_path, "love-letter", ("Ana", "Ben"), {"p2": []}) as (table, browsers):
         ben = browsers["p2"]
-        start = len(table.out.records)
-        table.send("aside handmaid countess king")
-        table.out.wait_for(lambda o: any(r["event"] != "error" for r in o.records[start:]))
+        set_aside(table)
         for code in ("GUARD:1", "PRIEST:1"):
             assert table.web.scanner.scan("p1", f"CMP1:LOVE-LETTER:{code}", "en").added, code
         ben.driver.execute_script(
