@@ -24,9 +24,15 @@
   function hint(kind) { const now = Date.now();
     if (kind === "near" && now - lastHint > 2000) { lastHint = now; say(words.near); beep(false); return; }
     if (now - Math.max(lastFound, lastHint, started) > QUIET) { lastHint = now; say(words.none); } }
-  async function code(text) { const now = Date.now();
-    if (text === lastCode && now - lastCodeAt < AGAIN) { lastCodeAt = now; return; }
-    lastCode = text; lastCodeAt = now; heard(await post("scan", new URLSearchParams({code: text}))); }
+  // A code still in view is said once, but a card added is always said: a hand full when the card was first read has
+  // room after the draw while the card is still in front of the camera.
+  function answered(d) { const now = Date.now();
+    if (d.found && d.code === lastCode && now - lastCodeAt < AGAIN && !d.added) {
+      lastCodeAt = lastFound = now; return; }
+    if (d.found) { lastCode = d.code; lastCodeAt = now; }
+    heard(d); }
+  async function code(text) {
+    const d = await post("scan", new URLSearchParams({code: text})); d.code = text; answered(d); }
   async function tick() {
     if (busy || !video || video.readyState < 2) return; busy = true;
     try {
@@ -40,10 +46,7 @@
       canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
       const blob = await new Promise(done => canvas.toBlob(done, "image/jpeg", 0.7));
       if (!blob || !stream) return;
-      const d = await post("frame", blob, "image/jpeg"), now = Date.now();
-      if (d.found && d.code === lastCode && now - lastCodeAt < AGAIN) { lastCodeAt = lastFound = now; return; }
-      if (d.found) { lastCode = d.code; lastCodeAt = now; }
-      heard(d);
+      answered(await post("frame", blob, "image/jpeg"));
     } catch (e) { /* a dropped frame: the next one is sent */ } finally { busy = false; } }
   async function torch(track) { try { const can = track.getCapabilities ? track.getCapabilities() : {};
     if (can.torch) { await track.applyConstraints({advanced: [{torch: true}]}); say(words.torch); } } catch (e) { } }
