@@ -31,7 +31,7 @@ GAMES_EN = [
     "love-letter: Love Letter, 2 to 4 players (also: loveletter, love_letter)",
     "num-x: Num-X, 2 to 5 players (also: numx, num_x)",
     "the-void: The Void, 4 players (also: void, thevoid, the_void)",
-    "mindbug: Mindbug, 2 to 2 players (also: mind-bug, mindbug-first-contact)",
+    "mindbug: Mindbug, 2 players (also: mind-bug, mindbug-first-contact)",
 ]
 
 
