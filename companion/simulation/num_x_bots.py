@@ -240,15 +240,125 @@ def greedy_reference(g: Game) -> Move:
     return NEXT
 
 
-def _plays(g: Game, cards: list[int] | None = None) -> list[Move]:
-    return [m for m in fast.legal_moves(g, cards) if m[0] >= 0]
+def _plays(g: Game, cards: list[int]) -> list[Move]:
+    """The plays of `legal_moves(g, cards)`, without ``next`` and ``blocked`` (and without listing them)."""
+    hand = g.hands[g.current]
+    if g.ended or not hand or fast.turn_full(g):
+        return []
+    out: list[Move] = []
+    seen: set[int] = set()
+    used, copies, plays_of = g.used, g.table.copies, fast.plays_of
+    for c in cards:
+        if c in seen or used[c] >= copies[c]:
+            continue
+        seen.add(c)
+        plays_of(g, c, out)
+    return out
 
 
 def _leftover(after: Game, rest: list[int]) -> float:
     """How well the cards left fit: the mean of each card's cheapest play (6 at most, and for none)."""
+    least = _least_costs(after, rest)
+    get = least.get
+    return sum([get(c, 6.0) for c in rest]) / max(1, len(rest))
+
+
+def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
+    """Each card's least `cost` among its plays, 6 at most (a card with no play is left out).
+
+    What `cheapest` gives in ``each`` (capped), the best play itself not kept: the planner asks it of every
+    line it weighs, so it is written for speed; tests/test_num_x_fast_bots.py checks it against `cheapest`.
+    """
+    t = g.table
+    seat = g.current
+    hand = g.hands[seat]
     each: dict[int, float] = {}
-    cheapest(after, rest, each)
-    return sum(min(each.get(c, 6.0), 6.0) for c in rest) / max(1, len(rest))
+    if g.ended or not hand or g.passed or (t.exact and g.made >= g.required):
+        return each
+    piles, unseen = g.piles, g.unseen
+    lock, tens, close, adversaire = t.lock, t.tens, t.close_breaks, t.adversaire
+    kinds, families, values = t.kind, t.family, t.value
+    every = tuple(range(len(piles)))
+    where, free = g.homes, g.free
+    spread_mask = -1
+    any_starter = t.any_starter
+    used, copies = g.used, t.copies
+    seen = 0
+    for c in cards:
+        bit = 1 << c
+        if seen & bit or used[c] >= copies[c]:
+            continue
+        seen |= bit
+        kind = kinds[c]
+        least = math.inf
+        if kind == fast.ACTION:
+            found: list[Move] = []
+            fast._action_plays(g, c, t.action[c], found)
+            for m in found:
+                x = cost(g, m)
+                if x < least:
+                    least = x
+            if found:
+                each[c] = least if least < 6.0 else 6.0
+            continue
+        family, v = families[c], values[c]
+        sr = kind != fast.FAMILY
+        if lock and not sr:
+            home = where[family]
+            candidates: Sequence[int] = (home,) if home >= 0 else free
+        else:
+            candidates = every
+        directions = BOTH if not sr else ONLY_UP if kind == SHADOW else ONLY_DOWN
+        for p in candidates:
+            pile = piles[p]
+            helping = adversaire and pile.owner >= 0 and pile.owner != seat
+            if not pile.started:
+                if (sr and not any_starter) or helping:
+                    continue
+                if 0.5 < least:
+                    least = 0.5
+                continue
+            pf = pile.family
+            spread = not (lock and pf >= 0)
+            if spread and spread_mask < 0:
+                spread_mask = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51)
+            mask_of = spread_mask if spread else unseen[pf]
+            tops, closed = pile.tops, pile.closed
+            for d in directions:
+                if closed[d]:
+                    continue
+                top = tops[d]
+                rising = d == UP
+                back = True
+                if helping:
+                    if g.helped or not ((v < top) if rising else (v > top)):
+                        continue
+                elif (v > top) if rising else (v < top):
+                    back = False
+                elif tens and v == (top - 10 if rising else top + 10):
+                    pass
+                elif not sr:
+                    continue
+                low, high = (top, v) if rising != back else (v, top)
+                lo, hi = low + 1, (high if high < 17 else 17)
+                if hi <= lo:
+                    skipped = 0
+                elif spread:
+                    span = (1 << hi) - (1 << lo)
+                    skipped = (mask_of & (span | (span << 17) | (span << 34) | (span << 51))).bit_count()
+                else:
+                    skipped = (mask_of & ((1 << hi) - (1 << lo))).bit_count()
+                if not back:
+                    x = skipped + (0.2 if sr else 0.0)
+                elif close and sr and v != top and not (tens and v == (top - 10 if rising else top + 10)):
+                    x = 20.0
+                else:
+                    x = -skipped - 0.5
+                if x < least:
+                    least = x
+        if least != math.inf:
+            each[c] = least if least < 6.0 else 6.0
+    return each
 
 
 def _line(m: Move, step: float, depth: int, current: Game, rest: list[int]) -> float:

@@ -175,10 +175,15 @@ class Game:
         other.sizes, other.eliminated, other.used = self.sizes, self.eliminated, self.used[:]
         other.out = self.out[:] if draws else self.out  # and only action cards (and a Flash's victim) go out
         other.on_table, other.unseen = self.on_table[:], self.unseen[:]
-        other.homes, other.free = self.homes[:], self.free[:]
         piles = other.piles = self.piles[:]
         if pile >= 0:
-            piles[pile] = piles[pile].copy()
+            touched = piles[pile] = piles[pile].copy()
+            if touched.family < 0:  # a family card may give it its family: the homes and free piles change
+                other.homes, other.free = self.homes[:], self.free[:]
+            else:
+                other.homes, other.free = self.homes, self.free
+        else:
+            other.homes, other.free = self.homes, self.free
         other.current, other.made, other.required = self.current, self.made, self.required
         other.helped, other.emptied, other.passed = self.helped, self.emptied, self.passed
         other.turn, other.ended = self.turn, self.ended
