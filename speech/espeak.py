@@ -7,7 +7,8 @@ starting with "-" is never read as an option.
 
 ``-z`` leaves out espeak-ng's pause at the end of the text (about 0.3 s of
 silence after every sentence: time the table would wait for nothing); what it
-leaves is trimmed to a short tail as the samples come (speech/trim.py), so
+leaves is trimmed to a short tail, and the silence before the words to a
+short lead, as the samples come (speech/trim.py), so
 the built-in voice, WAV files and `synthesize` give the same samples.
 """
 

@@ -3,7 +3,7 @@
 Each sentence starts two processes: ``espeak-ng --stdout`` and a player we
 own (sox ``play``, ``aplay`` or ``paplay``). A feeder thread writes the
 player a WAV header, the sentence's earcon (speech/audio.py), then espeak-ng's
-samples as they come (but the silence after the last word: speech/trim.py), so playback begins at once and an interruption is one
+samples as they come (but the silence around the words: speech/trim.py), so playback begins at once and an interruption is one
 signal away. espeak-ng is far faster than real time: its end, long before the
 player's, gives the exact length of what plays (`backlog`). A worker thread
 runs them, so ``say`` returns at once and typing is never held up by speech.
@@ -298,7 +298,7 @@ class TtsSpeaker(WorkerVoice):
         if sound and engine is not None:
             sound += audio.gap()
         played = len(sound)
-        trailing = trim.TrailingSilence()
+        trimming = trim.SilenceTrim()
         try:
             stdin.write(audio.stream_header() + sound)
             stdin.flush()
@@ -313,13 +313,13 @@ class TtsSpeaker(WorkerVoice):
                     if len(head) < 44 or head.find(b"data", 12) < 0:
                         continue
                     chunk, head = audio.samples(head), None
-                chunk = trailing.feed(chunk)
+                chunk = trimming.feed(chunk)
                 if chunk:
                     stdin.write(chunk)
                     stdin.flush()
                     played += len(chunk)
             if out is not None:
-                tail = trailing.end()
+                tail = trimming.end()
                 stdin.write(tail)
                 played += len(tail)
             with self._cond:

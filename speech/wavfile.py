@@ -1,7 +1,7 @@
 """Speech as numbered WAV files, for machines without sound and for checking by ear later.
 
 Each sentence becomes ``0001.wav`` (its earcon first, when it has one), ``0002.wav`` … in one folder: the
-samples the built-in voice plays, espeak-ng's trailing silence cut the same way (speech/trim.py). Numbering
+samples the built-in voice plays, the silence espeak-ng puts around the words cut the same way (speech/trim.py). Numbering
 continues after the files already there, so a second session never overwrites
 the first.
 """
