@@ -374,12 +374,14 @@ def _line(m: Move, step: float, depth: int, current: Game, rest: list[int]) -> f
     follow = _plays(after, remaining)
     if not follow:
         return step + 50.0
-    candidates = sorted(((cost(after, x), i, x) for i, x in enumerate(follow)), key=_first)[:4]
-    return step + min(_line(x, c, depth - 1, after, remaining) for c, _, x in candidates)
-
-
-def _first(item: tuple[float, int, Move]) -> float:
-    return item[0]
+    # (cost, index, move): sorted by cost, then the legal order (the indexes differ: moves are never compared)
+    candidates = sorted([(cost(after, x), i, x) for i, x in enumerate(follow)])[:4]
+    best = math.inf
+    for c, _, x in candidates:
+        value = _line(x, c, depth - 1, after, remaining)
+        if value < best:
+            best = value
+    return step + best
 
 
 def planner(g: Game) -> Move:
@@ -390,9 +392,14 @@ def planner(g: Game) -> Move:
         return moves[0] if moves else NEXT
     needed = g.required - g.made
     if needed > 0:
-        ranked = sorted(((cost(g, m), i, m) for i, m in enumerate(plays)), key=_first)[:6]
+        ranked = sorted([(cost(g, m), i, m) for i, m in enumerate(plays)])[:6]
         hand, depth = g.hands[g.current], min(needed, 2)
-        return min(ranked, key=lambda item: _line(item[2], item[0], depth, g, hand))[2]
+        chosen, least = ranked[0][2], math.inf
+        for c, _, m in ranked:  # the first of least value, as min() keeps it
+            value = _line(m, c, depth, g, hand)
+            if value < least:
+                chosen, least = m, value
+        return chosen
     best, best_cost = cheapest(g, g.hands[g.current])
     return best if best is not None and best_cost <= _threshold(g) else NEXT
 
