@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from companion.simulation import num_x_fast as fast
 from companion.simulation.num_x_fast import (
-    H_FLASH, H_FLIP, H_PASSE, H_SIMPLE, H_START, NEXT, SHADOW, UP, Game, Move, Table,
+    ACTION, FAMILY, H_FLASH, H_FLIP, H_PASSE, H_SIMPLE, H_START, NEXT, SHADOW, UP, Game, Move, Table,
 )
 
 Bot = Callable[[Game], Move]
@@ -49,7 +49,7 @@ class GameResult:
 
 def between(g: Game, family: int, low: int, high: int) -> int:
     """Cards not yet played of ``family`` (-1: of every family) strictly between ``low`` and ``high``."""
-    lo, hi = max(low + 1, 0), min(high, 17)
+    lo, hi = (low + 1 if low >= 0 else 0), (high if high < 17 else 17)
     if hi <= lo:
         return 0
     mask = (1 << hi) - (1 << lo)
@@ -260,7 +260,24 @@ def _leftover(after: Game, rest: list[int]) -> float:
     """How well the cards left fit: the mean of each card's cheapest play (6 at most, and for none)."""
     least = _least_costs(after, rest)
     get = least.get
-    return sum([get(c, 6.0) for c in rest]) / max(1, len(rest))
+    return sum([get(c, 6.0) for c in rest]) / (len(rest) or 1)
+
+
+def _spans(spread: bool) -> tuple[tuple[int, ...], ...]:
+    """``[lo][high]``: the bits of the values ``lo`` to ``high - 1`` (none when ``high <= lo``), of one family or,
+    ``spread``, of the four side by side (17 bits each). ``lo`` 0 to 17, ``high`` -1 to 17 (-1 is the last entry)."""
+    rows = []
+    for lo in range(18):
+        row = []
+        for high in [*range(0, 18), -1]:
+            hi = high if high < 17 else 17
+            span = (1 << hi) - (1 << lo) if hi > lo else 0
+            row.append(span | (span << 17) | (span << 34) | (span << 51) if spread else span)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+SPANS, SPREAD_SPANS = _spans(False), _spans(True)
 
 
 def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
@@ -283,6 +300,7 @@ def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
     spread_mask = -1
     any_starter = t.any_starter
     used, copies = g.used, t.copies
+    helped = g.helped
     seen = 0
     for c in cards:
         bit = 1 << c
@@ -291,7 +309,7 @@ def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
         seen |= bit
         kind = kinds[c]
         least = math.inf
-        if kind == fast.ACTION:
+        if kind == ACTION:
             found: list[Move] = []
             fast._action_plays(g, c, t.action[c], found)
             for m in found:
@@ -302,7 +320,8 @@ def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
                 each[c] = least if least < 6.0 else 6.0
             continue
         family, v = families[c], values[c]
-        sr = kind != fast.FAMILY
+        sr = kind != FAMILY
+        bonus = 0.2 if sr else 0.0
         if lock and not sr:
             home = where[family]
             candidates: Sequence[int] = (home,) if home >= 0 else free
@@ -323,6 +342,7 @@ def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
             if spread and spread_mask < 0:
                 spread_mask = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51)
             mask_of = spread_mask if spread else unseen[pf]
+            spans = SPREAD_SPANS if spread else SPANS
             tops, closed = pile.tops, pile.closed
             for d in directions:
                 if closed[d]:
@@ -331,7 +351,7 @@ def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
                 rising = d == UP
                 back = True
                 if helping:
-                    if g.helped or not ((v < top) if rising else (v > top)):
+                    if helped or not ((v < top) if rising else (v > top)):
                         continue
                 elif (v > top) if rising else (v < top):
                     back = False
@@ -340,16 +360,9 @@ def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
                 elif not sr:
                     continue
                 low, high = (top, v) if rising != back else (v, top)
-                lo, hi = low + 1, (high if high < 17 else 17)
-                if hi <= lo:
-                    skipped = 0
-                elif spread:
-                    span = (1 << hi) - (1 << lo)
-                    skipped = (mask_of & (span | (span << 17) | (span << 34) | (span << 51))).bit_count()
-                else:
-                    skipped = (mask_of & ((1 << hi) - (1 << lo))).bit_count()
+                skipped = (mask_of & spans[low + 1][high]).bit_count()
                 if not back:
-                    x = skipped + (0.2 if sr else 0.0)
+                    x = skipped + bonus
                 elif close and sr and v != top and not (tens and v == (top - 10 if rising else top + 10)):
                     x = 20.0
                 else:
