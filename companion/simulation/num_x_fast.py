@@ -281,6 +281,9 @@ def plays_of(g: Game, c: int, out: list[Move]) -> None:
         return
     family, v = t.family[c], t.value[c]
     locked = kind == FAMILY and t.lock
+    # With the lock, a pile of no family yet is refused when another pile has the card's family: one has
+    # exactly when the family has a home (a pile keeps its family once it has one).
+    homed = locked and g.homes[family] >= 0
     adversaire, current = t.adversaire, g.current
     for p, pile in enumerate(g.piles):
         if locked and pile.family >= 0 and pile.family != family:
@@ -289,14 +292,14 @@ def plays_of(g: Game, c: int, out: list[Move]) -> None:
         if not started:
             if kind != FAMILY and not t.any_starter:
                 continue
-            if locked and pile.family < 0 and any(q.family == family for i, q in enumerate(g.piles) if i != p):
+            if homed and pile.family < 0:
                 continue
             if adversaire and pile.owner >= 0 and pile.owner != current:
                 continue
             if t.shared:
                 out.append((c, p, -1, NO_VALUE, H_START, v, False))
                 continue
-        elif locked and pile.family < 0 and any(q.family == family for i, q in enumerate(g.piles) if i != p):
+        elif homed and pile.family < 0:
             continue
         helping = adversaire and pile.owner >= 0 and pile.owner != current
         tops, closed = pile.tops, pile.closed
