@@ -7,7 +7,7 @@ the table calls with ``error``, turned card and discards typed as the rules
 say) goes through a real `Session` line by line at the game's default
 verbosity; each sentence announced is synthesized with espeak-ng at its default
 rate, as the built-in voice plays it (speech/espeak.py: espeak-ng's pause at
-the end of the text left out, its trailing silence cut to a 40 ms tail).
+the end of the text left out, its silence cut to 40 ms after the words and 5 ms before).
 
 Printed, per play (median, p90), per line of any kind, and in all: the
 **whole** WAV played (silence included: the table waits for it before the next
