@@ -6,16 +6,22 @@ and hands, the players playing their lowest card, now and then a wrong one that
 the table calls with ``error``, turned card and discards typed as the rules
 say) goes through a real `Session` line by line at the game's default
 verbosity; each sentence announced is synthesized with espeak-ng at its default
-rate and its WAV measured from the first to the last audible sample (the
-silence espeak-ng adds around each text is no speech; the whole files are
-shown too). Printed: speech seconds per play (median, p90), per
-line of any kind, and the questions asked (sentences with a question mark).
-The same for a Mindbug and a Num-X game (seeded bots through the same session
-path), and, as the references measured in the same run, The Void's game at the
-normal and the fullest verbosity: the ratios say what the default saves.
+rate, as the built-in voice plays it (speech/espeak.py: espeak-ng's pause at
+the end of the text left out, its silence cut to 40 ms after the words and 5 ms before).
 
-Goal (issue 22): The Void ≤ 0.6 s median and ≤ 1.0 s p90 per play at its
-default verbosity, and no question the rules do not call for.
+Printed, per play (median, p90), per line of any kind, and in all: the
+**whole** WAV played (silence included: the table waits for it before the next
+sentence can be heard), the main figure; beside it the **voiced** part (first
+to last audible sample); and the questions asked (sentences with a question
+mark). References measured in the same run: espeak-ng's own untrimmed output
+(its ~0.3 s of silence after every text, what the voice played before), and
+The Void at the normal and the fullest verbosity; the ratios say what the trim
+and the default verbosity save. An earcon before a play (``--sounds on``, the
+default) is printed apart: it is a sound, not speech. The same figures for a
+Mindbug and a Num-X game (seeded bots through the same session path).
+
+Goal (issue 22): The Void ≤ 0.6 s median and ≤ 1.0 s p90 per play, whole, at
+its default verbosity, and no question the rules do not call for.
 """
 
 from __future__ import annotations
@@ -153,6 +159,7 @@ class Heard:
     texts: list[str]
     play: bool
     refused: bool = False  # the line was refused (a script that does not follow the game)
+    events: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # each sentence's event (its earcon)
 
 
 def session_for(game_id: str, lang: str, verbosity: str | None, **options: Any) -> tuple[Any, RecordingOutput]:
@@ -172,7 +179,8 @@ def heard_void(seed: int, lang: str, verbosity: str | None = None, ranks_only: b
             recorder.utterances.clear()
             session.handle(line.text)
             heard.append(Heard([u.text for u in recorder.utterances], line.play,
-                               any(u.event == "error" for u in recorder.utterances)))
+                               any(u.event == "error" for u in recorder.utterances),
+                               [(u.event, u.fields) for u in recorder.utterances]))
     return heard
 
 
@@ -190,7 +198,8 @@ def heard_bots(game_id: str, seed: int, lang: str, commands: int, verbosity: str
             continue
         recorder.utterances.clear()
         session.change(rng.choice(moves))
-        heard.append(Heard([u.text for u in recorder.utterances], True))
+        heard.append(Heard([u.text for u in recorder.utterances], True,
+                           events=[(u.event, u.fields) for u in recorder.utterances]))
     return heard
 
 
@@ -201,32 +210,47 @@ def questions(heard: Sequence[Heard]) -> int:
 # --------------------------------------------------------------------------- speech
 
 
+#: What is measured of each sentence's WAV.
+WHOLE, VOICED, UNTRIMMED = "whole", "voiced", "untrimmed"
+
+
 class Voice:
     """Seconds of speech for a sentence: espeak-ng at its default rate, the WAV measured (each text once)."""
 
     def __init__(self, lang: str) -> None:
+        from companion import earcons
         from companion.speech import espeak
 
         self.lang = lang
         self._espeak = espeak
-        self._cache: dict[str, tuple[float, float]] = {}
+        self.earcons = earcons.load()
+        self._cache: dict[str, dict[str, float]] = {}
 
-    def seconds(self, text: str, voiced: bool = True) -> float:
+    def seconds(self, text: str, measure: str = WHOLE) -> float:
+        """``measure``: the WAV the built-in voice plays, its voiced part, or espeak-ng's untrimmed output."""
         if text not in self._cache:
-            wav = self._espeak.synthesize(text, self.lang)
-            self._cache[text] = (wav_seconds(wav), wav_seconds(wav, voiced=False))
-        return self._cache[text][0 if voiced else 1]
+            played = self._espeak.synthesize(text, self.lang)
+            self._cache[text] = {WHOLE: wav_seconds(played, voiced=False), VOICED: wav_seconds(played),
+                                 UNTRIMMED: wav_seconds(self._espeak.synthesize(text, self.lang, untrimmed=True),
+                                                        voiced=False)}
+        return self._cache[text][measure]
+
+    def earcon_seconds(self, event: str, fields: dict[str, Any]) -> float:
+        """The earcon played before a sentence with ``--sounds on`` (and the gap before its words), 0 if none."""
+        from companion.speech import audio
+
+        earcon = self.earcons.for_event(event, fields)
+        return earcon.seconds + audio.GAP if earcon is not None else 0.0
 
 
-#: A sample quieter than this (1 % of full scale, 16-bit) is silence: espeak-ng ends every text with ~0.3 s of it.
+#: A sample quieter than this (1 % of full scale, 16-bit) is silence.
 SILENCE = 328
 
 
 def wav_seconds(wav: bytes, voiced: bool = True) -> float:
     """A WAV's duration (16-bit PCM, as espeak-ng writes it); ``voiced``: from the first to the last audible sample.
 
-    The silence espeak-ng puts before and after each text is left out of "speech": it is no listening time, and
-    the next sentence follows without it. The whole file's length is reported too (``voiced=False``).
+    ``voiced=False``: the whole file, every silence in it, the time the table waits before another sentence.
     """
     if wav[:4] != b"RIFF" or wav[8:12] != b"WAVE":
         raise ValueError("not a WAV")
@@ -265,16 +289,24 @@ class Figures:
     questions: int
 
 
-def figures(heard: Sequence[Heard], voice: Voice, voiced: bool = True) -> Figures:
-    per = [sum(voice.seconds(t, voiced) for t in h.texts) for h in heard]
+def figures(heard: Sequence[Heard], voice: Voice, measure: str = WHOLE, sounds: bool = False) -> Figures:
+    """``sounds``: each sentence's earcon counted too (``--sounds on``)."""
+    per = [sum(voice.seconds(t, measure) for t in h.texts)
+           + (sum(voice.earcon_seconds(e, f) for e, f in h.events) if sounds else 0.0) for h in heard]
     plays = [s for s, h in zip(per, heard, strict=True) if h.play]
     return Figures(len(plays), len(heard), statistics.median(plays), percentile(plays, 0.9),
                    sum(per) / len(per), sum(per), questions(heard))
 
 
-def show(label: str, f: Figures) -> None:
-    print(f"  {label}: {f.plays} plays, {f.lines} lines; per play median {f.median:.2f} s, p90 {f.p90:.2f} s; "
-          f"{f.per_line:.2f} s per line, {f.total:.0f} s in all; {f.questions} questions")
+def show(label: str, f: Figures, voiced: Figures | None = None) -> None:
+    """One line of figures; ``voiced`` (the same game's voiced part) beside the whole ones."""
+    beside = f" (voiced {voiced.median:.2f} s, {voiced.p90:.2f} s)" if voiced is not None else ""
+    print(f"  {label}: {f.plays} plays, {f.lines} lines; per play median {f.median:.2f} s, p90 {f.p90:.2f} s"
+          f"{beside}; {f.per_line:.2f} s per line, {f.total:.0f} s in all; {f.questions} questions")
+
+
+def ratio(a: float, b: float) -> float:
+    return a / b if b else 0.0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -288,27 +320,33 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"goal The Void ≤ {GOAL_MEDIAN} s median and ≤ {GOAL_P90} s p90 per play, no question")
     for lang in langs:
         voice = Voice(lang)
-        void = figures(heard_void(args.seed, lang), voice)
-        reference = figures(heard_void(args.seed, lang, args.reference), voice)
-        normal = figures(heard_void(args.seed, lang, "normal"), voice)
-        mindbug = figures(heard_bots("mindbug", args.seed, lang, 300), voice)
-        num_x = figures(heard_bots("num-x", args.seed, lang, 300, players=3), voice)
-        print(f"{lang}:")
-        show("The Void, default verbosity", void)
-        show("The Void, default verbosity, with espeak-ng's pauses", figures(heard_void(args.seed, lang), voice, False))
-        show("The Void, default verbosity, plays typed as ranks alone",
-             figures(heard_void(args.seed, lang, ranks_only=True), voice))
-        show("The Void, verbosity normal", normal)
-        show(f"The Void, verbosity {args.reference} (reference)", reference)
-        show("Mindbug, default verbosity", mindbug)
-        show("Num-X, default verbosity", num_x)
-        ratio = void.median / reference.median if reference.median else 0.0
-        ratio_total = void.total / reference.total if reference.total else 0.0
+        heard = heard_void(args.seed, lang)
+        void, voiced = figures(heard, voice), figures(heard, voice, VOICED)
+        untrimmed = figures(heard, voice, UNTRIMMED)
+        reference_heard = heard_void(args.seed, lang, args.reference)
+        reference = figures(reference_heard, voice)
+        normal_heard = heard_void(args.seed, lang, "normal")
+        normal = figures(normal_heard, voice)
+        ranks = heard_void(args.seed, lang, ranks_only=True)
+        print(f"{lang}: whole WAVs as played (silence included), voiced part beside")
+        show("The Void, default verbosity", void, voiced)
+        show("The Void, default verbosity, espeak-ng untrimmed (reference)", untrimmed)
+        show("The Void, default verbosity, with its earcons (--sounds on)", figures(heard, voice, sounds=True))
+        show("The Void, default verbosity, plays typed as ranks alone", figures(ranks, voice),
+             figures(ranks, voice, VOICED))
+        show("The Void, verbosity normal", normal, figures(normal_heard, voice, VOICED))
+        show(f"The Void, verbosity {args.reference} (reference)", reference,
+             figures(reference_heard, voice, VOICED))
+        for label, game, extra in (("Mindbug", "mindbug", {}), ("Num-X", "num-x", {"players": 3})):
+            bots = heard_bots(game, args.seed, lang, 300, **extra)
+            show(f"{label}, default verbosity", figures(bots, voice), figures(bots, voice, VOICED))
         met = void.median <= GOAL_MEDIAN and void.p90 <= GOAL_P90 and void.questions == 0
-        print(f"  ratio to normal: {void.median / normal.median:.2f} per play (median), {void.total / normal.total:.2f}"
-              " in all")
-        print(f"  ratio to the reference: {ratio:.2f} per play (median), {ratio_total:.2f} in all — "
-              f"{'goal met' if met else 'GOAL MISSED'}")
+        print(f"  ratio to espeak-ng untrimmed: {ratio(void.median, untrimmed.median):.2f} per play (median), "
+              f"{ratio(void.p90, untrimmed.p90):.2f} (p90), {ratio(void.total, untrimmed.total):.2f} in all")
+        print(f"  ratio to normal: {ratio(void.median, normal.median):.2f} per play (median), "
+              f"{ratio(void.total, normal.total):.2f} in all")
+        print(f"  ratio to the reference ({args.reference}): {ratio(void.median, reference.median):.2f} per play "
+              f"(median), {ratio(void.total, reference.total):.2f} in all — {'goal met' if met else 'GOAL MISSED'}")
     return 0
 
 

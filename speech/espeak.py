@@ -4,6 +4,12 @@ The command (not pyttsx3) is used so that audio can be streamed to a player
 process we own and kill at once, and so that nothing the engine prints can
 reach the user's terminal. Text goes through standard input, so a sentence
 starting with "-" is never read as an option.
+
+``-z`` leaves out espeak-ng's pause at the end of the text (about 0.3 s of
+silence after every sentence: time the table would wait for nothing); what it
+leaves is trimmed to a short tail, and the silence before the words to a
+short lead, as the samples come (speech/trim.py), so
+the built-in voice, WAV files and `synthesize` give the same samples.
 """
 
 from __future__ import annotations
@@ -11,7 +17,9 @@ from __future__ import annotations
 import shutil
 import subprocess
 
+from . import audio
 from .base import START_TIMEOUT, SpeechUnavailable
+from .trim import trimmed
 
 #: espeak-ng voice per companion language.
 VOICES = {"fr": "roa/fr", "en": "en"}
@@ -37,9 +45,9 @@ def find() -> str:
     return path
 
 
-def command(engine: str, voice: str, rate: int | None, *, wav: str | None = None) -> list[str]:
-    """espeak-ng reading UTF-8 text on stdin; WAV on stdout, or into ``wav``."""
-    args = [engine, "-b", "1", "-v", voice]
+def command(engine: str, voice: str, rate: int | None, *, wav: str | None = None, end_pause: bool = False) -> list[str]:
+    """espeak-ng reading UTF-8 text on stdin; WAV on stdout, or into ``wav``; no pause after the text (``-z``)."""
+    args = [engine, "-b", "1", "-v", voice] + ([] if end_pause else ["-z"])
     if rate is not None:
         args += ["-s", str(rate)]
     args += ["-w", wav] if wav else ["--stdout"]
@@ -66,15 +74,19 @@ def check(engine: str, voice: str) -> None:
         raise SpeechUnavailable("the voice {voice} does not exist", voice=voice)
 
 
-def synthesize(text: str, lang: str, rate: int | None = None, voice: str | None = None) -> bytes:
-    """The WAV bytes for ``text`` (tests and benchmarks compare against it)."""
+def synthesize(text: str, lang: str, rate: int | None = None, voice: str | None = None, *,
+               untrimmed: bool = False) -> bytes:
+    """The WAV bytes for ``text``, as the built-in voice plays them (tests and benchmarks compare against it).
+
+    ``untrimmed``: espeak-ng's own output, its pause and silence at the end kept (the benchmarks' reference).
+    """
     engine = find()
     result = subprocess.run(
-        command(engine, voice_for(lang, voice), clamp_rate(rate)),
+        command(engine, voice_for(lang, voice), clamp_rate(rate), end_pause=untrimmed),
         input=text.encode("utf-8"),
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         check=True,
         timeout=60,
     )
-    return result.stdout
+    return result.stdout if untrimmed else audio.wav(trimmed(audio.samples(result.stdout)))

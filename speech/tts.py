@@ -3,7 +3,7 @@
 Each sentence starts two processes: ``espeak-ng --stdout`` and a player we
 own (sox ``play``, ``aplay`` or ``paplay``). A feeder thread writes the
 player a WAV header, the sentence's earcon (speech/audio.py), then espeak-ng's
-samples as they come, so playback begins at once and an interruption is one
+samples as they come (but the silence around the words: speech/trim.py), so playback begins at once and an interruption is one
 signal away. espeak-ng is far faster than real time: its end, long before the
 player's, gives the exact length of what plays (`backlog`). A worker thread
 runs them, so ``say`` returns at once and typing is never held up by speech.
@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from companion.platform.processes import signal_group, wait_for_exit
 
-from . import audio, espeak
+from . import audio, espeak, trim
 from .base import START_TIMEOUT, Spoken, SpeechUnavailable, estimate
 from .worker import WorkerVoice
 
@@ -298,6 +298,7 @@ class TtsSpeaker(WorkerVoice):
         if sound and engine is not None:
             sound += audio.gap()
         played = len(sound)
+        trimming = trim.SilenceTrim()
         try:
             stdin.write(audio.stream_header() + sound)
             stdin.flush()
@@ -312,9 +313,15 @@ class TtsSpeaker(WorkerVoice):
                     if len(head) < 44 or head.find(b"data", 12) < 0:
                         continue
                     chunk, head = audio.samples(head), None
-                stdin.write(chunk)
-                stdin.flush()
-                played += len(chunk)
+                chunk = trimming.feed(chunk)
+                if chunk:
+                    stdin.write(chunk)
+                    stdin.flush()
+                    played += len(chunk)
+            if out is not None:
+                tail = trimming.end()
+                stdin.write(tail)
+                played += len(tail)
             with self._cond:
                 if self._job is job:
                     self._job_seconds = audio.duration(played)

@@ -1,6 +1,7 @@
 """Speech as numbered WAV files, for machines without sound and for checking by ear later.
 
-Each sentence becomes ``0001.wav`` (its earcon first, when it has one), ``0002.wav`` … in one folder. Numbering
+Each sentence becomes ``0001.wav`` (its earcon first, when it has one), ``0002.wav`` … in one folder: the
+samples the built-in voice plays, the silence espeak-ng puts around the words cut the same way (speech/trim.py). Numbering
 continues after the files already there, so a second session never overwrites
 the first.
 """
@@ -12,7 +13,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from . import audio, espeak
+from . import audio, espeak, trim
 from .base import Spoken, SpeechUnavailable
 
 _NUMBERED = re.compile(r"^(\d{4,})\.wav$")
@@ -72,7 +73,7 @@ class WavSpeaker:
                 raise SpeechUnavailable("cannot write sound files: {error}", error=str(error)) from error
             if result.returncode != 0:
                 raise SpeechUnavailable("cannot write sound files: {error}", error=f"espeak-ng exit status {result.returncode}")
-            words = audio.samples(result.stdout)
+            words = trim.trimmed(audio.samples(result.stdout))  # what the built-in voice plays
         try:
             path.write_bytes(audio.wav(audio.joined(sound, words)))
         except OSError as error:

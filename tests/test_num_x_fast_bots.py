@@ -70,3 +70,22 @@ def test_the_fused_greedy_chooses_as_the_plain_one_at_every_decision(game: tuple
         if k and choices.randrange(k + 1) == 0:
             chosen = choices.choice(fast.legal_moves(g))
         fast.apply(g, chosen)
+
+
+@settings(max_examples=80, deadline=None)
+@given(games())
+def test_the_planners_card_costs_are_the_cheapest_plays_of_each_card(game: tuple[nx.Options, int, int]) -> None:
+    """`_least_costs` (the planner's fast leftover) gives what `cheapest` leaves in ``each``, capped at 6."""
+    options, seed, k = game
+    table = fast.Table.of(options, simulate._cards())
+    g = fast.deal(table, seed)
+    choices = random.Random(seed)
+    while not g.ended:
+        hand = g.hands[g.current]
+        each: dict[int, float] = {}
+        bots.cheapest(g, hand, each)
+        assert bots._least_costs(g, hand) == {c: min(x, 6.0) for c, x in each.items()}
+        chosen = bots.greedy(g)
+        if k and choices.randrange(k + 1) == 0:
+            chosen = choices.choice(fast.legal_moves(g))
+        fast.apply(g, chosen)

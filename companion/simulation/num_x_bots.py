@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from companion.simulation import num_x_fast as fast
 from companion.simulation.num_x_fast import (
-    H_FLASH, H_FLIP, H_PASSE, H_SIMPLE, H_START, NEXT, SHADOW, UP, Game, Move, Table,
+    ACTION, FAMILY, H_FLASH, H_FLIP, H_PASSE, H_SIMPLE, H_START, NEXT, SHADOW, UP, Game, Move, Table,
 )
 
 Bot = Callable[[Game], Move]
@@ -49,7 +49,7 @@ class GameResult:
 
 def between(g: Game, family: int, low: int, high: int) -> int:
     """Cards not yet played of ``family`` (-1: of every family) strictly between ``low`` and ``high``."""
-    lo, hi = max(low + 1, 0), min(high, 17)
+    lo, hi = (low + 1 if low >= 0 else 0), (high if high < 17 else 17)
     if hi <= lo:
         return 0
     mask = (1 << hi) - (1 << lo)
@@ -240,15 +240,138 @@ def greedy_reference(g: Game) -> Move:
     return NEXT
 
 
-def _plays(g: Game, cards: list[int] | None = None) -> list[Move]:
-    return [m for m in fast.legal_moves(g, cards) if m[0] >= 0]
+def _plays(g: Game, cards: list[int]) -> list[Move]:
+    """The plays of `legal_moves(g, cards)`, without ``next`` and ``blocked`` (and without listing them)."""
+    hand = g.hands[g.current]
+    if g.ended or not hand or fast.turn_full(g):
+        return []
+    out: list[Move] = []
+    seen: set[int] = set()
+    used, copies, plays_of = g.used, g.table.copies, fast.plays_of
+    for c in cards:
+        if c in seen or used[c] >= copies[c]:
+            continue
+        seen.add(c)
+        plays_of(g, c, out)
+    return out
 
 
 def _leftover(after: Game, rest: list[int]) -> float:
     """How well the cards left fit: the mean of each card's cheapest play (6 at most, and for none)."""
+    least = _least_costs(after, rest)
+    get = least.get
+    return sum([get(c, 6.0) for c in rest]) / (len(rest) or 1)
+
+
+def _spans(spread: bool) -> tuple[tuple[int, ...], ...]:
+    """``[lo][high]``: the bits of the values ``lo`` to ``high - 1`` (none when ``high <= lo``), of one family or,
+    ``spread``, of the four side by side (17 bits each). ``lo`` 0 to 17, ``high`` -1 to 17 (-1 is the last entry)."""
+    rows = []
+    for lo in range(18):
+        row = []
+        for high in [*range(0, 18), -1]:
+            hi = high if high < 17 else 17
+            span = (1 << hi) - (1 << lo) if hi > lo else 0
+            row.append(span | (span << 17) | (span << 34) | (span << 51) if spread else span)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+SPANS, SPREAD_SPANS = _spans(False), _spans(True)
+
+
+def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
+    """Each card's least `cost` among its plays, 6 at most (a card with no play is left out).
+
+    What `cheapest` gives in ``each`` (capped), the best play itself not kept: the planner asks it of every
+    line it weighs, so it is written for speed; tests/test_num_x_fast_bots.py checks it against `cheapest`.
+    """
+    t = g.table
+    seat = g.current
+    hand = g.hands[seat]
     each: dict[int, float] = {}
-    cheapest(after, rest, each)
-    return sum(min(each.get(c, 6.0), 6.0) for c in rest) / max(1, len(rest))
+    if g.ended or not hand or g.passed or (t.exact and g.made >= g.required):
+        return each
+    piles, unseen = g.piles, g.unseen
+    lock, tens, close, adversaire = t.lock, t.tens, t.close_breaks, t.adversaire
+    kinds, families, values = t.kind, t.family, t.value
+    every = tuple(range(len(piles)))
+    where, free = g.homes, g.free
+    spread_mask = -1
+    any_starter = t.any_starter
+    used, copies = g.used, t.copies
+    helped = g.helped
+    seen = 0
+    for c in cards:
+        bit = 1 << c
+        if seen & bit or used[c] >= copies[c]:
+            continue
+        seen |= bit
+        kind = kinds[c]
+        least = math.inf
+        if kind == ACTION:
+            found: list[Move] = []
+            fast._action_plays(g, c, t.action[c], found)
+            for m in found:
+                x = cost(g, m)
+                if x < least:
+                    least = x
+            if found:
+                each[c] = least if least < 6.0 else 6.0
+            continue
+        family, v = families[c], values[c]
+        sr = kind != FAMILY
+        bonus = 0.2 if sr else 0.0
+        if lock and not sr:
+            home = where[family]
+            candidates: Sequence[int] = (home,) if home >= 0 else free
+        else:
+            candidates = every
+        directions = BOTH if not sr else ONLY_UP if kind == SHADOW else ONLY_DOWN
+        for p in candidates:
+            pile = piles[p]
+            helping = adversaire and pile.owner >= 0 and pile.owner != seat
+            if not pile.started:
+                if (sr and not any_starter) or helping:
+                    continue
+                if 0.5 < least:
+                    least = 0.5
+                continue
+            pf = pile.family
+            spread = not (lock and pf >= 0)
+            if spread and spread_mask < 0:
+                spread_mask = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51)
+            mask_of = spread_mask if spread else unseen[pf]
+            spans = SPREAD_SPANS if spread else SPANS
+            tops, closed = pile.tops, pile.closed
+            for d in directions:
+                if closed[d]:
+                    continue
+                top = tops[d]
+                rising = d == UP
+                back = True
+                if helping:
+                    if helped or not ((v < top) if rising else (v > top)):
+                        continue
+                elif (v > top) if rising else (v < top):
+                    back = False
+                elif tens and v == (top - 10 if rising else top + 10):
+                    pass
+                elif not sr:
+                    continue
+                low, high = (top, v) if rising != back else (v, top)
+                skipped = (mask_of & spans[low + 1][high]).bit_count()
+                if not back:
+                    x = skipped + bonus
+                elif close and sr and v != top and not (tens and v == (top - 10 if rising else top + 10)):
+                    x = 20.0
+                else:
+                    x = -skipped - 0.5
+                if x < least:
+                    least = x
+        if least != math.inf:
+            each[c] = least if least < 6.0 else 6.0
+    return each
 
 
 def _line(m: Move, step: float, depth: int, current: Game, rest: list[int]) -> float:
@@ -264,12 +387,14 @@ def _line(m: Move, step: float, depth: int, current: Game, rest: list[int]) -> f
     follow = _plays(after, remaining)
     if not follow:
         return step + 50.0
-    candidates = sorted(((cost(after, x), i, x) for i, x in enumerate(follow)), key=_first)[:4]
-    return step + min(_line(x, c, depth - 1, after, remaining) for c, _, x in candidates)
-
-
-def _first(item: tuple[float, int, Move]) -> float:
-    return item[0]
+    # (cost, index, move): sorted by cost, then the legal order (the indexes differ: moves are never compared)
+    candidates = sorted([(cost(after, x), i, x) for i, x in enumerate(follow)])[:4]
+    best = math.inf
+    for c, _, x in candidates:
+        value = _line(x, c, depth - 1, after, remaining)
+        if value < best:
+            best = value
+    return step + best
 
 
 def planner(g: Game) -> Move:
@@ -280,9 +405,14 @@ def planner(g: Game) -> Move:
         return moves[0] if moves else NEXT
     needed = g.required - g.made
     if needed > 0:
-        ranked = sorted(((cost(g, m), i, m) for i, m in enumerate(plays)), key=_first)[:6]
+        ranked = sorted([(cost(g, m), i, m) for i, m in enumerate(plays)])[:6]
         hand, depth = g.hands[g.current], min(needed, 2)
-        return min(ranked, key=lambda item: _line(item[2], item[0], depth, g, hand))[2]
+        chosen, least = ranked[0][2], math.inf
+        for c, _, m in ranked:  # the first of least value, as min() keeps it
+            value = _line(m, c, depth, g, hand)
+            if value < least:
+                chosen, least = m, value
+        return chosen
     best, best_cost = cheapest(g, g.hands[g.current])
     return best if best is not None and best_cost <= _threshold(g) else NEXT
 

@@ -175,10 +175,15 @@ class Game:
         other.sizes, other.eliminated, other.used = self.sizes, self.eliminated, self.used[:]
         other.out = self.out[:] if draws else self.out  # and only action cards (and a Flash's victim) go out
         other.on_table, other.unseen = self.on_table[:], self.unseen[:]
-        other.homes, other.free = self.homes[:], self.free[:]
         piles = other.piles = self.piles[:]
         if pile >= 0:
-            piles[pile] = piles[pile].copy()
+            touched = piles[pile] = piles[pile].copy()
+            if touched.family < 0:  # a family card may give it its family: the homes and free piles change
+                other.homes, other.free = self.homes[:], self.free[:]
+            else:
+                other.homes, other.free = self.homes, self.free
+        else:
+            other.homes, other.free = self.homes, self.free
         other.current, other.made, other.required = self.current, self.made, self.required
         other.helped, other.emptied, other.passed = self.helped, self.emptied, self.passed
         other.turn, other.ended = self.turn, self.ended
@@ -276,6 +281,9 @@ def plays_of(g: Game, c: int, out: list[Move]) -> None:
         return
     family, v = t.family[c], t.value[c]
     locked = kind == FAMILY and t.lock
+    # With the lock, a pile of no family yet is refused when another pile has the card's family: one has
+    # exactly when the family has a home (a pile keeps its family once it has one).
+    homed = locked and g.homes[family] >= 0
     adversaire, current = t.adversaire, g.current
     for p, pile in enumerate(g.piles):
         if locked and pile.family >= 0 and pile.family != family:
@@ -284,14 +292,14 @@ def plays_of(g: Game, c: int, out: list[Move]) -> None:
         if not started:
             if kind != FAMILY and not t.any_starter:
                 continue
-            if locked and pile.family < 0 and any(q.family == family for i, q in enumerate(g.piles) if i != p):
+            if homed and pile.family < 0:
                 continue
             if adversaire and pile.owner >= 0 and pile.owner != current:
                 continue
             if t.shared:
                 out.append((c, p, -1, NO_VALUE, H_START, v, False))
                 continue
-        elif locked and pile.family < 0 and any(q.family == family for i, q in enumerate(g.piles) if i != p):
+        elif homed and pile.family < 0:
             continue
         helping = adversaire and pile.owner >= 0 and pile.owner != current
         tops, closed = pile.tops, pile.closed
