@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 
 DOMAIN = "tools"
@@ -43,17 +43,11 @@ READINGS: Mapping[str, Mapping[str, str]] = {
 }
 from companion.simulate_help import BOTS as BOTS, CLI_HELP as CLI_HELP  # noqa: E402 - light: the CLI reads them first
 
+if TYPE_CHECKING:
+    from companion.simulation.num_x_bots import GameResult
+
 
 # --------------------------------------------------------------------------- one game
-
-
-@dataclass(frozen=True)
-class GameResult:
-    players: int
-    won: bool
-    score: int
-    total: int
-    turns: int
 
 
 _MODULE: list[Any] = []
@@ -83,7 +77,10 @@ Bot = Callable[[Any, list[str], random.Random], Any]
 
 
 def play_num_x(options: Any, seed: int, bot: Bot, max_steps: int = 5000) -> GameResult:
-    """One Num-X game: a seeded deal, ``bot`` choosing for every seat, the core applying."""
+    """One Num-X game: a seeded deal, ``bot`` choosing for every seat, the core applying (the fast path's record)."""
+    from companion.games.base import seat_of
+    from companion.simulation.num_x_bots import GameResult
+
     nx = _num_x()
     cards = _cards()
     rng = random.Random(seed)
@@ -113,7 +110,8 @@ def play_num_x(options: Any, seed: int, bot: Bot, max_steps: int = 5000) -> Game
     if result is None:
         raise RuntimeError(f"seed {seed}: no end after {max_steps} moves")
     won = result.kind.value in ("cooperative_win", "win")
-    return GameResult(options.players, won, result.score or 0, state.total, state.turn)
+    winners = tuple(seat_of(w, options.players) for w in result.winners)  # seats, as the fast path's record has them
+    return GameResult(options.players, won, result.score or 0, state.total, state.turn, winners, result.reason.value)
 
 
 # --------------------------------------------------------------------------- bots
