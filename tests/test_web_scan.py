@@ -22,12 +22,11 @@ pytest.importorskip("selenium", reason="selenium is not installed: run make setu
 pytest.importorskip("cairosvg", reason="cairosvg is not installed: run make setup")
 pytest.importorskip("zxingcpp", reason="zxing-cpp is not installed: run make setup")
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 from scan_video import sticker, view, write_y4m
-from web_helpers import CHROMIUM, DRIVER, WAIT, Browser, Table, chromium_or_skip
+from web_helpers import CHROMIUM, DRIVER, WAIT, Browser, Table, seated
 
 CARDS = [("bee-bear", "Bee Bear, 8"), ("spider-owl", "Spider Owl, 3"), ("gorillion", "Gorillion, 10")]
 
@@ -63,25 +62,12 @@ def camera_video(path: Path) -> Path:
 
 @contextlib.contextmanager
 def scanning_table(tmp: Path) -> Iterator[tuple[Table, Browser, Browser]]:
-    chromium_or_skip()
-    browsers: list[Browser] = []
-    table = None
-    try:
-        try:
-            browsers.append(CameraBrowser(tmp / "ana", camera_video(tmp / "camera.y4m")))
-            browsers.append(Browser(tmp / "ben"))
-        except WebDriverException as error:
-            pytest.skip(f"Chromium cannot run here: {error.msg}")
-        table = Table(tmp, "mindbug", ("Ana", "Ben"))
-        for seat, browser in zip(("p1", "p2"), browsers, strict=True):
-            browser.driver.get(table.urls[seat])
-            browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
-        yield table, browsers[0], browsers[1]
-    finally:
-        for browser in browsers:
-            browser.quit()
-        if table is not None:
-            table.close()
+    """Mindbug with Ana's page on a fake camera playing three stickers, Ben's on an ordinary browser."""
+    def browser(seat: str, profile: Path, home: Path | None) -> Browser:
+        return CameraBrowser(profile, camera_video(tmp / "camera.y4m")) if seat == "p1" else Browser(profile, home)
+
+    with seated(tmp, "mindbug", ("Ana", "Ben"), ("p1", "p2"), browser_for=browser) as (table, browsers):
+        yield table, browsers["p1"], browsers["p2"]
 
 
 def scan_said(browser: Browser) -> list[str]:

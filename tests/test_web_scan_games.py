@@ -41,13 +41,12 @@ import pytest
 pytest.importorskip("selenium", reason="selenium is not installed: run make setup")
 pytest.importorskip("cairosvg", reason="cairosvg is not installed: run make setup")
 pytest.importorskip("zxingcpp", reason="zxing-cpp is not installed: run make setup")
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from scan_video import sticker, view, write_y4m
 from test_web_scan import CameraBrowser
-from web_helpers import Browser, Table, chromium_or_skip, table_play as play
+from web_helpers import Browser, Table, seated, table_play as play
 
 FULL = "{card}: not added, your hand already holds its {count} card{s}. To correct it, enter it again above."
 
@@ -72,25 +71,11 @@ def seat_video(path: Path, game: str, cards: list[str], still: int = 15, gap: in
 def camera_table(tmp: Path, game: str, names: tuple[str, ...], videos: dict[str, list[str]],
                  options: dict[str, Any] | None = None) -> Iterator[tuple[Table, dict[str, Browser]]]:
     """A served table and one camera browser per seat, each playing its own video; all stopped by PID."""
-    chromium_or_skip()
-    browsers: dict[str, Browser] = {}
-    table = None
-    try:
-        try:
-            for seat, cards in videos.items():
-                browsers[seat] = CameraBrowser(tmp / f"{seat}-profile", seat_video(tmp / f"{seat}.y4m", game, cards))
-        except WebDriverException as error:
-            pytest.skip(f"Chromium cannot run here: {error.msg}")
-        table = Table(tmp, game, names, options)
-        for seat, browser in browsers.items():
-            browser.driver.get(table.urls[seat])
-            browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
-        yield table, browsers
-    finally:
-        for browser in browsers.values():
-            browser.quit()
-        if table is not None:
-            table.close()
+    def camera(seat: str, profile: Path, home: Path | None) -> Browser:
+        return CameraBrowser(profile, seat_video(tmp / f"{seat}.y4m", game, videos[seat]))
+
+    with seated(tmp, game, names, tuple(videos), options, browser_for=camera) as found:
+        yield found
 
 
 def scan_said(browser: Browser) -> list[str]:

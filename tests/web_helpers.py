@@ -18,7 +18,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from selenium import webdriver
@@ -240,10 +240,13 @@ def chromium_or_skip() -> None:
 
 @contextlib.contextmanager
 def seated(tmp: Path, game: str, names: tuple[str, ...], seats: tuple[str, ...],
-           options: dict[str, Any] | None = None, https: bool = False) -> Iterator[tuple[Table, dict[str, Browser]]]:
+           options: dict[str, Any] | None = None, https: bool = False,
+           browser_for: Callable[[str, Path, Path | None], Browser] | None = None,
+           ) -> Iterator[tuple[Table, dict[str, Browser]]]:
     """A served table and one browser per seat on its own link, connected; all stopped by PID at the end.
 
     ``https``: the table serves HTTPS and each Chromium trusts its authority through its own NSS database.
+    ``browser_for(seat, profile, home)``: a seat's own kind of browser (a fake camera playing its video).
     """
     import pytest
     from selenium.common.exceptions import WebDriverException
@@ -257,7 +260,8 @@ def seated(tmp: Path, game: str, names: tuple[str, ...], seats: tuple[str, ...],
         home = trusting_home(tmp, authority) if authority is not None else None
         try:
             for seat in seats:
-                browsers[seat] = Browser(tmp / f"{seat}-profile", home)
+                profile = tmp / f"{seat}-profile"
+                browsers[seat] = Browser(profile, home) if browser_for is None else browser_for(seat, profile, home)
         except WebDriverException as error:
             pytest.skip(f"Chromium cannot run here: {error.msg}")
         table = Table(tmp, game, names, options)
