@@ -71,7 +71,10 @@ def scanning_table(tmp: Path) -> Iterator[tuple[Table, Browser, Browser]]:
 
 
 def scan_said(browser: Browser) -> list[str]:
-    return [p.text for p in browser.driver.find_elements(By.CSS_SELECTOR, "#scan-status p")]
+    """The scan region's sentences, read in one script (the page drops its oldest ones at any moment)."""
+    texts = browser.driver.execute_script(
+        "return Array.from(document.querySelectorAll('#scan-status p'), p => p.textContent);")
+    return [str(text) for text in texts]
 
 
 def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None:

@@ -45,7 +45,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from scan_video import sticker, view, write_y4m
-from test_web_scan import CameraBrowser
+from test_web_scan import CameraBrowser, scan_said
 from web_helpers import Browser, Table, seated, table_play as play
 
 FULL = "{card}: not added, your hand already holds its {count} card{s}. To correct it, enter it again above."
@@ -76,13 +76,6 @@ def camera_table(tmp: Path, game: str, names: tuple[str, ...], videos: dict[str,
 
     with seated(tmp, game, names, tuple(videos), options, browser_for=camera) as found:
         yield found
-
-
-def scan_said(browser: Browser) -> list[str]:
-    """The scan region's sentences, read in one script (the page drops its oldest ones at any moment)."""
-    texts = browser.driver.execute_script(
-        "return Array.from(document.querySelectorAll('#scan-status p'), p => p.textContent);")
-    return [str(text) for text in texts]
 
 
 def set_aside(table: Table) -> None:
