@@ -175,6 +175,8 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
     p.add_argument("--serve", action="store_true",
                    help=t("each player's own private page in the browser (docs/private-views.en.md)"))
+    p.add_argument("--page", action="store_true",
+                   help=t("the table's own page in this computer's browser, beside the terminal (docs/table-page.en.md)"))
     # Translators: placeholder (metavar) for a network address (127.0.0.1), in capitals.
     p.add_argument("--host", metavar=t("ADDRESS"), default="127.0.0.1",
                    help=t("with --serve: the address to listen on (default 127.0.0.1, this machine only)"))

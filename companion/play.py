@@ -76,6 +76,8 @@ class PlayConfig:
     scan: str | None = None
     #: A display option of the game was given on the command line (the rules options are in ``options``).
     display_given: bool = False
+    #: ``--page``: the table's own page in the browser (companion/web/table_page), served with the seats' pages.
+    page: bool = False
 
     @property
     def sets_up_table(self) -> bool:
@@ -103,6 +105,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         port=getattr(args, "port", None) or 0, qr=bool(getattr(args, "qr", False)), qr_file=getattr(args, "qr_file", None),
         https=getattr(args, "https", None), scan=getattr(args, "scan", None),
         display_given=any(getattr(args, o.name, None) is not None for o in spec.options if o.scope == "display"),
+        page=bool(getattr(args, "page", False)),
     )
 
 
@@ -134,25 +137,31 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
                                   kept=typed_ahead)
             config = dataclasses.replace(config, resume=resume)
     try:
+        page = _table_page(config, interactive)  # a --host the page cannot use: said before a save file is made
         table, notes = _open_table(config, game, settings, t)
     except _OptionError as error:
         announcer.close()
         sys.stderr.write(str(error) + "\n")
         return 2
     wiring = _wiring(config, announcer, outputs, interactive)
+    if page is not None:
+        wiring = page.wired(wiring)
     web = None
-    if config.serve:
+    if config.serve or page is not None:
         from companion.web.server import WebStartError, serve
 
         try:
             session, web = serve(table, settings, wiring, config.host, config.port, qr=config.qr, qr_file=config.qr_file,
-                                 https=config.https,
-                                 stream=None if config.json else stdout)
+                                 https=config.https, stream=None if config.json else stdout,
+                                 routes=page.routes() if page is not None else ())
         except WebStartError as error:
             table.close()
             announcer.close()
             sys.stderr.write(str(error) + "\n")
             return 2
+        if page is not None:
+            page.attach(session, web)
+            page.open()
     else:
         session = Session(table, settings, wiring)
     scanner = _scanner(config, session)
@@ -171,7 +180,11 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     if scanner:
         scanner.start()
     try:
-        if interactive:
+        if page is not None:
+            from companion.web.table_page import run_with_page
+
+            run_with_page(session, page, stdin, interactive, typed_ahead)
+        elif interactive:
             from companion.ui.interactive import run_interactive
 
             run_interactive(session, typed_ahead)
@@ -180,11 +193,27 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     finally:
         if scanner:
             scanner.stop()
+        if page is not None:
+            page.close()
         if web is not None:
             web.stop()
         session.close()
         announcer.close()
     return 0
+
+
+def _table_page(config: PlayConfig, interactive: bool) -> Any:
+    """``--page``: the table's own page, made before the session (its output and secret prompt are in the wiring)."""
+    if not config.page:
+        return None
+    from companion.web.table_page import TablePage, page_problem
+
+    problem = page_problem(config.host, config.lang)
+    if problem is not None:
+        raise _OptionError(problem)
+    from companion.ui.secret import read_hidden
+
+    return TablePage(config.lang, config.outputs.sounds, terminal=read_hidden if interactive else None)
 
 
 def _scanner(config: PlayConfig, session: Session) -> Any:

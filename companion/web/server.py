@@ -23,7 +23,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from dataclasses import replace
 from typing import Any, TextIO
@@ -34,7 +34,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from companion.announce import Priority, Utterance
 from companion.i18n import LANGUAGES, Translator
@@ -110,7 +110,8 @@ class WebServer:
 
     def __init__(self, table: Table, settings: Settings, host: str = "127.0.0.1", port: int = 0,
                  fallback: SecretHandler | None = None, *, https: bool | None = None, proxy: str | None = None,
-                 limits: Limits | None = None, grace: float | None = None, away: float = AWAY) -> None:
+                 limits: Limits | None = None, grace: float | None = None, away: float = AWAY,
+                 routes: Sequence[BaseRoute] = ()) -> None:
         """The pages of ``table``'s seats, made before its session (they are part of its wiring); `attach` binds them.
 
         ``fallback``: the table's own secret prompt, for a fighter with no device.
@@ -153,7 +154,7 @@ class WebServer:
         self.fingerprint: str | None = None
         self._tls: Any = None
         self.allowed_hosts: set[str] = set()
-        self.app = build_app(self)
+        self.app = build_app(self, routes)
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self.bound: tuple[str, int] = (host, port)
@@ -385,7 +386,8 @@ def _lan_address(v6: bool) -> str:
 
 
 def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0.1", port: int = 0, *, qr: bool = False,
-          qr_file: Path | None = None, stream: TextIO | None = None, https: bool | None = None) -> tuple[Session, WebServer]:
+          qr_file: Path | None = None, stream: TextIO | None = None, https: bool | None = None,
+          routes: Sequence[BaseRoute] = ()) -> tuple[Session, WebServer]:
     """The session of ``table`` with its pages: ``wiring`` plus the pages' output, hands, secret prompt and the table's
     commands over the devices; started, and the join code said.
 
@@ -398,7 +400,7 @@ def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0
         problem = _qr_file_problem(qr_file, t)
         if problem:
             raise WebStartError(problem)
-    web = WebServer(table, settings, host, port, wiring.secret_handler, https=https)
+    web = WebServer(table, settings, host, port, wiring.secret_handler, https=https, routes=routes)
     session = Session(table, settings, web.wired(wiring))
     web.attach(session)
     web.start()
@@ -526,7 +528,7 @@ def same_origin(request: Request, web: WebServer) -> bool:
     return site is None or site in ("same-origin", "none")  # no Origin at all: not a browser's cross-site form
 
 
-def build_app(web: WebServer) -> Any:
+def build_app(web: WebServer, more: Sequence[BaseRoute] = ()) -> Any:
     seats, feed, secrets_ = web.seats, web.feed, web.secrets
 
     def guarded(handler: Callable[[Request, Seat, str], Awaitable[Response]], post: bool = False,
@@ -771,6 +773,7 @@ def build_app(web: WebServer) -> Any:
         Route(base + "/frame", guarded(frame, post=True), methods=["POST"]),
         Route(base + "/beat", guarded(beat_guarded, post=True, form=False), methods=["POST"]),
         Route(base + "/leave", guarded(leave, post=True), methods=["POST"]),
+        *more,
     ]
     return HostCheck(Starlette(routes=routes), web)
 
