@@ -7,7 +7,10 @@ in the command field after moving there with its documented access key.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from web_helpers import WAIT, Browser, Table
-from web_requests import join_link, post_json, request_of
+from web_requests import COOKIE, join_link, post_json, request_of
 
 #: Records each entry added to the live log: its text, its language and the log's aria-live at that moment.
 RECORD = """
@@ -88,12 +91,33 @@ class PageBrowser:
     def axe(self) -> list[dict[str, Any]]:
         return self.browser.axe()
 
+    def assert_clean(self) -> None:
+        """axe finds no violation in the page as it is now (the failing elements are named when it does)."""
+        violations = self.axe()
+        assert violations == [], [(v["id"], [n["html"] for n in v["nodes"]]) for v in violations]
+
 
 def join_with_hand(table: Table, seat: str, cards: dict[str, str]) -> tuple[str, str]:
-    """A seat taken over HTTP with the join code, then its hand entered there: (its link, its device's cookie)."""
+    """A seat taken over HTTP with the join code, its stream followed (as its open page does), then its hand entered
+    there: (its link, its device's cookie)."""
     link, cookie = join_link(table.base, table.code, seat)
+    follow(link, cookie)
+    deadline = time.monotonic() + WAIT
+    while not table.web.seats.joined(seat):
+        assert time.monotonic() < deadline, f"{seat}'s stream never opened"
+        time.sleep(0.02)
     enter(link, cookie, cards)
     return link, cookie
+
+
+def follow(link: str, cookie: str) -> None:
+    """The seat's stream, read to its end in a thread (the server ends it when the game stops)."""
+    def read() -> None:
+        request = urllib.request.Request(link + "/events", headers={"Cookie": f"{COOKIE}={cookie}"})
+        with contextlib.suppress(OSError), urllib.request.urlopen(request, timeout=60) as stream:
+            while stream.readline():
+                pass
+    threading.Thread(target=read, name=f"follow-{link[-6:]}", daemon=True).start()
 
 
 def enter(link: str, cookie: str, cards: dict[str, str]) -> None:

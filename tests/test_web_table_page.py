@@ -68,7 +68,7 @@ def test_the_page_is_refused_without_its_secret_and_opens_on_its_first_heading(t
         assert page.focused() in ("", None, "None") or driver.switch_to.active_element.tag_name == "body"
         assert driver.find_element(By.TAG_NAME, "h1").text == "Love Letter: the table"
         assert driver.find_elements(By.CSS_SELECTOR, "[autofocus]") == []
-        assert page.axe() == []
+        page.assert_clean()
     finally:
         _closed(table, page)
 
@@ -85,13 +85,13 @@ def _love_letter_round(table: Table, page: PageBrowser) -> None:
     ana = join_with_hand(table, "p1", {"card1": "guard", "card2": "priest"})
     ben = join_with_hand(table, "p2", {"card1": "baron"})
     cleo = join_with_hand(table, "p3", {"card1": "handmaid"})
-    assert page.axe() == []
+    page.assert_clean()
     page.play("play priest ben", "Ana looks at Ben's card in secret.")
 
     # A typo: the offer is accepted with the Yes button, reached by Tab from the command field.
     said = page.play("nxt", "Unknown command: nxt. Type help for the commands. Did you mean next? Type yes.")
     assert page.driver.find_element(By.ID, "yes").is_displayed()
-    assert page.axe() == []
+    page.assert_clean()
     page.type(Keys.TAB + Keys.TAB)
     assert page.focused() == "yes"
     start = len(page.log())
@@ -132,7 +132,7 @@ def _love_letter_round(table: Table, page: PageBrowser) -> None:
     enter(*cleo, {"card1": "guard"})
     said = page.play("play guard ben baron", "1 of 5 favour tokens for Cleo.")
     assert "3, Baron, face up: Ben is out of the round." in said
-    assert page.axe() == []
+    page.assert_clean()
 
     _every_sentence_once(table, page)
     logged = page.logged()
@@ -146,3 +146,69 @@ def _love_letter_round(table: Table, page: PageBrowser) -> None:
     assert [line.get("cmd") or line["op"] for line in lines] == [
         "play", "next", "play", "miss", "undo", "redo", "next", "play", "next", "play", "compare", "next", "play", "next",
         "play", "out"]
+
+
+def _page_fight(table: Table, page: PageBrowser, page_value: str, device: tuple[str, tuple[str, str], str],
+                last: str) -> list[str]:
+    """``fight`` typed on the page; Zoe, with no device, types her value in the page's hidden field (the focus goes
+    there from the command field), the hero's device sends theirs; what the log got, up to ``last``."""
+    start = len(page.log())
+    page.key("c")
+    page.type("fight" + Keys.ENTER)
+    page.browser.wait(lambda b: b.driver.find_element(By.ID, "secret-form").is_displayed())
+    page.browser.wait(lambda b: page.focused() == "value")
+    page.assert_clean()
+    page.type(page_value)
+    assert page.driver.find_element(By.ID, "value").get_attribute("type") == "password"
+    page.type(Keys.ENTER)
+    seat, (link, cookie), value = device
+    device_value(table, seat, link, cookie, value)
+    page.wait_said(last, start)
+    page.browser.wait(lambda b: not b.driver.find_element(By.ID, "secret-form").is_displayed())
+    # The value is gone from the page: the field is empty and hidden, the focus back in the command field.
+    assert page.driver.find_element(By.ID, "value").get_attribute("value") == ""
+    assert page.focused() == "command"
+    time.sleep(0.1)
+    return [text for text, _ in page.log()[start:]]
+
+
+def test_a_whole_gauntlet_game_from_the_page_with_a_secret_value_typed_there(tmp_path: Path) -> None:
+    table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), {"thanos_lives": 1, "hero_lives": 2})
+    try:
+        alice = join_with_hand(table, "hero1", {"card1": "hulk"})
+        bruno = join_with_hand(table, "hero2", {"card1": "thor"})
+        page.assert_clean()
+        page.play("play proxima", "1 power token for Zoe: 1 held, 8 in the reserve.")
+        page.play("next", "Alice draws. 13 cards in the hero deck.")
+        enter(*alice, {"card1": "nebula"})
+        page.play("play hulk", "You may fight Thanos.")
+        said = _page_fight(table, page, "3", ("hero1", alice, "1"), "Alice draws. 12 cards in the hero deck.")
+        assert said[:3] == ["Alice: type your value on your own device.", "Zoe, type your value secretly at the table.",
+                            "Thank you."]
+        assert said[-6:] == ["Fight: Thanos beats Alice.",
+                             "Alice's card is defeated: which one? Type defeat Alice and the card.",
+                             "Decided from the hands entered on the devices:", "Nebula of Alice is defeated.",
+                             "The heroes lose a life: remove a coin. 1 left.", "Alice draws. 12 cards in the hero deck."]
+        page.play("next", "Bruno draws. 11 cards in the hero deck.")
+        enter(*bruno, {"card1": "iron-man"})
+        page.play("play thor", "You may fight Thanos.")
+        _page_fight(table, page, "1", ("hero2", bruno, "6"), "Zoe's card is defeated: which one? Type defeat Zoe and "
+                                                              "the card.")
+        page.play("defeat zoe outriders", "Thanos has no life left: the heroes win the game.")
+        page.assert_clean()
+        _every_sentence_once(table, page)
+        urgent = {text for text, _, live in page.logged() if live == "assertive"}
+        assert {"The heroes lose a life: remove a coin. 1 left.",
+                "Thanos has no life left: the heroes win the game."} <= urgent
+        assert "You may fight Thanos." not in urgent
+        # Zoe's winning 3 was never anywhere: not in what the page received, its log, its document or the save.
+        received = [json.loads(m["data"]) for m in page.browser.messages()]
+        assert received and all("value" not in d and d.get("text") not in ("3", "1") for d in received)
+        assert all(text not in ("3", "1") for text, _ in page.log())
+        assert 'value="3"' not in page.driver.page_source
+        lines = [json.loads(line) for line in Path(table.save).read_text(encoding="utf-8").splitlines()[1:]]
+        fights = [{k: v for k, v in line.items() if k != "card"} for line in lines if line.get("cmd") == "fight"]
+        assert fights == [{"cmd": "fight", "hero": 1, "loser": "hero", "value": 1},
+                          {"cmd": "fight", "hero": 2, "loser": "thanos", "value": 1}]
+    finally:
+        _closed(table, page)

@@ -110,6 +110,7 @@ def page(lang: str, game: str, base: str, entries: Sequence[Entry], after: int, 
     quick = "\n".join(f'<button type="button" id="{name}" data-line="{line}"{access.get(name, "")}>{w[name]}</button>'
                       for name, line in QUICK)
     shown, idle = ("", " hidden") if asked else (" hidden", "")
+    # The value field takes its form's autocomplete="off" (HTML's form owner rule): the browser keeps nothing.
     off = "" if asked else " disabled"
     body = f"""<h1>{w["title"]}</h1>
 <p>{w["intro"]}</p>
@@ -128,7 +129,7 @@ def page(lang: str, game: str, base: str, entries: Sequence[Entry], after: int, 
 <form id="secret-form" method="post" action="{escape(base)}/secret" autocomplete="off"{shown}>
 <input type="hidden" name="request" value="{escape(asked)}">
 <label for="value">{w["value"]}</label>
-<input id="value" name="value" type="password" autocomplete="off" inputmode="numeric" spellcheck="false" maxlength="4"
+<input id="value" name="value" type="password" inputmode="numeric" spellcheck="false" maxlength="4"
  accesskey="{keys["value"]}"{off}>
 <button type="submit" id="send-value"{off}>{w["send_value"]}</button>
 <button type="button" id="cancel-value"{off}>{w["cancel"]}</button>
