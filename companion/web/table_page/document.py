@@ -53,7 +53,7 @@ def _words(t: Translator, game: str) -> dict[str, str]:
     """Every sentence of the page once, escaped (outside the f-strings, where gettext's extractor cannot read it)."""
     w = {
         "title": t("{game}: the table", game=game),
-        "intro": t("This page is the table itself: type the commands here or at the terminal, both work. "
+        "intro": t("This page is the table itself: type commands here or at the terminal. "
                    "Keep its address to yourself."),
         "command_title": t("Command"),
         "command": t("Command, in French or English"),
@@ -80,8 +80,8 @@ def _words(t: Translator, game: str) -> dict[str, str]:
         "connection": t("Connection"),
         "connecting": t("Connecting to the table…"),
         "keys": t("Keys"),
-        "keys_intro": t("Access keys: Alt and the letter in Chrome and Edge, Alt, Shift and the letter in Firefox, "
-                        "Control, Option and the letter on a Mac."),
+        "keys_intro": t("Access keys: Alt and the letter in Chrome and Edge. Firefox: Alt, Shift and the letter. "
+                        "On a Mac: Control, Option and the letter."),
         "key_command": t("C: the command field."),
         "key_value": t("V: the secret value field."),
         "key_status": t("S: the status."),

@@ -78,8 +78,7 @@ def page_problem(host: str, lang: str) -> str | None:
     if host in ("", "0.0.0.0", "::", "localhost") or _loopback(host):
         return None
     t = Translator(lang, "web")
-    return t("companion: --page needs this machine's own address: use --host 0.0.0.0 to serve the seats "
-             "on the network too.")
+    return t("companion: --page needs this machine's address: --host 0.0.0.0 also serves the seats on the network.")
 
 
 def _loopback(host: str) -> bool:
