@@ -38,7 +38,8 @@ class PageBrowser:
         self.browser = Browser(tmp / "table-page-profile")
         self.driver = self.browser.driver
         self.driver.get(table.page_url)
-        self.browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
+        online = self.driver.find_element(By.TAG_NAME, "html").get_attribute("data-online")
+        self.browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == online)
         self.driver.execute_script(RECORD)
 
     def quit(self) -> None:

@@ -212,3 +212,19 @@ def test_a_whole_gauntlet_game_from_the_page_with_a_secret_value_typed_there(tmp
                           {"cmd": "fight", "hero": 2, "loser": "thanos", "value": 1}]
     finally:
         _closed(table, page)
+
+
+def test_a_french_table_page_in_french_every_entry_in_french(tmp_path: Path) -> None:
+    table, page = _opened(tmp_path, "love-letter", ("Ana", "Ben", "Cleo"), lang="fr")
+    try:
+        driver = page.driver
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
+        assert driver.find_element(By.TAG_NAME, "h1").text == "Love Letter : la table"
+        start = len(page.log())
+        page.key("c")
+        page.type("état" + Keys.ENTER)
+        page.browser.wait(lambda b: len(page.log()) > start)
+        page.assert_clean()
+        _every_sentence_once(table, page, "fr")
+    finally:
+        _closed(table, page)
