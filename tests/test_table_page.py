@@ -70,6 +70,8 @@ def test_a_value_travels_once_from_the_page_to_the_prompt_and_is_never_published
         assert time.monotonic() < deadline
         time.sleep(0.01)
     request = [e for e in page.feed.since(0, "") if e.kind == "ask"][0].data["request"]
+    # The value typed in the command field by mistake is refused unread: never handled as a command.
+    assert page.line("7") == (409, "A secret value is asked: type it in the secret value field, or cancel it.")
     assert not page.give_secret("wrong", "7")
     assert page.give_secret(str(request), "7")
     asker.join(5)
@@ -128,3 +130,37 @@ def test_quit_typed_on_the_page_ends_a_script_s_game_whose_input_is_still_open(t
     finally:
         os.close(write)
         thread.join(5)
+
+
+def test_the_terminal_and_the_page_at_once_and_quit_on_the_page_ends_the_prompt(tmp_path: Path) -> None:
+    """A real terminal (tmux) and the page's HTTP side: a line from each, each answer on both; quit on the page."""
+    import re
+    import shutil
+
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    from test_ui_terminal import COMPANION, Pane
+
+    command = f"{COMPANION} play gauntlet --lang en --players 2 --speech none --braille none --page"
+    pane = Pane(command, {"COMPANION_DATA_DIR": str(tmp_path), "LANG": "C.UTF-8", "COMPANION_NO_BROWSER": "1"})
+    try:
+        screen = pane.wait_for("Type help for the commands, or press F1.")
+        found = re.search(r"The table's page: (http://127\.0\.0\.1:[0-9]+/table/[A-Za-z0-9_-]+)", screen)
+        assert found is not None, screen
+        url = found.group(1)
+        body = urllib.parse.urlencode({"line": "play ebony maw"}).encode()
+        with urllib.request.urlopen(urllib.request.Request(url + "/line", body), timeout=5) as answer:
+            assert answer.status == 200
+        pane.wait_for("Ebony Maw")  # the page's line, answered at the terminal
+        pane.line("status")
+        with urllib.request.urlopen(url + "/events?after=0", timeout=5) as stream:
+            seen = ""
+            while "Ebony Maw" not in seen or "Turn 1" not in seen:
+                seen += stream.readline().decode()
+        body = urllib.parse.urlencode({"line": "quit"}).encode()
+        with urllib.request.urlopen(urllib.request.Request(url + "/line", body), timeout=5) as answer:
+            assert answer.status == 200
+        screen = pane.wait_for("Game saved: ")
+    finally:
+        pane.close()
+    assert "Traceback" not in screen and "\x1b" not in screen
