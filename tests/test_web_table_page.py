@@ -29,6 +29,18 @@ from web_helpers import Table, chromium_or_skip
 pytestmark = pytest.mark.timeout(240)
 
 
+#: The end of the Love Letter round: (line, its last sentence, the player who draws next and their card).
+REST_OF_ROUND = (
+    ("play handmaid", "Cleo is protected until their next turn.", None),
+    ("next", "Ana's turn: draw a card. Deck: 8 cards.", ("Ana", "baron")),
+    ("play baron ben", "1, Guard, face up: Ana is out of the round. 2 players left in the round.", None),
+    ("next", "Ben's turn: draw a card. Deck: 7 cards.", ("Ben", "guard")),
+    ("play guard", "Handmaid: every other player is protected. 1: Ben plays Guard, with no effect.", None),
+    ("next", "Cleo's turn: draw a card. Deck: 6 cards.", ("Cleo", "guard")),
+    ("play guard ben baron", "1 of 5 favour tokens for Cleo.", None),
+)
+
+
 def _opened(tmp: Path, game: str, names: tuple[str, ...], options: dict[str, Any] | None = None,
             lang: str = "en") -> tuple[Table, PageBrowser]:
     chromium_or_skip()
@@ -120,17 +132,14 @@ def _love_letter_round(table: Table, page: PageBrowser) -> None:
     page.play("nxet", "Unknown command: nxet. Type help for the commands. Did you mean next? Type yes.")
     page.play("yes", "Cleo's turn: draw a card. Deck: 9 cards.")
     enter(*cleo, {"card1": "prince"})
-    page.play("play handmaid", "Cleo is protected until their next turn.")
-    page.play("next", "Ana's turn: draw a card. Deck: 8 cards.")
-    enter(*ana, {"card1": "baron"})
-    said = page.play("play baron ben", "1, Guard, face up: Ana is out of the round. 2 players left in the round.")
-    assert "Decided from the hands entered on the devices:" in said
-    page.play("next", "Ben's turn: draw a card. Deck: 7 cards.")
-    enter(*ben, {"card1": "guard"})
-    page.play("play guard", "Handmaid: every other player is protected. 1: Ben plays Guard, with no effect.")
-    page.play("next", "Cleo's turn: draw a card. Deck: 6 cards.")
-    enter(*cleo, {"card1": "guard"})
-    said = page.play("play guard ben baron", "1 of 5 favour tokens for Cleo.")
+    # The rest of the round: each line typed, its last sentence, then the card its player draws (entered on their seat).
+    seats = {"Ana": ana, "Ben": ben, "Cleo": cleo}
+    said = []
+    for line, last, drawn in REST_OF_ROUND:
+        said += page.play(line, last)
+        if drawn is not None:
+            enter(*seats[drawn[0]], {"card1": drawn[1]})
+    assert said.count("Decided from the hands entered on the devices:") == 2
     assert "3, Baron, face up: Ben is out of the round." in said
     page.assert_clean()
 

@@ -10,7 +10,9 @@ sentence said at the table is published as it is said.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +20,8 @@ from companion.announce import Utterance
 
 #: Entries kept for pages that reconnect (a phone that slept catches up from its last entry).
 KEPT = 2000
+#: Seconds between two comments on an idle stream (keeps phones and proxies from closing it).
+KEEP_ALIVE = 15.0
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,30 @@ class Feed:
     def waiter(self) -> asyncio.Event | None:
         """The event the next publication sets (taken before reading, so no publication is missed)."""
         return self._changed
+
+    async def messages(self, after: int, seat: str, lang: str | None = None,
+                       following: Callable[[], bool] = lambda: True) -> AsyncIterator[str]:
+        """A page's server-sent events: each entry after ``after`` that ``seat`` may read, in ``lang``, as published,
+        while ``following()`` and the log is open; a comment every ``KEEP_ALIVE`` seconds of silence."""
+        cursor = after
+        yield "retry: 2000\n\n"
+        while not self.closed and following():
+            waiter = self.waiter()
+            entries = self.since(cursor, seat)
+            for entry in entries:
+                data = json.dumps(entry.for_page(lang), ensure_ascii=False)
+                yield f"id: {entry.id}\nevent: {entry.kind}\ndata: {data}\n\n"
+                cursor = entry.id
+            if entries:
+                continue
+            if waiter is None:
+                await asyncio.sleep(0.05)
+                continue
+            try:
+                async with asyncio.timeout(KEEP_ALIVE):  # no task made per wake, unlike wait_for
+                    await waiter.wait()
+            except TimeoutError:
+                yield ": still here\n\n"
 
 
 class WebOutput:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import json
 import logging
 import os
 import socket
@@ -59,8 +58,6 @@ NOTES_KEPT = 20
 #: The most cards a page enters at once (a whole hand).
 MAX_HAND = 8
 COOKIE = "companion_device"
-#: Seconds between two comments on an idle stream (keeps phones and proxies from closing it).
-KEEP_ALIVE = 15.0
 #: Seconds between two heartbeats of a page (its script); a seat whose device sent none for ``AWAY`` is away.
 HEARTBEAT = 10.0
 AWAY = 35.0
@@ -593,26 +590,9 @@ def build_app(web: WebServer, more: Sequence[BaseRoute] = ()) -> Any:
             await run_in_threadpool(device_joined, web, seat, True)
 
         async def stream() -> AsyncIterator[str]:
-            cursor = after
             try:
-                yield "retry: 2000\n\n"
-                while not feed.closed and seat.generation == generation:
-                    waiter = feed.waiter()
-                    entries = feed.since(cursor, seat.id)
-                    for entry in entries:
-                        data = json.dumps(entry.for_page(seat.lang), ensure_ascii=False)
-                        yield f"id: {entry.id}\nevent: {entry.kind}\ndata: {data}\n\n"
-                        cursor = entry.id
-                    if entries:
-                        continue
-                    if waiter is None:
-                        await asyncio.sleep(0.05)
-                        continue
-                    try:
-                        async with asyncio.timeout(KEEP_ALIVE):  # no task made per wake, unlike wait_for
-                            await waiter.wait()
-                    except TimeoutError:
-                        yield ": still here\n\n"
+                async for message in feed.messages(after, seat.id, seat.lang, lambda: seat.generation == generation):
+                    yield message
             finally:
                 seats.close_stream(seat, generation)
 

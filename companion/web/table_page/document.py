@@ -16,30 +16,19 @@ from pathlib import Path
 from typing import Any
 
 from companion.i18n import Translator
+from companion.web import pages
 from companion.web.feed import Entry
 
 SCRIPT_FILE = Path(__file__).resolve().parent.parent / "static" / "table.js"
 
-CSS = """\
-:root { color-scheme: light dark; }
-html { font-size: 100%; }
-body { font-family: system-ui, sans-serif; line-height: 1.5; max-width: 48rem; margin: 0 auto; padding: 1rem;
-       background: Canvas; color: CanvasText; }
-h1 { font-size: 1.6rem; } h2 { font-size: 1.3rem; margin-top: 1.5rem; }
-label { display: block; font-weight: bold; margin-top: 0.5rem; }
+#: The seats' pages' style, and the table page's own parts.
+CSS = pages.CSS + """\
 label.inline { display: inline; }
-input, button { font: inherit; padding: 0.4rem; margin-top: 0.25rem; }
 #command { width: 100%; box-sizing: border-box; }
-button { margin: 0.25rem 0.5rem 0.25rem 0; }
-a { color: LinkText; }
-:focus-visible { outline: 0.2rem solid Highlight; outline-offset: 0.15rem; }
 #said { max-height: 24rem; overflow-y: auto; border: 0.1rem solid GrayText; padding: 0.25rem 0.75rem; }
-#said p { margin: 0.25rem 0; }
 #said p.assertive { font-weight: bold; }
 /* The value typed is never shown, not even as dots (their number would tell how many digits). */
 #value { color: transparent; caret-color: CanvasText; }
-kbd { font-family: inherit; font-weight: bold; }
-[hidden] { display: none !important; }
 """
 
 #: The page's access keys: the element, the key, what it does (said in the page's "Keys" part).

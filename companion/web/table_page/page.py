@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import json
 import os
 import queue
 import secrets
 import threading
 import webbrowser
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
@@ -50,8 +49,6 @@ if TYPE_CHECKING:
 PAGE_ENV = "COMPANION_NO_BROWSER"
 #: The largest form read (a line of a few words, a value).
 MAX_BODY = 2048
-#: Seconds between two comments on an idle stream.
-KEEP_ALIVE = 15.0
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
@@ -303,28 +300,8 @@ class TablePage:
     async def _events(self, request: Request) -> Response:
         last = request.headers.get("last-event-id") or request.query_params.get("after") or "0"
         after = int(last) if last.isdigit() and len(last) < 12 else 0
-        return StreamingResponse(self._stream(after), media_type="text/event-stream",
+        return StreamingResponse(self.feed.messages(after, ""), media_type="text/event-stream",
                                  headers={**HEADERS, "X-Accel-Buffering": "no"})
-
-    async def _stream(self, after: int) -> AsyncIterator[str]:
-        feed, cursor = self.feed, after
-        yield "retry: 2000\n\n"
-        while not feed.closed:
-            waiter = feed.waiter()
-            entries = feed.since(cursor, "")
-            for entry in entries:
-                yield f"id: {entry.id}\nevent: {entry.kind}\ndata: {json.dumps(entry.for_page(), ensure_ascii=False)}\n\n"
-                cursor = entry.id
-            if entries:
-                continue
-            if waiter is None:
-                await asyncio.sleep(0.05)
-                continue
-            try:
-                async with asyncio.timeout(KEEP_ALIVE):
-                    await waiter.wait()
-            except TimeoutError:
-                yield ": still here\n\n"
 
     async def _line(self, request: Request) -> Response:
         form = await _form(request)
