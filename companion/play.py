@@ -144,26 +144,11 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         sys.stderr.write(str(error) + "\n")
         return 2
     wiring = _wiring(config, announcer, outputs, interactive)
-    if page is not None:
-        wiring = page.wired(wiring)
-    web = None
-    if config.serve or page is not None:
-        from companion.web.server import WebStartError, serve
-
-        try:
-            session, web = serve(table, settings, wiring, config.host, config.port, qr=config.qr, qr_file=config.qr_file,
-                                 https=config.https, stream=None if config.json else stdout,
-                                 routes=page.routes() if page is not None else ())
-        except WebStartError as error:
-            table.close()
-            announcer.close()
-            sys.stderr.write(str(error) + "\n")
-            return 2
-        if page is not None:
-            page.attach(session, web)
-            page.open()
-    else:
-        session = Session(table, settings, wiring)
+    started = _start(config, table, settings, page.wired(wiring) if page is not None else wiring, page, stdout)
+    if started is None:
+        announcer.close()
+        return 2
+    session, web = started
     scanner = _scanner(config, session)
     if scanner is False:
         if web is not None:
@@ -180,16 +165,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     if scanner:
         scanner.start()
     try:
-        if page is not None:
-            from companion.web.table_page import run_with_page
-
-            run_with_page(session, page, stdin, interactive, typed_ahead)
-        elif interactive:
-            from companion.ui.interactive import run_interactive
-
-            run_interactive(session, typed_ahead)
-        else:
-            run_batch(session, stdin)
+        _run(session, page, stdin, interactive, typed_ahead)
     finally:
         if scanner:
             scanner.stop()
@@ -200,6 +176,42 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         session.close()
         announcer.close()
     return 0
+
+
+def _start(config: PlayConfig, table: Table, settings: Settings, wiring: Wiring, page: Any,
+           stdout: TextIO) -> tuple[Session, Any] | None:
+    """The session, with the pages served (``--serve``, ``--page``: the server too, the page's link said); ``None``
+    once the server's problem is said (the table closed)."""
+    if not config.serve and page is None:
+        return Session(table, settings, wiring), None
+    from companion.web.server import WebStartError, serve
+
+    try:
+        session, web = serve(table, settings, wiring, config.host, config.port, qr=config.qr, qr_file=config.qr_file,
+                             https=config.https, stream=None if config.json else stdout,
+                             routes=page.routes() if page is not None else ())
+    except WebStartError as error:
+        table.close()
+        sys.stderr.write(str(error) + "\n")
+        return None
+    if page is not None:
+        page.attach(session, web)
+        page.open()
+    return session, web
+
+
+def _run(session: Session, page: Any, stdin: TextIO, interactive: bool, typed_ahead: list[str]) -> None:
+    """The game's loop: beside the table page, at the keyboard, or one line of a script after another."""
+    if page is not None:
+        from companion.web.table_page import run_with_page
+
+        run_with_page(session, page, stdin, interactive, typed_ahead)
+    elif interactive:
+        from companion.ui.interactive import run_interactive
+
+        run_interactive(session, typed_ahead)
+    else:
+        run_batch(session, stdin)
 
 
 def _table_page(config: PlayConfig, interactive: bool) -> Any:
