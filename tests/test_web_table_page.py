@@ -81,6 +81,17 @@ def test_the_page_is_refused_without_its_secret_and_opens_on_its_first_heading(t
         assert driver.find_element(By.TAG_NAME, "h1").text == "Love Letter: the table"
         assert driver.find_elements(By.CSS_SELECTOR, "[autofocus]") == []
         page.assert_clean()
+        # The built-in voice: off at first, switched on from the keyboard, remembered by the browser.
+        voice = driver.find_element(By.ID, "voice")
+        assert not voice.is_selected()
+        voice.send_keys(Keys.SPACE)
+        driver.refresh()
+        page.browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
+        assert driver.find_element(By.ID, "voice").is_selected()
+        # The game ends at the terminal: the page says so and stops following.
+        table.send("quit")
+        page.browser.wait(lambda b: b.driver.find_element(By.ID, "link").text ==
+                          "The game has ended: this page no longer follows it.")
     finally:
         _closed(table, page)
 

@@ -124,13 +124,16 @@ class Feed:
         while ``following()`` and the log is open; a comment every ``KEEP_ALIVE`` seconds of silence."""
         cursor = after
         yield "retry: 2000\n\n"
-        while not self.closed and following():
+        while following():
             waiter = self.waiter()
+            closing = self.closed  # the last entries (the game's end) still go out, then the stream ends
             entries = self.since(cursor, seat)
             for entry in entries:
                 data = json.dumps(entry.for_page(lang), ensure_ascii=False)
                 yield f"id: {entry.id}\nevent: {entry.kind}\ndata: {data}\n\n"
                 cursor = entry.id
+            if closing:
+                return
             if entries:
                 continue
             if waiter is None:

@@ -146,7 +146,7 @@ for (const button of document.querySelectorAll("#quick button")) {
 
 // ------------------------------------------------------------------ the stream
 // Each entry once, in order, by its id; after a drop it reconnects by itself and the server replays what was missed.
-let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null;
+let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null, ended = false;
 function once(handler) {
   return e => {
     const id = Number(e.lastEventId) || 0;
@@ -161,9 +161,11 @@ function connect() {
   stream.addEventListener("say", once(add));
   stream.addEventListener("ask", once(d => ask(d.request)));
   stream.addEventListener("done", once(d => asked(d.request)));
+  stream.addEventListener("end", once(d => { ended = true; stream.close(); link.textContent = d.text; }));
   stream.onopen = () => { delay = 1000; link.textContent = lost ? page.back : page.online; lost = false; };
   stream.onerror = () => {
     stream.close();
+    if (ended) return;
     if (!lost) link.textContent = page.offline;
     lost = true;
     if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500);

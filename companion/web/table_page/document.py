@@ -144,8 +144,7 @@ def page(lang: str, game: str, base: str, entries: Sequence[Entry], after: int, 
 </ul>"""
     data = {"base": base, "after": str(after), "yes": yes, "sounds": sounds, "earcons": json.dumps(earcons),
             "online": t("Connected to the table."), "offline": t("Connection lost: trying again by itself."),
-            "back": t("Connected again: what was said meanwhile follows."),
-            "ended": t("The game has ended: this page no longer follows it.")}
+            "back": t("Connected again: what was said meanwhile follows.")}
     return _document(lang, t("{game}: the table", game=game), body, data)
 
 

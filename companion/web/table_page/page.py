@@ -172,7 +172,11 @@ class TablePage:
             pass
 
     def close(self) -> None:
+        """The game ended: the page says so and stops following (no reconnection)."""
         self.stopped.set()
+        if not self.feed.closed:
+            t = Translator(self.lang, "web")
+            self.feed.publish("end", t("The game has ended: this page no longer follows it."), self.lang)
         self.feed.close()
 
     # ----------------------------------------------------------------- what the page is told
