@@ -164,3 +164,17 @@ def test_the_terminal_and_the_page_at_once_and_quit_on_the_page_ends_the_prompt(
     finally:
         pane.close()
     assert "Traceback" not in screen and "\x1b" not in screen
+
+
+def test_the_orca_page_check_fails_on_a_sentence_heard_twice_missed_or_out_of_order() -> None:
+    """``make check-orca-page``'s verdict (the real Orca run is opt-in): each sentence once, in order."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from scripts.check_orca_page import _check
+
+    heard = ["Love Letter : la table", "État : Ana joue.", "1 : Ana joue Garde.", "Raté."]
+    assert _check(heard, ["État : Ana joue.", "1 : Ana joue Garde.", "Raté."]) == []
+    assert _check(heard + ["Raté."], ["Raté."]) == ["heard 2 times: Raté."]
+    assert _check(heard, ["Manqué."]) == ["heard 0 times: Manqué."]
+    assert _check(heard, ["Raté.", "1 : Ana joue Garde."]) == ["out of order: 1 : Ana joue Garde."]
