@@ -128,7 +128,6 @@ class TablePage:
         self._asked: _Asked | None = None
         self._lock = threading.Lock()
         self._session: Session | None = None
-        self._web: Any = None
 
     # ----------------------------------------------------------------- wiring
 
@@ -146,7 +145,6 @@ class TablePage:
     def attach(self, session: Session, web: Any) -> None:
         """The session built with `wired`'s wiring and the seats' server (``WebServer``) that serves the page."""
         self._session = session
-        self._web = web
         web.secrets.reader = self.read_secret  # a fighter with no device types on the page (or the terminal)
         loopback = "[::1]" if web.bound[0] in ("::", "::1") else "127.0.0.1"
         self.url = f"{web.scheme}://{loopback}:{web.bound[1]}{self.path}"
