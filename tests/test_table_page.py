@@ -105,25 +105,40 @@ def test_page_with_an_address_not_this_machine_s_is_refused_before_any_save(tmp_
     assert not save.exists()
 
 
-def test_quit_typed_on_the_page_ends_a_script_s_game_whose_input_is_still_open(tmp_path: Path,
-                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def _post(url: str, line: str) -> int:
+    body = urllib.parse.urlencode({"line": line}).encode()
+    with urllib.request.urlopen(urllib.request.Request(url + "/line", body), timeout=5) as answer:
+        return int(answer.status)
+
+
+@pytest.mark.parametrize("game", [g.id for g in registry.GAMES])
+def test_every_game_is_played_from_the_page_and_quit_there_ends_a_script_s_game(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--page`` for each game: a line sent from the page is answered on its stream and at the table; ``quit`` on
+    the page ends the game even though the script's input is still open."""
     from web_helpers import Capture
 
     monkeypatch.setenv("COMPANION_NO_BROWSER", "1")
     read, write = os.pipe()
     stdin = os.fdopen(read, "r", encoding="utf-8")
     out = Capture()
-    config = PlayConfig(lang="en", json=True, page=True, names=("Ana", "Ben"), save=tmp_path / "g.jsonl")
+    config = PlayConfig(lang="en", json=True, page=True, save=tmp_path / "g.jsonl")
     status: list[int] = []
-    thread = threading.Thread(target=lambda: status.append(play(config, registry.find("love-letter"), stdin, out)),
+    thread = threading.Thread(target=lambda: status.append(play(config, registry.find(game), stdin, out)),
                               daemon=True)  # type: ignore[arg-type]
     thread.start()
     try:
         out.wait_for(lambda o: any(r["event"] == "page_link" for r in o.records))
         url = next(r["url"] for r in out.records if r["event"] == "page_link")
-        body = urllib.parse.urlencode({"line": "quit"}).encode()
-        with urllib.request.urlopen(urllib.request.Request(url + "/line", body), timeout=5) as answer:
-            assert answer.status == 200
+        said = len(out.records)
+        assert _post(url, "status") == 200
+        out.wait_for(lambda o: len(o.records) > said)
+        answer = out.records[said]["text"]
+        with urllib.request.urlopen(url + "/events?after=0", timeout=5) as stream:
+            seen = ""
+            while answer not in seen:
+                seen += stream.readline().decode()
+        assert _post(url, "quit") == 200
         thread.join(10)
         assert status == [0]
         assert out.records[-1]["event"] == "saved"
@@ -148,18 +163,14 @@ def test_the_terminal_and_the_page_at_once_and_quit_on_the_page_ends_the_prompt(
         found = re.search(r"The table's page: (http://127\.0\.0\.1:[0-9]+/table/[A-Za-z0-9_-]+)", screen)
         assert found is not None, screen
         url = found.group(1)
-        body = urllib.parse.urlencode({"line": "play ebony maw"}).encode()
-        with urllib.request.urlopen(urllib.request.Request(url + "/line", body), timeout=5) as answer:
-            assert answer.status == 200
+        assert _post(url, "play ebony maw") == 200
         pane.wait_for("Ebony Maw")  # the page's line, answered at the terminal
         pane.line("status")
         with urllib.request.urlopen(url + "/events?after=0", timeout=5) as stream:
             seen = ""
             while "Ebony Maw" not in seen or "Turn 1" not in seen:
                 seen += stream.readline().decode()
-        body = urllib.parse.urlencode({"line": "quit"}).encode()
-        with urllib.request.urlopen(urllib.request.Request(url + "/line", body), timeout=5) as answer:
-            assert answer.status == 200
+        assert _post(url, "quit") == 200
         screen = pane.wait_for("Game saved: ")
     finally:
         pane.close()
