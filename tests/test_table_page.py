@@ -178,11 +178,12 @@ def test_the_terminal_and_the_page_at_once_and_quit_on_the_page_ends_the_prompt(
 
 
 def test_the_orca_page_check_fails_on_a_sentence_heard_twice_missed_or_out_of_order() -> None:
-    """``make check-orca-page``'s verdict (the real Orca run is opt-in): each sentence once, in order."""
+    """``make check-orca``'s and ``make check-orca-page``'s verdict (the real Orca runs are opt-in): each sentence
+    once, in order."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from scripts.check_orca_page import _check
+    from scripts.check_orca import once_in_order as _check
 
     heard = ["Love Letter : la table", "État : Ana joue.", "1 : Ana joue Garde.", "Raté."]
     assert _check(heard, ["État : Ana joue.", "1 : Ana joue Garde.", "Raté."]) == []
