@@ -9,7 +9,8 @@ command field, reached with Tab from the top of the page (its first control), wi
 What is checked, from Speech Dispatcher's protocol log: each sentence the table said for the typed lines
 (its ``--json`` lines) is spoken by Orca exactly once, in order, and Orca's speech is in French.
 
-Prints a report and exits 0 when every check passes, 1 otherwise, 2 when the check could not run.
+Prints a report and exits 0 when every check passes, 1 otherwise, 2 when the check could not run (about one
+run in five here, no typed key reaches the page's field although Orca hears them all: run it again).
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from tests.daemons import Daemon, SpeechDispatcher, wait_until  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PROGRAMS = ("Xvfb", "dbus-daemon", "orca", "xdotool", "speech-dispatcher", CHROMIUM or "chromium")
-COMMANDS = ["état", "joue garde ben roi", "rate", "suivnat", "oui"]
+#: ASCII only: a key outside the X keymap (é) makes xdotool remap one, which Chromium may then miss (the parser
+#: reads "etat" as "état").
+COMMANDS = ["etat", "joue garde ben roi", "rate", "suivnat", "oui"]
 #: How Orca names the command field when it takes the focus; Tab presses allowed to reach it.
 FIELD, TABS = "Commande, en français ou en anglais", 8
 
@@ -49,8 +52,7 @@ def _to_command_field(env: dict[str, str], speechd: SpeechDispatcher) -> None:
 
 def _keys(text: str) -> list[str]:
     """``text`` as X key names, pressed one by one (``xdotool type`` loses keys under Xvfb now and then)."""
-    names = {" ": "space", "é": "eacute", "è": "egrave", "ê": "ecircumflex"}
-    return [names.get(char, char) for char in text]
+    return ["space" if char == " " else char for char in text]
 
 
 def _records(path: Path) -> list[dict[str, object]]:
@@ -91,14 +93,18 @@ def main() -> int:
                                 env=base, cwd=ROOT, text=True, start_new_session=True)
         url = wait_until(lambda: next((str(r["url"]) for r in _records(out) if r["event"] == "page_link"), None),
                          30, "the page's link")
-        daemons.append(Daemon([CHROMIUM or "", "--no-sandbox", "--no-first-run", "--disable-gpu",
+        # no bubble or bar of the browser's own may take the keys meant for the page
+        daemons.append(Daemon([CHROMIUM or "", "--no-sandbox", "--no-first-run", "--no-default-browser-check",
+                               "--disable-features=Translate", "--disable-session-crashed-bubble", "--disable-gpu",
                                "--force-renderer-accessibility", f"--user-data-dir={root / 'chromium'}",
                                "--window-size=1200,850", "--lang=fr", url], base, root / "chromium.log"))
         wait_until(lambda: any("la table" in _plain(m.text) for m in speechd.protocol.messages()), 60,
                    "Orca to read the page's first heading")
         # No window manager here: the X focus goes to the browser's window by hand, as a desktop would give it.
-        window = wait_until(lambda: _xdotool(base, "search", "--name", "la table").split(), 30, "the page's window")[0]
+        window = wait_until(lambda: _xdotool(base, "search", "--onlyvisible", "--name", "la table").split(), 30,
+                            "the page's window")[-1]
         _xdotool(base, "windowfocus", "--sync", window)
+        _xdotool(base, "mousemove", "--window", window, "60", "140", "click", "1")  # on the page's first heading
         _settle(speechd)
         opened = len(_records(out))
         _to_command_field(base, speechd)
@@ -106,7 +112,11 @@ def main() -> int:
             _xdotool(base, "key", "--delay", "60", *_keys(command))
             _xdotool(base, "key", "Return")
             _settle(speechd)
-        return _report(root, speechd, [str(r["text"]) for r in _records(out)[opened:]])
+        answered = [str(r["text"]) for r in _records(out)[opened:]]
+        if not answered:  # seen about once in five runs: Orca hears the keys, the page's field never gets them
+            raise AssertionError("no line typed reached the page (the keys were lost on their way to Chromium under "
+                                 "Xvfb): run the check again")
+        return _report(root, speechd, answered)
     except AssertionError as error:
         print(f"check-orca-page: could not run: {error} (logs in {root})")
         return 2
