@@ -166,7 +166,8 @@ def test_the_terminal_and_the_page_at_once_and_quit_on_the_page_ends_the_prompt(
         assert _post(url, "play ebony maw") == 200
         pane.wait_for("Ebony Maw")  # the page's line, answered at the terminal
         pane.line("status")
-        with urllib.request.urlopen(url + "/events?after=0", timeout=5) as stream:
+        pane.wait_for("> status")
+        with urllib.request.urlopen(url + "/events?after=0", timeout=20) as stream:
             seen = ""
             while "Ebony Maw" not in seen or "Turn 1" not in seen:
                 seen += stream.readline().decode()
