@@ -69,30 +69,15 @@ def scans(out: Capture) -> list[tuple[str, str, dict[str, Any]]]:
 
 
 def test_cards_shown_to_the_table_camera_are_said_once_each(tmp_path: Path) -> None:
-    video = tmp_path / "camera.y4m"
     bee, owl, guard = (sticker("mindbug", "bee-bear"), sticker("mindbug", "spider-owl"),
                        sticker("love-letter", "guard", 2))
-    write_y4m(video, [view(bee, 6, 0.9, True)] * 12 + [view(None)] * 4 + [view(owl, -9, 0.9, True)] * 12
+    frames = ([view(bee, 6, 0.9, True)] * 12 + [view(None)] * 4 + [view(owl, -9, 0.9, True)] * 12
               + [view(None)] * 4 + [view(guard, 3, 0.9)] * 6)
-    read, write = os.pipe()
-    out = Capture()
-    config = PlayConfig(lang="en", json=True, names=("Ana", "Ben"), save=tmp_path / "game.jsonl", scan=str(video))
-    status: list[int] = []
-    thread = threading.Thread(target=lambda: status.append(
-        play(config, registry.find("mindbug"), os.fdopen(read, "r"), out)), daemon=True)  # type: ignore[arg-type]
-    thread.start()
-    try:
-        out.wait_for(lambda o: "Code read: it is no card of this game." in o.texts, timeout=30)
-        time.sleep(0.3)
-    finally:
-        os.close(write)
-        thread.join(timeout=10)
-    assert status == [0]
-    scans = [r for r in out.records if r["event"].startswith("scan_")]
-    assert [(r["event"], r["text"]) for r in scans] == [
-        ("scan_card", "Card scanned: Bee Bear, 8."), ("scan_card", "Card scanned: Spider Owl, 3."),
-        ("scan_unknown", "Code read: it is no card of this game.")]
-    assert scans[0]["card"] == "bee-bear" and scans[0]["copy"] == 1
+    with scanning(tmp_path, frames, "Code read: it is no card of this game.") as out:
+        assert scans(out) == [
+            ("scan_card", "Card scanned: Bee Bear, 8.", {"card": "bee-bear", "copy": 1}),
+            ("scan_card", "Card scanned: Spider Owl, 3.", {"card": "spider-owl", "copy": 1}),
+            ("scan_unknown", "Code read: it is no card of this game.", {"reason": "other_game"})]
     assert "scan" not in (tmp_path / "game.jsonl").read_text()  # nothing of it in the save: a reading, not a play
 
 

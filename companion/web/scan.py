@@ -2,8 +2,10 @@
 
 The page (``scan.js``) reads the QR code itself where the browser can
 (``BarcodeDetector``), else sends small JPEG frames over the seat's own
-authenticated requests; each frame is decoded here in memory with zxing-cpp and
-dropped at once: never stored, never sent on. A code read becomes one card added
+authenticated requests; each frame is decoded in memory by ``companion.web.frames``
+(a JPEG or PNG only, its size bounded first) and dropped at once: never stored,
+never sent on. A code is read strictly (``companion.sticker_codes``); every refusal,
+and any failure, is one sentence in the seat's language. A code read becomes one card added
 to the seat's hand through the game's private-hands contract (its checks: a card
 of this game, one this seat may hold, a copy not all face up), then the keeper
 tells the page its hand and applies what the hands decide, as for a hand entered
@@ -40,7 +42,8 @@ LOG = logging.getLogger("companion.session")
 @dataclass(frozen=True)
 class Scanned:
     """The answer to one code or frame: ``found`` a code, ``added`` its card to the hand, the sentence to say
-    (empty when no code was seen), and ``hint`` (``near``: a code too close to read, ``none``: nothing seen)."""
+    (empty when no code was seen), and ``hint`` (``near``: a code too close to read, ``none``: nothing seen,
+    ``refused``: a frame not read, or a failure, the sentence saying why)."""
 
     status: int
     found: bool
