@@ -100,3 +100,25 @@ def test_the_parser_never_raises_anything_but_its_refusal(text: str) -> None:
     assert payload(code.game, code.card, code.copy) == text.strip(" \t\r\n").upper()
     assert text.strip(" \t\r\n").isascii() and card is MINDBUG[code.card] and 1 <= code.copy <= card.copies
     assert check(code, "mindbug", MINDBUG) is card
+
+
+@pytest.mark.parametrize(("reason", "card", "copy", "table", "page"), [
+    (Reason.NOT_STICKER, None, 0, "Code lu : ce n'est aucune carte de ce jeu.", "Ce code n'est aucune carte de ce jeu."),
+    (Reason.NO_SUCH_COPY, "joker", 3, "Code lu : Joker a 2 exemplaires, aucun numéro 3.",
+     "Joker, 0 : 2 exemplaires, aucun numéro 3. Réimprimez son étiquette."),
+    (Reason.NOT_IN_DECK, "yellow-3", 1, "Code lu : Jaune 3 n'est pas dans le paquet de cette partie.",
+     "Jaune 3, 3 : pas dans le paquet de cette partie."),
+])
+def test_each_refusal_is_one_sentence_at_the_table_and_on_a_page(
+        reason: Reason, card: str | None, copy: int, table: str, page: str) -> None:
+    from types import SimpleNamespace
+
+    from companion.table_scan import _refusal
+    from companion.web.frames import sticker_sentence
+
+    cards = registry.find("num-x").cards()
+    refused = StickerRefused(reason, None if card is None else cards[card], copy)
+    ctx = SimpleNamespace(lang="fr", card=lambda card_id: cards[card_id].name("fr"))
+    assert _refusal(refused, ctx) == table
+    label = "" if card is None else f"{cards[card].name('fr')}, {cards[card].value}"
+    assert sticker_sentence(refused, "fr", label) == page
