@@ -19,7 +19,7 @@ companion. So:
   is taken: a save file exists whole or not at all, and two games never share
   one (``create_auto`` tries ``name``, ``name_2``… for automatic names).
 - **One companion per file.** An open save file holds an exclusive,
-  non-blocking lock (``fcntl.flock``, companion/platform/locks.py) on its
+  non-blocking lock (filelock's descriptor lock, companion/platform/locks.py) on its
   descriptor until it is closed, or until the process dies, however it dies;
   a second open is ``JournalError("locked")``.
 - **Careful reading.** Only regular files are opened (never a FIFO, a device or
@@ -52,7 +52,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from companion.platform.files import clear_nonblocking, fsync_folder
-from companion.platform.locks import try_lock
+from companion.platform.locks import held_elsewhere, try_lock
 
 FORMAT = "companion-journal"
 VERSION = 1
@@ -353,7 +353,7 @@ def in_use(path: Path) -> bool:
     except JournalError:
         return False
     try:
-        return not try_lock(fd, shared=True)  # released by the close below
+        return held_elsewhere(fd)
     finally:
         os.close(fd)
 
