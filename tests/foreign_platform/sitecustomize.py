@@ -4,8 +4,8 @@ Put on ``PYTHONPATH`` by :func:`tests.foreign.foreign_env` (Python imports ``sit
 at start-up, before anything else runs). In that process:
 
 - ``fcntl`` (POSIX locks), ``louis`` (liblouis), ``speechd`` (Speech Dispatcher) and
-  ``brlapi`` (BRLTTY) cannot be imported: ``ModuleNotFoundError``, as on a system that
-  lacks them;
+  ``brlapi`` (BRLTTY) are found nowhere: ``import`` raises ``ModuleNotFoundError`` and
+  ``importlib.util.find_spec`` answers None, as on a system that lacks them;
 - ``os.pidfd_open`` and ``os.killpg`` are gone (Windows and macOS have neither);
 - every path under ``/proc`` is missing to ``open``, ``os.open``, ``os.stat``,
   ``os.listdir`` and ``os.scandir`` (and so to ``pathlib``).
@@ -35,14 +35,32 @@ def _seen(what: str) -> None:
             out.write(what + "\n")
 
 
-class _Refused(importlib.abc.MetaPathFinder):
-    """Finds the blocked modules first, and refuses them."""
+class _Without(importlib.abc.MetaPathFinder):
+    """The finders Python had, asked for everything but the blocked modules: those are found nowhere.
 
-    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
+    (A finder placed first that raised would also break ``importlib.util.find_spec``, which must
+    answer None for a missing module.)
+    """
+
+    def __init__(self, finders: list[Any]) -> None:
+        self.finders = finders
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
         if fullname.split(".")[0] in BLOCKED:
             _seen(fullname)
-            raise ModuleNotFoundError(f"No module named {fullname!r}", name=fullname)
+            return None
+        for finder in self.finders:
+            find = getattr(finder, "find_spec", None)
+            spec = find(fullname, path, target) if find is not None else None
+            if spec is not None:
+                return spec
         return None
+
+    def invalidate_caches(self) -> None:
+        for finder in self.finders:
+            invalidate = getattr(finder, "invalidate_caches", None)
+            if invalidate is not None:
+                invalidate()
 
 
 def _under_proc(path: Any) -> bool:
@@ -65,7 +83,7 @@ def _missing(real: Any) -> Any:
 
 
 _real_open = builtins.open
-sys.meta_path.insert(0, _Refused())
+sys.meta_path[:] = [_Without(list(sys.meta_path))]
 for _name in [m for m in sys.modules if m.split(".")[0] in BLOCKED]:
     del sys.modules[_name]
 for _attr in GONE:
