@@ -1,0 +1,83 @@
+"""Windows and macOS, simulated on Linux: liblouis is missing there, the screen reader brailles, the doctor says so.
+
+``platform.system`` answers "Windows" (or "Darwin") and ``import louis`` fails, as on a
+system where Python came from python.org and the companion from ``pip install``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from companion import braille, cli, doctor
+from companion.announce import Utterance
+from companion.braille import display
+from tests.daemons import no_session_daemons
+
+__all__ = ["no_session_daemons"]
+
+SENTENCE = "Ana plays the Baron against Bo: Ana has the higher card, so Bo is out of round 2."
+
+
+@pytest.fixture
+def no_liblouis(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "louis", None)  # import louis raises ImportError
+
+
+@pytest.mark.parametrize("system", ["Windows", "Darwin"])
+def test_the_screen_reader_brailles_without_liblouis(system, no_liblouis, monkeypatch):
+    shown: list[str] = []
+
+    class Reader:
+        def braille(self, text: str) -> None:
+            shown.append(text)
+
+    monkeypatch.setattr("platform.system", lambda: system)
+    monkeypatch.setattr(display, "_open_brlapi", lambda: pytest.fail("BrlAPI needs liblouis: not tried"))
+    monkeypatch.setattr(display, "_screen_reader_with_braille", lambda: Reader())
+    output, sentence = braille.choose("auto", "en", width=20)
+    assert output.name == "screenreader" and sentence == "Braille through the screen reader."
+    output.send(Utterance(SENTENCE, "en"))
+    while output.pan(1) is not None:
+        pass
+    assert " ".join(shown) == SENTENCE and all(len(part) <= 20 for part in shown) and len(shown) >= 4
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "No braille: Braille needs liblouis, which is not installed on this system."),
+    ("fr", "Pas de braille : Le braille a besoin de liblouis, qui n'est pas installé sur ce système."),
+])
+def test_a_braille_line_asked_for_without_liblouis_is_refused_in_one_sentence(lang, said, no_liblouis, monkeypatch):
+    monkeypatch.setattr("platform.system", lambda: "Windows")
+    for spec in ("terminal", "brlapi"):
+        output, sentence = braille.choose(spec, lang)
+        assert output.name == "none" and sentence == said
+
+
+def test_with_no_screen_reader_auto_says_both_reasons(no_liblouis, monkeypatch):
+    monkeypatch.setattr("platform.system", lambda: "Darwin")
+    monkeypatch.setattr(display, "_screen_reader_with_braille", lambda: None)
+    output, sentence = braille.choose("auto", "en")
+    assert output.name == "none" and sentence == (
+        "No braille: Braille needs liblouis, which is not installed on this system. "
+        "No running screen reader takes braille.")
+
+
+@pytest.mark.usefixtures("no_session_daemons")
+@pytest.mark.parametrize(("lang", "voice", "braille_line"), [
+    ("en", "Built-in voice: the system's own voices, through pyttsx3.",
+     "Braille: no liblouis here, so no braille documents; the screen reader brailles the game."),
+    ("fr", "Voix intégrée : les voix du système, par pyttsx3.",
+     "Braille : sans liblouis, pas de documents en braille ; le lecteur d'écran affiche le braille."),
+])
+def test_the_doctor_on_windows_asks_for_nothing_linux_has(lang, voice, braille_line, capsys, no_liblouis, monkeypatch):
+    monkeypatch.setattr("platform.system", lambda: "Windows")
+    monkeypatch.setitem(sys.modules, "brlapi", None)
+    status = cli.main(["doctor", "--lang", lang])
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert err == "" and status == 0
+    assert lines[1:3] == [voice, braille_line]
+    assert not [line for line in lines if "apt" in line or "Speech Dispatcher" in line or "BrlAPI" in line]
+    assert doctor.run(lang)[1] == 0
