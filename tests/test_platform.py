@@ -1,4 +1,4 @@
-"""Linux-only calls live in companion/platform/ and nowhere else, so a port has one package to extend.
+"""Linux-only calls live in companion/platform/ and nowhere else, each with its portable path beside it.
 
 Computed from the source with ``ast``: no other module of the package (companion/,
 speech/ and braille/, which are linked into it) imports ``fcntl``, names a path
@@ -28,8 +28,10 @@ PLATFORM = ROOT / "companion" / "platform"
 #: Modules only companion/platform/ may import. (``termios``, which companion/ui/terminal.py uses to hide a
 #: typed secret, is POSIX and macOS has it too: a Windows port handles it there, with ``msvcrt.getwch``.)
 LINUX_MODULES = {"fcntl"}
-#: Names only companion/platform/ may use, as an attribute or a string (``getattr(os, "pidfd_open")``).
-LINUX_NAMES = {"killpg", "pidfd_open", "AF_UNIX"}
+#: Names only companion/platform/ may use, as an attribute or a string (``getattr(os, "pidfd_open")``): Windows
+#: has none of them (nor the POSIX-only signals), so each needs the portable path beside it there.
+LINUX_NAMES = {"killpg", "pidfd_open", "AF_UNIX", "set_blocking", "kqueue", "SIGKILL", "SIGHUP", "SIGCHLD", "SIGPIPE",
+               "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGQUIT"}
 
 
 def package_modules() -> list[Path]:
@@ -65,9 +67,9 @@ def test_no_module_outside_the_platform_package_makes_a_linux_only_call() -> Non
 
 def test_the_check_sees_what_it_forbids() -> None:
     source = ("import fcntl\nfrom fcntl import flock\nimport os\nos.killpg(1, 9)\nopen('/proc/1/comm')\n"
-              "getattr(os, 'pidfd_open')\n")
+              "getattr(os, 'pidfd_open')\nimport signal\nos.kill(1, signal.SIGKILL)\n")
     assert sorted(linux_uses(source)) == sorted(
-        ["import fcntl", "from fcntl", ".killpg", "'/proc/1/comm'", "'pidfd_open'"])
+        ["import fcntl", "from fcntl", ".killpg", "'/proc/1/comm'", "'pidfd_open'", ".SIGKILL"])
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="flock")
