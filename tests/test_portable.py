@@ -1,4 +1,6 @@
-"""Windows and macOS, simulated on Linux: liblouis is missing there, the screen reader brailles, the doctor says so.
+"""Windows and macOS, simulated on Linux: liblouis is missing there, braille lines are refused, the doctor says so.
+
+(The screen reader's braille without liblouis: tests/test_braille.py.)
 
 ``platform.system`` answers "Windows" (or "Darwin") and ``import louis`` fails, as on a
 system where Python came from python.org and the companion from ``pip install``.
@@ -11,37 +13,14 @@ import sys
 import pytest
 
 from companion import braille, cli, doctor
-from companion.announce import Utterance
 from companion.braille import display
 from tests.daemons import no_session_daemons
 
 __all__ = ["no_session_daemons"]
 
-SENTENCE = "Ana plays the Baron against Bo: Ana has the higher card, so Bo is out of round 2."
-
-
 @pytest.fixture
 def no_liblouis(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "louis", None)  # import louis raises ImportError
-
-
-@pytest.mark.parametrize("system", ["Windows", "Darwin"])
-def test_the_screen_reader_brailles_without_liblouis(system, no_liblouis, monkeypatch):
-    shown: list[str] = []
-
-    class Reader:
-        def braille(self, text: str) -> None:
-            shown.append(text)
-
-    monkeypatch.setattr("platform.system", lambda: system)
-    monkeypatch.setattr(display, "_open_brlapi", lambda: pytest.fail("BrlAPI needs liblouis: not tried"))
-    monkeypatch.setattr(display, "_screen_reader_with_braille", lambda: Reader())
-    output, sentence = braille.choose("auto", "en", width=20)
-    assert output.name == "screenreader" and sentence == "Braille through the screen reader."
-    output.send(Utterance(SENTENCE, "en"))
-    while output.pan(1) is not None:
-        pass
-    assert " ".join(shown) == SENTENCE and all(len(part) <= 20 for part in shown) and len(shown) >= 4
 
 
 @pytest.mark.parametrize(("lang", "said"), [
