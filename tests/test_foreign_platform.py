@@ -37,15 +37,18 @@ def test_a_whole_game_on_a_foreign_platform_says_and_saves_the_same(tmp_path, fo
     args = ["play", "love-letter", "--lang", "en", "--players", "4", *NAMES, "--speech", "auto", "--braille", "auto"]
     script = "\n".join(FOUR_PLAYERS) + "\n"
     plain = run(args[:-4] + ["--speech", "none", "--braille", "none"], script, isolated_env(tmp_path / "plain"))
-    normal = run(args + ["--save", str(tmp_path / "normal.jsonl")], script, isolated_env(tmp_path / "normal"))
-    foreign = run(args + ["--save", str(tmp_path / "foreign.jsonl")], script,
-                  foreign_env(isolated_env(tmp_path / "foreign")))
+    normal = run(args, script, isolated_env(tmp_path / "normal"))
+    foreign = run(args, script, foreign_env(isolated_env(tmp_path / "foreign")))
     assert "4 favour tokens: Cy wins the game." in plain
     # a notice only when no voice works here (the same on both), or, on Linux, when BRLTTY runs (never seen without /proc)
     assert [line for line in foreign if line not in plain] == [line for line in normal if line not in plain
                                                                 and not line.startswith("No braille")]
     assert [line for line in foreign if line in plain] == plain
-    assert save_without_date(tmp_path / "foreign.jsonl") == save_without_date(tmp_path / "normal.jsonl")
+    (saved,), (kept,) = [sorted((tmp_path / side / "data" / "saves").glob("*.jsonl")) for side in ("normal", "foreign")]
+    assert save_without_date(kept) == save_without_date(saved)  # the automatic save file, named the same way
+    assert kept.name.startswith("love-letter_")
+    listed = run(["saves", "--lang", "en"], "", foreign_env(isolated_env(tmp_path / "foreign")))  # reads, probes the lock
+    assert listed[0] == f"1 saved game, newest first, in {kept.parent}:" and listed[1].endswith(kept.name)
     assert {"fcntl", "/proc"} <= foreign_env.seen()  # the save file's lock, the process list
 
 
