@@ -8,7 +8,9 @@ system where Python came from python.org and the companion from ``pip install``.
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -60,3 +62,26 @@ def test_the_doctor_on_windows_asks_for_nothing_linux_has(lang, voice, braille_l
     assert lines[1:3] == [voice, braille_line]
     assert not [line for line in lines if "apt" in line or "Speech Dispatcher" in line or "BrlAPI" in line]
     assert doctor.run(lang)[1] == 0
+
+
+def test_a_temporary_name_windows_keeps_while_the_save_is_open_goes_when_it_closes(tmp_path, monkeypatch):
+    """Windows cannot remove a name of an open file: the new save's temporary name stays until the save closes."""
+    from companion import journal
+
+    real_unlink = os.unlink
+    refused: list[str] = []
+    is_open = [True]
+
+    def unlink(path, *args, **kwargs):
+        if str(path).endswith(".tmp") and is_open[0]:
+            refused.append(Path(path).name)
+            raise PermissionError(13, "The process cannot access the file because it is being used by another process")
+        return real_unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", unlink)
+    save = journal.Journal.create(tmp_path / "g.jsonl", "gauntlet", {})
+    assert refused and [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == refused[:1]
+    is_open[0] = False
+    save.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl"]
+    assert journal.read(tmp_path / "g.jsonl").header.game == "gauntlet"
