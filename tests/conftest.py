@@ -196,3 +196,12 @@ def run_lines(session: Session, recorder: Recorder, lines: str) -> list[str]:
 
 
 __all__ = ["AS_ROOT", "Recorder", "as_ordinary_user", "make_served", "make_session", "run_lines", "io"]
+
+
+@pytest.fixture
+def foreign_env(tmp_path):
+    """Environments for companion subprocesses on a "foreign platform" (tests/foreign.py): no fcntl, pidfd,
+    killpg, /proc, liblouis, Speech Dispatcher nor BrlAPI. ``env = foreign_env(base)``; ``foreign_env.seen()``."""
+    from tests.foreign import ForeignEnv
+
+    return ForeignEnv(tmp_path / "foreign-seen")
