@@ -110,7 +110,7 @@ def test_a_player_leaves_their_seat(web3: Any) -> None:
 
 def test_a_vanished_device_is_said_away_and_the_decision_waiting_for_it(web3: Any) -> None:
     session, recorder, web = web3
-    web.seats.grace, web.away_after = 0.2, 0.4
+    web.seats.grace, web.timing.away_after = 0.2, 0.4
     ana = web.seats.by_id["p1"]  # Ana's turn first
     generation = web.seats.open_stream(ana, "ana-phone")
     recorder.clear()

@@ -67,7 +67,16 @@ let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false,
 const link = document.getElementById("link");
 function once(handler) { return e => { const id = Number(e.lastEventId) || 0; if (id && id <= lastId) return;
   if (id) lastId = id; handler(JSON.parse(e.data)); }; }
-function connect() { timer = null; stream = new EventSource(page.base + "/events?after=" + lastId);
+// A refusal that never clears (the seat freed, re-keyed or given to another device, no cookie kept): said as the
+// server words it, and the page stops reconnecting; anything else is a transient loss, tried again by itself.
+let ended = false;
+async function probe() { try {
+  const r = await fetch(page.base + "/beat", {method: "POST", headers: {"Accept": "application/json"}});
+  if (r.status >= 400) { const d = await r.json();
+    if (d.final) { ended = true; link.textContent = d.message; return; } } }
+  catch (e) { /* offline: tried again below */ }
+  if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500); delay = Math.min(delay * 2, 15000); }
+function connect() { timer = null; if (ended) return; stream = new EventSource(page.base + "/events?after=" + lastId);
   stream.addEventListener("say", once(d => line(said, d.text, d.lang)));
   stream.addEventListener("note", once(d => line(mine, d.text, d.lang)));
   stream.addEventListener("hand", once(d => { showHand(d); showOffers(d.offers || []);
@@ -75,10 +84,18 @@ function connect() { timer = null; stream = new EventSource(page.base + "/events
   stream.addEventListener("ask", once(d => { line(mine, d.text, d.lang); show(d.request, d.text); }));
   stream.addEventListener("done", once(d => { if (form.elements.request.value === d.request) hide(); }));
   stream.onopen = () => { delay = 1000; link.textContent = lost ? page.back : page.online; lost = false; };
-  stream.onerror = () => { stream.close(); if (!lost) link.textContent = page.offline; lost = true;
-    if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500); delay = Math.min(delay * 2, 15000); }; }
+  stream.onerror = () => { stream.close(); if (!lost) link.textContent = page.offline; lost = true; probe(); }; }
 connect();
-setInterval(() => { fetch(page.base + "/beat", {method: "POST"}).catch(() => {}); }, Number(page.heartbeat) * 1000);
+setInterval(() => { if (!ended) fetch(page.base + "/beat", {method: "POST"}).catch(() => {}); }, Number(page.heartbeat) * 1000);
+// "Leave this seat" asks first: the question and its two buttons appear, and the focus goes to the question.
+const leaveForm = document.getElementById("leave-form"), confirmBox = document.getElementById("leave-confirm");
+leaveForm.addEventListener("submit", async e => { e.preventDefault();
+  const by = e.submitter ? e.submitter.id : "";
+  if (by === "leave-no") { confirmBox.hidden = true; document.getElementById("leave").focus(); return; }
+  if (by !== "leave-yes") { confirmBox.hidden = false; document.getElementById("leave-question").focus(); return; }
+  const d = await send("leave", {confirm: "yes"}); ended = true; if (stream) stream.close();
+  confirmBox.hidden = true; link.textContent = d.message; document.getElementById("leave-done").textContent = d.message;
+  document.getElementById("leave-title").focus(); });
 field.addEventListener("input", async () => { if (field.value.trim() === "") { hint.textContent = ""; return; }
   const d = await post("check"); field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
 form.addEventListener("submit", async e => { e.preventDefault();
@@ -145,6 +162,11 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
         "leave_title": escape(t("Leave this seat")),
         "leave_text": escape(t("On another device, or done playing: leave the seat, and the table can give it again.")),
         "leave": escape(t("Leave this seat")),
+        "leave_question": escape(t("Leave this seat? Your hand and your private notes are cleared on it.")),
+        # Translators: a button confirming "Leave this seat".
+        "leave_yes": escape(t("Yes, leave this seat")),
+        # Translators: a button: do not leave the seat after all.
+        "leave_no": escape(t("No, stay")),
     }
     base = seat.path()
     request, prompt_text = prompt if prompt is not None else ("", "")
@@ -190,11 +212,17 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <p><a id="again" href="{escape(base)}?lang={lang}">{w["again"]}</a></p>
 <h2>{w["connection"]}</h2>
 <p id="link" role="status" aria-live="polite">{w["connecting"]}</p>
-<h2>{w["leave_title"]}</h2>
+<h2 id="leave-title" tabindex="-1">{w["leave_title"]}</h2>
 <form id="leave-form" method="post" action="{escape(base)}/leave">
 <input type="hidden" name="lang" value="{lang}">
 <p>{w["leave_text"]}</p>
 <button type="submit" id="leave">{w["leave"]}</button>
+<div id="leave-confirm" hidden>
+<p id="leave-question" tabindex="-1">{w["leave_question"]}</p>
+<button type="submit" id="leave-yes" name="confirm" value="yes">{w["leave_yes"]}</button>
+<button type="submit" id="leave-no">{w["leave_no"]}</button>
+</div>
+<p id="leave-done" role="status"></p>
 </form>"""
     data = {"base": base, "after": str(after), "online": t("Connected to the table."),
             "offline": t("Connection lost: trying again by itself."),
@@ -283,10 +311,24 @@ def _fingerprint(w: dict[str, str], fingerprint: str | None) -> str:
 <p><a href="/authority.crt">{w["install"]}</a></p>"""
 
 
+def leave_page(lang: str, base: str, question: str) -> str:
+    """"Leave this seat" confirmed without the script: the question, "Yes, leave this seat", and a way back."""
+    t = Translator(lang, "web")
+    title = escape(t("Leave this seat"))
+    body = f"""<h1>{title}</h1>
+<form method="post" action="{escape(base)}/leave">
+<input type="hidden" name="lang" value="{lang}">
+<p>{escape(question)}</p>
+<button type="submit" name="confirm" value="yes">{escape(t("Yes, leave this seat"))}</button>
+</form>
+<p><a href="{escape(base)}?lang={lang}">{escape(t("No, stay"))}</a></p>"""
+    return _document(lang, t("Leave this seat"), body)
+
+
 def message_page(lang: str, title: str, text: str) -> str:
     """A refusal or an answer without the script, as a page of its own."""
     body = f'<h1>{escape(title)}</h1>\n<p>{escape(text)}</p>'
     return _document(lang, title, body)
 
 
-__all__ = ["CSS", "SCRIPT", "join_page", "message_page", "seat_page"]
+__all__ = ["CSS", "SCRIPT", "join_page", "leave_page", "message_page", "seat_page"]

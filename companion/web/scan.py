@@ -5,8 +5,8 @@ The page (``scan.js``) reads the QR code itself where the browser can
 authenticated requests; each frame is decoded here in memory with zxing-cpp and
 dropped at once: never stored, never sent on. A code read becomes one card added
 to the seat's hand through the game's private-hands contract (its checks: a card
-of this game, one this seat may hold, a copy not all face up), then the keeper
-tells the page its hand and applies what the hands decide, as for a hand entered
+of this game, one this seat may hold, a copy not all face up), then the hands
+tell the page its hand and applies what the hands decide, as for a hand entered
 in the lists. The answer goes to that page only.
 """
 
@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 from companion.games.base import RuleError
 from companion.i18n import Translator
 from companion.stickers import Code, read_payload
-from companion.web.hands import Busy
+from companion.web.hands import Busy, Hands, at_table, card_label, problem
 
 if TYPE_CHECKING:
-    from companion.web.hands import HandKeeper
+    from companion.session import Session
 
 #: The page's script (plain JavaScript, served from this server only).
 SCRIPT_FILE = Path(__file__).parent / "static" / "scan.js"
@@ -81,14 +81,12 @@ def decode_image(grey: Any) -> tuple[list[str], bool]:
 
 
 class Scanner:
-    """A served table's scanning: each code read by a seat's page, checked and entered through its ``HandKeeper``."""
+    """A served table's scanning: each code read by a seat's page, checked and added to its hand by `Hands.add`."""
 
-    def __init__(self, keeper: HandKeeper, game_id: str) -> None:
-        self.keeper = keeper
+    def __init__(self, session: Session, hands: Hands, game_id: str) -> None:
+        self.session = session
+        self.hands = hands
         self.game_id = game_id
-        #: The codes (copies) scanned into each seat's hand: the same sticker read again is not added twice while its
-        #: card is still in that hand (another copy of the card is).
-        self._added: dict[str, list[Code]] = {}
 
     def frame(self, seat_id: str, frame: bytes, lang: str) -> Scanned:
         """A frame from ``seat_id``'s camera: its first sticker code scanned, or guidance when none is read."""
@@ -101,51 +99,33 @@ class Scanner:
         """``text`` read from a code by ``seat_id``'s page: its card added to that seat's hand, or why not."""
         t = Translator(lang, "web")
         code = read_payload(text)
-        session = self.keeper.session
-        if code is None or code.game != self.game_id or code.card not in session.table.cards:
+        if code is None or code.game != self.game_id or code.card not in self.session.table.cards:
             return Scanned(422, True, False, t("That code is no card of this game."))
-
-        def action() -> Scanned:
-            return self._add(seat_id, code, lang)
-
         try:
-            return self.keeper.at_table(action)
+            return at_table(self.session, lambda: self._add(seat_id, code, lang))
         except Busy:
             return Scanned(503, True, False, t("The table is busy: send it again in a moment."))
 
-    def _still_held(self, seat_id: str, hand: tuple[str, ...]) -> list[Code]:
-        """The codes scanned into the hand whose cards it still holds (a card played, swapped or defeated left it)."""
-        kept: list[Code] = []
-        for code in reversed(self._added.get(seat_id, [])):  # the latest scans are the likeliest still held
-            if sum(c.card == code.card for c in kept) < hand.count(code.card):
-                kept.append(code)
-        return kept[::-1]
-
     def _add(self, seat_id: str, code: Code, lang: str) -> Scanned:
-        """Under the table's lock: the card checked by the game's private rules and added, then what it decides."""
-        keeper, session = self.keeper, self.keeper.session
+        """Under the table's lock: the card added by the game's private rules, then what it decides."""
+        session = self.session
         t = Translator(lang, "web")
-        state, cards, private = session.state, session.table.cards, keeper.private
-        label = keeper.card_label(code.card, session.narrator.context(lang))
-        held = private.held(state).get(seat_id, 0)
-        known = keeper.hands.get(seat_id, ())
-        if code in self._still_held(seat_id, known):
-            return Scanned(200, True, False, t("{card}: already in your hand.", card=label))
-        if not held:
-            return Scanned(422, True, False, keeper.problem(RuleError("no_hand", player=seat_id), lang))
-        if len(known) >= held:
-            return Scanned(422, True, False, t.plural(
-                "{card}: not added, your hand already holds its {count} card. To correct it, enter it again above.",
-                "{card}: not added, your hand already holds its {count} cards. To correct it, enter it again above.",
-                held, card=label))
-        # The contract enters a whole hand or the cards still missing: one card more is checked as the hand so far.
-        so_far = replace(private, held=lambda s: {**private.held(s), seat_id: len(known) + 1})
+        label = card_label(session, code.card, session.narrator.context(lang))
         try:
-            hand = so_far.enter(state, cards, {seat_id: known}, seat_id, [*known, code.card])
+            added = self.hands.add(session, seat_id, code)
         except RuleError as error:
-            return Scanned(422, True, False, f"{label}. {keeper.problem(error, lang)}")
-        self._added[seat_id] = [*self._still_held(seat_id, known), code]
-        keeper.keep(seat_id, hand)
+            if error.code == "hand_full":
+                return Scanned(422, True, False, t.plural(
+                    "{card}: not added, your hand already holds its {count} card. To correct it, enter it again above.",
+                    "{card}: not added, your hand already holds its {count} cards. To correct it, enter it again above.",
+                    int(error.details.get("held", 0)), card=label))
+            if error.code == "no_hand":
+                return Scanned(422, True, False, problem(session, error, lang))
+            return Scanned(422, True, False, f"{label}. {problem(session, error, lang)}")
+        if not added:
+            # Translators: {card} is a card's name and value, as a page says it ("Guard, 1").
+            return Scanned(200, True, False, t("{card}: already in your hand.", card=label))
+        # Translators: {card} is a card's name and value, as a page says it ("Guard, 1").
         return Scanned(200, True, True, t("{card}. Added to your hand.", card=label))
 
 

@@ -30,7 +30,7 @@ from companion.ui.secret import value_problem
 from companion.render import Context, capitalized
 from companion.web.answer import Answer
 from companion.web.feed import Feed
-from companion.web.hands import HandKeeper
+from companion.web.hands import Hands, problem
 from companion.web.seats import Seats
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class WebSecrets:
     """The ``secret_handler`` of a served session."""
 
     def __init__(self, seats: Seats, feed: Feed, fallback: Any = None, reader: Reader | None = None,
-                 stopped: Callable[[], bool] = lambda: False, hands: HandKeeper | None = None) -> None:
+                 stopped: Callable[[], bool] = lambda: False, hands: Hands | None = None) -> None:
         self.seats = seats
         self.hands = hands  # the hands entered on the pages: a value they rule out is refused as it is typed
         self.feed = feed
@@ -238,9 +238,9 @@ class WebSecrets:
             return None
         seat = session.parser.secret_steps(secret, session.state)[step]
         try:
-            keeper.private.secret_value(session.state, keeper.hands, seat, value)
+            keeper.private.secret_value(session.state, keeper.cards, seat, value)
         except RuleError as error:
-            return keeper.problem(error, lang)
+            return problem(session, error, lang)
         return None
 
     # ----------------------------------------------------------------- the devices' side (server thread)
@@ -293,6 +293,15 @@ class WebSecrets:
         if complete:
             pending.done.set()
         return Answer(200, True, t("Thank you: your value is sent. Only the outcome will be announced."))
+
+    def forget(self, seat_id: str) -> None:
+        """``seat_id`` was left, freed or re-keyed: a value it typed for the fight being asked is dropped (whoever
+        takes the seat types it again)."""
+        with self._lock:
+            pending = self._pending
+            if pending is not None:
+                for step in [i for i in pending.values if pending.steps[i] == seat_id and i in pending.on_web]:
+                    del pending.values[step]
 
     def cancel(self, seat_id: str, request: str, lang: str) -> Answer:
         t = Translator(lang, "web")
