@@ -71,7 +71,8 @@ def test_each_seat_enters_its_hand_and_only_its_page_shows_it(table: Any) -> Non
     assert keeper.view(session, "thanos", "en")["summary"] == "Your hand is not entered yet. Enter 3 cards."
     assert keeper.view(session, "hero1", "en")["summary"] == "Your hand is not entered yet. Enter 1 card."
     # A hero holds hero cards only; a hand is entered whole.
-    assert keeper.enter(session, "hero1", ["ebony-maw"], "en").message == "Ebony Maw is a Thanos card: a hero holds hero cards only."
+    assert keeper.enter(session, "hero1", ["ebony-maw"], "en").message == \
+        "Ebony Maw is a Thanos card: a hero holds hero cards only."
     assert keeper.enter(session, "thanos", ["hulk", "thanos", "ebony-maw"], "en").message == \
         "Hulk is a hero card: Thanos holds Thanos cards only."
     assert keeper.enter(session, "thanos", ["thanos"], "en").message == \

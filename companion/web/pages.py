@@ -135,28 +135,33 @@ def _languages(lang: str, href: str) -> str:
     return f'<p id="language">{said} {" ".join(links)}</p>'
 
 
-def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lang: str, after: int,
-              prompt: tuple[str, str] | None, hand: dict[str, Any], notes: Sequence[tuple[str, str]] = (),
-              heartbeat: float = 10.0) -> str:
-    """A seat's page: its private value when one is asked, its hand, its own plays and questions, what the table says."""
-    t = Translator(lang, "web")
-    # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
-    w = {
+def _seat_words(t: Translator, seat: Any, game: str, code: str) -> dict[str, str]:
+    """Every sentence of a seat's page, escaped; each once, outside the f-strings (where gettext cannot read it)."""
+    return {
+        # Translators: a seat page's heading; {name} is the player's name.
         "title": escape(t("{name}: your private view", name=seat.name)),
+        # Translators: {game} is the game's name, {code} the table's join code.
         "intro": escape(t("{game}, table {code}. This page is yours alone: keep its address to yourself.", game=game,
                           code=code)),
+        # Translators: a heading of the seat's page.
         "private": escape(t("Your private actions")),
         "idle": escape(t("Nothing to type now. When the table asks you a secret value, a form appears here.")),
+        # Translators: a field's label.
         "value": escape(t("Your secret value")),
+        # Translators: a button.
         "send": escape(t("Send my value")),
+        # Translators: a button: the secret value is not sent.
         "cancel": escape(t("Cancel")),
+        # Translators: a heading: the private notes for this player only.
         "mine": escape(t("Only for you")),
         "device": escape(t("Play or ask from your page")),
         "line": escape(t("A play or a question, answered here only")),
+        # Translators: a button sending the line typed.
         "send_line": escape(t("Send")),
         "said": escape(t("What the table says")),
         "where": escape(t("Where the game stands")),
         "again": escape(t("Read again where the game stands")),
+        # Translators: a heading: the page's connection to the table.
         "connection": escape(t("Connection")),
         "connecting": escape(t("Connecting to the table…")),
         "leave_title": escape(t("Leave this seat")),
@@ -168,26 +173,19 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
         # Translators: a button: do not leave the seat after all.
         "leave_no": escape(t("No, stay")),
     }
+
+
+def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lang: str, after: int,
+              prompt: tuple[str, str] | None, hand: dict[str, Any], notes: Sequence[tuple[str, str]] = (),
+              heartbeat: float = 10.0) -> str:
+    """A seat's page: its private value when one is asked, its hand, its own plays and questions, what the table says."""
+    t = Translator(lang, "web")
+    w = _seat_words(t, seat, game, code)
     base = seat.path()
-    request, prompt_text = prompt if prompt is not None else ("", "")
-    hidden_form, hidden_idle = ("", " hidden") if prompt is not None else (" hidden", "")
-    off = "" if prompt is not None else " disabled"  # a hidden form's controls take no focus
     body = f"""<h1>{w["title"]}</h1>
 <p>{w["intro"]}</p>
 {_languages(lang, base)}
-<h2 id="private-title" tabindex="-1">{w["private"]}</h2>
-<p id="idle"{hidden_idle}>{w["idle"]}</p>
-<form id="secret" method="post" action="{escape(base)}/secret"{hidden_form}>
-<p id="prompt">{escape(prompt_text)}</p>
-<input type="hidden" name="request" value="{escape(request)}">
-<input type="hidden" name="lang" value="{lang}">
-<label for="value">{w["value"]}</label>
-<input id="value" name="value" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="4"
- aria-describedby="hint"{off}>
-<p id="hint" role="status"></p>
-<button type="submit" id="send"{off}>{w["send"]}</button>
-<button type="submit" id="cancel" formaction="{escape(base)}/cancel"{off}>{w["cancel"]}</button>
-</form>
+{_secret_part(w, lang, base, prompt)}
 {_hand_part(t, lang, base, hand)}
 {_scan_part(lang, hand)}
 <h2>{w["mine"]}</h2>
@@ -212,7 +210,37 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <p><a id="again" href="{escape(base)}?lang={lang}">{w["again"]}</a></p>
 <h2>{w["connection"]}</h2>
 <p id="link" role="status" aria-live="polite">{w["connecting"]}</p>
-<h2 id="leave-title" tabindex="-1">{w["leave_title"]}</h2>
+{_leave_part(w, lang, base)}"""
+    data = {"base": base, "after": str(after), "online": t("Connected to the table."),
+            "offline": t("Connection lost: trying again by itself."),
+            "back": t("Connected again: what was said meanwhile follows."), "heartbeat": f"{heartbeat:g}"}
+    # Translators: a seat page's title; {name} is the player's name.
+    return _document(lang, t("{name}: private view", name=seat.name), body, data, script=True)
+
+
+def _secret_part(w: dict[str, str], lang: str, base: str, prompt: tuple[str, str] | None) -> str:
+    """The private value's form: shown when one is asked, else a sentence saying nothing is."""
+    request, prompt_text = prompt if prompt is not None else ("", "")
+    hidden_form, hidden_idle = ("", " hidden") if prompt is not None else (" hidden", "")
+    off = "" if prompt is not None else " disabled"  # a hidden form's controls take no focus
+    return f"""<h2 id="private-title" tabindex="-1">{w["private"]}</h2>
+<p id="idle"{hidden_idle}>{w["idle"]}</p>
+<form id="secret" method="post" action="{escape(base)}/secret"{hidden_form}>
+<p id="prompt">{escape(prompt_text)}</p>
+<input type="hidden" name="request" value="{escape(request)}">
+<input type="hidden" name="lang" value="{lang}">
+<label for="value">{w["value"]}</label>
+<input id="value" name="value" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="4"
+ aria-describedby="hint"{off}>
+<p id="hint" role="status"></p>
+<button type="submit" id="send"{off}>{w["send"]}</button>
+<button type="submit" id="cancel" formaction="{escape(base)}/cancel"{off}>{w["cancel"]}</button>
+</form>"""
+
+
+def _leave_part(w: dict[str, str], lang: str, base: str) -> str:
+    """"Leave this seat", and its confirmation (shown by the script; without it, a page of its own asks)."""
+    return f"""<h2 id="leave-title" tabindex="-1">{w["leave_title"]}</h2>
 <form id="leave-form" method="post" action="{escape(base)}/leave">
 <input type="hidden" name="lang" value="{lang}">
 <p>{w["leave_text"]}</p>
@@ -224,10 +252,6 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 </div>
 <p id="leave-done" role="status"></p>
 </form>"""
-    data = {"base": base, "after": str(after), "online": t("Connected to the table."),
-            "offline": t("Connection lost: trying again by itself."),
-            "back": t("Connected again: what was said meanwhile follows."), "heartbeat": f"{heartbeat:g}"}
-    return _document(lang, t("{name}: private view", name=seat.name), body, data, script=True)
 
 
 def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str:

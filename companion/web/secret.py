@@ -114,22 +114,7 @@ class WebSecrets:
         for i in sorted(on_web):
             self._ask_seat(steps[i], pending)
         try:
-            for i, pid in enumerate(steps):  # a fighter with no device, at the table's prompt
-                if i not in on_web:
-                    value = self._ask_at_table(session, secret, i, names[i], t)
-                    if value is None:
-                        self._cancel(pending, pid)
-                        break
-                    with self._lock:
-                        pending.values[i] = value
-            while not pending.done.is_set() and pending.cancelled_by is None:
-                self._say_notices(session, t)
-                if len(pending.values) == len(steps):
-                    break
-                if self.stopped():
-                    self._cancel(pending, None)
-                    break
-                pending.done.wait(0.05)
+            self._ask_the_rest(session, pending, names, t)
         except KeyboardInterrupt:  # Ctrl+C at the table while the devices type
             self._cancel(pending, None)
         finally:
@@ -144,6 +129,26 @@ class WebSecrets:
         values = [pending.values[i] for i in range(len(steps))]
         pending.values.clear()
         return values
+
+    def _ask_the_rest(self, session: Session, pending: _Pending, names: list[str], t: Translator) -> None:
+        """The fighters with no device at the table's prompt, then the devices' values waited for."""
+        steps = pending.steps
+        for i, pid in enumerate(steps):  # a fighter with no device, at the table's prompt
+            if i not in pending.on_web:
+                value = self._ask_at_table(session, pending.secret, i, names[i], t)
+                if value is None:
+                    self._cancel(pending, pid)
+                    break
+                with self._lock:
+                    pending.values[i] = value
+        while not pending.done.is_set() and pending.cancelled_by is None:
+            self._say_notices(session, t)
+            if len(pending.values) == len(steps):
+                break
+            if self.stopped():
+                self._cancel(pending, None)
+                break
+            pending.done.wait(0.05)
 
     def _ask_seat(self, pid: str, pending: _Pending) -> None:
         seat = self.seats.by_id[pid]
