@@ -57,7 +57,7 @@ class Refusals:
     def __init__(self, interval: float = INTERVAL) -> None:
         self.interval = interval
         self._counts: Counter[str] = Counter()
-        self._said_at = time.monotonic() - interval
+        self.said_at = time.monotonic() - interval
         self._lock = threading.Lock()
 
     def count(self, client: str) -> None:
@@ -69,12 +69,12 @@ class Refusals:
         summary was said less than ``interval`` seconds ago."""
         now = time.monotonic() if now is None else now
         with self._lock:
-            if not self._counts or now - self._said_at < self.interval:
+            if not self._counts or now - self.said_at < self.interval:
                 return None
             total = sum(self._counts.values())
             clients = [client for client, _ in self._counts.most_common()]
             self._counts.clear()
-            self._said_at = now
+            self.said_at = now
             return total, clients
 
 
