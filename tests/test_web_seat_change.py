@@ -112,7 +112,7 @@ def test_joining_with_cookies_blocked_is_said_and_frees_the_seat_again(letter: A
     url, _ = join_link(web.base_url, web.seats.code, "p2")
     status, page = http(url + "?lang=en&joined=1")  # the browser kept no cookie: none comes back
     assert status == 403 and "Seat already open" not in page
-    assert "This browser keeps no cookie for this page: allow cookies for this address, then join again." in page
+    assert "This browser keeps no cookie for this page. Allow cookies for this address, then join again." in page
     assert web.seats.by_id["p2"].device is None and "p2" in [s.id for s in web.seats.free_seats()]
 
 

@@ -127,9 +127,10 @@ def _languages(lang: str, href: str) -> str:
     named in that language."""
     t = Translator(lang, "web")
     names = {"fr": "Français", "en": "English"}
-    said = escape(t("This page is in English. If your screen reader reads it with a voice of another language, "
-                    "switch its voice to English (NVDA: NVDA+Ctrl+V, or the voice settings; VoiceOver: the rotor's "
-                    "Languages; TalkBack and Orca: their speech settings), or choose the other language here:"))
+    # Translators: "English" is this page's language: say yours ("Cette page est en français.").
+    said = escape(t("This page is in English. If your screen reader speaks another language, switch its voice to "
+                    "English. NVDA: NVDA+Ctrl+V, or the voice settings. VoiceOver: the rotor's Languages. TalkBack "
+                    "and Orca: their speech settings. Or choose the other language here:"))
     links = [f'<a href="{escape(href)}?lang={other}" lang="{other}" hreflang="{other}">{names[other]}</a>'
              for other in LANGUAGES if other != lang]
     return f'<p id="language">{said} {" ".join(links)}</p>'
@@ -165,7 +166,7 @@ def _seat_words(t: Translator, seat: Any, game: str, code: str) -> dict[str, str
         "connection": escape(t("Connection")),
         "connecting": escape(t("Connecting to the table…")),
         "leave_title": escape(t("Leave this seat")),
-        "leave_text": escape(t("On another device, or done playing: leave the seat, and the table can give it again.")),
+        "leave_text": escape(t("On another device, or done playing? Leave the seat: the table can give it again.")),
         "leave": escape(t("Leave this seat")),
         "leave_question": escape(t("Leave this seat? Your hand and your private notes are cleared on it.")),
         # Translators: a button confirming "Leave this seat".

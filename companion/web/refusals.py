@@ -52,7 +52,7 @@ def _texts(t: Translator) -> dict[str, Callable[[], tuple[str, str]]]:
         "seat_rekeyed": lambda: (t("Link replaced"), t("The table replaced this seat's link: join again with the "
                                                       "join code.")),
         # Translators: a page's title: the browser keeps no cookie.
-        "no_cookies": lambda: (t("Cookies blocked"), t("This browser keeps no cookie for this page: allow cookies "
+        "no_cookies": lambda: (t("Cookies blocked"), t("This browser keeps no cookie for this page. Allow cookies "
                                                        "for this address, then join again.")),
         # Translators: a page's title.
         "too_many": lambda: (t("Too many requests"), t("Too many requests: wait a moment, then try again.")),

@@ -152,8 +152,8 @@ def part(lang: str) -> str:
     }
     data = "".join(f' data-{key}="{escape(value)}"' for key, value in words.items())
     title = escape(t("Scan a card"))
-    intro = escape(t("Your camera reads the sticker of a card in your hand; what it reads is said here, to you only, "
-                     "and the card is entered in your hand."))
+    intro = escape(t("Your camera reads the sticker of a card in your hand. What it reads is said here, to you "
+                     "only. The card is then entered in your hand."))
     return f"""<h2 id="scan-title">{title}</h2>
 <p>{intro}</p>
 <p><button type="button" id="scan" aria-pressed="false" aria-describedby="scan-status" data-timeout="{TIMEOUT}"{data}>{
