@@ -89,12 +89,13 @@ connect();
 setInterval(() => { if (!ended) fetch(page.base + "/beat", {method: "POST"}).catch(() => {}); }, Number(page.heartbeat) * 1000);
 // "Leave this seat" asks first: the question and its two buttons appear, and the focus goes to the question.
 const leaveForm = document.getElementById("leave-form"), confirmBox = document.getElementById("leave-confirm");
+function asking(on) { confirmBox.hidden = !on; for (const b of confirmBox.querySelectorAll("button")) b.disabled = !on; }
 leaveForm.addEventListener("submit", async e => { e.preventDefault();
   const by = e.submitter ? e.submitter.id : "";
-  if (by === "leave-no") { confirmBox.hidden = true; document.getElementById("leave").focus(); return; }
-  if (by !== "leave-yes") { confirmBox.hidden = false; document.getElementById("leave-question").focus(); return; }
+  if (by === "leave-no") { asking(false); document.getElementById("leave").focus(); return; }
+  if (by !== "leave-yes") { asking(true); document.getElementById("leave-question").focus(); return; }
   const d = await send("leave", {confirm: "yes"}); ended = true; if (stream) stream.close();
-  confirmBox.hidden = true; link.textContent = d.message; document.getElementById("leave-done").textContent = d.message;
+  asking(false); link.textContent = d.message; document.getElementById("leave-done").textContent = d.message;
   document.getElementById("leave-title").focus(); });
 field.addEventListener("input", async () => { if (field.value.trim() === "") { hint.textContent = ""; return; }
   const d = await post("check"); field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
@@ -248,8 +249,8 @@ def _leave_part(w: dict[str, str], lang: str, base: str) -> str:
 <button type="submit" id="leave">{w["leave"]}</button>
 <div id="leave-confirm" hidden>
 <p id="leave-question" tabindex="-1">{w["leave_question"]}</p>
-<button type="submit" id="leave-yes" name="confirm" value="yes">{w["leave_yes"]}</button>
-<button type="submit" id="leave-no">{w["leave_no"]}</button>
+<button type="submit" id="leave-yes" name="confirm" value="yes" disabled>{w["leave_yes"]}</button>
+<button type="submit" id="leave-no" disabled>{w["leave_no"]}</button>
 </div>
 <p id="leave-done" role="status"></p>
 </form>"""
