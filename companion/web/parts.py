@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import LANGUAGES
 from companion.private.base import PrivateRules, to_act_only
@@ -31,7 +31,9 @@ from companion.web.quiet import Refusals
 from companion.web.scan import Scanner
 from companion.web.seats import Seat, Seats
 from companion.web.secret import WebSecrets
-from companion.web.server import WebServer
+
+if TYPE_CHECKING:
+    from companion.web.server import WebServer
 
 #: Seconds between two heartbeats of a page (its script); a seat whose device sent none for ``away_after`` is away.
 HEARTBEAT = 10.0
