@@ -55,3 +55,19 @@ def test_what_each_page_receives_keeps_the_sentence_rules(lang: str) -> None:
         assert len(said) > 60
         found = [b for text in said if text for b in breaks(text, lang, NAMES)]
         assert found == [], "\n".join(found)
+
+
+def test_every_page_sentence_with_a_field_or_of_one_or_two_words_has_a_translators_note() -> None:
+    """The web catalog: a msgid with a field ({player}) or of one or two words carries a "Translators:" note."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    with open(Path(__file__).resolve().parent.parent / "companion/locale/fr/LC_MESSAGES/web.po", "rb") as handle:
+        catalog = read_po(handle)
+    missing = []
+    for message in catalog:
+        text = message.id[0] if isinstance(message.id, tuple) else message.id
+        if text and ("{" in text or len(text.split()) <= 2) and not message.auto_comments:
+            missing.append(text)
+    assert missing == []

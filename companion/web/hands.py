@@ -192,6 +192,7 @@ class Hands:
         summary = t("Your hand: {cards}.", cards=ctx.separator.join([card_label(session, c, ctx) for c in hand])) \
             if hand else t("Your hand is not entered yet.")
         if missing:
+            # Translators: {count} is how many cards the player has still to enter.
             summary += " " + t.plural("Enter {count} card.", "Enter {count} cards.", missing)
         return summary
 
@@ -281,6 +282,7 @@ def problem(session: Session, error: RuleError, lang: str) -> str:
     d = error.details
     shared: dict[str, Callable[[], str]] = {
         "no_hand": lambda: t("No hand to enter now."),
+        # Translators: {count} is how many cards the player holds.
         "hand_count": lambda: t.plural("Enter your whole hand, {count} card, or the card still to enter.",
                                        "Enter your whole hand, {count} cards, or the cards still to enter.",
                                        int(d.get("held", 0))),

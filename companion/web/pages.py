@@ -260,11 +260,13 @@ def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str
     """The seat's hand and the form to enter it: one list per card still to enter (or per card held, to correct)."""
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
     w = {
+        # Translators: a heading of the seat's page.
         "hand": escape(t("Your hand")),
         "enter": escape(t("Enter these cards")),
     }
     if not hand["hands"]:
         return ""
+    # Translators: the label of one card list; {number} is its place in the hand (1, 2…).
     card_labels = [escape(t("Card {number}", number=i)) for i in range(1, MAX_SHOWN + 1)]
     count = hand["missing"] or hand["held"]
     options = "".join(f'<option value="{escape(card_id)}">{escape(label)}</option>' for card_id, label in hand["choices"])
@@ -299,13 +301,16 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
     w = {
         "code": escape(t("Join code (said at the table)")),
+        # Translators: a heading and a field's label on the join page.
         "seat": escape(t("Your seat")),
+        # Translators: a button on the join page.
         "join": escape(t("Join")),
         "taken": escape(t("No seat is free: every seat is taken, or the join code has expired. Ask the table.")),
         "certificate": escape(t("This page's certificate")),
         "fingerprint": escape(t("The SHA-256 fingerprint of the table's authority, to compare with the one said at "
                                 "the table:")),
         "install": escape(t("The table's authority, to install on this device (see the guide)")),
+        # Translators: the join page's heading; {game} is the game's name.
         "heading": escape(t("Join the table: {game}", game=game)),
     }
     options = "\n".join(f'<option value="{escape(s.id)}">{escape(s.name)}</option>' for s in seats)

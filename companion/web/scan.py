@@ -115,6 +115,7 @@ class Scanner:
             added = self.hands.add(session, seat_id, code)
         except RuleError as error:
             if error.code == "hand_full":
+                # Translators: {card} is a card's name and value; {count} how many cards the hand holds.
                 return Scanned(422, True, False, t.plural(
                     "{card}: not added, your hand already holds its {count} card. To correct it, enter it again above.",
                     "{card}: not added, your hand already holds its {count} cards. To correct it, enter it again above.",
@@ -140,13 +141,17 @@ def part(lang: str) -> str:
     t = Translator(lang, "web")
     words = {
         "start": t("Scan a card"),
+        # Translators: a button: the camera stops.
         "stop": t("Stop scanning"),
         "started": t("Camera on: hold a card about 15 cm in front of it, its sticker facing the camera."),
         "none": t("No card seen."),
         "near": t("Move the card away."),
+        # Translators: the camera's light was switched on.
         "torch": t("Torch on."),
+        # Translators: {count} is a number of seconds.
         "timedout": t.plural("Scanning stopped: no card read for {count} second.",
                              "Scanning stopped: no card read for {count} seconds.", TIMEOUT),
+        # Translators: the camera stopped.
         "stopped": t("Scanning stopped."),
         "nocamera": t("No camera can be opened: allow this page to use the camera, or enter your cards in the lists."),
     }

@@ -96,6 +96,7 @@ class WebServer:
             sock.bind(info[4])
             sock.listen(1024)
         except (OSError, OverflowError) as error:
+            # Translators: {host} and {port}: the address asked; {reason}: the system's error.
             raise WebStartError(t("The private pages cannot listen on {host} port {port}: {reason}", host=self.host,
                                   port=self.port, reason=getattr(error, "strerror", None) or error)) from None
         self.bound = (self.host, int(sock.getsockname()[1]))
@@ -107,6 +108,7 @@ class WebServer:
                 self._tls = table_certificate(sorted({self.url_host, *self._addresses()}))
             except TlsError as error:
                 sock.close()
+                # Translators: {reason}: why the certificate could not be made.
                 raise WebStartError(t("The private pages cannot make their certificate: {reason}",
                                       reason=str(error))) from None
             self.fingerprint = self._tls.fingerprint
@@ -250,6 +252,7 @@ def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0
             write_qr(web.join_url, qr_file)
         except OSError as error:
             web.stop()
+            # Translators: {path} is a file's path; {reason}: the system's error.
             raise WebStartError(t("The QR code cannot be written to {path}: {reason}.", path=qr_file,
                                   reason=error.strerror or error)) from None
     announce_join(parts, session, qr, stream, qr_file)
@@ -259,8 +262,10 @@ def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0
 def _qr_file_problem(path: Path, t: Translator) -> str | None:
     """What is wrong with ``--qr-file`` before the server starts: its suffix, a missing folder, a folder named."""
     if path.suffix.lower() not in KINDS:
+        # Translators: {path} is the file name given.
         return t("companion: --qr-file {path}: give a file name ending in .svg or .png.", path=path)
     if not path.parent.is_dir():
+        # Translators: {path} is the file's path; {folder} its folder.
         return t("The QR code cannot be written to {path}: the folder {folder} does not exist.", path=path,
                  folder=path.parent)
     return None

@@ -102,6 +102,7 @@ def device_away(web: Parts, session: Session, seat: Seat) -> None:
         _say(web, session, lambda t, c: t("{player}'s device is away.", player=_name(session, c, seat)), "web_device",
              {"player": seat.id, "state": "away"})
         if _waits_for(web, session, seat):
+            # Translators: {player} is a player's name; "free" is the table's command (French: libère).
             _say(web, session, lambda t, c: t("The game waits for {player}: open the page again on that device, or "
                                               "type the play at the table; free {player} lets another device take "
                                               "the seat.", player=_name(session, c, seat)),
@@ -113,6 +114,7 @@ def seat_left(web: Parts, session: Session, seat: Seat) -> None:
     """The player left their seat on their page: it forgets the hand, the codes and the notes."""
     def action() -> None:
         forget(web, session, seat)
+        # Translators: {player} is a player's name.
         _say(web, session, lambda t, c: t("{player} left their seat on their device: the seat is free.",
                                           player=_name(session, c, seat)), "web_device",
              {"player": seat.id, "state": "left"})
@@ -187,6 +189,7 @@ def announce_join(web: Parts, session: Session, qr: bool = False, stream: TextIO
         from companion.web.tls import spoken_fingerprint
 
         short = spoken_fingerprint(fingerprint)
+        # Translators: {short}: the fingerprint's first groups, spelt out.
         session.say(t("The pages are encrypted. The fingerprint of the table's authority begins {short}; the join "
                       "page shows it whole.", short=short), "web_fingerprint",
                     {"sha256": fingerprint}, Priority.NORMAL, skip=(web.output,))
@@ -232,8 +235,14 @@ def devices(web: Parts, session: Session) -> None:
     states = {seat.id: web.seats.state(seat) for seat in web.seats}
 
     def sentence(t: Translator, ctx: Any) -> str:
-        # Translators: a seat's state, said after the player's name ("Ana connected; Ben free").
-        words = {"connected": t("connected"), "away": t("away"), "free": t("free")}
+        words = {
+            # Translators: a seat's state, said after the player's name ("Ana connected").
+            "connected": t("connected"),
+            # Translators: a device's state, said after the player's name ("Ben away").
+            "away": t("away"),
+            # Translators: a seat's state, said after the player's name ("Cleo free").
+            "free": t("free"),
+        }
         # Translators: {player} is a player's name, {state} their device's state ("connected", "away", "free").
         parts = [t("{player} {state}", player=_name(session, ctx, seat), state=words[states[seat.id]])
                  for seat in web.seats]
@@ -257,10 +266,12 @@ def free(web: Parts, session: Session, typed: str, rekey: bool) -> None:
     forget(web, session, seat)
     web.feed.wake()
     if rekey:
+        # Translators: {player} is a player's name.
         _say(web, session, lambda t, c: t("{player}'s seat has a new secret: its old link opens nothing; join again "
                                           "with the join code.", player=_name(session, c, seat)), "web_rekey",
              {"player": seat.id})
     else:
+        # Translators: {player} is a player's name.
         _say(web, session, lambda t, c: t("{player}'s seat is free: a device may take it with the join code.",
                                           player=_name(session, c, seat)), "web_free", {"player": seat.id})
     _code_hint(web, session)
