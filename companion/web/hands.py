@@ -25,7 +25,7 @@ from companion.games.base import Command, RuleError
 from companion.i18n import Translator
 from companion.private.base import Followed, PrivateRules
 from companion.render import capitalized
-from companion.stickers import Code
+from companion.sticker_codes import Code
 from companion.web.answer import Answer
 from companion.web.feed import Feed
 from companion.web.seats import Seats

@@ -2,8 +2,10 @@
 
 The page (``scan.js``) reads the QR code itself where the browser can
 (``BarcodeDetector``), else sends small JPEG frames over the seat's own
-authenticated requests; each frame is decoded here in memory with zxing-cpp and
-dropped at once: never stored, never sent on. A code read becomes one card added
+authenticated requests; each frame is decoded in memory by ``companion.web.frames``
+(a JPEG or PNG only, its size bounded first) and dropped at once: never stored,
+never sent on. A code is read strictly (``companion.sticker_codes``); every refusal,
+and any failure, is one sentence in the seat's language. A code read becomes one card added
 to the seat's hand through the game's private-hands contract (its checks: a card
 of this game, one this seat may hold, a copy not all face up), then the hands
 tell the page its hand and applies what the hands decide, as for a hand entered
@@ -12,14 +14,16 @@ in the lists. The answer goes to that page only.
 
 from __future__ import annotations
 
-import io
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.games.base import RuleError
 from companion.i18n import Translator
-from companion.stickers import Code, read_payload
+from companion.sticker_codes import Code, StickerRefused, deck_of, read
+from companion.web.frames import FrameRefused, Why, decode, frame_sentence, read_codes, sticker_sentence
 from companion.web.hands import Busy, Hands, at_table, card_label, problem
 
 if TYPE_CHECKING:
@@ -29,14 +33,17 @@ if TYPE_CHECKING:
 SCRIPT_FILE = Path(__file__).parent / "static" / "scan.js"
 #: The largest frame read (a 480-pixel-wide JPEG is 10 to 40 KB): anything larger is refused unread.
 MAX_FRAME = 200_000
-#: A code whose symbol is wider than this share of the frame is too close for the camera to focus.
-TOO_CLOSE = 0.6
+#: The status of a frame refused, by why.
+REFUSED = {Why.FORMAT: 415, Why.SIZE: 413, Why.BROKEN: 422}
+#: A failure nobody foresaw while scanning: logged with its traceback (tests fail on it), the page told in words.
+LOG = logging.getLogger("companion.session")
 
 
 @dataclass(frozen=True)
 class Scanned:
     """The answer to one code or frame: ``found`` a code, ``added`` its card to the hand, the sentence to say
-    (empty when no code was seen), and ``hint`` (``near``: a code too close to read, ``none``: nothing seen)."""
+    (empty when no code was seen), and ``hint`` (``near``: a code too close to read, ``none``: nothing seen,
+    ``refused``: a frame not read, or a failure, the sentence saying why)."""
 
     status: int
     found: bool
@@ -51,35 +58,6 @@ class Scanned:
                 "code": self.code}
 
 
-def decode(frame: bytes) -> tuple[list[str], bool]:
-    """The QR codes' texts in one JPEG or PNG frame, and whether a code was seen too close to be read.
-
-    The frame is read from memory and forgotten when this returns.
-    """
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with Image.open(io.BytesIO(frame)) as image:
-            if image.width * image.height > 4_000_000:
-                return [], False
-            grey = image.convert("L")
-    except (UnidentifiedImageError, OSError, ValueError):
-        return [], False
-    return decode_image(grey)
-
-
-def decode_image(grey: Any) -> tuple[list[str], bool]:
-    """The QR codes' texts in a greyscale PIL image, and whether a code was seen too close to be read (zxing-cpp)."""
-    import zxingcpp
-
-    found = zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
-                                   return_errors=True)
-    texts = [b.text for b in found if b.valid and b.text]
-    near = any(not b.valid and abs(b.position.top_right.x - b.position.top_left.x) > TOO_CLOSE * grey.width
-               for b in found)
-    return texts, near
-
-
 class Scanner:
     """A served table's scanning: each code read by a seat's page, checked and added to its hand by `Hands.add`."""
 
@@ -89,18 +67,42 @@ class Scanner:
         self.game_id = game_id
 
     def frame(self, seat_id: str, frame: bytes, lang: str) -> Scanned:
-        """A frame from ``seat_id``'s camera: its first sticker code scanned, or guidance when none is read."""
-        texts, near = decode(frame)
-        for text in texts:
-            return replace(self.scan(seat_id, text, lang), code=text)
-        return Scanned(200, False, False, "", "near" if near else "none")
+        """A frame from ``seat_id``'s camera: its first sticker code scanned, guidance when none is read, or why the
+        frame is not read (never an exception)."""
+        def read_frame() -> Scanned:
+            try:
+                texts, near = decode(frame, seat_id)
+            except FrameRefused as error:
+                return Scanned(REFUSED[error.why], False, False, frame_sentence(error, lang), "refused")
+            for text in texts:
+                return replace(self._scan(seat_id, text, lang), code=text)
+            return Scanned(200, False, False, "", "near" if near else "none")
+
+        return self._safely(read_frame, lang)
 
     def scan(self, seat_id: str, text: str, lang: str) -> Scanned:
-        """``text`` read from a code by ``seat_id``'s page: its card added to that seat's hand, or why not."""
+        """``text`` read from a code by ``seat_id``'s page: its card added to that seat's hand, or why not (in words,
+        never an exception)."""
+        return self._safely(lambda: self._scan(seat_id, text, lang), lang)
+
+    @staticmethod
+    def _safely(call: Callable[[], Scanned], lang: str) -> Scanned:
+        try:
+            return call()
+        except Exception:  # the page still hears a sentence; the table's log keeps the traceback
+            LOG.exception("internal error while scanning")
+            t = Translator(lang, "web")
+            return Scanned(500, False, False, t("The table could not read that: enter the card in the lists."),
+                           "refused")
+
+    def _scan(self, seat_id: str, text: str, lang: str) -> Scanned:
         t = Translator(lang, "web")
-        code = read_payload(text)
-        if code is None or code.game != self.game_id or code.card not in self.session.table.cards:
-            return Scanned(422, True, False, t("That code is no card of this game."))
+        session = self.session
+        try:
+            code, _ = read(text, self.game_id, session.table.cards, deck_of(session.state))
+        except StickerRefused as error:
+            label = "" if error.card is None else card_label(session, error.card.id, session.narrator.context(lang))
+            return Scanned(422, True, False, sticker_sentence(error, lang, label))
         try:
             return at_table(self.session, lambda: self._add(seat_id, code, lang))
         except Busy:
@@ -132,6 +134,9 @@ class Scanner:
 
 #: Seconds a scan goes on without reading any code before it stops and gives the focus back to its button.
 TIMEOUT = 30
+#: Seconds at least between two guidance sentences ("No card seen.", "Move the card away."): the region is polite,
+#: and guidance said often would crowd out the table's own announcements.
+QUIET = 15
 
 
 def part(lang: str) -> str:
@@ -161,10 +166,14 @@ def part(lang: str) -> str:
                      "only. The card is then entered in your hand."))
     return f"""<h2 id="scan-title">{title}</h2>
 <p>{intro}</p>
-<p><button type="button" id="scan" aria-pressed="false" aria-describedby="scan-status" data-timeout="{TIMEOUT}"{data}>{
+<p><button type="button" id="scan" aria-pressed="false" aria-describedby="scan-status" data-timeout="{TIMEOUT}"
+ data-quiet="{QUIET}"{data}>{
         escape(words["start"])}</button></p>
-<div id="scan-status" role="log" aria-live="assertive" aria-relevant="additions"></div>
+<div id="scan-status" role="log" aria-live="polite" aria-relevant="additions"></div>
 <script src="/scan.js"></script>"""
 
 
-__all__ = ["MAX_FRAME", "SCRIPT_FILE", "TIMEOUT", "part", "Scanned", "Scanner", "decode", "decode_image"]
+#: Backward names: the decoding lives in ``companion.web.frames``.
+decode_image = read_codes
+
+__all__ = ["MAX_FRAME", "QUIET", "SCRIPT_FILE", "TIMEOUT", "part", "Scanned", "Scanner", "decode", "decode_image"]
