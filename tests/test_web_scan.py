@@ -267,7 +267,7 @@ def test_every_refusal_from_scan_and_frame_is_a_sentence_in_the_seats_language(
                                      "application/x-www-form-urlencoded")
             assert (status, answer["added"], answer["message"]) == (
                 422, False, f"Bee Bear, 8: 1 copy, not numbered {copy}. Print its sticker again.")
-        assert "p1" not in table.web.keeper.hands
+        assert "p1" not in table.web.hands.cards
         with caplog.at_level(logging.WARNING, logger="companion.web"):
             refusals = [post("/frame?lang=fr", EPS, "image/jpeg"), post("/frame?lang=en", png_header(100_000, 100_000),
                                                                         "image/png"),
@@ -328,5 +328,5 @@ def test_the_scan_region_is_polite_and_says_its_guidance_at_most_every_15_second
         said = scan_said(ana)
         assert said.count("No card seen.") == 1 and said.count("That code is no card of this game.") == 1
         assert said.count("Bee Bear, 8: 1 copy, not numbered 999. Print its sticker again.") == 1
-        assert "p1" not in table.web.keeper.hands
+        assert "p1" not in table.web.hands.cards
         assert ana.axe() == []
