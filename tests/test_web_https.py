@@ -55,7 +55,7 @@ def test_the_pages_are_encrypted_and_the_fingerprint_said_and_shown() -> None:
         said = [u for u in session.wiring.announcer.history.items if u.event == "web_fingerprint"]
         assert len(said) == 1 and said[0].fields["sha256"] == web.fingerprint
         assert spoken_fingerprint(web.fingerprint) in said[0].text
-        context = ssl.create_default_context(cafile=str(web._tls.authority_file))  # this authority only
+        context = ssl.create_default_context(cafile=str(web.server.tls.authority_file))  # this authority only
         host, port = web.bound
         connection = http.client.HTTPSConnection(host, port, context=context, timeout=5)
         connection.request("GET", "/")
@@ -78,7 +78,7 @@ def test_the_pages_are_encrypted_and_the_fingerprint_said_and_shown() -> None:
 def test_chromium_trusting_the_tables_authority_opens_the_pages(tmp_path: Path) -> None:
     chromium_or_skip()
     session, recorder, web = make_served("gauntlet", players=3, names=("Zoe", "Alice", "Bruno"), https=True)
-    trusting = Browser(tmp_path / "trusting", trusting_home(tmp_path, web._tls.authority_file))
+    trusting = Browser(tmp_path / "trusting", trusting_home(tmp_path, web.server.tls.authority_file))
     stranger = Browser(tmp_path / "stranger")
     try:
         trusting.driver.get(web.join_url)
