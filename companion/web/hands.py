@@ -1,8 +1,9 @@
 """Each seat's private hand, entered on the player's device, kept in memory only, and what it decides.
 
-``HandKeeper`` is a `companion.session.Listener`: before a command it lets the
-game's private rules refuse what a hand contradicts (the table hears only that
-the hand disagrees; the player's page says why), after each change it follows
+``HandKeeper`` is a `companion.session.Listener`: before a command sent from a
+page it lets the game's private rules refuse what that page's own hand
+contradicts (the page says why); a command typed at the table is refused by the
+public rules only (`companion.private.trust`). After each change it follows
 the hands (a played card leaves its hand), tells each seat's page its own hand,
 what it has still to enter and what it alone learns (a Priest's peek), then
 applies the public command the hands decide (a Guard's guess) as if typed at the
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.games.base import Command, RuleError
 from companion.i18n import Translator
+from companion.private import trust
 from companion.private.base import Followed, PrivateRules
 from companion.render import capitalized
 from companion.web.feed import Feed
@@ -53,8 +55,10 @@ class HandKeeper:
         self._told: dict[str, tuple[str, str, str]] = {}
         #: The seat whose page sent the command being checked: only its own hand may refuse it.
         self.from_seat: str | None = None
-        #: The seats whose entered hands disagree with one another (said once at the table, nobody named).
-        self._conflicts: set[str] = set()
+        #: The last command typed at the table, and the seats whose own hand it contradicts (told once it is kept).
+        self._contradicted: tuple[Command | None, dict[str, RuleError]] = (None, {})
+        #: Whether `decide` is applying what the hands decide (the changes it makes do not start another loop).
+        self._deciding = False
 
     def bind(self, session: Session) -> None:
         """The session this keeper follows, once it is built (the keeper is part of its wiring)."""
@@ -69,17 +73,20 @@ class HandKeeper:
     # ----------------------------------------------------------------- the session's listener (under its lock)
 
     def checking(self, session: Session, command: Command) -> None:
-        # A command sent from a page is checked against that seat's own hand only: its refusal must not tell the
-        # sender anything of another seat's hand.
+        # Issue 30 (companion.private.trust): a command sent from a page is refused by that seat's own hand only, its
+        # reason said on that page; a command typed at the table is refused by the public rules only, and each seat
+        # whose own hand it contradicts is told so on its page once the command is kept (see `decide`).
         seat_of_page, self.from_seat = self.from_seat, None
-        hands = self.hands if seat_of_page is None else {k: v for k, v in self.hands.items() if k == seat_of_page}
-        try:
-            self.private.check(session.state, hands, command)
-        except RuleError as error:
-            seat = str(error.details.get("player", ""))
-            if seat in self.seats.by_id:
-                self._note_error(seat, error)
-            raise RuleError("hand_disagrees", player=seat) from None
+        self._contradicted = (command, {})
+        if seat_of_page is None:
+            self._contradicted = (command, trust.contradicted(self.private, session.table.rules, session.state,
+                                                              self.hands, command))
+            return
+        error = trust.refusal(self.private, session.state, self.hands, command, seat_of_page)
+        if error is not None:
+            if seat_of_page in self.seats.by_id:
+                self._note_error(seat_of_page, error)
+            raise RuleError("hand_disagrees", player=seat_of_page)
 
     def changed(self, session: Session, step: Step, before: Any) -> None:
         self._follow(step, before)
@@ -98,7 +105,6 @@ class HandKeeper:
         self._before[len(self.session.table.steps) - 1] = dict(self.hands)
         followed: Followed = self.private.follow(before, step.state, step.events, self.hands)
         self.hands = followed.hands
-        self._conflicts &= set(self.hands)
         for note in followed.notes:
             seat = self.seats.by_id.get(note.seat)
             if seat is None:
@@ -178,19 +184,6 @@ class HandKeeper:
             self._told[seat.id] = key
             self.feed.publish("hand", summary, seat.lang, to=seat.id, data=shown)
 
-    def check_conflicts(self) -> None:
-        """Hands entered that cannot all be right (two pages entered the only Countess): one neutral sentence at
-        the table, and every page with a hand asked to check it; nobody is told whose hand disagrees."""
-        found = self.private.conflicts(self.session.state, self.session.table.cards, self.hands)
-        if found and found != self._conflicts:
-            self.session.say_each(lambda ctx: _disagree(ctx.lang), "hands_disagree", {})
-            for seat in self.seats:
-                if seat.id in self.hands:
-                    t = Translator(seat.lang, "web")
-                    self.feed.publish("note", t("Check the cards entered on your page, and enter your hand again if "
-                                                "it is not right."), seat.lang, to=seat.id)
-        self._conflicts = found
-
     def _note_error(self, seat_id: str, error: RuleError) -> None:
         seat = self.seats.by_id[seat_id]
         self.feed.publish("note", self.problem(error, seat.lang), seat.lang, to=seat_id)
@@ -235,27 +228,55 @@ class HandKeeper:
         """Under the table's lock: ``hand``, already checked by the private rules, is ``seat_id``'s; then what it decides."""
         self.hands[seat_id] = hand
         self._publish_all()
-        self.check_conflicts()
         self.decide()
 
     def decide(self) -> None:
         """Apply what the hands decide now (after a change, or once the Guard's target entered their card).
 
         The table hears first that the hands decided, then the outcome, said and
-        journaled like a command typed at the table.
+        journaled like a command typed at the table. Each hand is its own seat's
+        answer: hands that cannot all be right still decide, and nobody is told so
+        (issue 30, `companion.private.trust`); every page with cards entered is
+        then asked to check them, in the same words whoever decided.
         """
         session = self.session
-        if self._conflicts:
-            return  # hands that disagree decide nothing until they are entered again
-        for _ in range(MAX_DECIDED):
-            command = self.private.adjudicate(session.state, self.hands)
-            if command is None:
-                return
-            preface = session.narrator.utterance(lambda ctx: _decided(ctx.lang), "decided", {"command": command.to_json()})
-            try:
-                session.change(command, preface)
-            except RuleError:  # refused: left to the table, nothing said
-                return
+        self._tell_contradicted()
+        if self._deciding:
+            return  # a change this loop made: the loop goes on deciding
+        reminded = trust.reminded(self.hands)
+        decided = 0
+        self._deciding = True
+        try:
+            while decided < MAX_DECIDED:
+                command = self.private.adjudicate(session.state, self.hands)
+                if command is None:
+                    break
+                preface = session.narrator.utterance(lambda ctx: _decided(ctx.lang), "decided",
+                                                     {"command": command.to_json()})
+                try:
+                    session.change(command, preface)
+                except RuleError:  # refused: left to the table, nothing said
+                    break
+                decided += 1
+        finally:
+            self._deciding = False
+        if decided:
+            self._note_each(reminded, lambda t: t("If your hand here is wrong, correct it and ask the table to undo."))
+
+    def _tell_contradicted(self) -> None:
+        """Once a command typed at the table is kept: each seat whose own hand it contradicts, told on its page."""
+        command, seats = self._contradicted
+        steps = self.session.table.steps
+        if seats and steps and steps[-1].command is command:
+            self._note_each(list(seats), lambda t: t("A command typed at the table contradicts the hand on your page: "
+                                                     "check your cards."))
+        self._contradicted = (None, {})
+
+    def _note_each(self, seat_ids: Sequence[str], sentence: Callable[[Translator], str]) -> None:
+        for seat_id in seat_ids:
+            seat = self.seats.by_id.get(seat_id)
+            if seat is not None:
+                self.feed.publish("note", sentence(Translator(seat.lang, "web")), seat.lang, to=seat.id)
 
     def at_table(self, action: Callable[[], T]) -> T:
         """``action`` run where the table runs its lines (under its lock), its result waited for ``WAIT`` seconds."""
@@ -281,11 +302,6 @@ class HandKeeper:
         if failure:
             raise failure[0]
         return result[0]
-
-
-def _disagree(lang: str) -> str:
-    t = Translator(lang, "web")
-    return t("The hands entered on the devices do not agree: each player, check the cards on your page.")
 
 
 def _decided(lang: str) -> str:
