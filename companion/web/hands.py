@@ -55,8 +55,6 @@ class HandKeeper:
         self._told: dict[str, tuple[str, str, str]] = {}
         #: The seat whose page sent the command being checked: only its own hand may refuse it.
         self.from_seat: str | None = None
-        #: The last command typed at the table, and the seats whose own hand it contradicts (told once it is kept).
-        self._contradicted: tuple[Command | None, dict[str, RuleError]] = (None, {})
         #: Whether `decide` is applying what the hands decide (the changes it makes do not start another loop).
         self._deciding = False
 
@@ -75,12 +73,12 @@ class HandKeeper:
     def checking(self, session: Session, command: Command) -> None:
         # Issue 30 (companion.private.trust): a command sent from a page is refused by that seat's own hand only, its
         # reason said on that page; a command typed at the table is refused by the public rules only, and each seat
-        # whose own hand it contradicts is told so on its page once the command is kept (see `decide`).
+        # whose own hand it contradicts is told so on its own page (the rules accept it: it is about to be kept).
         seat_of_page, self.from_seat = self.from_seat, None
-        self._contradicted = (command, {})
         if seat_of_page is None:
-            self._contradicted = (command, trust.contradicted(self.private, session.table.rules, session.state,
-                                                              self.hands, command))
+            seats = trust.contradicted(self.private, session.table.rules, session.state, self.hands, command)
+            self._note_each(list(seats), lambda t: t("A command typed at the table contradicts the hand on your page: "
+                                                     "check your cards."))
             return
         error = trust.refusal(self.private, session.state, self.hands, command, seat_of_page)
         if error is not None:
@@ -236,41 +234,38 @@ class HandKeeper:
         The table hears first that the hands decided, then the outcome, said and
         journaled like a command typed at the table. Each hand is its own seat's
         answer: hands that cannot all be right still decide, and nobody is told so
-        (issue 30, `companion.private.trust`); every page with cards entered is
-        then asked to check them, in the same words whoever decided.
+        (issue 30, `companion.private.trust`); as the first is decided, every
+        page with cards entered is asked to check them, in the same words whoever
+        decided.
         """
         session = self.session
-        self._tell_contradicted()
         if self._deciding:
             return  # a change this loop made: the loop goes on deciding
         reminded = trust.reminded(self.hands)
-        decided = 0
         self._deciding = True
         try:
-            while decided < MAX_DECIDED:
+            for decided in range(MAX_DECIDED):
                 command = self.private.adjudicate(session.state, self.hands)
-                if command is None:
-                    break
+                if command is None or not self._accepted(command):
+                    return  # a command the rules refuse is left to the table, nothing said
+                if not decided:  # asked before the outcome, so each page's own hand is told last
+                    self._note_each(reminded, lambda t: t("If your hand here is wrong, correct it and ask the table "
+                                                          "to undo."))
                 preface = session.narrator.utterance(lambda ctx: _decided(ctx.lang), "decided",
                                                      {"command": command.to_json()})
                 try:
                     session.change(command, preface)
-                except RuleError:  # refused: left to the table, nothing said
-                    break
-                decided += 1
+                except RuleError:  # refused by a listener: left to the table
+                    return
         finally:
             self._deciding = False
-        if decided:
-            self._note_each(reminded, lambda t: t("If your hand here is wrong, correct it and ask the table to undo."))
 
-    def _tell_contradicted(self) -> None:
-        """Once a command typed at the table is kept: each seat whose own hand it contradicts, told on its page."""
-        command, seats = self._contradicted
-        steps = self.session.table.steps
-        if seats and steps and steps[-1].command is command:
-            self._note_each(list(seats), lambda t: t("A command typed at the table contradicts the hand on your page: "
-                                                     "check your cards."))
-        self._contradicted = (None, {})
+    def _accepted(self, command: Command) -> bool:
+        try:
+            self.session.table.attempt(command)
+        except RuleError:
+            return False
+        return True
 
     def _note_each(self, seat_ids: Sequence[str], sentence: Callable[[Translator], str]) -> None:
         for seat_id in seat_ids:
