@@ -220,7 +220,7 @@ def test_no_entry_of_a_page_tells_anyone_another_hand(game: Any, players: int) -
             hands = rig.hands(b, rng, HANDS)
             entries = _entries(rig, a, hands, rng)
             table: dict[Any, set[Any]] = defaultdict(set)
-            pages: dict[tuple[str, Any], set[Any]] = defaultdict(set)
+            pages: dict[tuple[str, Any, Any], set[Any]] = defaultdict(set)
             for hand, entry in itertools.product(hands, entries):
                 heard = _run(rig, start, a, entry, b, hand)
                 runs += 1
