@@ -6,7 +6,8 @@ enters a whole hand, then a seat A makes one entry its page can make (a whole ha
 wrong count). Each run starts from the same public state with no hand known. What each listener heard in the run is
 kept, and the commands the hands decided (the only outcome allowed to differ). Then:
 
-- the table, and every page but A's and B's, heard the same whenever the same commands were decided;
+- the table, and every page but A's and B's (in 3 and 4 player games, those seats entered a hand first, the same
+  in every run), heard the same whenever the same commands were decided;
 - A's page heard the same for each of its entries whatever B entered (the same commands decided), and B's page
   the same for each of B's hands whatever A entered;
 - what was decided after A's entry is what the hands decide taken each for its own seat (`adjudicate`), so two
@@ -43,7 +44,7 @@ GAMES = [g for g in registry.GAMES if g.private is not None and g.private.held(g
     g.rules.options_type(players=g.spec.min_players), g.cards()))]
 TABLES = [(g, n) for g in GAMES for n in (2, 3, 4) if g.spec.min_players <= n <= g.spec.max_players]
 #: States per table, hands of B and whole-hand entries of A per pair of seats: bounds, not rules.
-STATES, HANDS, ENTRIES = 4, 6, 10
+STATES, HANDS, ENTRIES = 3, 5, 8
 
 
 class Current:
@@ -165,13 +166,17 @@ def _entries(rig: Rig, seat: str, others: list[tuple[str, ...]], rng: random.Ran
     return entries
 
 
-def _run(rig: Rig, start: int, a: str, entry: tuple[str, Any], b: str, hand: tuple[str, ...]) -> Heard:
-    """B enters ``hand``, then A makes ``entry``: what each listener heard, and what was decided."""
+def _run(rig: Rig, start: int, a: str, entry: tuple[str, Any], b: str, hand: tuple[str, ...],
+         fixed: dict[str, tuple[str, ...]]) -> Heard:
+    """The other seats enter their ``fixed`` hands, B enters ``hand``, then A makes ``entry``: what each listener
+    heard, and what was decided."""
     rig.rewind(start)
     keeper = rig.fresh()
     rig.recorder.clear()
+    for seat, cards in fixed.items():
+        keeper.enter(seat, cards, "en")
     keeper.enter(b, hand, "en")
-    after_b, state = len(rig.session.table.steps), rig.session.state
+    after_b, state, known = len(rig.session.table.steps), rig.session.state, dict(keeper.hands)
     kind, what = entry
     if kind == "scan":
         answer = Scanner(keeper, rig.game.id).scan(a, payload(rig.game.id, what, 1), "en")
@@ -184,7 +189,7 @@ def _run(rig: Rig, start: int, a: str, entry: tuple[str, Any], b: str, hand: tup
                   {seat: _page(keeper, seat) for seat in rig.seat_ids})
     heard.pages[a] += (("answer", text),)
     if ok:
-        entered = {b: hand, a: (what,) if kind == "scan" else tuple(what)}
+        entered = {**known, a: (what,) if kind == "scan" else tuple(what)}
         _decided_as_each_hand_says(rig, state, entered, [s.command for s in steps[after_b:]], (a, entry, b, hand))
     return heard
 
@@ -219,10 +224,11 @@ def test_no_entry_of_a_page_tells_anyone_another_hand(game: Any, players: int) -
             rig.rewind(start)
             hands = rig.hands(b, rng, HANDS)
             entries = _entries(rig, a, hands, rng)
+            fixed = {c: found[0] for c in held if c not in (a, b) for found in [rig.hands(c, rng, 1)] if found}
             table: dict[Any, set[Any]] = defaultdict(set)
             pages: dict[tuple[str, Any, Any], set[Any]] = defaultdict(set)
             for hand, entry in itertools.product(hands, entries):
-                heard = _run(rig, start, a, entry, b, hand)
+                heard = _run(rig, start, a, entry, b, hand, fixed)
                 runs += 1
                 table[heard.decided].add(heard.table)
                 for seat, said in heard.pages.items():
