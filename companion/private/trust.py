@@ -20,6 +20,12 @@ whether another hand held it. So:
    (`reminded`): at that moment the table would have asked its question aloud, and the note is the same whether or
    not any hand is wrong, so it tells nobody anything.
 
+What a page shows reads the public state and its own hand only: its hand, the cards it has still to enter, the
+choices ``fits`` leaves (a Gauntlet side, a Love Letter card revealed), its one-tap plays. What a game lets one
+player see (a Priest's peek, a Baron's or a King's card) is that public command's outcome, for that player's page.
+Whether a player entered a hand at all shows in what is decided, as whether they have a page open does: a hand not
+entered decides nothing.
+
 Pure, like the rest of ``companion.private``: the web layer says the sentences.
 """
 
