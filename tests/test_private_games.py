@@ -30,6 +30,7 @@ from companion.private import the_void as private_void
 from companion.web.secret import Answer
 
 NEUTRAL = "That does not match the hand entered on the player's device; their page says why."
+CONTRADICTS = "A command typed at the table contradicts the hand on your page: check your cards."
 NOT_IN_HAND = "That card is not in your hand as entered: play another, or correct your hand."
 SENT = Answer(200, True, "Sent to the table.")
 KEPT = Answer(200, True, "Your hand is kept for your page only: never said, shown elsewhere or saved.")
@@ -96,18 +97,22 @@ def test_a_hand_entered_on_a_page_offers_its_cards_and_a_tap_plays_one_at_the_ta
     assert _leaks(web, "p1") == []
 
 
-def test_a_play_the_whole_hand_entered_contradicts_is_refused_and_the_page_says_why(mindbug: Any) -> None:
+def test_a_play_the_whole_hand_entered_contradicts_is_refused_on_its_page_only(mindbug: Any) -> None:
     session, recorder, web = mindbug
     web.hands.enter(session, "p1", ANA, "en")
-    assert run_lines(session, recorder, "play rhino turtle") == [NEUTRAL]
-    assert session.table.steps == () and session.state.hands == (5, 5)
-    assert _notes(web, "p1") == [NOT_IN_HAND]
-    assert _notes(web, "p2") == []
-    # The same play from Ana's own page: refused, the reason on her page again, nothing said at the table.
+    # From Ana's own page: refused, the reason on her page only, nothing said at the table.
     recorder.clear()
     assert web.lines.handle("p1", "play rhino turtle", "en") == Answer(422, False, NEUTRAL)
     assert recorder.texts == [] and session.table.steps == ()
-    assert _notes(web, "p1") == [NOT_IN_HAND, NOT_IN_HAND]
+    assert _notes(web, "p1") == [NOT_IN_HAND]
+    assert _notes(web, "p2") == []
+    # Typed at the table, it is played (refused, it would tell anyone typing it what her hand holds): her page alone
+    # is told, her hand is entered again, and the table takes it back.
+    assert run_lines(session, recorder, "play rhino turtle")[0] == "8: Ana plays Rhino Turtle."
+    assert _notes(web, "p1")[-1] == CONTRADICTS and _notes(web, "p2") == []
+    assert "p1" not in web.hands.cards
+    run_lines(session, recorder, "undo")
+    assert web.hands.cards["p1"] == tuple(ANA)
     # A card of the hand is played.
     assert run_lines(session, recorder, "play brain fly")[0] == "4: Ana plays Brain Fly."
 

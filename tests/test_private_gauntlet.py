@@ -29,6 +29,7 @@ from companion.private.gauntlet import PRIVATE
 
 NEUTRAL = "That does not match the hand entered on the player's device; their page says why."
 KEPT = "Your hand is kept for your page only: never said, shown elsewhere or saved."
+CONTRADICTS = "A command typed at the table contradicts the hand on your page: check your cards."
 
 
 @pytest.fixture
@@ -95,13 +96,15 @@ def test_each_seat_enters_its_hand_and_only_its_page_shows_it(table: Any) -> Non
     assert not any("Ebony" in text or "Hulk" in text for text in recorder.texts + _public(web))
 
 
-def test_a_card_played_or_defeated_that_the_hand_contradicts_is_refused(table: Any) -> None:
+def test_a_card_the_hand_contradicts_is_refused_on_its_page_and_told_to_it_from_the_table(table: Any) -> None:
     session, recorder, web = table
     _enter(web, "thanos", ["ebony-maw", "thanos", "corvus-glaive"])
     _enter(web, "hero1", ["hulk"])
     _enter(web, "hero2", ["nebula"])
-    # Outriders is not in Zoe's hand: the table hears a neutral sentence, Zoe's page the reason.
-    assert run_lines(session, recorder, "play outriders hero 1 3") == [NEUTRAL]
+    # Outriders is not in Zoe's hand: sent from her page, it is refused there, the reason on her page only.
+    recorder.clear()
+    assert web.lines.handle("thanos", "play outriders hero 1 3", "en").message == NEUTRAL
+    assert recorder.texts == []
     assert session.table.steps == ()
     assert _notes(web, "thanos") == ["That card is not in your hand as entered: play a card you hold, or correct your hand."]
     assert _notes(web, "hero1") == [] and _notes(web, "hero2") == []
@@ -113,21 +116,23 @@ def test_a_card_played_or_defeated_that_the_hand_contradicts_is_refused(table: A
     # Alice's turn: the card she draws is the one still to enter.
     run_lines(session, recorder, "next")
     assert web.hands.view(session, "hero1", "en")["summary"] == "Your hand: Hulk, 3. Enter 1 card."
-    # The only Nebula is in another hand entered: not refused (that would tell whose), said neutrally at the table.
+    # The only Nebula is in another hand entered: not refused, and said to nobody (issue 30: that told whose).
     recorder.clear()
+    notes = len(_notes(web, "hero2"))
     assert web.hands.enter(session, "hero1", ["nebula"], "en").ok
-    assert recorder.texts == ["The hands entered on the devices do not agree: each player, check the cards on your page."]
+    assert recorder.texts == [] and len(_notes(web, "hero2")) == notes
     _enter(web, "hero1", ["hulk", "spider-man"])
     assert web.hands.cards["hero1"] == ("hulk", "spider-man")
     # Spider-Man names 5: Zoe's hand holds none, so nothing is decided; a 5 named at the table contradicts it.
     texts = run_lines(session, recorder, "play spider-man 5")
     assert texts[0] == "1: Alice plays Spider-Man, naming 5." and "Decided from the hands entered on the devices:" not in texts
-    steps = len(session.table.steps)
-    assert run_lines(session, recorder, "defeat thanos reality stone") == [NEUTRAL]
-    assert len(session.table.steps) == steps and session.state.thanos_lives == 4
-    assert _notes(web, "thanos")[-1] == ("Reality Stone is not in your hand as entered: the defeated card is one you "
-                                         "hold. Check the card named at the table, or correct your hand.")
+    # Typed at the table, a card Zoe's hand lacks is defeated all the same (refused, it would tell the table what
+    # her hand holds): only her page is told, and her hand is entered again.
+    assert run_lines(session, recorder, "defeat thanos reality stone")[0] == "Reality Stone of Zoe is defeated."
+    assert session.state.thanos_lives == 3 and "thanos" not in web.hands.cards
+    assert CONTRADICTS in _notes(web, "thanos")[-2:]
     assert not any(e.to == "thanos" for e in web.feed.since(0, "hero1"))
+    run_lines(session, recorder, "undo")
     # The rules' own refusals stay theirs (a 4 is not the 5 named), and the turn may end.
     assert run_lines(session, recorder, "defeat thanos proxima midnight")[0] != NEUTRAL
     assert run_lines(session, recorder, "next")[0] == "Turn 3: Bruno."
@@ -152,12 +157,14 @@ def test_a_defeat_the_hand_makes_certain_is_decided_and_one_it_leaves_open_is_ow
     assert web.hands.cards["hero1"] == () and web.hands.view(session, "hero1", "en")["summary"] == "Enter your new card."
     run_lines(session, recorder, "next")
     _enter(web, "hero1", ["nebula", "black-widow"])
-    # Nebula names 5 and Zoe holds two 5s: which one is hers to name, but the turn cannot end without it.
+    # Nebula names 5 and Zoe holds two 5s: which one is hers to name. A `next` typed at the table is not refused
+    # (that would tell the table a hand holds a 5): her page alone is told, and the table takes it back.
     texts = run_lines(session, recorder, "play nebula 5")
     assert "Decided from the hands entered on the devices:" not in texts
-    assert run_lines(session, recorder, "next") == [NEUTRAL]
-    assert _notes(web, "thanos")[-1] == ("Your hand as entered holds a card that the card played defeats: name it at "
-                                         "the table before the turn ends.")
+    assert run_lines(session, recorder, "next")[0] == "Turn 3: Bruno."
+    assert _notes(web, "thanos")[-1] == CONTRADICTS
+    assert CONTRADICTS not in _notes(web, "hero1") + _notes(web, "hero2")
+    run_lines(session, recorder, "undo")
     # The card in her hand is accepted.
     texts = run_lines(session, recorder, "defeat thanos reality stone")
     assert texts[:2] == ["Reality Stone of Zoe is defeated.", "Thanos loses a life: remove a ruby. 3 left."]
@@ -177,10 +184,11 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
     run_lines(session, recorder, "play black dwarf\nnext")
     _enter(web, "hero1", ["star-lord"])  # the card Alice drew
     run_lines(session, recorder, "play hulk")
-    # Typed at the table (a script's fight), the value that lost is not Alice's only card.
-    assert run_lines(session, recorder, "fight 3 7") == [NEUTRAL]
-    assert _notes(web, "hero1")[-1] == ("The value that lost the fight is not a card in your hand as entered: check "
-                                        "the fight, or correct your hand.")
+    # Typed at the table (a script's fight), the value that lost is not Alice's only card: the fight is the table's,
+    # and Alice's page alone is told; the table takes it back.
+    assert run_lines(session, recorder, "fight 3 7")[0] == "Fight: Thanos beats Alice."
+    assert CONTRADICTS in _notes(web, "hero1") and CONTRADICTS not in _notes(web, "thanos")
+    run_lines(session, recorder, "undo")
     # On the devices: each value is checked against the fighter's own hand as it is typed, never repeated.
     for seat, device in (("hero1", "alice-phone"), ("thanos", "zoe-phone")):
         web.seats.open_stream(web.seats.by_id[seat], device)

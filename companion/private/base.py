@@ -119,7 +119,7 @@ class PrivateRules(Generic[S]):
         :raises RuleError: ``hand_count`` (not as many cards as it holds, or as it has still to enter),
             ``unknown_card``, ``not_your_card`` (``fits`` refuses it), or ``card_not_left`` (every copy is face up:
             public information only). Another seat's hand is never consulted, so a refusal tells nothing of it;
-            a hand that disagrees with another entered hand is kept, and ``conflicts`` finds it.
+            a hand that disagrees with another entered hand is kept, and said to nobody (`companion.private.trust`).
         """
         held = self.held(state).get(seat)
         if not held:
@@ -171,7 +171,8 @@ class PrivateRules(Generic[S]):
 
     def conflicts(self, state: S, cards: CardSet, hands: Hands) -> set[str]:
         """The seats whose entered hands cannot all be right together: more copies of a card in them (and face up)
-        than the game has. Found at the table, told to nobody as whose it is."""
+        than the game has. Never said, and never stops a decision (`companion.private.trust`): each hand answers
+        for its own seat."""
         found: set[str] = set()
         for card in cards.cards:
             holders = {seat: hand.count(card.id) - min(hand.count(card.id), self.shown(state, seat).count(card.id))

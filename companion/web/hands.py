@@ -3,9 +3,10 @@
 ``Hands`` is the one model of every seat's hand: the cards entered in the lists
 or scanned, the sticker codes scanned (the same sticker read again is not added
 twice), and what each page was last told. It is a `companion.session.Listener`,
-handed to the session in its `Wiring`: before a command it lets the game's
-private rules refuse what a hand contradicts (the table hears only that the hand
-disagrees; the player's page says why), after each change it follows the hands
+handed to the session in its `Wiring`: before a command sent from a page it lets
+the game's private rules refuse what that page's own hand contradicts (the page
+says why); a command typed at the table is refused by the public rules only
+(`companion.private.trust`). After each change it follows the hands
 (a played card leaves its hand), tells each seat's page its own hand, what it
 has still to enter and what it alone learns (a Priest's peek), then applies the
 public command the hands decide (a Guard's guess) as if typed at the table.
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.games.base import Command, RuleError
 from companion.i18n import Translator
+from companion.private import trust
 from companion.private.base import Followed, PrivateRules
 from companion.render import capitalized
 from companion.sticker_codes import Code
@@ -61,8 +63,8 @@ class Hands:
         self._told: dict[str, tuple[str, str, str]] = {}
         #: The seat whose page sent the command being checked: only its own hand may refuse it.
         self.from_seat: str | None = None
-        #: The seats whose entered hands disagree with one another (said once at the table, nobody named).
-        self._conflicts: set[str] = set()
+        #: Whether `decide` is applying what the hands decide (the changes it makes do not start another loop).
+        self._deciding = False
 
     # ----------------------------------------------------------------- the model
 
@@ -101,24 +103,27 @@ class Hands:
             cards.pop(seat_id, None)
             codes.pop(seat_id, None)
         self._told.pop(seat_id, None)
-        self._conflicts.discard(seat_id)
         self.feed.forget(seat_id)
         self._publish_all(session)
 
     # ----------------------------------------------------------------- the session's listener (under its lock)
 
     def checking(self, session: Session, command: Command) -> None:
-        # A command sent from a page is checked against that seat's own hand only: its refusal must not tell the
-        # sender anything of another seat's hand.
+        # Issue 30 (companion.private.trust): a command sent from a page is refused by that seat's own hand only, its
+        # reason said on that page; a command typed at the table is refused by the public rules only, and each seat
+        # whose own hand it contradicts is told so on its own page (the rules accept it: it is about to be kept).
         seat_of_page, self.from_seat = self.from_seat, None
-        hands = self.cards if seat_of_page is None else {k: v for k, v in self.cards.items() if k == seat_of_page}
-        try:
-            self.private.check(session.state, hands, command)
-        except RuleError as error:
-            seat = str(error.details.get("player", ""))
-            if seat in self.seats.by_id:
-                self._note_error(session, seat, error)
-            raise RuleError("hand_disagrees", player=seat) from None
+        if seat_of_page is None:
+            seats = trust.contradicted(self.private, session.table.rules, session.state, self.cards, command)
+            # Translators: said on one player's own page only.
+            self._note_each(list(seats), lambda t: t("A command typed at the table contradicts the hand on your page: "
+                                                     "check your cards."))
+            return
+        error = trust.refusal(self.private, session.state, self.cards, command, seat_of_page)
+        if error is not None:
+            if seat_of_page in self.seats.by_id:
+                self._note_error(session, seat_of_page, error)
+            raise RuleError("hand_disagrees", player=seat_of_page)
 
     def changed(self, session: Session, step: Step, before: Any) -> None:
         self._follow(session, step, before)
@@ -141,7 +146,6 @@ class Hands:
         for seat_id in set(self.cards) - set(followed.hands):
             self.cards.pop(seat_id)
             self.codes.pop(seat_id, None)
-        self._conflicts &= set(self.cards)
         for note in followed.notes:
             seat = self.seats.by_id.get(note.seat)
             if seat is None:
@@ -219,19 +223,6 @@ class Hands:
             self._told[seat.id] = key
             self.feed.publish("hand", summary, seat.lang, to=seat.id, data=shown)
 
-    def check_conflicts(self, session: Session) -> None:
-        """Hands entered that cannot all be right (two pages entered the only Countess): one neutral sentence at
-        the table, and every page with a hand asked to check it; nobody is told whose hand disagrees."""
-        found = self.private.conflicts(session.state, session.table.cards, self.cards)
-        if found and found != self._conflicts:
-            session.say_each(lambda ctx: _disagree(ctx.lang), "hands_disagree", {})
-            for seat in self.seats:
-                if seat.id in self.cards:
-                    t = Translator(seat.lang, "web")
-                    self.feed.publish("note", t("Check the cards entered on your page, and enter your hand again if "
-                                                "it is not right."), seat.lang, to=seat.id)
-        self._conflicts = found
-
     def _note_error(self, session: Session, seat_id: str, error: RuleError) -> None:
         seat = self.seats.by_id[seat_id]
         self.feed.publish("note", problem(session, error, seat.lang), seat.lang, to=seat_id)
@@ -253,27 +244,54 @@ class Hands:
         """Under the table's lock: ``hand``, already checked by the private rules, is ``seat_id``'s; then what it decides."""
         self._set(seat_id, hand)
         self._publish_all(session)
-        self.check_conflicts(session)
         self.decide(session)
 
     def decide(self, session: Session) -> None:
         """Apply what the hands decide now (after a change, or once the Guard's target entered their card).
 
         The table hears first that the hands decided, then the outcome, said and
-        journaled like a command typed at the table.
+        journaled like a command typed at the table. Each hand is its own seat's
+        answer: hands that cannot all be right still decide, and nobody is told so
+        (issue 30, `companion.private.trust`); as the first is decided, every
+        page with cards entered is asked to check them, in the same words whoever
+        decided.
         """
-        if self._conflicts:
-            return  # hands that disagree decide nothing until they are entered again
-        for _ in range(MAX_DECIDED):
-            command = self.private.adjudicate(session.state, self.cards)
-            if command is None:
-                return
-            preface = session.narrator.utterance(lambda ctx: _decided(ctx.lang), "decided", {"command": command.to_json()})
-            try:
-                session.change(command, preface)
-            except RuleError:  # refused: left to the table, nothing said
-                return
+        if self._deciding:
+            return  # a change this loop made: the loop goes on deciding
+        reminded = trust.reminded(self.cards)
+        self._deciding = True
+        try:
+            for decided in range(MAX_DECIDED):
+                command = self.private.adjudicate(session.state, self.cards)
+                if command is None or not _accepted(session, command):
+                    return  # a command the rules refuse is left to the table, nothing said
+                if not decided:  # asked before the outcome, so each page's own hand is told last
+                    self._note_each(reminded, lambda t: t("If your hand here is wrong, correct it and ask the table "
+                                                          "to undo."))
+                preface = session.narrator.utterance(lambda ctx: _decided(ctx.lang), "decided",
+                                                     {"command": command.to_json()})
+                try:
+                    session.change(command, preface)
+                except RuleError:  # refused by a listener: left to the table
+                    return
+        finally:
+            self._deciding = False
 
+    def _note_each(self, seat_ids: Sequence[str], sentence: Callable[[Translator], str]) -> None:
+        """One private note to each of ``seat_ids``' pages, in its own language."""
+        for seat_id in seat_ids:
+            seat = self.seats.by_id.get(seat_id)
+            if seat is not None:
+                self.feed.publish("note", sentence(Translator(seat.lang, "web")), seat.lang, to=seat.id)
+
+
+def _accepted(session: Session, command: Command) -> bool:
+    """Whether the public rules accept ``command`` now (tried on a copy: nothing changes)."""
+    try:
+        session.table.attempt(command)
+    except RuleError:
+        return False
+    return True
 
 def problem(session: Session, error: RuleError, lang: str) -> str:
     """A refusal of a hand, in the seat's language: the shared ones here, the game's by its renderer."""
@@ -333,11 +351,6 @@ def at_table(session: Session, action: Callable[[], T]) -> T:
     if failure:
         raise failure[0]
     return result[0]
-
-
-def _disagree(lang: str) -> str:
-    t = Translator(lang, "web")
-    return t("The hands entered on the devices do not agree: each player, check the cards on your page.")
 
 
 def _decided(lang: str) -> str:
