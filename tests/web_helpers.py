@@ -205,7 +205,8 @@ def https_table_env(tmp: Path) -> Iterator[Path]:
     os.environ["COMPANION_WEB_HTTPS"] = "1"
     os.environ["COMPANION_DATA_DIR"] = str(tmp / "data")
     try:
-        yield table_certificate(["127.0.0.1"]).authority_file
+        # The hosts a loopback table serves (its certificate is kept while it covers them; issue 30).
+        yield table_certificate(["127.0.0.1", "::1", "localhost"]).authority_file
     finally:
         for key, value in saved.items():
             if value is None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.i18n import LANGUAGES, Translator
+from companion.web.tls import AUTHORITY_NAME
 
 CSS = """\
 :root { color-scheme: light dark; }
@@ -138,6 +139,7 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
         "line": escape(t("A play or a question, answered here only")),
         "send_line": escape(t("Send")),
         "said": escape(t("What the table says")),
+        # Translators: {authority} is the certificate's own name, shown in English by every browser.
         "where": escape(t("Where the game stands")),
         "again": escape(t("Read again where the game stands")),
         "connection": escape(t("Connection")),
@@ -249,9 +251,12 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
         "join": escape(t("Join")),
         "taken": escape(t("No seat is free: every seat is taken, or the join code has expired. Ask the table.")),
         "certificate": escape(t("This page's certificate")),
-        "fingerprint": escape(t("The SHA-256 fingerprint of the table's authority, to compare with the one said at "
-                                "the table:")),
-        "install": escape(t("The table's authority, to install on this device (see the guide)")),
+        # Issue 30: where to read the fingerprint, never its value (an interceptor would forward a written one).
+        "fingerprint": escape(t("Compare the fingerprint said at the table in your browser's own certificate view.")),
+        # Translators: {authority} is the certificate's own name, shown in English by every browser.
+        "where": escape(t("Open the certificate beside the address, choose {authority}, read its SHA-256 line.",
+                          authority=AUTHORITY_NAME)),
+        "install": escape(t("The table's authority, to install on this device after comparing it (see the guide)")),
         "heading": escape(t("Join the table: {game}", game=game)),
     }
     options = "\n".join(f'<option value="{escape(s.id)}">{escape(s.name)}</option>' for s in seats)
@@ -279,7 +284,8 @@ def _fingerprint(w: dict[str, str], fingerprint: str | None) -> str:
         return ""
     return f"""
 <h2>{w["certificate"]}</h2>
-<p>{w["fingerprint"]} <span id="fingerprint" lang="en">{escape(fingerprint)}</span></p>
+<p>{w["fingerprint"]}</p>
+<p>{w["where"]}</p>
 <p><a href="/authority.crt">{w["install"]}</a></p>"""
 
 

@@ -122,6 +122,9 @@ class WebServer:
         self.https = wants_https(host, https)
         self.proxy = proxy if proxy is not None else (os.environ.get(PROXY_ENV) or None)
         self.limits = limits or Limits()
+        from companion.web.listen import Handshakes
+
+        self.handshakes = Handshakes()  # issue 30: connections that have not finished their TLS handshake
         self.away_after = away
         self.heartbeat = HEARTBEAT
         narrator = Narrator.for_table(table, settings)
@@ -186,6 +189,9 @@ class WebServer:
             info = socket.getaddrinfo(self.host, self.port, type=socket.SOCK_STREAM)[0]
             sock = socket.socket(info[0], socket.SOCK_STREAM)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if self.host in ("", "::") and info[0] == socket.AF_INET6:  # issue 30: IPv4 clients too (dual-stack)
+                with contextlib.suppress(OSError, AttributeError):
+                    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
             sock.bind(info[4])
             sock.listen(1024)
         except (OSError, OverflowError) as error:
@@ -193,8 +199,9 @@ class WebServer:
                                   port=self.port, reason=getattr(error, "strerror", None) or error)) from None
         self.bound = (self.host, int(sock.getsockname()[1]))
         self.allowed_hosts = self._served_hosts()
-        ssl_options: dict[str, Any] = {}
+        http: Any = protocol_for(self.limits)
         if self.https:
+            from companion.web.listen import front_for, server_context
             from companion.web.tls import TlsError, table_certificate
 
             try:
@@ -204,13 +211,14 @@ class WebServer:
                 raise WebStartError(t("The private pages cannot make their certificate: {reason}",
                                       reason=str(error))) from None
             self.fingerprint = self._tls.fingerprint
-            ssl_options = {"ssl_certfile": str(self._tls.cert_file), "ssl_keyfile": str(self._tls.key_file)}
+            # issue 30: TLS behind a front that bounds unfinished handshakes and redirects plain HTTP
+            http = front_for(http, server_context(str(self._tls.cert_file), str(self._tls.key_file)), self.handshakes,
+                             lambda: (self.allowed_hosts, self.base_url))
         logging.getLogger("uvicorn.error").addHandler(logging.NullHandler())
         config = uvicorn.Config(self.app, log_config=None, log_level="warning", access_log=False, lifespan="off",
-                                ws="none", http=protocol_for(self.limits), server_header=False, date_header=False,
+                                ws="none", http=http, server_header=False, date_header=False,
                                 limit_concurrency=None, timeout_keep_alive=5, timeout_graceful_shutdown=1,
-                                proxy_headers=self.proxy is not None, forwarded_allow_ips=self.proxy or "",
-                                **ssl_options)
+                                proxy_headers=self.proxy is not None, forwarded_allow_ips=self.proxy or "")
         server = uvicorn.Server(config)
         self._server = server
 
@@ -221,6 +229,7 @@ class WebServer:
                 await server.serve(sockets=[sock])
             finally:
                 watch.cancel()
+                self.handshakes.close_all()
 
         self._thread = threading.Thread(target=lambda: asyncio.run(serve()), name="companion-web", daemon=True)
         self._thread.start()
@@ -264,10 +273,9 @@ class WebServer:
 
     @property
     def url_host(self) -> str:
-        host = self.bound[0]
-        if host in ("", "0.0.0.0", "::"):
-            host = _lan_address(host == "::")
-        return host
+        from companion.web.addresses import announced
+
+        return announced(self.bound[0])  # issue 30: an address clients can reach (IPv4 first when dual-stack)
 
     @property
     def base_url(self) -> str:
@@ -281,16 +289,14 @@ class WebServer:
 
     def _addresses(self) -> set[str]:
         """The addresses this server answers on: the one bound, and every one of this machine when it is a wildcard."""
+        from companion.web.addresses import WILDCARDS, local_name, machine_addresses
+
         host = self.bound[0]
-        found = {host} if host not in ("", "0.0.0.0", "::") else set()
-        if _is_loopback(host) or not found:
+        found = {host, self.url_host} if host not in WILDCARDS else {self.url_host, *machine_addresses(host)}
+        if _is_loopback(host) or host in WILDCARDS:
             found |= {"127.0.0.1", "::1", "localhost"}
-        if not found - {"127.0.0.1", "::1", "localhost"}:
-            if host in ("", "0.0.0.0", "::"):
-                found.add(_lan_address(host == "::"))
-                with contextlib.suppress(OSError):
-                    for info in socket.getaddrinfo(socket.gethostname(), None):
-                        found.add(str(info[4][0]).split("%")[0])
+        if not _is_loopback(host) and local_name():  # issue 30: this machine's .local name
+            found.add(str(local_name()))
         found |= {h.strip() for h in os.environ.get(HOSTS_ENV, "").split(",") if h.strip()}
         return {h for h in found if h}
 
@@ -325,13 +331,11 @@ class WebServer:
         t = Translator(self.lang, "web")
         session, url = self.session, self.join_url
         self.say_code()
-        if self.fingerprint is not None:
-            from companion.web.tls import spoken_fingerprint
+        if self.fingerprint is not None:  # issue 30: each character by its name; computer braille on a display
+            from companion.web.tls import fingerprint_utterance
 
-            short = spoken_fingerprint(self.fingerprint)
-            session.say(t("The pages are encrypted. The fingerprint of the table's authority begins {short}; the join "
-                          "page shows it whole.", short=short), "web_fingerprint",
-                        {"sha256": self.fingerprint}, Priority.NORMAL, skip=(self.output,))
+            session.wiring.announcer.announce(fingerprint_utterance(
+                self.fingerprint, self.lang, session.wiring.braille is not None), skip=(self.output,))
         if qr:
             drawing = qr_text(url)
             session.say(t("A QR code of the join address is shown on screen."), "web_qr", {"url": url, "qr": drawing},
@@ -371,17 +375,6 @@ class WebServer:
 
     def game_name(self, lang: str) -> str:
         return str(self.session.table.game.spec.name(lang))
-
-
-def _lan_address(v6: bool) -> str:
-    """This machine's address on the local network (no packet is sent: a UDP socket only picks its route)."""
-    family, probe = (socket.AF_INET6, "2001:db8::1") if v6 else (socket.AF_INET, "192.0.2.1")
-    try:
-        with socket.socket(family, socket.SOCK_DGRAM) as sock:
-            sock.connect((probe, 9))
-            return str(sock.getsockname()[0])
-    except OSError:
-        return "::1" if v6 else "127.0.0.1"
 
 
 def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0.1", port: int = 0, *, qr: bool = False,
