@@ -30,8 +30,8 @@ from conftest import make_served
 from web_helpers import Browser, chromium_or_skip, trusting_home
 
 from companion.web.server import wants_https
-from companion.web.tls import (AUTHORITY_DAYS, SAID_CHARACTERS, braille_fingerprint, make_authority, said_groups,
-                               sign_server, spoken_fingerprint, table_certificate)
+from companion.web.tls import (AUTHORITY_DAYS, SAID_CHARACTERS, braille_fingerprint, fingerprint_utterance,
+                               make_authority, said_groups, sign_server, spoken_fingerprint, table_certificate)
 
 HOSTS = ["127.0.0.1", "::1", "localhost", "192.168.1.20", "fd00::20", "table.local"]
 
@@ -126,6 +126,10 @@ def test_the_fingerprint_is_said_character_by_character_and_brailled_in_computer
     for lang in ("en", "fr"):
         cells = braille_fingerprint(fingerprint, lang)
         assert [len(group) for group in cells.split("\u2800")] == [4] * 5  # one cell per character, no contraction
+    for lang in ("en", "fr"):  # what the table says: every character by name in speech, computer braille on a display
+        said = fingerprint_utterance(fingerprint, lang, braille=True)
+        assert spoken_fingerprint(fingerprint) in said.text and said.fields == {"sha256": fingerprint}
+        assert said.braille is not None and braille_fingerprint(fingerprint, lang) in said.braille
     espeak = shutil.which("espeak-ng")
     if espeak:  # every character by its own name: 20 words of phonemes, never "ça" for "CA"
         for voice in ("en", "fr"):

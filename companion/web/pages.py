@@ -139,7 +139,6 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
         "line": escape(t("A play or a question, answered here only")),
         "send_line": escape(t("Send")),
         "said": escape(t("What the table says")),
-        # Translators: {authority} is the certificate's own name, shown in English by every browser.
         "where": escape(t("Where the game stands")),
         "again": escape(t("Read again where the game stands")),
         "connection": escape(t("Connection")),
@@ -254,7 +253,7 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
         # Issue 30: where to read the fingerprint, never its value (an interceptor would forward a written one).
         "fingerprint": escape(t("Compare the fingerprint said at the table in your browser's own certificate view.")),
         # Translators: {authority} is the certificate's own name, shown in English by every browser.
-        "where": escape(t("Open the certificate beside the address, choose {authority}, read its SHA-256 line.",
+        "look": escape(t("Open the certificate beside the address, choose {authority}, read its SHA-256 line.",
                           authority=AUTHORITY_NAME)),
         "install": escape(t("The table's authority, to install on this device after comparing it (see the guide)")),
         "heading": escape(t("Join the table: {game}", game=game)),
@@ -285,7 +284,7 @@ def _fingerprint(w: dict[str, str], fingerprint: str | None) -> str:
     return f"""
 <h2>{w["certificate"]}</h2>
 <p>{w["fingerprint"]}</p>
-<p>{w["where"]}</p>
+<p>{w["look"]}</p>
 <p><a href="/authority.crt">{w["install"]}</a></p>"""
 
 
