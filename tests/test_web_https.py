@@ -9,12 +9,16 @@ verifier, ``openssl verify``, and real Chromium trusting the authority in an NSS
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import datetime
+import hashlib
 import http.client
 import shutil
 import socket
 import ssl
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -152,7 +156,7 @@ def test_the_pages_are_encrypted_and_the_fingerprint_said_never_written() -> Non
         response = connection.getresponse()
         page = response.read().decode()
         connection.close()
-        assert response.status == 200 and "certificate view" in page and "Companion table authority" in page
+        assert response.status == 200 and "certificate view" in page and "Companion table" in page
         flat = web.fingerprint.replace(":", "")
         for written in (web.fingerprint, flat[:8], " ".join(said_groups(web.fingerprint)), said_groups(web.fingerprint)[0]):
             assert written not in page  # what an interceptor would forward unchanged
@@ -171,6 +175,12 @@ def test_chromium_trusting_the_tables_authority_opens_the_pages(tmp_path: Path) 
     try:
         trusting.driver.get(web.join_url)
         assert trusting.driver.find_elements(By.ID, "code")
+        # The certificate Chromium itself holds for the page (what its certificate view shows first) is the one
+        # whose fingerprint the table said.
+        trusting.driver.execute_cdp_cmd("Network.enable", {})
+        chain = trusting.driver.execute_cdp_cmd("Network.getCertificate", {"origin": web.base_url})["tableNames"]
+        seen = hashlib.sha256(base64.b64decode(chain[0])).hexdigest().upper()
+        assert seen.startswith("".join(said_groups(web.fingerprint)))
         assert web.fingerprint.replace(":", "")[:8] not in trusting.driver.page_source
         assert trusting.axe() == []
         trusting.driver.get(web.seat_url(web.seats.by_id["hero1"]))
@@ -183,3 +193,78 @@ def test_chromium_trusting_the_tables_authority_opens_the_pages(tmp_path: Path) 
         trusting.quit()
         stranger.quit()
         web.stop()
+
+
+@contextlib.contextmanager
+def _https_site(tmp: Path, authority: x509.Certificate, key: ec.EllipticCurvePrivateKey,
+                names: list[str]) -> Iterator[int]:
+    """A tiny HTTPS site on 127.0.0.1 whose certificate for ``names`` is signed by ``authority``: its port."""
+    import http.server
+    import threading
+
+    leaf_key = ec.generate_private_key(ec.SECP256R1())
+    leaf = sign_server(authority, key, names, leaf_key)
+    pem = serialization.Encoding.PEM
+    (tmp / "site.pem").write_bytes(leaf.public_bytes(pem) + authority.public_bytes(pem))
+    (tmp / "site-key.pem").write_bytes(leaf_key.private_bytes(pem, serialization.PrivateFormat.PKCS8,
+                                                              serialization.NoEncryption()))
+
+    class Hello(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            body = b"<html><body><p id='hello'>Hello from the site.</p></body></html>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hello)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(str(tmp / "site.pem"), str(tmp / "site-key.pem"))
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def _unconstrained(now: datetime.datetime) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
+    """An authority as the table made before issue 30 (no name constraints): the control."""
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Unconstrained authority")])
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
+            .not_valid_after(now + datetime.timedelta(days=7))
+            .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+            .sign(key, hashes.SHA256()))
+    return cert, key
+
+
+def test_chromium_trusting_the_tables_authority_trusts_no_other_site(tmp_path: Path) -> None:
+    """A phone's browser that installed the table's authority: a certificate for another name made with it (had its
+    key been kept) is refused by Chromium itself; the same forgery from an unconstrained authority is accepted."""
+    chromium_or_skip()
+    now = datetime.datetime.now(datetime.timezone.utc)
+    for case, (authority, key), refused in (("table", make_authority(HOSTS, now), True),
+                                            ("unconstrained", _unconstrained(now), False)):
+        folder = tmp_path / case
+        folder.mkdir()
+        (folder / "authority.pem").write_bytes(authority.public_bytes(serialization.Encoding.PEM))
+        home = trusting_home(folder, folder / "authority.pem")
+        with _https_site(folder, authority, key, ["bank.example"]) as port:
+            browser = Browser(folder / "profile", home, ("--host-resolver-rules=MAP bank.example 127.0.0.1",))
+            try:
+                browser.driver.get(f"https://bank.example:{port}/")
+                assert bool(browser.driver.find_elements(By.ID, "hello")) is not refused, case
+            finally:
+                browser.quit()

@@ -126,13 +126,14 @@ class Table:
 class Browser:
     """One headless Chromium with its own profile; ``quit`` stops it and its driver by PID."""
 
-    def __init__(self, profile: Path, home: Path | None = None) -> None:
-        """``home``: the HOME Chromium runs with (its NSS database trusts the table's authority, ``trusting_home``)."""
+    def __init__(self, profile: Path, home: Path | None = None, args: tuple[str, ...] = ()) -> None:
+        """``home``: the HOME Chromium runs with (its NSS database trusts the table's authority, ``trusting_home``);
+        ``args``: more command-line switches."""
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM or ""
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
                     "--disable-extensions", "--disable-background-networking", f"--user-data-dir={profile}",
-                    "--window-size=1000,1200"):
+                    "--window-size=1000,1200", *args):
             options.add_argument(arg)
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         env = {**os.environ, "HOME": str(home)} if home is not None else None

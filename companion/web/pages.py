@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.i18n import LANGUAGES, Translator
-from companion.web.tls import AUTHORITY_NAME
+from companion.web.tls import SERVER_NAME
 
 CSS = """\
 :root { color-scheme: light dark; }
@@ -252,9 +252,9 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
         "certificate": escape(t("This page's certificate")),
         # Issue 30: where to read the fingerprint, never its value (an interceptor would forward a written one).
         "fingerprint": escape(t("Compare the fingerprint said at the table in your browser's own certificate view.")),
-        # Translators: {authority} is the certificate's own name, shown in English by every browser.
-        "look": escape(t("Open the certificate beside the address, choose {authority}, read its SHA-256 line.",
-                          authority=AUTHORITY_NAME)),
+        # Translators: {name} is the certificate's own name, shown in English by every browser.
+        "look": escape(t("Open the certificate beside the address: {name}, its SHA-256 fingerprint.",
+                         name=SERVER_NAME)),
         "install": escape(t("The table's authority, to install on this device after comparing it (see the guide)")),
         "heading": escape(t("Join the table: {game}", game=game)),
     }

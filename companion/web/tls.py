@@ -13,9 +13,12 @@ A **table authority** and the one **server certificate** it signs are made toget
   only once the player installs it again, after comparing its fingerprint);
 - the server's key (``server-key.pem``) is the user's alone (mode 0600).
 
-What a player compares is the authority's **SHA-256 fingerprint**, said at the table as its first
+What a player compares is the **SHA-256 fingerprint of the server certificate** ("Companion table", the first
+certificate every browser's certificate view shows, even on its warning page), said at the table as its first
 ``SAID_CHARACTERS`` hexadecimal characters (80 bits: ``spoken_fingerprint``, ``braille_fingerprint``) and read in
-the browser's own certificate view, never in a page this server writes.
+the browser's own certificate view, never in a page this server writes. Once it matches, the connection is the
+table's: the authority downloaded over it (``/authority.crt``) is the table's too. The authority and its one
+server certificate are made together, so either fingerprint names the pair.
 """
 
 from __future__ import annotations
@@ -42,6 +45,8 @@ RENEW_DAYS = 1
 SAID_CHARACTERS = 20
 GROUP = 4
 AUTHORITY_NAME = "Companion table authority"
+#: The server certificate's name (what a browser's certificate view shows first).
+SERVER_NAME = "Companion table"
 
 
 class TlsError(Exception):
@@ -53,10 +58,10 @@ class TableCertificate:
     cert_file: Path
     key_file: Path
     authority_file: Path
-    #: The authority's SHA-256 fingerprint, hex pairs with colons (as browsers and phones show it).
+    #: The server certificate's SHA-256 fingerprint, hex pairs with colons (as browsers show it): the one said.
     fingerprint: str
-    #: The server certificate's own fingerprint.
-    server_fingerprint: str
+    #: The authority's own fingerprint (what a phone shows when it installs it).
+    authority_fingerprint: str
 
     def authority_der(self) -> bytes:
         from cryptography import x509
@@ -113,7 +118,7 @@ def fingerprint_utterance(fingerprint: str, lang: str, braille: bool) -> Utteran
 
     def sentence(said: str) -> str:
         # Translators: {said} is the fingerprint's first 20 characters, one by one ("A, B, 1, 2; C, …").
-        return t("The pages are encrypted. The table authority's fingerprint begins {said}. Compare it in your "
+        return t("The pages are encrypted. The table certificate's fingerprint begins {said}. Compare it in your "
                  "browser's certificate view.", said=said)
 
     cells = None
@@ -198,7 +203,7 @@ def sign_server(authority: x509.Certificate, authority_key: EllipticCurvePrivate
     from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
     return (x509.CertificateBuilder()
-            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Companion table")]))
+            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, SERVER_NAME)]))
             .issuer_name(authority.subject).public_key(key.public_key()).serial_number(x509.random_serial_number())
             .not_valid_before(authority.not_valid_before_utc).not_valid_after(authority.not_valid_after_utc)
             .add_extension(x509.SubjectAlternativeName(_general_names(hosts)), critical=False)
@@ -227,8 +232,8 @@ def _kept(where: Path, hosts: list[str], now: datetime.datetime) -> TableCertifi
         return None
     if server.not_valid_after_utc - now < datetime.timedelta(days=RENEW_DAYS):
         return None
-    return TableCertificate(found.cert_file, found.key_file, found.authority_file, _fingerprint(authority),
-                            _fingerprint(server))
+    return TableCertificate(found.cert_file, found.key_file, found.authority_file, _fingerprint(server),
+                            _fingerprint(authority))
 
 
 def _made(where: Path, hosts: list[str], now: datetime.datetime) -> TableCertificate:
@@ -247,7 +252,7 @@ def _made(where: Path, hosts: list[str], now: datetime.datetime) -> TableCertifi
     _write_private(where / "server.pem", server.public_bytes(pem) + authority.public_bytes(pem))
     _write_private(where / "authority.pem", authority.public_bytes(pem))
     return TableCertificate(where / "server.pem", where / "server-key.pem", where / "authority.pem",
-                            _fingerprint(authority), _fingerprint(server))
+                            _fingerprint(server), _fingerprint(authority))
 
 
 def table_certificate(hosts: list[str], where: Path | None = None) -> TableCertificate:
@@ -265,7 +270,6 @@ def table_certificate(hosts: list[str], where: Path | None = None) -> TableCerti
         raise TlsError(f"{where}: {error.strerror or error}") from None
 
 
-__all__ = ["AUTHORITY_DAYS", "SAID_CHARACTERS", "TableCertificate", "TlsError", "braille_fingerprint", "folder",
-           "fingerprint_utterance",
-           "make_authority", "name_constraints", "said_groups", "sign_server", "spoken_fingerprint",
-           "table_certificate"]
+__all__ = ["AUTHORITY_DAYS", "AUTHORITY_NAME", "SAID_CHARACTERS", "SERVER_NAME", "TableCertificate", "TlsError",
+           "braille_fingerprint", "fingerprint_utterance", "folder", "make_authority", "name_constraints",
+           "said_groups", "sign_server", "spoken_fingerprint", "table_certificate"]
