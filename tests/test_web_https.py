@@ -183,6 +183,8 @@ def test_chromium_trusting_the_tables_authority_opens_the_pages(tmp_path: Path) 
         assert seen.startswith("".join(said_groups(web.fingerprint)))
         assert web.fingerprint.replace(":", "")[:8] not in trusting.driver.page_source
         assert trusting.axe() == []
+        trusting.driver.get(web.join_url.replace("https://", "http://") + "?lang=fr")  # typed without https
+        trusting.wait(lambda b: b.driver.current_url == web.join_url + "?lang=fr" and b.driver.find_elements(By.ID, "code"))
         trusting.driver.get(web.seat_url(web.seats.by_id["hero1"]))
         trusting.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
         assert trusting.axe() == []
