@@ -34,6 +34,9 @@ HANDSHAKE_TIMEOUT = 5.0
 #: Connections that have not finished their handshake, in all and per client address.
 MOST_HANDSHAKING = 128
 PER_CLIENT_HANDSHAKING = 32
+#: The listening queue, and the most connections asyncio accepts in one go (its ``backlog``): uvicorn's 2,048 let
+#: one burst of silent connections take every file the process may open before any of them is counted.
+ACCEPT_BATCH = 128
 #: The most bytes of a plain HTTP request head read before it is redirected.
 MAX_HEAD = 4096
 TLS_RECORD = 0x16
@@ -217,4 +220,4 @@ def server_context(cert_file: str, key_file: str) -> ssl.SSLContext:
     return context
 
 
-__all__ = ["Front", "HANDSHAKE_TIMEOUT", "Handshakes", "front_for", "redirect", "server_context"]
+__all__ = ["ACCEPT_BATCH", "Front", "HANDSHAKE_TIMEOUT", "Handshakes", "front_for", "redirect", "server_context"]

@@ -48,6 +48,7 @@ from companion.web.feed import Feed, WebOutput
 from companion.web.hands import HandKeeper
 from companion.web.join import KINDS, braille_code, qr_text, write_qr
 from companion.web.limits import Limits, protocol_for, refused
+from companion.web.listen import ACCEPT_BATCH
 from companion.web.seats import RateLimit, Seat, SeatError, Seats, new_device_id
 from companion.web.answer import Answer
 from companion.web.secret import WebSecrets
@@ -218,6 +219,7 @@ class WebServer:
         config = uvicorn.Config(self.app, log_config=None, log_level="warning", access_log=False, lifespan="off",
                                 ws="none", http=http, server_header=False, date_header=False,
                                 limit_concurrency=None, timeout_keep_alive=5, timeout_graceful_shutdown=1,
+                                backlog=ACCEPT_BATCH,  # issue 30: asyncio accepts up to this many at once
                                 proxy_headers=self.proxy is not None, forwarded_allow_ips=self.proxy or "")
         server = uvicorn.Server(config)
         self._server = server
