@@ -119,7 +119,7 @@ class _Handover(asyncio.Protocol):
 class Front(asyncio.Protocol):
     """One accepted connection, until it is TLS (then HTTP), a plain request (redirected), or nothing (closed)."""
 
-    inner: Callable[[], asyncio.Protocol]
+    inner: Callable[..., asyncio.Protocol]
     context: ssl.SSLContext
     handshakes: Handshakes
     served: Served
