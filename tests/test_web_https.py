@@ -270,3 +270,10 @@ def test_chromium_trusting_the_tables_authority_trusts_no_other_site(tmp_path: P
                 assert bool(browser.driver.find_elements(By.ID, "hello")) is not refused, case
             finally:
                 browser.quit()
+
+
+def test_a_name_no_certificate_can_hold_is_one_sentence_not_a_traceback(tmp_path: Path) -> None:
+    from companion.web.tls import TlsError
+
+    with pytest.raises(TlsError):
+        table_certificate(["127.0.0.1", "tablé.local"], tmp_path)

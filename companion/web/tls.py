@@ -227,7 +227,10 @@ def _kept(where: Path, hosts: list[str], now: datetime.datetime) -> TableCertifi
     except (OSError, ValueError):
         return None
     server = chain[0]
-    names = server.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    try:
+        names = server.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    except x509.ExtensionNotFound:
+        return None
     if set(_general_names(hosts)) - set(names) or len(chain) != 2 or chain[1] != authority:
         return None
     if server.not_valid_after_utc - now < datetime.timedelta(days=RENEW_DAYS):
@@ -268,6 +271,8 @@ def table_certificate(hosts: list[str], where: Path | None = None) -> TableCerti
         return _kept(where, hosts, now) or _made(where, hosts, now)
     except OSError as error:
         raise TlsError(f"{where}: {error.strerror or error}") from None
+    except ValueError as error:  # a name in COMPANION_WEB_HOSTS no certificate can hold
+        raise TlsError(str(error)) from None
 
 
 __all__ = ["AUTHORITY_DAYS", "AUTHORITY_NAME", "SAID_CHARACTERS", "SERVER_NAME", "TableCertificate", "TlsError",
