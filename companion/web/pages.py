@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.i18n import LANGUAGES, Translator
+from companion.web.tls import SERVER_NAME
 
 CSS = """\
 :root { color-scheme: light dark; }
@@ -307,9 +308,12 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
         "join": escape(t("Join")),
         "taken": escape(t("No seat is free: every seat is taken, or the join code has expired. Ask the table.")),
         "certificate": escape(t("This page's certificate")),
-        "fingerprint": escape(t("The SHA-256 fingerprint of the table's authority, to compare with the one said at "
-                                "the table:")),
-        "install": escape(t("The table's authority, to install on this device (see the guide)")),
+        # Issue 30: where to read the fingerprint, never its value (an interceptor would forward a written one).
+        "fingerprint": escape(t("Compare the fingerprint said at the table in your browser's own certificate view.")),
+        # Translators: {name} is the certificate's own name, shown in English by every browser.
+        "look": escape(t("Open the certificate beside the address: {name}, its SHA-256 fingerprint.",
+                         name=SERVER_NAME)),
+        "install": escape(t("The table's authority, to install on this device after comparing it (see the guide)")),
         # Translators: the join page's heading; {game} is the game's name.
         "heading": escape(t("Join the table: {game}", game=game)),
     }
@@ -338,7 +342,8 @@ def _fingerprint(w: dict[str, str], fingerprint: str | None) -> str:
         return ""
     return f"""
 <h2>{w["certificate"]}</h2>
-<p>{w["fingerprint"]} <span id="fingerprint" lang="en">{escape(fingerprint)}</span></p>
+<p>{w["fingerprint"]}</p>
+<p>{w["look"]}</p>
 <p><a href="/authority.crt">{w["install"]}</a></p>"""
 
 

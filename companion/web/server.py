@@ -30,6 +30,7 @@ from companion.render import Settings
 from companion.session import Session, Table, Wiring
 from companion.web.join import KINDS, write_qr
 from companion.web.limits import Limits, protocol_for
+from companion.web.listen import ACCEPT_BATCH, Handshakes
 
 if TYPE_CHECKING:
     from companion.web.parts import Served
@@ -76,6 +77,7 @@ class WebServer:
         self.https = wants_https(host, https)
         self.proxy = proxy if proxy is not None else (os.environ.get(PROXY_ENV) or None)
         self.limits = limits or Limits()
+        self.handshakes = Handshakes()  # issue 30: connections that have not finished their TLS handshake
         self.fingerprint: str | None = None
         self._tls: Any = None
         self.allowed_hosts: set[str] = set()
@@ -93,6 +95,9 @@ class WebServer:
             info = socket.getaddrinfo(self.host, self.port, type=socket.SOCK_STREAM)[0]
             sock = socket.socket(info[0], socket.SOCK_STREAM)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if self.host in ("", "::") and info[0] == socket.AF_INET6:  # issue 30: IPv4 clients too (dual-stack)
+                with contextlib.suppress(OSError, AttributeError):
+                    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
             sock.bind(info[4])
             sock.listen(1024)
         except (OSError, OverflowError) as error:
@@ -124,15 +129,19 @@ class WebServer:
         """``app`` served from the bound socket in a thread; ``on_loop(loop)`` runs beside it (the watch)."""
         sock = self._sock
         assert sock is not None, "listen() first"
-        ssl_options: dict[str, Any] = {}
+        http: Any = protocol_for(self.limits)
         if self._tls is not None:
-            ssl_options = {"ssl_certfile": str(self._tls.cert_file), "ssl_keyfile": str(self._tls.key_file)}
+            from companion.web.listen import front_for, server_context
+
+            # issue 30: TLS behind a front that bounds unfinished handshakes and redirects plain HTTP
+            http = front_for(http, server_context(str(self._tls.cert_file), str(self._tls.key_file)), self.handshakes,
+                             lambda: (self.allowed_hosts, self.base_url))
         logging.getLogger("uvicorn.error").addHandler(logging.NullHandler())
         config = uvicorn.Config(app, log_config=None, log_level="warning", access_log=False, lifespan="off",
-                                ws="none", http=protocol_for(self.limits), server_header=False, date_header=False,
+                                ws="none", http=http, server_header=False, date_header=False,
                                 limit_concurrency=None, timeout_keep_alive=5, timeout_graceful_shutdown=1,
-                                proxy_headers=self.proxy is not None, forwarded_allow_ips=self.proxy or "",
-                                **ssl_options)
+                                backlog=ACCEPT_BATCH,  # issue 30: asyncio accepts up to this many at once
+                                proxy_headers=self.proxy is not None, forwarded_allow_ips=self.proxy or "")
         server = uvicorn.Server(config)
         self._server = server
 
@@ -142,6 +151,7 @@ class WebServer:
                 await server.serve(sockets=[sock])
             finally:
                 watch.cancel()
+                self.handshakes.close_all()
 
         self._thread = threading.Thread(target=lambda: asyncio.run(serve()), name="companion-web", daemon=True)
         self._thread.start()
@@ -169,10 +179,9 @@ class WebServer:
 
     @property
     def url_host(self) -> str:
-        host = self.bound[0]
-        if host in ("", "0.0.0.0", "::"):
-            host = _lan_address(host == "::")
-        return host
+        from companion.web.addresses import announced
+
+        return announced(self.bound[0])  # issue 30: an address clients can reach (IPv4 first when dual-stack)
 
     @property
     def base_url(self) -> str:
@@ -186,16 +195,14 @@ class WebServer:
 
     def _addresses(self) -> set[str]:
         """The addresses this server answers on: the one bound, and every one of this machine when it is a wildcard."""
+        from companion.web.addresses import WILDCARDS, local_name, machine_addresses
+
         host = self.bound[0]
-        found = {host} if host not in ("", "0.0.0.0", "::") else set()
-        if _is_loopback(host) or not found:
+        found = {host, self.url_host} if host not in WILDCARDS else {self.url_host, *machine_addresses(host)}
+        if _is_loopback(host) or host in WILDCARDS:
             found |= {"127.0.0.1", "::1", "localhost"}
-        if not found - {"127.0.0.1", "::1", "localhost"}:
-            if host in ("", "0.0.0.0", "::"):
-                found.add(_lan_address(host == "::"))
-                with contextlib.suppress(OSError):
-                    for info in socket.getaddrinfo(socket.gethostname(), None):
-                        found.add(str(info[4][0]).split("%")[0])
+        if not _is_loopback(host) and local_name():  # issue 30: this machine's .local name
+            found.add(str(local_name()))
         found |= {h.strip() for h in os.environ.get(HOSTS_ENV, "").split(",") if h.strip()}
         return {h for h in found if h}
 
@@ -209,17 +216,6 @@ class WebServer:
             if port == (443 if self.https else 80):
                 hosts.add(shown.lower())
         return hosts
-
-
-def _lan_address(v6: bool) -> str:
-    """This machine's address on the local network (no packet is sent: a UDP socket only picks its route)."""
-    family, probe = (socket.AF_INET6, "2001:db8::1") if v6 else (socket.AF_INET, "192.0.2.1")
-    try:
-        with socket.socket(family, socket.SOCK_DGRAM) as sock:
-            sock.connect((probe, 9))
-            return str(sock.getsockname()[0])
-    except OSError:
-        return "::1" if v6 else "127.0.0.1"
 
 
 def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0.1", port: int = 0, *, qr: bool = False,

@@ -185,14 +185,11 @@ def announce_join(web: Parts, session: Session, qr: bool = False, stream: TextIO
     url = web.join_url
     say_code(web, session)
     fingerprint = web.server.fingerprint
-    if fingerprint is not None:
-        from companion.web.tls import spoken_fingerprint
+    if fingerprint is not None:  # issue 30: each character by its name; computer braille on a display
+        from companion.web.tls import fingerprint_utterance
 
-        short = spoken_fingerprint(fingerprint)
-        # Translators: {short}: the fingerprint's first groups, spelt out.
-        session.say(t("The pages are encrypted. The fingerprint of the table's authority begins {short}; the join "
-                      "page shows it whole.", short=short), "web_fingerprint",
-                    {"sha256": fingerprint}, Priority.NORMAL, skip=(web.output,))
+        session.wiring.announcer.announce(fingerprint_utterance(fingerprint, web.lang, session.wiring.braille is not None),
+                                          skip=(web.output,))
     if qr:
         drawing = qr_text(url)
         session.say(t("A QR code of the join address is shown on screen."), "web_qr", {"url": url, "qr": drawing},
