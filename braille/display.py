@@ -28,7 +28,7 @@ import threading
 from typing import Any, TextIO
 
 from companion.braille.segments import Segment, wrap
-from companion.braille.translate import BrailleUnavailable, words
+from companion.braille.translate import BrailleUnavailable, Word, words
 from companion.announce import Utterance
 from companion.i18n import Translator
 
@@ -81,13 +81,16 @@ class BrailleOutput:
     def send(self, utterance: Utterance) -> None:
         """Show the first segment of a new sentence (translated with the table of the sentence's language)."""
         lang = utterance.lang if self.table is None else self.lang
-        found = words(utterance.braille_text, lang, self.grade, self.table)
-        added = wrap(found, self.width, split_long=True)
+        added = wrap(self._words(utterance.braille_text, lang), self.width, split_long=True)
         if not added:
             return
         self.parts = (self.parts + added)[-self.KEPT:]
         self.current = len(self.parts) - len(added)
         self._show(self.parts[self.current])
+
+    def _words(self, text: str, lang: str) -> list[Word]:
+        """The sentence's words in cells (liblouis, with the table of the sentence's language)."""
+        return words(text, lang, self.grade, self.table)
 
     def new_answer(self) -> None:
         """A new line was typed: what follows is a new answer, the old sentences are no longer panned to."""
@@ -225,6 +228,13 @@ class ScreenReaderBraille(BrailleOutput):
         super().__init__(lang, width, table, grade)
         self.reader = reader
 
+    def _words(self, text: str, lang: str) -> list[Word]:
+        """liblouis's cells where it is installed; else one cell per letter (the screen reader's table may use fewer)."""
+        try:
+            return super()._words(text, lang)
+        except BrailleUnavailable:
+            return [Word(word, word) for word in text.split()]
+
     def _show(self, segment: Segment) -> None:
         self.reader.braille(segment.text)
 
@@ -303,14 +313,49 @@ def _screen_reader_with_braille() -> Any | None:
     return None
 
 
+def _liblouis_problem(lang: str, grade: int | None, table: str | None) -> BrailleUnavailable | ValueError | None:
+    """Why liblouis cannot braille here (missing, or a bad table), or None; the tables load now, not mid-game."""
+    try:
+        words("a", lang, grade, table)
+    except (BrailleUnavailable, ValueError) as error:
+        return error
+    return None
+
+
+def _brlapi(t: Translator, lang: str, width: int | None, size: int, table: str | None, grade: int | None,
+            key_reader: bool) -> tuple[BrailleOutput, str] | str:
+    """The display behind BRLTTY and the sentence saying so, or the reason (a sentence) it cannot be used."""
+    try:
+        connection = _open_brlapi()
+    except ImportError:
+        # Translators: reason for no braille display.
+        return t("BrlAPI is not installed (Debian package python3-brlapi).")
+    except TtyUnknown:
+        # Translators: a reason after "No braille:"; the display is then left to BRLTTY.
+        return t("BRLTTY cannot tell which terminal is the companion's.")
+    except NoAnswer:
+        # Translators: a reason after "No braille:".
+        return t("BRLTTY does not answer.")
+    except Exception:  # brlapi raises its own errors, or OSError, when BRLTTY is not there
+        # Translators: reason for no braille display.
+        return t("BRLTTY is not running or does not answer.")
+    cells = int(connection.displaySize[0]) or size
+    shown = min(cells, size) if width and width > 0 else cells
+    # Translators: said at start when a braille display is found through BRLTTY.
+    return BrlapiBraille(connection, lang, shown, table, grade, key_reader=key_reader), t(
+        "Braille on the display through BRLTTY, {width} cells.", width=shown)
+
+
 def choose(spec: str, lang: str, width: int | None = None, table: str | None = None, grade: int | None = None,
            stream: TextIO = sys.stdout, *, key_reader: bool = True) -> tuple[BrailleOutput, str]:
     """The braille output ``spec`` asks for, and one sentence in ``lang`` saying which and why.
 
     ``auto`` tries BrlAPI (BRLTTY running), then screen reader braille; the terminal
-    line is only used when asked for. A bad environment never raises: the result
-    is no braille, and the sentence says why. A BrlAPI display reads its own pan
-    keys on a thread unless ``key_reader`` is false.
+    line is only used when asked for. The terminal line and BrlAPI need liblouis; a
+    screen reader brailles text itself, so it is used without liblouis (Windows,
+    macOS). A bad environment never raises: the result is no braille, and the
+    sentence says why. A BrlAPI display reads its own pan keys on a thread unless
+    ``key_reader`` is false.
     :raises ValueError: ``spec`` is not one of ``SPECS``.
     """
     if spec not in SPECS:
@@ -319,38 +364,21 @@ def choose(spec: str, lang: str, width: int | None = None, table: str | None = N
     if spec == "none":
         # Translators: said at start with --braille none.
         return NoBraille(lang), t("Braille is off.")
-    try:
-        words("a", lang, grade, table)  # the tables load now, not on the first announcement
-    except (BrailleUnavailable, ValueError) as error:
+    louis = _liblouis_problem(lang, grade, table)
+    if isinstance(louis, ValueError) or (louis is not None and spec in ("terminal", "brlapi")):
         # Translators: said at start when no braille output can be used; {reason} is one or two sentences.
-        return NoBraille(lang), t("No braille: {reason}", reason=str(error))
+        return NoBraille(lang), t("No braille: {reason}", reason=str(louis))
     size = width if width and width > 0 else DEFAULT_WIDTH
     if spec == "terminal":
         # Translators: said at start with --braille terminal.
         return TerminalBraille(lang, size, table, grade, stream), t(
             "Braille in the terminal: a line of {width} cells under each sentence.", width=size)
-    reasons: list[str] = []
-    if spec in ("auto", "brlapi"):
-        try:
-            connection = _open_brlapi()
-        except ImportError:
-            # Translators: reason for no braille display.
-            reasons.append(t("BrlAPI is not installed (Debian package python3-brlapi)."))
-        except TtyUnknown:
-            # Translators: a reason after "No braille:"; the display is then left to BRLTTY.
-            reasons.append(t("BRLTTY cannot tell which terminal is the companion's."))
-        except NoAnswer:
-            # Translators: a reason after "No braille:".
-            reasons.append(t("BRLTTY does not answer."))
-        except Exception:  # brlapi raises its own errors, or OSError, when BRLTTY is not there
-            # Translators: reason for no braille display.
-            reasons.append(t("BRLTTY is not running or does not answer."))
-        else:
-            cells = int(connection.displaySize[0]) or size
-            shown = min(cells, size) if width and width > 0 else cells
-            # Translators: said at start when a braille display is found through BRLTTY.
-            return BrlapiBraille(connection, lang, shown, table, grade, key_reader=key_reader), t(
-                "Braille on the display through BRLTTY, {width} cells.", width=shown)
+    reasons: list[str] = [str(louis)] if louis is not None else []
+    if louis is None and spec in ("auto", "brlapi"):
+        display = _brlapi(t, lang, width, size, table, grade, key_reader)
+        if not isinstance(display, str):
+            return display
+        reasons.append(display)
     if spec in ("auto", "screenreader"):
         try:
             reader = _screen_reader_with_braille()

@@ -78,6 +78,9 @@ def speech_findings(t: Translator) -> list[Finding]:
         reader = Finding(t("Screen reader: {reader} is running.", reader=", ".join(readers)))
     else:
         reader = Finding(t("Screen reader: none is running."))
+    if platform.system() != "Linux":  # no Speech Dispatcher nor espeak-ng to install there (docs/install.en.md)
+        # Translators: doctor on Windows and macOS. Keep pyttsx3.
+        return [reader, Finding(t("Built-in voice: the system's own voices, through pyttsx3."))]
     client = importlib.util.find_spec("speechd") is not None
     listening = speechd.listening(os.environ.get("SPEECHD_ADDRESS") or None)
     if listening and client:
@@ -157,6 +160,9 @@ def brltty_cells(timeout: float = BRLAPI_TIMEOUT) -> int | None:
 def braille_findings(t: Translator, cells: Callable[[], int | None] | None = None) -> list[Finding]:
     """liblouis and its tables (needed), then BRLTTY (said only)."""
     missing = missing_tables(BRAILLE_TABLES)
+    if missing is None and platform.system() != "Linux":  # liblouis has no Python wheel: the screen reader brailles
+        # Translators: doctor on Windows and macOS, where liblouis is usually missing.
+        return [Finding(t("Braille: no liblouis here, so no braille documents; the screen reader brailles the game."))]
     if missing is None:
         found = [Finding(t("Braille: liblouis is missing: sudo apt install liblouis20 liblouis-data python3-louis."),
                          missing=True)]

@@ -4,8 +4,9 @@ A phone's page (``companion/web/scan.py``) or the table's webcam reads the code,
 blind player puts a physical card into their private hand without help. The code's
 payload is the same in every language, short, and documented in docs/scanning.en.md:
 ``CMP1:GAME:CARD:COPY`` (capitals, so the QR code uses its compact alphanumeric mode;
-read in any case). Beside the print sheet, a PEF file holds the same names in braille,
-one label a line, for a transcriber to emboss on transparent labels.
+read strictly, in any case, by ``companion.sticker_codes``). Beside the print sheet, a
+PEF file holds the same names in braille, one label a line, for a transcriber to emboss
+on transparent labels.
 
 The QR codes are made with segno, the PDF with fpdf2 (pure Python, drawn from the same
 layout as the SVG), the braille with liblouis through ``companion.braille``.
@@ -25,23 +26,10 @@ import segno
 from companion import registry
 from companion.cards import DATA_DIR, Card
 from companion.registry import Game
+from companion.sticker_codes import PREFIX, Code, payload, read_payload
 
-#: The payload's first field: names the format (a later change of fields gets another number).
-PREFIX = "CMP1"
 PAPERS = ("a4", "letter")
 KINDS = (".svg", ".pdf")
-
-
-@dataclass(frozen=True)
-class Code:
-    """What a sticker's QR code names: a game, one of its cards, and which copy (1 for the first)."""
-
-    game: str
-    card: str
-    copy: int
-
-    def __str__(self) -> str:
-        return payload(self.game, self.card, self.copy)
 
 
 @dataclass(frozen=True)
@@ -81,21 +69,6 @@ class Geometry:
         """The top-left corner of the ``index``-th label of a page."""
         row, column = divmod(index, self.columns)
         return self.margin + column * (self.width + self.gap), self.margin + row * (self.height + self.gap)
-
-
-def payload(game: str, card: str, copy: int) -> str:
-    """The text of a sticker's QR code: ``CMP1:GAME:CARD:COPY``."""
-    return f"{PREFIX}:{game}:{card}:{copy}".upper()
-
-
-def read_payload(text: str) -> Code | None:
-    """The card a code names, or ``None`` when the text is no sticker of this format (any case accepted)."""
-    parts = text.strip().lower().split(":")
-    if len(parts) != 4 or parts[0] != PREFIX.lower() or not parts[3].isdigit() or len(parts[3]) > 3:
-        return None
-    if not parts[1] or not parts[2]:
-        return None
-    return Code(parts[1], parts[2], int(parts[3]))
 
 
 def geometry(paper: str) -> Geometry:

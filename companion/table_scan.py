@@ -13,13 +13,14 @@ Each frame is decoded in memory with zxing-cpp, as on the pages, and dropped.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import Translator
-from companion.stickers import read_payload
+from companion.sticker_codes import Reason, StickerRefused, deck_of, read
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 AGAIN = 3.0
 #: Frames a second decoded at most from a live camera (others are skipped: the voice never falls behind).
 RATE = 5.0
+#: A failure nobody foresaw while reading a picture: logged with its traceback, said once, and the camera read on.
+LOG = logging.getLogger("companion.session")
 
 
 class ScanSourceError(Exception):
@@ -70,6 +73,7 @@ class TableScanner:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.said: list[str] = []  # the codes said, in order (for the tests and the log)
+        self._failed = False  # a picture that could not be read was said (once)
 
     def check(self) -> None:
         """Open the source once before the game starts (a wrong device stops at once). :raises ScanSourceError:"""
@@ -94,35 +98,43 @@ class TableScanner:
             self._thread.join(timeout)
 
     def _run(self) -> None:
-        from companion.web.scan import decode_image
-
         last: dict[str, float] = {}
         try:
             for when, image in _frames(self.source, self.session.narrator.lang):
                 if self._stop.is_set():
                     return
-                for text in decode_image(image)[0]:
-                    if when - last.get(text, -AGAIN - 1) <= AGAIN:
-                        last[text] = when
-                        continue
-                    last[text] = when
-                    self._say(text)
+                self._frame(when, image, last)
         except ScanSourceError as error:
             problem = str(error)
-            self.session.run_soon(lambda: self.session.say(problem, "scan_error"))
+            self.session.run_soon(lambda: self.session.say(problem, "scan_error", {"stopped": True}))
+
+    def _frame(self, when: float, image: Any, last: dict[str, float]) -> None:
+        """One picture: each code in it said unless it was just read; a failure said once, and the next picture read."""
+        from companion.web.frames import read_codes
+
+        try:
+            for text in read_codes(image)[0]:
+                seen, last[text] = last.get(text, -AGAIN - 1), when
+                if when - seen > AGAIN:
+                    self._say(text)
+        except Exception:  # a picture or a code nobody foresaw: the thread goes on with the next one
+            LOG.exception("internal error while reading the table's camera")
+            if not self._failed:
+                self._failed = True
+                self.session.run_soon(lambda: self.session.say_each(_unread, "scan_error", {"stopped": False}))
 
     def _say(self, text: str) -> None:
         session = self.session
-        code = read_payload(text)
-        cards = session.table.cards
-        if code is None or code.game != session.table.game.id or code.card not in cards:
-            def wrong(ctx: Any) -> str:
-                t = Translator(ctx.lang, "tools")
-                return t("Code read: it is no card of this game.")
+        try:
+            code, card = read(text, session.table.game.id, session.table.cards, deck_of(session.state))
+        except StickerRefused as error:
+            refused = error
 
-            session.run_soon(lambda: session.say_each(wrong, "scan_unknown", {}))
+            def wrong(ctx: Any) -> str:
+                return _refusal(refused, ctx)
+
+            session.run_soon(lambda: session.say_each(wrong, "scan_unknown", {"reason": refused.reason.value}))
             return
-        card = cards[code.card]
 
         def sentence(ctx: Any) -> str:
             t = Translator(ctx.lang, "tools")
@@ -130,6 +142,25 @@ class TableScanner:
 
         self.said.append(text)
         session.run_soon(lambda: session.say_each(sentence, "scan_card", {"card": card.id, "copy": code.copy}))
+
+
+def _unread(ctx: Any) -> str:
+    t = Translator(ctx.lang, "tools")
+    return t("A picture from the camera could not be read: scanning goes on.")
+
+
+def _refusal(error: StickerRefused, ctx: Any) -> str:
+    """What the table hears of a code read that names no card of this table."""
+    t = Translator(ctx.lang, "tools")
+    if error.reason is Reason.NO_SUCH_COPY and error.card is not None:
+        # Translators: {card} is a card's name; {copy} the number the sticker's code carries.
+        return t.plural("Code read: {card} has {count} copy, not numbered {copy}.",
+                        "Code read: {card} has {count} copies, none numbered {copy}.",
+                        error.card.copies, card=ctx.card(error.card.id), copy=error.copy)
+    if error.reason is Reason.NOT_IN_DECK and error.card is not None:
+        # Translators: {card} is a card's name.
+        return t("Code read: {card} is not in this game's deck.", card=ctx.card(error.card.id))
+    return t("Code read: it is no card of this game.")
 
 
 __all__ = ["AGAIN", "ScanSourceError", "TableScanner"]

@@ -2,14 +2,17 @@
 // "Scan a card" on a seat's page (docs/scanning.en.md): the camera read until a sticker's code is found, each card
 // said in the page's own live region (the player's screen reader) with a short sound, never a visual-only cue.
 // The browser's BarcodeDetector reads the code where it exists; elsewhere small JPEG frames go to the table's own
-// server over this seat's requests, decoded there in memory. Nothing is kept.
+// server over this seat's requests, decoded there in memory. Nothing is kept. The region is polite, and its guidance
+// ("No card seen.", "Move the card away.") is said at most once every QUIET seconds, so it never crowds out the
+// table's own announcements; a refusal from the table is said once while it repeats.
 (() => {
   const button = document.getElementById("scan"), status = document.getElementById("scan-status");
   if (!button || !navigator.mediaDevices) return;
   const page = document.documentElement.dataset, words = button.dataset;
-  const EVERY = 250, QUIET = 4000, AGAIN = 3000;
-  let TIMEOUT = 30000, stream = null, video = null, timer = null, detector = null, busy = false;
+  const EVERY = 250, NEAR = 2000, AGAIN = 3000;
+  let TIMEOUT = 30000, QUIET = 15000, stream = null, video = null, timer = null, detector = null, busy = false;
   let lastCode = "", lastCodeAt = 0, lastFound = 0, lastHint = 0, started = 0, audio = null;
+  let lastRefusal = "", lastRefusalAt = 0;
   function say(text) { const p = document.createElement("p"); p.textContent = text; p.lang = document.documentElement.lang;
     status.append(p); while (status.children.length > 6) status.firstElementChild.remove(); }
   function beep(good) { try { audio = audio || new AudioContext(); const o = audio.createOscillator(), g = audio.createGain();
@@ -19,11 +22,17 @@
     const headers = {"Accept": "application/json"}; if (type) headers["Content-Type"] = type;
     const answer = await fetch(page.base + "/" + action + "?lang=" + document.documentElement.lang,
       {method: "POST", body, headers}); return answer.json(); }
-  function heard(d) { if (!d.found) { hint(d.hint); return; }
+  function heard(d) { if (!d.found && d.message) { refused(d.message); return; }
+    if (!d.found) { hint(d.hint); return; }
     lastFound = Date.now(); say(d.message); beep(d.added); }
-  function hint(kind) { const now = Date.now();
-    if (kind === "near" && now - lastHint > 2000) { lastHint = now; say(words.near); beep(false); return; }
-    if (now - Math.max(lastFound, lastHint, started) > QUIET) { lastHint = now; say(words.none); } }
+  // Guidance: at most one sentence every QUIET ms; "near" as soon as a card is too close, "none" after QUIET of nothing.
+  function hint(kind) { const now = Date.now(); if (lastHint && now - lastHint < QUIET) return;
+    if (kind === "near" && now - Math.max(lastFound, started) > NEAR) { lastHint = now; say(words.near); beep(false); return; }
+    if (kind !== "near" && now - Math.max(lastFound, lastHint, started) > QUIET) { lastHint = now; say(words.none); } }
+  // A request the table refused (a frame it does not read, too many requests): said, then not again while it repeats.
+  function refused(text) { const now = Date.now();
+    if (text === lastRefusal && now - lastRefusalAt < QUIET) { lastRefusalAt = now; return; }
+    lastRefusal = text; lastRefusalAt = now; say(text); beep(false); }
   // A code still in view is said once, but a card added is always said: a hand full when the card was first read has
   // room after the draw while the card is still in front of the camera.
   function answered(d) { const now = Date.now();
@@ -58,7 +67,8 @@
     await video.play().catch(() => {});
     if ("BarcodeDetector" in window) { try { const formats = await BarcodeDetector.getSupportedFormats();
       if (formats.includes("qr_code")) detector = new BarcodeDetector({formats: ["qr_code"]}); } catch (e) { detector = null; } }
-    TIMEOUT = Number(button.dataset.timeout || 30) * 1000; started = Date.now(); lastFound = 0; lastHint = 0; button.textContent = words.stop; button.setAttribute("aria-pressed", "true");
+    TIMEOUT = Number(button.dataset.timeout || 30) * 1000; QUIET = Number(button.dataset.quiet || 15) * 1000;
+    lastRefusal = ""; started = Date.now(); lastFound = 0; lastHint = 0; button.textContent = words.stop; button.setAttribute("aria-pressed", "true");
     say(words.started); torch(stream.getVideoTracks()[0]); timer = setInterval(tick, EVERY); }
   function stop(text) { if (timer !== null) clearInterval(timer); timer = null;
     if (stream) stream.getTracks().forEach(track => track.stop()); stream = null; video = null;

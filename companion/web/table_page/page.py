@@ -143,11 +143,11 @@ class TablePage:
         return replace(wiring, secret_handler=SecretAsker(self.read_secret))
 
     def attach(self, session: Session, web: Any) -> None:
-        """The session built with `wired`'s wiring and the seats' server (``WebServer``) that serves the page."""
+        """The session built with `wired`'s wiring and the seats' served pages (``Served``) whose server serves the page."""
         self._session = session
         web.secrets.reader = self.read_secret  # a fighter with no device types on the page (or the terminal)
         loopback = "[::1]" if web.bound[0] in ("::", "::1") else "127.0.0.1"
-        self.url = f"{web.scheme}://{loopback}:{web.bound[1]}{self.path}"
+        self.url = f"{web.server.scheme}://{loopback}:{web.bound[1]}{self.path}"
 
     @property
     def session(self) -> Session:
