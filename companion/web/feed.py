@@ -10,7 +10,6 @@ sentence said at the table is published as it is said.
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -20,8 +19,8 @@ from companion.announce import Utterance
 
 #: Entries kept for pages that reconnect (a phone that slept catches up from its last entry).
 KEPT = 2000
-#: Seconds between two comments on an idle stream (keeps phones and proxies from closing it).
-KEEP_ALIVE = 15.0
+#: Seconds a follower waits for a publication before it looks again whether it still follows.
+LOOK_AGAIN = 15.0
 #: The addressee of a forgotten entry: no seat (its id stays, so streams still find their place by arithmetic).
 NOBODY = ""
 
@@ -127,19 +126,16 @@ class Feed:
         """The event the next publication sets (taken before reading, so no publication is missed)."""
         return self._changed
 
-    async def messages(self, after: int, seat: str, lang: str | None = None,
-                       following: Callable[[], bool] = lambda: True) -> AsyncIterator[str]:
-        """A page's server-sent events: each entry after ``after`` that ``seat`` may read, in ``lang``, as published,
-        while ``following()`` and the log is open; a comment every ``KEEP_ALIVE`` seconds of silence."""
+    async def follow(self, after: int, seat: str, following: Callable[[], bool] = lambda: True) -> AsyncIterator[Entry]:
+        """Each entry after ``after`` that ``seat`` may read, as it is published, while ``following()``; once the log
+        closes, the last entries still (the game's end), then no more."""
         cursor = after
-        yield "retry: 2000\n\n"
         while following():
             waiter = self.waiter()
-            closing = self.closed  # the last entries (the game's end) still go out, then the stream ends
+            closing = self.closed
             entries = self.since(cursor, seat)
             for entry in entries:
-                data = json.dumps(entry.for_page(lang), ensure_ascii=False)
-                yield f"id: {entry.id}\nevent: {entry.kind}\ndata: {data}\n\n"
+                yield entry
                 cursor = entry.id
             if closing:
                 return
@@ -149,10 +145,10 @@ class Feed:
                 await asyncio.sleep(0.05)
                 continue
             try:
-                async with asyncio.timeout(KEEP_ALIVE):  # no task made per wake, unlike wait_for
+                async with asyncio.timeout(LOOK_AGAIN):  # no task made per wake, unlike wait_for
                     await waiter.wait()
             except TimeoutError:
-                yield ": still here\n\n"
+                pass
 
 
 class WebOutput:

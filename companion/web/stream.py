@@ -9,7 +9,6 @@ it open).
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
@@ -23,7 +22,7 @@ from companion.web.refusals import headers
 from companion.web.seats import Seat, SeatError
 
 if TYPE_CHECKING:
-    from companion.web.feed import Feed
+    from companion.web.feed import Entry, Feed
     from companion.web.parts import Served
 
 #: Seconds between two comments on an idle stream (keeps phones and proxies from closing it).
@@ -45,35 +44,30 @@ async def events(web: Served, r: SeatRequest) -> Response:
     generation = web.seats.open_stream(seat, r.device)
     if was_away:
         await run_in_threadpool(device_joined, web.parts, web.session, seat, "back")
-    return EventSourceResponse(_entries(web, seat, generation, after), ping=KEEP_ALIVE, sep="\n",
-                               ping_message_factory=lambda: ServerSentEvent(comment="still here"),
-                               headers=headers({"X-Accel-Buffering": "no"}))
+    return stream_response(_entries(web, seat, generation, after))
 
 
 async def _entries(web: Served, seat: Seat, generation: int, after: int) -> AsyncIterator[ServerSentEvent]:
     feed: Feed = web.feed
-    cursor = after
     try:
         yield ServerSentEvent(retry=RETRY)
-        while not feed.closed and seat.generation == generation:
-            waiter = feed.waiter()
-            entries = feed.since(cursor, seat.id)
-            for entry in entries:
-                yield ServerSentEvent(json.dumps(entry.for_page(seat.lang), ensure_ascii=False), event=entry.kind,
-                                      id=str(entry.id))
-                cursor = entry.id
-            if entries:
-                continue
-            if waiter is None:
-                await asyncio.sleep(0.05)
-                continue
-            try:
-                async with asyncio.timeout(KEEP_ALIVE):  # no task made per wake, unlike wait_for
-                    await waiter.wait()
-            except TimeoutError:
-                pass
+        async for entry in feed.follow(after, seat.id, lambda: seat.generation == generation):
+            yield sse(entry, seat.lang)
     finally:
         web.seats.close_stream(seat, generation)
 
 
-__all__ = ["KEEP_ALIVE", "events"]
+def sse(entry: Entry, lang: str | None = None) -> ServerSentEvent:
+    """One entry of a feed as a page's event, in ``lang`` when it was built in it (the table page's too)."""
+    return ServerSentEvent(json.dumps(entry.for_page(lang), ensure_ascii=False), event=entry.kind, id=str(entry.id))
+
+
+def stream_response(events: AsyncIterator[ServerSentEvent], extra: dict[str, str] | None = None) -> Response:
+    """A page's event stream: a comment every ``KEEP_ALIVE`` seconds of silence, never buffered by a proxy."""
+    response: Response = EventSourceResponse(events, ping=KEEP_ALIVE, sep="\n",
+                                             ping_message_factory=lambda: ServerSentEvent(comment="still here"),
+                                             headers={**headers(extra), "X-Accel-Buffering": "no"})
+    return response
+
+
+__all__ = ["KEEP_ALIVE", "RETRY", "events", "sse", "stream_response"]

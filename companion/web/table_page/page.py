@@ -23,14 +23,15 @@ import queue
 import secrets
 import threading
 import webbrowser
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from sse_starlette import ServerSentEvent
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from companion.announce import Priority, Utterance
@@ -39,6 +40,8 @@ from companion.i18n import Translator
 from companion.session.wiring import Wiring
 from companion.web.feed import Feed
 from companion.web.pages import message_page
+from companion.web.refusals import headers
+from companion.web.stream import RETRY, sse, stream_response
 from companion.web.table_page import document
 
 if TYPE_CHECKING:
@@ -49,14 +52,6 @@ if TYPE_CHECKING:
 PAGE_ENV = "COMPANION_NO_BROWSER"
 #: The largest form read (a line of a few words, a value).
 MAX_BODY = 2048
-HEADERS = {
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-                               "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-    "Referrer-Policy": "no-referrer",  # the page's secret link never leaves in a Referer header
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-}
 #: The word that accepts a suggestion, in the table's language (the parser takes both).
 YES = {"fr": "oui", "en": "yes"}
 
@@ -282,7 +277,7 @@ class TablePage:
                 text = t("This page opens only on the table's own computer, with its own link.")
                 if post:
                     return _json(403, False, text)
-                return HTMLResponse(message_page(self.lang, t("Refused"), text), 403, headers=HEADERS)
+                return HTMLResponse(message_page(self.lang, t("Refused"), text), 403, headers=headers())
             if post and not _same_origin(request):
                 return _json(403, False, t("That request came from another site."))
             if self.feed.loop is None:
@@ -297,13 +292,17 @@ class TablePage:
         html = document.page(self.lang, str(session.table.game.spec.name(self.lang)), self.path, entries,
                              self.feed.last_id, self.earcon_recipes(), self.sounds, YES.get(self.lang, "yes"),
                              self._asked.request if self._asked is not None else "")
-        return HTMLResponse(html, headers=HEADERS)
+        return HTMLResponse(html, headers=headers())
 
     async def _events(self, request: Request) -> Response:
         last = request.headers.get("last-event-id") or request.query_params.get("after") or "0"
         after = int(last) if last.isdigit() and len(last) < 12 else 0
-        return StreamingResponse(self.feed.messages(after, ""), media_type="text/event-stream",
-                                 headers={**HEADERS, "X-Accel-Buffering": "no"})
+        return stream_response(self._entries(after))
+
+    async def _entries(self, after: int) -> AsyncIterator[ServerSentEvent]:
+        yield ServerSentEvent(retry=RETRY)
+        async for entry in self.feed.follow(after, ""):
+            yield sse(entry)
 
     async def _line(self, request: Request) -> Response:
         form = await _form(request)
@@ -328,12 +327,12 @@ class TablePage:
 
 def _static(text: str, media_type: str) -> Callable[[Request], Any]:
     async def serve(request: Request) -> Response:
-        return Response(text, media_type=media_type, headers={**HEADERS, "Cache-Control": "no-cache"})
+        return Response(text, media_type=media_type, headers=headers({"Cache-Control": "no-cache"}))
     return serve
 
 
 def _json(status: int, ok: bool, message: str) -> JSONResponse:
-    return JSONResponse({"ok": ok, "message": message}, status, headers=HEADERS)
+    return JSONResponse({"ok": ok, "message": message}, status, headers=headers())
 
 
 def _same_origin(request: Request) -> bool:
