@@ -48,20 +48,19 @@ def test_each_sentence_reaches_the_display_and_reads_back_and_the_pan_keys_move_
     try:
         output.send(Utterance(SENTENCE, "fr"))
         segments = output.segments
-        assert len(segments) == 3
+        assert len(segments) == 4 and all(len(segment) <= COLUMNS - 2 for segment in segments)  # blank, status cell
         display.wait_for(segments[0])
         # what the display shows is the sentence: liblouis reads the cells back to its words
-        assert back_translate(display.shown, "fr") == output.parts[0].text == "Thanos perd une vie"
+        assert back_translate(display.shown, "fr") == output.parts[0].text == "Thanos perd une"
         # the display's own keys, with no event loop watching the connection (a piped game)
-        display.press("FwinRt")
-        display.wait_for(segments[1])
-        display.press("FwinRt")
-        display.wait_for(segments[2])
+        for segment in segments[1:]:
+            display.press("FwinRt")
+            display.wait_for(segment)
         display.press("FwinRt")  # at the end nothing moves
         time.sleep(0.3)
-        assert display.shown == segments[2].rstrip("\u2800")
+        assert display.shown == segments[-1].rstrip("\u2800")
         display.press("FwinLt")
-        display.wait_for(segments[1])
+        display.wait_for(segments[-2])
         shown = " ".join(back_translate(cells, "fr") for cells in segments)
         assert shown == SENTENCE
         output.new_answer()  # a new typed line
