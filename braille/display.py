@@ -124,8 +124,11 @@ class BrailleOutput:
     def new_answer(self) -> None:
         """A new line was typed: what follows is a new answer, the old sentences are no longer panned to.
 
-        On a queued display the sentence shown is done with, and the first one still waiting is shown.
+        On a queued display the sentence shown is done with, and the first one still waiting is shown;
+        but not in a real-time game, where the table types while the player reads: there only the keys move on.
         """
+        if self.queue is not None and self.marks.real_time:
+            return
         if self.queue is not None:
             if self.queue.new_answer() is not None:
                 self._refresh()
