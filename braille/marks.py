@@ -19,7 +19,7 @@ from companion.announce import Utterance
 from companion.earcons import Earcons
 
 #: The braille-only symbols of each earcon kind.
-DATA = Path(__file__).resolve().parent.parent / "data" / "braille-symbols.toml"
+DATA = Path(__file__).parent.parent / "data" / "braille-symbols.toml"
 
 
 class SymbolError(ValueError):
