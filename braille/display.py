@@ -102,15 +102,15 @@ class BrailleOutput:
     def send(self, utterance: Utterance) -> None:
         """Show (or queue) a new sentence, translated with the table of the sentence's language."""
         lang = utterance.lang if self.table is None else self.lang
-        urgent, supersedes, symbol = self.marks.of(utterance)
+        marked = self.marks.of(utterance)
         found = self._words(utterance.braille_text, lang)
-        if symbol is not None:
-            found = [Word(symbol, symbol), *found]
+        if marked.symbol is not None:
+            found = [Word(marked.symbol, marked.symbol), *found]
         added = wrap(found, self.text_width, split_long=True)
         if not added:
             return
         if self.queue is not None:
-            self.queue.add(Entry(added, urgent, supersedes))
+            self.queue.add(Entry(added, marked.urgent, marked.supersedes, marked.kept))
             self._refresh()  # the new sentence, or the status cell's new count
             return
         self.parts = (self.parts + added)[-self.KEPT:]
@@ -124,8 +124,9 @@ class BrailleOutput:
     def new_answer(self) -> None:
         """A new line was typed: what follows is a new answer, the old sentences are no longer panned to.
 
-        On a queued display the sentence shown is done with, and the first one still waiting is shown;
-        but not in a real-time game, where the table types while the player reads: there only the keys move on.
+        On a queued display the sentence shown and the ordinary ones waiting are done with, as the voice
+        drops them (the history keeps them); the first urgent one waiting, if any, is shown. Not in a
+        real-time game, where the table types while the player reads: there only the keys move on.
         """
         if self.queue is not None and self.marks.real_time:
             return

@@ -41,6 +41,20 @@ def load_symbols(path: Path = DATA) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
+class Mark:
+    """What the display makes of one utterance."""
+
+    #: Jumps the reading queue, dots 7-8 (an important earcon: an error called, a life, a round or game end).
+    urgent: bool = False
+    #: The earcon kind a newer sentence of which drops this one unread (a real-time game's plays), else None.
+    supersedes: str | None = None
+    #: The braille-only symbol cell shown before the words, else None.
+    symbol: str | None = None
+    #: Never dropped by a typed line (the earcons' ``[important]`` events with no sound: the set-up).
+    kept: bool = False
+
+
+@dataclass(frozen=True)
 class Marks:
     """How the display treats an utterance, from its earcon (``earcons`` None: every sentence is ordinary)."""
 
@@ -49,14 +63,16 @@ class Marks:
     #: Braille-only mode: each kind's symbol cell; None: no symbols (the voice plays the earcons).
     symbols: dict[str, str] | None = None
 
-    def of(self, utterance: Utterance) -> tuple[bool, str | None, str | None]:
-        """(urgent, the kind it supersedes or None, its symbol cell or None)."""
-        earcon = self.earcons.for_event(utterance.event, utterance.fields) if self.earcons is not None else None
+    def of(self, utterance: Utterance) -> Mark:
+        """How the display treats ``utterance``."""
+        if self.earcons is None:
+            return Mark()
+        earcon = self.earcons.for_event(utterance.event, utterance.fields)
         if earcon is None:
-            return False, None, None
+            return Mark(kept=utterance.event in self.earcons.important)
         supersedes = earcon.kind if self.real_time and not earcon.important else None
         symbol = self.symbols.get(earcon.kind) if self.symbols is not None else None
-        return earcon.important, supersedes, symbol
+        return Mark(earcon.important, supersedes, symbol)
 
 
-__all__ = ["DATA", "Marks", "SymbolError", "cell", "load_symbols"]
+__all__ = ["DATA", "Mark", "Marks", "SymbolError", "cell", "load_symbols"]

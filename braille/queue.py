@@ -7,6 +7,9 @@ companion reads the keys of (BrlAPI), announcements queue:
 - A new sentence is shown at once only when the player has finished with the
   one shown (panned or pressed "next" past its end, or typed a new line);
   otherwise it waits, and the status cell (see ``status_cell``) says how many wait.
+- A typed line is the player moving on, as it is for the voice: the ordinary
+  sentences still waiting from before it are dropped (the history keeps them
+  for review), the urgent ones and the set-up (``kept``) are not.
 - Forward pan at a sentence's last segment, or the "next" key, shows the next one.
 - An urgent sentence (a life, an error called, a round or game end: the
   important earcons of companion/data/earcons.toml) goes ahead of every
@@ -41,6 +44,8 @@ class Entry:
     urgent: bool = False
     #: The earcon's kind ("play"…) for a sentence a newer one of the same kind supersedes (real time), else None.
     supersedes: str | None = None
+    #: Never dropped by a typed line (the set-up); an urgent sentence never is either.
+    kept: bool = False
 
 
 def mark(cells: str) -> str:
@@ -69,6 +74,8 @@ class ReadingQueue:
     caught_up: bool = True
     #: Plays dropped because a newer one superseded them before they were read (for the benchmarks).
     dropped: int = 0
+    #: Ordinary sentences dropped unread because a line was typed.
+    skipped: int = 0
 
     @property
     def unread(self) -> int:
@@ -150,8 +157,14 @@ class ReadingQueue:
         return None
 
     def new_answer(self) -> Segment | None:
-        """A line was typed: the shown sentence is done with; the first one waiting is shown now, if any."""
+        """A line was typed: the shown sentence and the ordinary ones waiting are done with (see the module).
+
+        The first urgent or kept sentence waiting is shown now, if any; else the next sentence is shown at once.
+        """
         self.seen, self.at, self.segment = [], 0, 0
+        kept = [entry for entry in self.waiting if entry.urgent or entry.kept]
+        self.skipped += len(self.waiting) - len(kept)
+        self.waiting = kept
         if self.waiting:
             self._advance()
             return self.current()

@@ -8,13 +8,13 @@ import pytest
 
 from companion import earcons
 from companion.announce import Utterance
-from companion.braille.marks import DATA, Marks, SymbolError, cell, load_symbols
+from companion.braille.marks import DATA, Mark, Marks, SymbolError, cell, load_symbols
 from companion.braille.queue import Entry, ReadingQueue, mark, status_cell
 from companion.braille.segments import Segment
 
 
-def entry(name: str, parts: int = 1, urgent: bool = False, supersedes: str | None = None) -> Entry:
-    return Entry([Segment(f"{name}{i}", f"{name}{i}") for i in range(parts)], urgent, supersedes)
+def entry(name: str, parts: int = 1, urgent: bool = False, supersedes: str | None = None, kept: bool = False) -> Entry:
+    return Entry([Segment(f"{name}{i}", f"{name}{i}") for i in range(parts)], urgent, supersedes, kept)
 
 
 def test_a_sentence_waits_while_one_is_read_and_the_pan_reaches_it_after_the_last_segment() -> None:
@@ -28,14 +28,20 @@ def test_a_sentence_waits_while_one_is_read_and_the_pan_reaches_it_after_the_las
     assert queue.pan(-1) is None
 
 
-def test_caught_up_a_new_sentence_shows_at_once_and_a_typed_line_shows_the_next_waiting() -> None:
+def test_caught_up_a_new_sentence_shows_at_once_and_a_typed_line_drops_only_the_ordinary_ones_waiting() -> None:
     queue = ReadingQueue()
     queue.add(entry("a"))
     assert queue.next() is None and queue.caught_up  # read to the end
     assert queue.add(entry("b")) is True and queue.current().text == "b0"  # type: ignore[union-attr]
     queue.add(entry("c"))
-    assert queue.new_answer() == Segment("c0", "c0") and queue.unread == 0
+    queue.add(entry("life", urgent=True))
+    queue.add(entry("setup", kept=True))
+    queue.add(entry("d"))
+    assert queue.new_answer() == Segment("life0", "life0") and queue.skipped == 2  # as the voice drops them
+    assert [e.parts[0].text for e in queue.waiting] == ["setup0"]
+    assert queue.new_answer() == Segment("setup0", "setup0")
     assert queue.new_answer() is None and queue.caught_up
+    assert queue.add(entry("answer")) is True  # the typed line's answer is shown at once
 
 
 def test_urgent_sentences_jump_the_ordinary_ones_in_their_own_order() -> None:
@@ -82,11 +88,14 @@ def test_the_symbols_are_one_cell_for_each_earcon_kind_and_the_frequent_ones_nev
 
 def test_marks_follow_the_earcons_urgent_superseded_and_the_symbol() -> None:
     marks = Marks(earcons.load(), real_time=True, symbols=load_symbols())
-    assert marks.of(Utterance("7.", "en", "card_played")) == (False, "play", load_symbols()["play"])
-    assert marks.of(Utterance("Ana: 2 lives.", "en", "life_changed", {"delta": -1}))[:2] == (True, None)
-    assert marks.of(Utterance("Ana: 4 lives.", "en", "life_changed", {"delta": 1})) == (False, None, None)
-    assert marks.of(Utterance("Hello.", "en")) == (False, None, None)
-    assert Marks(earcons.load()).of(Utterance("7.", "en", "card_played")) == (False, None, None)
+    assert marks.of(Utterance("7.", "en", "card_played")) == Mark(False, "play", load_symbols()["play"])
+    assert marks.of(Utterance("Ana: 2 lives.", "en", "life_changed", {"delta": -1})) == Mark(True, None,
+                                                                                            load_symbols()["life"])
+    assert marks.of(Utterance("Ana: 4 lives.", "en", "life_changed", {"delta": 1})) == Mark()
+    assert marks.of(Utterance("Hello.", "en")) == Mark()
+    assert marks.of(Utterance("4 players.", "en", "game_started")) == Mark(kept=True)  # the set-up
+    assert Marks(earcons.load()).of(Utterance("7.", "en", "card_played")) == Mark()
+    assert Marks().of(Utterance("7.", "en", "card_played")) == Mark()
 
 
 def test_braille_only_shows_the_symbol_before_the_words() -> None:
