@@ -6,7 +6,8 @@
    Love Letter, Mindbug, Num-X) and from the scripted 4-player The Void of benchmarks/bench_listening.py.
 2. **The Void's plays**: the share of ``card_played`` sentences that fit 40 and 20 cells, on a line of that
    width and beside the status cell of a BrlAPI display (38 and 18 cells for the words).
-3. **Latency**, through the real BRLTTY (virtual ``vr`` driver in a private folder, tests/daemons.py):
+3. **Refusals and questions**: each refusal a random game meets, sentence by sentence, and how many fit 40 cells.
+4. **Latency**, through the real BRLTTY (virtual ``vr`` driver in a private folder, tests/daemons.py):
    from a typed line handed to the session to the display's update (the cells arriving at the stand-in
    display) and, in the same run, to the same sentence's line on standard output. The reader has read
    everything before each line, so each sentence is shown at once. Median and p99 in milliseconds.
@@ -78,6 +79,29 @@ def show_void_plays(seed: int) -> None:
         shares = [sum(1 for c in plays if c <= width) / len(plays) for width in (40, 20, 38, 18)]
         print(f"  {lang}: {len(plays)} plays, median {statistics.median(plays):.0f} cells; "
               + ", ".join(f"{share:.1%} fit {width}" for share, width in zip(shares, (40, 20, 38, 18), strict=True)))
+
+
+def show_refusals() -> None:
+    """Each refusal a random game meets (tests/conformance.py), one sentence at a time: how many fit 40 cells."""
+    import re
+
+    from tests.conformance import play_randomly
+
+    from companion.registry import GAMES
+    from companion.render import Context, Settings
+
+    print("Refusals (questions among them), per sentence: share fitting 40 cells")
+    for game in GAMES:
+        options, cards = game.rules.options_type(), game.cards()
+        run = play_randomly(game.rules, options, cards, 1)
+        for lang in ("en", "fr"):
+            ctx = Context(Settings(lang), cards, game.renderer.domain, options.names, game.parser.vocabulary)
+            said = [part for code, details in run.refusals.items()
+                    for part in re.split(r"(?<=[.?!])\s+", game.renderer.render_error(code, details, ctx)) if part]
+            cells = cells_of(said, lang)
+            asked = [c for c, text in zip(cells, said, strict=True) if "?" in text]
+            print(f"  {lang} {game.id:<12} {len(cells):3d} sentences, {sum(c <= 40 for c in cells) / len(cells):6.1%} "
+                  f"fit 40; {len(asked)} questions, {sum(c <= 40 for c in asked)} fit 40")
 
 
 class TimedStream(io.StringIO):
@@ -159,6 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     show_cells(args.seed)
     show_void_plays(args.seed)
+    show_refusals()
     if not args.no_brltty:
         show_latency(args.lines, args.seed)
     return 0
