@@ -283,3 +283,41 @@ def test_the_void_in_real_time_is_read_from_the_display_with_nothing_urgent_lost
     events = {said[index].event for index in on_display}
     assert {"round_ended", "error_called", "card_played"} <= events
     assert shown  # the reader caught up
+
+
+@pytest.mark.parametrize("flags", [["--braille-only"], ["--speech", "none", "--braille", "brlapi"]])
+def test_braille_only_through_brltty_shows_the_symbol_before_a_play_and_reads_every_answer(brltty, tmp_path, flags):
+    """``companion play`` as a subprocess: a play's sentence starts with its symbol; a refusal's with its own."""
+    import os
+    import subprocess
+    import sys
+
+    from companion.braille.marks import load_symbols
+    from companion.braille.translate import translate
+
+    env = {k: v for k, v in os.environ.items() if k not in TTY_VARIABLES}
+    env.update(brltty.client_env(), CONTROLVT="3", COMPANION_DATA_DIR=str(tmp_path / "data"),
+               SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'none.sock'}", SPEECHD_CMD="/bin/false")
+    process = subprocess.Popen([sys.executable, "-m", "companion", "play", "the-void", "--lang", "en", *flags],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    display = brltty.display
+    symbols = load_symbols()
+    try:
+        assert process.stdin is not None
+        process.stdin.write("7 red\nbogus\n")
+        process.stdin.flush()
+        assert process.stdout is not None
+        for _ in range(3):  # the set-up's line, the play's, the refusal's
+            assert process.stdout.readline()
+        time.sleep(0.3)
+        shown = read_all(display, None, "LnDn")  # the set-up is read first: each next sentence waited for the key
+        assert symbols["play"] + BLANK + translate("7 red.", "en") in shown
+        assert any(text.startswith(symbols["refusal"] + BLANK) for text in shown)
+        assert shown.index(symbols["play"] + BLANK + translate("7 red.", "en")) > 0
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0
+        assert process.stderr is not None and process.stderr.read() == ""
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
