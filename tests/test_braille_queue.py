@@ -160,3 +160,28 @@ def test_speech_none_with_a_brlapi_display_is_braille_only(speech: str | None, s
         assert (output.marks.symbols == load_symbols()) is symbols and not output.marks.real_time
     finally:
         output.close()
+
+
+def test_the_rules_reader_shows_each_answer_on_a_brlapi_display_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The display queues while one answer is read; the next typed line moves it on to its own answer."""
+    pytest.importorskip("louis")
+    from companion import braille, registry
+    from companion.braille import display
+    from companion.rules_cli import ReaderConfig, run_reader
+    from tests.test_braille import FakeConnection
+    from tests.test_rules_reader import reader
+
+    connection = FakeConnection()
+    connection.displaySize = (80, 1)
+    monkeypatch.setattr(display, "_open_brlapi", lambda: connection)
+    out = io.StringIO()
+    code = run_reader(registry.find("mindbug"), ReaderConfig("en", braille="brlapi", speech="none"),
+                      io.StringIO("6\nkeywords\n"), out)
+    assert code == 0
+    r = reader("mindbug", "en")
+    r.go("6")
+    answer = r.go("keywords").lines[0]
+    expected = braille.BrailleOutput("en", 80 - 2)
+    expected.send(Utterance(answer, "en"))
+    cells = bytes(ord(c) - 0x2800 for c in expected.segments[0])
+    assert connection.written[-1][:78].rstrip(b"\0") == cells  # the answer to the last line, not the first's rest
