@@ -6,7 +6,8 @@
    Love Letter, Mindbug, Num-X) and from the scripted 4-player The Void of benchmarks/bench_listening.py.
 2. **The Void's plays**: the share of ``card_played`` sentences that fit 40 and 20 cells, on a line of that
    width and beside the status cell of a BrlAPI display (38 and 18 cells for the words).
-3. **Refusals and questions**: each refusal a random game meets, sentence by sentence, and how many fit 40 cells.
+3. **Set-up and help**, **refusals and questions** (each refusal a random game meets), sentence by
+   sentence: how many fit 40 cells.
 4. **Latency**, through the real BRLTTY (virtual ``vr`` driver in a private folder, tests/daemons.py):
    from a typed line handed to the session to the display's update (the cells arriving at the stand-in
    display) and, in the same run, to the same sentence's line on standard output. The reader has read
@@ -79,6 +80,30 @@ def show_void_plays(seed: int) -> None:
         shares = [sum(1 for c in plays if c <= width) / len(plays) for width in (40, 20, 38, 18)]
         print(f"  {lang}: {len(plays)} plays, median {statistics.median(plays):.0f} cells; "
               + ", ".join(f"{share:.1%} fit {width}" for share, width in zip(shares, (40, 20, 38, 18), strict=True)))
+
+
+def show_setup_and_help() -> None:
+    """The set-up (default options) and ``help`` of each game, sentence by sentence: how many fit 40 cells."""
+    import re
+
+    from companion.announce import Announcer, RecordingOutput
+    from companion.registry import GAMES
+    from companion.render import Settings
+    from companion.session import Wiring, open_session
+
+    print("Set-up and help, per sentence: share fitting 40 cells")
+    for lang, help_word in (("en", "help"), ("fr", "aide")):
+        for game in GAMES:
+            recorder = RecordingOutput()
+            session = open_session(game, game.rules.options_type(), Settings(lang), Wiring(Announcer([recorder])), None)
+            session.start()
+            set_up = len(recorder.utterances)
+            session.handle(help_word)
+            for label, said in (("set-up", recorder.utterances[:set_up]), ("help", recorder.utterances[set_up:])):
+                parts = [part for u in said for part in re.split(r"(?<=[.?!])\s+", u.text) if part]
+                cells = cells_of(parts, lang)
+                print(f"  {lang} {game.id:<12} {label:<6} {len(cells):3d} sentences, "
+                      f"{sum(c <= 40 for c in cells) / len(cells):6.1%} fit 40, longest {max(cells)} cells")
 
 
 def show_refusals() -> None:
@@ -183,6 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     show_cells(args.seed)
     show_void_plays(args.seed)
+    show_setup_and_help()
     show_refusals()
     if not args.no_brltty:
         show_latency(args.lines, args.seed)
