@@ -147,7 +147,7 @@ def read_all(display, output, key: str = "FwinRt") -> list[str]:  # type: ignore
     while True:
         before = len(display.lines)
         display.press(key)
-        deadline = time.monotonic() + 0.6
+        deadline = time.monotonic() + 1.5  # nothing new by then: the end (BRLTTY answers in milliseconds)
         while len(display.lines) == before and time.monotonic() < deadline:
             time.sleep(0.01)
         if len(display.lines) == before:
