@@ -275,7 +275,7 @@ def test_every_refusal_from_scan_and_frame_is_a_sentence_in_the_seats_language(
         assert [(status, answer["found"], answer["message"]) for status, _, answer in refusals] == [
             (415, False, "Cette image n'est pas une image de caméra (JPEG ou PNG) : elle n'a pas été lue."),
             (413, False, "That picture is too large to read."),
-            (413, False, "That picture is too large to read: 5000 × 4000 pixels.")]
+            (413, False, "That picture is too large to read: 5000 by 4000 pixels.")]
         assert sum("frame refused from seat p1" in r.getMessage() for r in caplog.records) == 3
         # The seat still scans: a real card is added after all of it.
         status, _, answer = post("/scan?lang=en", b"code=CMP1:MINDBUG:BEE-BEAR:1", "application/x-www-form-urlencoded")
