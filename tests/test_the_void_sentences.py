@@ -12,8 +12,8 @@ GAME = """1
 5 bleu
 3 vert
 faute 9 bleu
-défausse 2 4 jaune
-défausse 4 jaune
+défausse 2 1 jaune
+défausse 1 jaune
 fautes
 défausses
 manche
@@ -28,11 +28,11 @@ GOLDEN = {
         "2 rouge sur la pile, 26 cartes en pioche.",
         "5 bleu.",
         "3 vert.",
-        "1 faute sur 5, défaussez sous 5. 9 bleu retourné.",
-        "2 et 4 jaune défaussés.",
-        "Le 4 jaune est déjà sorti.",
+        "1 faute sur 5, défaussez sous 3. 9 bleu retourné.",
+        "2 et 1 jaune défaussés.",
+        "Le 1 jaune est déjà sorti.",
         "1 faute sur 5 permises. Types sortis cette manche : bleu.",
-        "3 défaussées cette manche. 1 en jaune : 4. 1 sans type dit : 2. 9 bleu retourné.",
+        "3 défaussées cette manche. 1 en jaune : 1. 1 sans type dit : 2. 9 bleu retourné.",
         "3 empilées, manche 1 sur 13, score 3.",
         "4 joueurs seulement.",
         "Violet n'est ni un type ni un joueur.",
@@ -44,11 +44,11 @@ GOLDEN = {
         "2 red on the pile, 26 cards in the draw pile.",
         "5 blue.",
         "3 green.",
-        "1 error of 5, discard below 5. 9 blue turned up.",
-        "2 and 4 yellow discarded.",
-        "4 yellow is already face up.",
+        "1 error of 5, discard below 3. 9 blue turned up.",
+        "2 and 1 yellow discarded.",
+        "1 yellow is already face up.",
         "1 error of 5 allowed. Types turned up this round: blue.",
-        "3 discarded this round. 1 yellow: 4. 1 with no type said: 2. 9 blue turned up.",
+        "3 discarded this round. 1 yellow: 1. 1 with no type said: 2. 9 blue turned up.",
         "3 stacked, round 1 of 13, score 3.",
         "4 players only.",
         "Violet is neither a type nor a player.",
@@ -128,7 +128,8 @@ def test_the_json_events_carry_the_fields_of_the_issue():
         "rank": 5, "type": None, "player": None, "below": 7, "deck": 26, "stacked": 2, "last_of_rank": False}
     assert isinstance(played["t"], float)
     error = recorder.events("error_called")[0].fields
-    assert (error["rank"], error["type"], error["errors"], error["errors_allowed"]) == (7, "blue", 1, 5)
+    # The rank to discard below: the 5 that erred, not the pile's highest card (issue 32).
+    assert (error["rank"], error["type"], error["errors"], error["errors_allowed"]) == (5, "blue", 1, 5)
     assert recorder.events("cards_discarded")[0].fields["cards"] == [{"rank": 3, "type": "green"}]
     status = recorder.events("status")[0].fields
     assert {k: status[k] for k in ("round", "rounds", "top", "deck", "hands", "errors", "errors_allowed",
