@@ -404,6 +404,43 @@ def test_adversaire_help_only_on_another_pile_once_a_turn() -> None:
     refused(state, P("red-3", 1, "down"), "one_help")
 
 
+def test_adversaire_a_flip_on_another_players_pile_only_helps_and_is_the_turns_help() -> None:
+    """"Couleur d'un adversaire : vous ne pouvez que l'aider": a Flip there must lower its rise, raise its fall."""
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-8", 1), P("red-10", 1, "up"), P("rainbow-16", 1, "down"), nx.Next())
+    error = refused(with_hand(state, 9), P("flip", 1), "help_only")  # 16 up, 10 down: it would hinder
+    assert error.details["owner"] == "p1"
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-8", 1), P("red-12", 1, "up"), P("red-5", 1, "down"), nx.Next())
+    state, events = apply_all(with_hand(state, 9), P("flip", 1))
+    assert isinstance(events[0], nx.Flipped) and (events[0].up, events[0].down) == (5, 12) and state.helped
+    refused(state, P("red-4", 1, "up"), "one_help")
+    refused(state, P("flash", 1, "up"), "one_help")
+
+
+def test_adversaire_a_flash_on_another_players_pile_never_takes_its_family_out_and_only_helps() -> None:
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-5", 1), P("red-9", 1, "up"), nx.Next())
+    error = refused(with_hand(state, 9), P("flash", 1, "up"), "flash_owner_card")
+    assert (error.details["removed"], error.details["owner"]) == ("red-9", "p1")
+    assert nx.fits(with_hand(state, 9), "flash").places == ()
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-5", 1), P("shadow-7", 1, "up"), nx.Next())
+    state, events = apply_all(with_hand(state, 9), P("flash", 1, "up"))
+    assert isinstance(events[0], nx.Flashed) and events[0].top == 5 and state.helped and "shadow-7" in state.out
+    refused(state, P("red-4", 1, "up"), "one_help")
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-14", 1), P("shadow-4", 1, "up"), nx.Next())  # shadow-4: exactly 10 back
+    refused(with_hand(state, 9), P("flash", 1, "up"), "help_only")  # 4 back to 14: it would hinder
+
+
+def test_adversaire_flip_and_flash_on_ones_own_pile_are_plays_not_helps() -> None:
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-8", 1), P("red-10", 1, "up"), P("rainbow-16", 1, "down"), P("flip", 1),
+                         P("flash", 1, "up"))
+    assert not state.helped and state.piles[0].top(nx.UP) == 8
+
+
 def test_adversaire_blocked_player_is_out_and_their_hand_recycled() -> None:
     state = new(players=3, mode="adversaire")
     deck = state.deck

@@ -274,3 +274,15 @@ def test_terse_and_full_forms_keep_the_sentence_rules(verbosity: str, lang: str)
             if said.event in own:  # the core's own sentences (a record…) are audited with every game
                 found += breaks(said.text, lang, names, event_numbers(said.fields))
     assert found == []
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["Joker, action card: 2 copies, 1 at 2 players.", "Pass, action card: 3 copies."]),
+    ("fr", ["Joker, carte action : 2 exemplaires, 1 à 2 joueurs.", "Passe, carte action : 3 exemplaires."]),
+])
+def test_the_card_reading_gives_an_action_card_no_value_and_its_copies_by_player_count(lang, expected):
+    """Issue 32: "Joker, value 0, 2 copies" whatever the player count (1 copy at 2 players)."""
+    session, recorder = make_session("num-x", lang=lang)
+    joker, passe = run_lines(session, recorder, "card joker\ncard passe")
+    assert joker.startswith(expected[0]) and passe.startswith(expected[1])
+    assert "0" not in joker.split(".")[0]
