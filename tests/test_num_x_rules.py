@@ -535,3 +535,16 @@ def test_the_rules_text_and_the_card_file_say_what_the_core_does(lang: str) -> N
     # what they say, the core does
     state, _ = apply_all(new(), P("red-7", 1), P("simple"))
     assert nx.to_act(state) == nx.ToAct("p1", "end_turn")
+
+
+def test_after_a_passe_fits_agrees_with_play() -> None:
+    """Issue 32: after a Passe, fits said a card fits, and playing it was refused."""
+    state, _ = apply_all(new(), P("passe"))
+    refused(state, P("red-7", 1), "turn_filled")
+    answer = nx.fits(state, "red-7")
+    assert answer.places == () and answer.turn is not None and answer.turn["code"] == "turn_filled"
+    assert nx.fits(state, "simple").places == ()
+    state, _ = apply_all(new(extra="exact"), P("red-7", 1), P("red-9", 1, "up"))
+    refused(state, P("red-3", 1, "down"), "turn_full")
+    assert nx.fits(state, "red-3").places == () and nx.fits(state, "red-3").turn == {"code": "turn_full", "player": "p1",
+                                                                                    "plays": 2}

@@ -514,6 +514,8 @@ class Fits(Event):
     private: bool = False
     placed_already: bool = False
     needs_pile: bool = True
+    #: No card may be played now: the refusal a play gets, ``{code, …details}`` (turn_filled, turn_full…).
+    turn: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -610,6 +612,10 @@ def fits(state: State, card_id: str, asked_by: str | None = None, private: bool 
     asked = asked_by or player_id(state.current)
     if state.used.get(card.id, 0) >= state.copies.get(card.id, 0):
         return Fits(card.id, (), (), asked, private, placed_already=True)
+    try:
+        _check_turn(state)  # after a Passe (or the exact plays made), no card goes anywhere
+    except RuleError as error:
+        return Fits(card.id, (), (), asked, private, turn={"code": error.code, **error.details})
     t = traits(card)
     if t.kind == "action" and t.action in ("simple", "passe"):
         ok = _accepts(state, Play(card.id))

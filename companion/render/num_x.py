@@ -281,8 +281,10 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
                                                         "{count} cards in hand for {players}.", n, players=who))
     parts = [("piles", table_sentence(ctx, e.piles)),
              ("deck", t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)),
-             ("hands", " ".join(hands)),
-             ("placed", t.plural("{count} card placed.", "{count} cards placed.", e.placed))]
+             ("hands", " ".join(hands))]
+    if e.outcome is None or e.outcome.get("kind") not in ("cooperative_win", "cooperative_loss"):
+        # Once the table won or lost, the head said the score (the cards played): one "placed" count only.
+        parts.append(("placed", t.plural("{count} card placed.", "{count} cards placed.", e.placed)))
     if e.scores:
         scores = _counts(ctx, e.scores, lambda n, who: t.plural("{count} family card placed by {players}.",
                                                               "{count} family cards placed by {players}.", n,
@@ -364,6 +366,8 @@ def _fits(e: g.Fits, ctx: Context) -> str:
     parts = [] if e.private else [t("Asked by {player}, at the table.", player=player(ctx, e.asked_by))]
     if e.placed_already:
         parts.append(t("Every {card} is already played.", card=card))
+    elif e.turn is not None:  # the turn takes no card: the refusal a play would get
+        parts.append(REFUSALS[e.turn["code"]](e.turn, ctx))
     elif not e.needs_pile:
         parts.append(t("{card} may be played now.", card=card) if e.places else t("{card} cannot be played now.",
                                                                                    card=card))
