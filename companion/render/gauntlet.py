@@ -378,12 +378,14 @@ def _one_defeat_only(ctx: Context, d: Mapping[str, Any]) -> str:
 def _defeat_not_aimed(ctx: Context, d: Mapping[str, Any]) -> str:
     """A defeat of a seat the card (or the fight) did not aim at."""
     players = ctx.join([player(ctx, p) for p in d.get("targets", ())])
+    refused = player(ctx, d.get("player"))
     if d.get("card") is None:
-        # Translators: {players} is the fight's loser; no one else's card can be the defeated one.
-        return ctx.t("This fight's loser is {players}: no other card can be defeated.", players=players)
-    # Translators: {card} is the card just played; {players} the hero (or heroes, or Thanos) it aims at.
-    return ctx.t("{card} aims at {players}: no other card can be defeated.", card=ctx.card(d["card"]),
-                 players=players)
+        # Translators: {players} is the fight's loser; {player} the one whose card was named as defeated.
+        return ctx.t("This fight's loser is {players}, not {player}.", players=players, player=refused)
+    # Translators: {card} is the card just played; {players} the hero (or heroes, or Thanos) it aims at; {player}
+    # the one whose card was named as defeated.
+    return ctx.t("{card} aims at {players}, not {player}.", card=ctx.card(d["card"]), players=players,
+                 player=refused)
 
 
 def _name(d: Mapping[str, Any], ctx: Context, key: str = "player") -> str:
