@@ -13,7 +13,7 @@ import re
 import tomllib
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterable, Mapping, TypeVar
 
@@ -57,6 +57,11 @@ class Card:
         return f"Card({self.id!r})"
 
 
+def _facts(card: Card) -> tuple[Any, ...]:
+    """What a card says (cards compare by identity: a set of them compares these)."""
+    return tuple(getattr(card, f.name) for f in fields(card))
+
+
 @dataclass(frozen=True, eq=False)
 class CardSet:
     """Every card of one game, in the order of its data file."""
@@ -70,6 +75,23 @@ class CardSet:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {card.id: card for card in self.cards})
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when loaded from the same file with the same cards (a state resumed equals the one saved)."""
+        if self is other:
+            return True
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return (self.game, self.path, [_facts(c) for c in self.cards]) == \
+            (other.game, other.path, [_facts(c) for c in other.cards])
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.path))
+
+    @classmethod
+    def empty(cls, game: str, names: Mapping[str, str]) -> CardSet:
+        """The cards of a game that has no card file: none."""
+        return cls(game, names, {}, (), Path())
 
     def __getitem__(self, card_id: str) -> Card:
         return self._by_id[card_id]

@@ -298,12 +298,13 @@ def _cards_or_fail(game: Any, lang: str) -> Any:
     from companion.cards import CardDataError
 
     try:
-        return game.cards()
+        cards = game.cards()
     except CardDataError as error:
         t = Translator(lang, "core")
         _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem), 1)
-    except LookupError:
+    if not cards.cards:  # a game with no card file
         _fail(Translator(lang, "core")("This game has no card data."), 1)
+    return cards
 
 
 def cmd_games(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ import pytest
 
 from companion.games import gauntlet as g
 from companion.games.base import RuleError
+from companion.registry import GAMES
 from tests.rules_helpers import for_rules, names
 
 
@@ -521,7 +522,7 @@ def test_the_time_stone_naming_a_hero_card_says_the_copy_must_be_a_face_up_thano
 SEAT_WORDS = ("2", "p1", "P 2", "hero1", "h2", "j1", "Joueur3")
 
 
-@pytest.mark.parametrize("game", ["gauntlet", "love-letter", "mindbug", "num-x", "the-void"])
+@pytest.mark.parametrize("game", [g.id for g in GAMES])
 @pytest.mark.parametrize("word", SEAT_WORDS)
 def test_a_name_that_is_a_seat_word_is_refused_at_set_up_in_every_game(game, word):
     from companion.registry import find

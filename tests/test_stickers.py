@@ -23,7 +23,7 @@ from companion.cli import main
 from companion.stickers import Code, geometry, labels, payload, read_payload, svg_pages
 
 PEF_RNG = Path(__file__).parent / "data" / "pef" / "pef-2008-1.rng"
-GAMES = ("gauntlet", "love-letter", "mindbug", "num-x", "the-void")
+GAMES = tuple(game.id for game in registry.GAMES)  # every game of the registry, a new one too
 #: Pixels per millimetre of the rendered sheet: 8 is about 200 dots per inch, a phone's view of a card at 15 cm.
 SCALE = 8
 
