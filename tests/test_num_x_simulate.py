@@ -188,3 +188,21 @@ def test_an_unknown_speech_mode_is_one_sentence_and_nothing_runs(capsys: pytest.
     status, out, err = _cli(capsys, "--games", "5", "--players", "2", "--speech", "foo", "--lang", "fr")
     assert status == 2 and out == ""
     assert err.strip() == "Mode de parole inconnu foo : utilisez auto, screenreader, speechd, tts, wav:DOSSIER ou none."
+
+
+@pytest.mark.parametrize("lang, one, adversaire", [
+    ("en", "1 game.", "2 players, adversaire, 1 game:"),
+    ("fr", "1 partie.", "2 joueurs, adversaire, 1 partie :"),
+])
+def test_one_game_is_said_in_the_singular(capsys: pytest.CaptureFixture[str], lang: str, one: str,
+                                          adversaire: str) -> None:
+    """Issue 32: "1 games" / "1 parties"."""
+    status, out, _ = _cli(capsys, "--games", "1", "--players", "2", "--workers", "1", "--lang", lang)
+    assert status == 0 and one in out and "1 games" not in out and "1 parties" not in out
+    status, out, _ = _cli(capsys, "--games", "1", "--players", "2", "--workers", "1", "--lang", lang,
+                          "--set", "mode=adversaire")
+    assert status == 0 and out.startswith(adversaire), out
+    from companion.i18n import Translator
+
+    assert simulate._Progress(Translator(lang, "tools"), None).sentence(1, 1, 1.0).startswith(
+        "1 of 1 game," if lang == "en" else "1 sur 1 partie,")  # noqa: E501
