@@ -383,3 +383,14 @@ def test_row14_games_started_in_the_same_second_get_their_own_files(tmp_path: Pa
 def test_row18_names_are_one_line_bounded_and_distinct(names: list[str], sentence: str) -> None:
     result = run(["play", "gauntlet", "--lang", "en", "--names", *names], "")
     assert (result.returncode, result.stderr.strip()) == (2, sentence)
+
+
+@pytest.mark.parametrize("game, line", [("gauntlet", "unseen "), ("gauntlet", "played "), ("mindbug", "board ")])
+def test_a_long_argument_is_never_read_back_whole(game: str, line: str) -> None:
+    """Issue 32: a 990-character argument of unseen, played or board was read back in the refusal."""
+    from tests.conftest import make_session, run_lines
+
+    session, recorder = make_session(game, lang="en")
+    heard = run_lines(session, recorder, line + "x" * 990)
+    assert heard and all(len(sentence) < 120 for sentence in heard), heard
+    assert "…" in heard[-1]
