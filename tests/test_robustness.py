@@ -247,7 +247,9 @@ def test_row8_a_bad_header_is_not_a_save_file(tmp_path: Path, header: dict[str, 
     path = _save_with(tmp_path, header)
     result = run(["play", "gauntlet", "--resume", str(path), "--lang", "en"], "status\n")
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.strip() == f"{path} is not a save file the companion can read."
+    wrong_kind = f"{path} records options of the wrong kind: it cannot be replayed as it was played."
+    assert result.stderr.strip() in (f"{path} is not a save file the companion can read.", wrong_kind)
+    assert (result.stderr.strip() == wrong_kind) == (isinstance(header.get("options"), dict))
 
 
 @pytest.mark.parametrize("kind", ["dir", "fifo", "devzero", "stdin"])
