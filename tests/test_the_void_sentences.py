@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import make_session, run_lines
@@ -117,7 +119,7 @@ def test_a_lost_game_says_its_score_and_rank(lang, expected):
     word = "faute 9 bleu" if lang == "fr" else "error 9 blue"
     texts = run_lines(session, recorder, f"4\n{word}")
     assert texts[-2] == expected
-    assert texts[-1] in ("0: a new record.", "0 : nouveau record.")  # the game is kept in the records
+    assert texts[-1] in ("A new record.", "Nouveau record.")  # the game is kept in the records
 
 
 def test_the_json_events_carry_the_fields_of_the_issue():
@@ -197,3 +199,16 @@ def test_the_terse_and_full_forms_pass_the_sentence_audit(verbosity, lang):
             for u in recorder.utterances:
                 found += breaks(u.text, lang, names, event_numbers(u.fields))
     assert found == []
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["1 stacked in round 1: red turned up twice.", "1 point of 44: game over, rank: passable.",
+            "A new record."]),
+    ("fr", ["1 empilée en manche 1 : rouge retourné deux fois.", "1 point sur 44 : partie finie, rang : passable.",
+            "Nouveau record."]),
+])
+def test_the_game_end_says_its_score_once_with_the_rank_and_the_record(lang, expected):
+    """Issue 32: "… score 1. 1 point of 44: game over, rank: …. 1: a new record." said the score three times."""
+    session, recorder = make_session("the-void", lang=lang, rounds=1)
+    error, red = ("error", "red") if lang == "en" else ("faute", "rouge")
+    assert run_lines(session, recorder, f"2\n3\n{error} 10 {red}\n4\n{error} 11 {red}")[-3:] == expected
