@@ -318,7 +318,7 @@ def _cards_or_fail(game: Any, lang: str) -> Any:
         cards = game.cards()
     except CardDataError as error:
         t = Translator(lang, "core")
-        _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem), 1)
+        _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.sentence(t)), 1)
     if not cards.cards:  # a game with no card file
         _fail(Translator(lang, "core")("This game has no card data."), 1)
     return cards

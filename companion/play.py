@@ -309,7 +309,8 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
     try:
         cards = game.cards()
     except CardDataError as error:
-        raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem)) from None
+        raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path,
+                             problem=error.sentence(t))) from None
     if config.resume is not None:
         try:
             return _resume(config.resume, game, settings, cards, t)
