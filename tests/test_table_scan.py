@@ -57,3 +57,16 @@ def test_a_camera_that_cannot_be_opened_is_one_sentence(tmp_path: Path, capsys: 
     assert code == 2
     assert capsys.readouterr().err == f"La caméra {tmp_path / 'none.y4m'} ne peut pas s'ouvrir : ni appareil ni fichier " \
                                       "de ce nom.\n"
+
+
+@pytest.mark.parametrize("source", ["/dev/video77", "/tmp"])
+def test_a_camera_that_cannot_be_opened_is_said_in_french_words(source: str) -> None:
+    """Issue 32: the system's English ("No such file or directory") inside the French sentence of play --scan."""
+    pytest.importorskip("av")
+    from companion.table_scan import ScanSourceError, _frames
+
+    with pytest.raises(ScanSourceError) as caught:
+        next(iter(_frames(source, "fr")))
+    said = str(caught.value)
+    assert said.startswith(f"La caméra {source} ne peut pas s'ouvrir : ") and "No such" not in said
+    assert "directory" not in said.lower() and "error" not in said.lower(), said
