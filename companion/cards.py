@@ -366,6 +366,10 @@ def _field_error(path: Path, where: str, card: str, error: msgspec.ValidationErr
         expected, got, field = typed.groups()
         return CardDataError(path, english, N_("card {card}: the field {field} must be {expected}, not {got}."),
                              {"card": card, "field": field, "expected": expected, "got": got})
+    low = re.fullmatch(r"Expected `int` >= (-?\d+) - at `\$\.?([^`]*)`", text)
+    if low:
+        return CardDataError(path, english, N_("card {card}: the field {field} must be {low} or more."),
+                             {"card": card, "field": low.group(2), "low": low.group(1)})
     missing = re.fullmatch(r"Object missing required field `([^`]*)`(?: - at `.*`)?", text)
     if missing:
         return CardDataError(path, english, N_("card {card}: the field {field} is missing."),

@@ -293,12 +293,12 @@ def test_row19_an_empty_save_file_starts_a_new_game_in_it(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize(("change", "problem"), [
-    (('tokens = 3', 'tokens = "abc"'), "card power-stone: field 'tokens': expected `int`, got `str`"),
-    (('tokens = 3', 'tokens = inf'), "card power-stone: field 'tokens': expected `int`, got `float`"),
-    (('tokens = 3', 'tokens = [1]'), "card power-stone: field 'tokens': expected `int`, got `array`"),
-    (('tokens = 3', 'tokens = -50'), "card power-stone: field 'tokens': expected `int` >= 1"),
-    (('id = "hulk"', 'id = "hulk"\naliases = 5'), "card hulk: field 'aliases': expected `array`, got `int`"),
-    (('id = "nebula"', 'id = "nebula"\ncolour = "red"'), "card nebula: unknown field 'colour'"),
+    (('tokens = 3', 'tokens = "abc"'), "card power-stone: the field tokens must be a whole number, not a text."),
+    (('tokens = 3', 'tokens = inf'), "card power-stone: the field tokens must be a whole number, not a number."),
+    (('tokens = 3', 'tokens = [1]'), "card power-stone: the field tokens must be a whole number, not a list."),
+    (('tokens = 3', 'tokens = -50'), "card power-stone: the field tokens must be 1 or more."),
+    (('id = "hulk"', 'id = "hulk"\naliases = 5'), "card hulk: the field aliases must be a list, not a whole number."),
+    (('id = "nebula"', 'id = "nebula"\ncolour = "red"'), "card nebula: unknown field colour."),
 ])
 def test_row10_a_broken_card_file_names_the_file_the_card_and_the_field(tmp_path: Path, change: tuple[str, str],
                                                                      problem: str) -> None:
