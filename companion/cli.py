@@ -270,13 +270,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     _localize_argparse(lang)
     args = build_parser(lang, _game_named(argv)).parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk says so here, not in a traceback at exit
+        return status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # "companion cards gant | head": the reader left, nothing to say
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as error:
+        if error.filename is not None:  # a file the command named: its own sentence is missing, not ours to guess
+            raise
+        _silence_stdout()  # what is still buffered goes nowhere, and Python's exit finds nothing to complain of
+        from companion.os_errors import reason
+
+        t = Translator(lang, "core")
+        # Translators: {reason} says why, lower case ("the disk is full"); the output is what a command prints.
+        sys.stderr.write(t("Cannot write the output: {reason}.", reason=reason(error, t)) + "\n")
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Standard output to the null device, so that nothing more is tried on a pipe that closed or a full disk."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 # --------------------------------------------------------------------------- sub-commands
@@ -302,12 +319,13 @@ def _cards_or_fail(game: Any, lang: str) -> Any:
     from companion.cards import CardDataError
 
     try:
-        return game.cards()
+        cards = game.cards()
     except CardDataError as error:
         t = Translator(lang, "core")
-        _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem), 1)
-    except LookupError:
+        _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.sentence(t)), 1)
+    if not cards.cards:  # a game with no card file
         _fail(Translator(lang, "core")("This game has no card data."), 1)
+    return cards
 
 
 def cmd_games(args: argparse.Namespace) -> int:

@@ -353,7 +353,8 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
     try:
         cards = game.cards()
     except CardDataError as error:
-        raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem)) from None
+        raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path,
+                             problem=error.sentence(t))) from None
     if config.resume is not None:
         try:
             return _resume(config.resume, game, settings, cards, t)
@@ -412,13 +413,15 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
     try:
         if saved.game != game.id:
             raise _OptionError(t("{path} is a save of another game ({game}).", path=path, game=saved.game))
-        from companion.saves import UnknownOptions, assumed_note, file_problem, header_options
+        from companion.saves import BadOptions, UnknownOptions, assumed_note, file_problem, header_options
 
         try:
             options, assumed = header_options(game, saved.options)
             table = Table(game, options, cards)
         except UnknownOptions as unknown:
             raise _OptionError(file_problem("unknown_options", path, t, names=unknown.names)) from None
+        except BadOptions:
+            raise _OptionError(file_problem("bad_options", path, t)) from None
         except (TypeError, ValueError, RuleError):
             raise _OptionError(t("{path} is not a save file the companion can read.", path=path)) from None
     except _OptionError:
