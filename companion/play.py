@@ -242,6 +242,7 @@ def run_batch(session: Session, stdin: TextIO) -> None:
             break
     journal_file = session.table.journal
     if not session.running and journal_file is not None:
+        # Translators: {name} a name (game, card, file or player).
         session.say(session.narrator.ctx.core("Game saved: {name}.", name=journal_file.path.name), "saved",
                     {"path": str(journal_file.path)})
 
@@ -261,8 +262,10 @@ def game_options(game: Game, config: PlayConfig) -> Any:
                                                                  spec.default_players)
     if not spec.min_players <= players <= spec.max_players:
         if spec.min_players == spec.max_players:  # never "4 to 4"
+            # Translators: {count} a number; the form follows {count}.
             raise _OptionError(t.plural("This game is for {count} player.", "This game is for {count} players.",
                                         spec.min_players))
+        # Translators: {low} a number, the lowest; {high} a number, the highest.
         raise _OptionError(t("This game is for {low} to {high} players.", low=spec.min_players, high=spec.max_players))
     values: dict[str, Any] = {"players": players, **config.options}
     if config.names:
@@ -274,6 +277,7 @@ def game_options(game: Game, config: PlayConfig) -> Any:
             raise _OptionError(t("companion: --names: {name} names a seat in commands; choose another name.",
                                  name=seat_word_name(config.names, spec.id)))
         if problem:
+            # Translators: {limit} a number, the limit.
             raise _OptionError(t("companion: --names: each name is one line of 1 to {limit} characters.",
                                  limit=MAX_NAME_LENGTH))
         values["names"] = tuple(name.strip() for name in config.names)
@@ -289,8 +293,12 @@ def game_options(game: Game, config: PlayConfig) -> Any:
 def _option_problem(error: OptionError, t: Translator) -> str:
     option = error.option
     if option.choices:
+        # Translators: {option} a command-line option; {value} a card's value or the value typed; {choices} the possible
+        # choices, already joined.
         return t("companion: {option} {value}: choose one of {choices}.", option=option.flag, value=error.value,
                  choices=", ".join(str(c) for c in option.choices))
+    # Translators: {option} a command-line option; {value} a card's value or the value typed; {low} a number, the
+    # lowest; {high} a number, the highest.
     return t("companion: {option} {value}: give a whole number from {low} to {high}.", option=option.flag,
              value=error.value, low=option.low, high=option.high)
 
@@ -327,6 +335,7 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
         if config.resume is not None:
             table.use_journal(journal.Journal.create(config.resume, game.id, options_to_json(options),
                                                      _settings_json(settings), replace_empty=True))
+            # Translators: {path} a file or folder name.
             notes.append(t("{path} was empty: a new game starts in it.", path=config.resume))
         elif config.save is not None:
             table.use_journal(journal.Journal.create(config.save, game.id, options_to_json(options),
@@ -335,11 +344,14 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
             table.use_journal(journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings)))
     except FileExistsError:
         if path is not None and path.is_dir():
+            # Translators: {path} a file or folder name.
             raise _OptionError(t("{path} is a folder: give a file name.", path=path)) from None
+        # Translators: {path} a file or folder name.
         raise _OptionError(t("{path} already exists: choose another file, or resume it with --resume.", path=path)) from None
     except journal.JournalError as error:
         raise _OptionError(_journal_problem(error, t)) from None
     except OSError as error:
+        # Translators: {path} a file or folder name; {reason} why, a short phrase from the system.
         raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path or error.filename,
                              reason=os_reason(error, t))) from None
     return table, notes
@@ -367,6 +379,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
         raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path, reason=os_reason(error, t))) from None
     try:
         if saved.game != game.id:
+            # Translators: {path} a file or folder name; {game} a game's name.
             raise _OptionError(t("{path} is a save of another game ({game}).", path=path, game=saved.game))
         from companion.saves import UnknownOptions, assumed_note, file_problem, header_options
 
@@ -376,6 +389,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
         except UnknownOptions as unknown:
             raise _OptionError(file_problem("unknown_options", path, t, names=unknown.names)) from None
         except (TypeError, ValueError, RuleError):
+            # Translators: {path} a file or folder name.
             raise _OptionError(t("{path} is not a save file the companion can read.", path=path)) from None
     except _OptionError:
         if writable is not None:
@@ -389,9 +403,11 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
                                                    journal.continuation(result.commands, result.redo_commands))
         except OSError as error:
             raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path, reason=os_reason(error, t))) from None
+        # Translators: {path} a file or folder name; {new} a file name.
         notes.insert(0, t("{path} cannot be written to: the game goes on in a new save file, {new}.", path=path.name,
                           new=writable.path.name))
     table.use_journal(writable)
+    # Translators: {count} a number; the form follows {count}.
     notes.append(t.plural("Game resumed: {count} command replayed.", "Game resumed: {count} commands replayed.",
                           len(table.steps)))
     narrator = Narrator.for_table(table, settings)
@@ -403,11 +419,13 @@ def _replay_notes(result: journal.ReplayResult, t: Translator) -> list[str]:
     """One sentence for the damaged lines, one for the lines the rules refused: counts first, a few line numbers."""
     notes = []
     if result.damaged_count:
+        # Translators: {count} a number; {lines} line numbers; the form follows {count}.
         notes.append(t.plural("{count} damaged line of the save file is skipped: line {lines}.",
                               "{count} damaged lines of the save file are skipped: lines {lines}.",
                               result.damaged_count, lines=_first(result.damaged, result.damaged_count)))
     skipped = sorted(result.refused + result.ignored)
     if skipped:
+        # Translators: {count} a number; {lines} line numbers; the form follows {count}.
         notes.append(t.plural("{count} saved line could not be replayed and is skipped: line {lines}.",
                               "{count} saved lines could not be replayed and are skipped: lines {lines}.",
                               len(skipped), lines=_first(skipped, len(skipped))))
@@ -427,7 +445,9 @@ def _settings_json(settings: Settings) -> dict[str, Any]:
 def _journal_problem(error: journal.JournalError, t: Translator) -> str:
     path = error.path
     return file_problem(error.code, path, t, {
+        # Translators: {path} a file or folder name.
         "future_version": lambda: t("{path} was saved by a newer companion: update the companion to resume it.", path=path),
+        # Translators: {path} a file or folder name.
         "locked": lambda: t("{path} is open in another companion: close that game first.", path=path),
     })
 
@@ -512,8 +532,10 @@ def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tupl
             core = session.narrator.ctx.core
             if args["on"]:
                 speech_output.enabled = True
+                # Translators: said when speech is switched on.
                 session.say(core("Speech on."), "speech", {"on": True})
             else:
+                # Translators: said when speech is switched off.
                 session.say(core("Speech off."), "speech", {"on": False})
                 speech_output.enabled = False
 
@@ -543,6 +565,7 @@ def _pan(session: Session, display: Any, step: int) -> None:
 
 def _bad(lang: str, option: str, value: str) -> int:
     t = Translator(lang, "core")
+    # Translators: {option} a command-line option; {value} a card's value or the value typed.
     sys.stderr.write(t("companion: {option} {value} is not a valid choice. Type companion play --help.", option=option,
                        value=value) + "\n")
     return 2

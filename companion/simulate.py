@@ -396,10 +396,14 @@ def lines(rows: Sequence[Row], mode: str, t: Any) -> list[str]:
             out.append(_adversaire_line(row, t))
             continue
         low, high = row.interval
+        # Translators: {players} the players, counted or named ("3 players"); {rate} a number (a rate or a percentage);
+        # {low} a number, the lowest; {high} a number, the highest; {score} a score, a number; {total} a number, the
+        # total; {games} games, counted.
         text = t("{players} players: {rate} % won (95 % interval {low} to {high}), mean score {score} of {total}, "
                  "{games} games.", players=row.players, rate=_num(row.rate, t), low=_num(low, t), high=_num(high, t),
                  score=_num(row.mean_score, t), total=row.total, games=row.games)
         if row.players in target:
+            # Translators: {rate} a number (a rate or a percentage).
             text += " " + t("Rules text: {rate} %.", rate=_num(target[row.players], t))
         out.append(text)
     return out
@@ -414,8 +418,10 @@ def _adversaire_line(row: Row, t: Any) -> str:
         seats.append(t("player {seat} won {rate} % ({low} to {high})", seat=seat + 1,
                        rate=_num(100.0 * wins / row.games, t), low=_num(low, t), high=_num(high, t)))
     return " ".join([
+        # Translators: {players} the players, counted or named ("3 players"); {games} games, counted.
         t("{players} players, adversaire, {games} games:", players=row.players, games=row.games),
         ", ".join(seats) + ".",
+        # Translators: {ties} a percentage; {finished} a percentage; {score} a score, a number.
         t("Shared wins: {ties} %. A family reached 17 in {finished} %. Best score {score} of 17 on average.",
           ties=_num(100.0 * row.ties / row.games, t), finished=_num(100.0 * row.finished / row.games, t),
           score=_num(row.mean_score, t)),
@@ -458,6 +464,7 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
     try:
         values = parse_settings(args.set or [])
     except ValueError as error:
+        # Translators: {pair} what was typed.
         write(t("{pair} is not a Num-X option: write NAME=VALUE, such as mode=expert or lock=off.", pair=error))
         return 2
     mode = values.get("mode", "coop")
@@ -473,6 +480,7 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
     cores = runner.cores()
     workers = args.workers or cores
     if workers > cores:
+        # Translators: {asked} a number; {count} a number; the form follows {count}.
         say_err(t.plural("{asked} workers asked, but this machine has {count} core: {count} used.",
                          "{asked} workers asked, but this machine has {count} cores: {count} used.", cores,
                          asked=workers))
@@ -498,6 +506,8 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
             continue
         if name:
             gap = _num(distance(rows, mode), t)
+            # Translators: {name} a name (game, card, file or player); {options} options or choices, already joined;
+            # {bot} a bot's name; {distance} a number.
             write(t("Reading {name} ({options}), bot {bot}: distance to the text {distance} points.", name=name,
                     options=", ".join(f"{k}={v}" for k, v in merged.items()) or "-", bot=args.bot, distance=gap))
         for line in lines(rows, mode, t):
@@ -508,6 +518,7 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
                           "seconds": round(found.seconds, 3), "cpu_seconds": round(found.cpu_seconds, 3),
                           "tables": report}, ensure_ascii=False))
     if found.interrupted:
+        # Translators: {count} a number; the form follows {count}.
         say_err(t.plural("Stopped: {count} game finished, counted above.",
                          "Stopped: {count} games finished, counted above.", found.done))
         return 130
@@ -555,7 +566,10 @@ class _Progress:
         if self.terminal and self.bar is None:
             import sys
 
-            self.bar = self._tqdm(total=total, file=sys.stderr, unit=" " + self.t("games"), desc=self.t("Simulating"),
+            # Translators: the unit after the count in the progress bar ("120 games").
+            unit = " " + self.t("games")
+            # Translators: the progress bar's label while games are simulated.
+            self.bar = self._tqdm(total=total, file=sys.stderr, unit=unit, desc=self.t("Simulating"),
                                   leave=False, dynamic_ncols=True)
         if self.bar is not None:
             self.bar.update(done - self.bar.n)
@@ -567,6 +581,8 @@ class _Progress:
     def sentence(self, done: int, total: int, elapsed: float) -> str:
         rate = done / elapsed if elapsed > 0 else 0.0
         left = math.ceil((total - done) / rate) if rate > 0 else 0
+        # Translators: {done} a number; {total} a number, the total; {rate} a number (a rate or a percentage); {left} a
+        # number left.
         return str(self.t("{done} of {total} games, {rate} a second, {left} s left.", done=done, total=total,
                       rate=round(rate), left=left))
 

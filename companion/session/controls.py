@@ -26,12 +26,21 @@ def control(session: Session, request: Control) -> None:
         session.stop()
     elif what == "save":
         path = session.table.save_copy(request.args["path"])
+        # Translators: {path} a file or folder name.
         session.say(core("Game saved in {path}; it goes on there.", path=str(path)), "saved", {"path": str(path)},
                     Priority.NOW)
     elif what == "verbosity":
         level = request.args["level"]
         session.narrator.set_verbosity(level)
-        words = {"terse": N_("terse"), "normal": N_("normal"), "full": N_("full")}
+        words = {
+            # Translators: a verbosity level's name (short sentences).
+            "terse": N_("terse"),
+            # Translators: a verbosity level's name.
+            "normal": N_("normal"),
+            # Translators: a verbosity level's name (every detail).
+            "full": N_("full"),
+        }
+        # Translators: {level} a verbosity level's name.
         session.say(core("Verbosity: {level}.", level=core(words[level])), "verbosity", {"level": level}, Priority.NOW)
     elif what in session.wiring.controls:
         session.wiring.controls[what](session, request.args)

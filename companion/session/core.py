@@ -205,6 +205,7 @@ class Session:
         step = self._table.attempt_redo()
         said = self._narrator.events(step.events)
         self._table.keep_redo(step)
+        # Translators: said after redo.
         self.say_each(lambda ctx: ctx.core("Redone."), "redo", {"command": step.command.to_json()}, Priority.NOW)
         self._announce(said)
         self._tell(lambda listener: listener.redone(self, step, before))

@@ -73,7 +73,9 @@ class RecordsKeeper:
         if kept.score is None:
             return  # counted; a game without a score has no record to beat
         if kept.beats_best:
+            # Translators: {score} a score, a number.
             text = ctx.core("{score}: a new record.", score=kept.score)
         else:
+            # Translators: {best} a score, a number.
             text = ctx.core("{best}: the record to beat.", best=kept.previous_best)
         session.say(text, "record", {"score": kept.score, "previous_best": kept.previous_best, "variant": kept.variant})

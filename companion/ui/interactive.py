@@ -113,6 +113,7 @@ class Interactive:
         if not self.typed_ahead:
             return True
         lines, self.typed_ahead = self.typed_ahead, ()
+        # Translators: {count} a number; the form follows {count}.
         self.session.say(self.t.plural("{count} line typed during the question is played now.",
                                        "{count} lines typed during the question are played now.", len(lines)),
                          "typed_ahead", {"lines": list(lines)})
@@ -225,6 +226,7 @@ class Interactive:
         # The file's name only (a whole path takes seconds to hear), and the command as the player started it.
         text = self.session.narrator.ctx.core("Game saved: {name}.", name=journal.path.name)
         if not self.session.table.is_over:
+            # Translators: {command} a command to type.
             text += " " + self.t("Type {command} to resume it.", command=self.session.wiring.resume_command)
         self.session.say(text, "saved", {"path": str(journal.path)})
 

@@ -105,6 +105,7 @@ def _unfinished(game: Any, path: Path, lang: str) -> Unfinished | None:
         ctx = Narrator.for_table(table, Settings(lang=lang)).ctx
         t = Translator(lang, "ui")
         names = tuple(getattr(options, "names", ()) or ())
+        # Translators: {count} a number; the form follows {count}.
         players = ctx.join(list(names)) if names else t.plural("{count} player", "{count} players", options.players)
         return Unfinished(path, players, game.renderer.head(table.rules.status(table.state), ctx))
     except Exception:  # a file that cannot be read is simply not offered
@@ -158,6 +159,7 @@ def unfinished_note(lang: str, game: Any, folder: Path | None = None) -> tuple[s
         if found is None:
             return None
         t = Translator(lang, "ui")
+        # Translators: {date} a date and time; {name} a name (game, card, file or player).
         return t("A new game starts, as the command line asks; the unfinished one of {date} stays in {name}.",
                  date=_when(found.path), name=found.path.name), found.path
     except Exception:
@@ -181,6 +183,8 @@ def offer_resume(lang: str, game: Any, announcer: Announcer, ask: Ask = ask_line
         t = Translator(lang, "ui")
         when = _when(found.path)
         question = " ".join([
+            # Translators: {game} a game's name; {date} a date and time; {players} the players, counted or named ("3
+            # players").
             t("An unfinished game of {game} was saved on {date}, with {players}.", game=game.name(lang), date=when,
               players=found.players),
             found.where,
@@ -200,6 +204,7 @@ def offer_resume(lang: str, game: Any, announcer: Announcer, ask: Ask = ask_line
                 return None
             if kept is not None and typed is not None and typed.strip():
                 kept.append(typed)
+                # Translators: {line} a command line.
                 announcer.announce(Utterance(t("Kept for the game: {line}. Resume the saved game? Type yes or no.",
                                                line=typed.strip()), lang, "resume_offer", {"kept": typed}))
                 continue

@@ -132,12 +132,15 @@ class HandKeeper:
         elif not hand and not missing:
             summary = t("Your hand is empty.")
         elif not hand and seat_id in self.hands:  # known, then emptied (a Prince's discard): only new cards to enter
+            # Translators: {count} a number; the form follows {count}.
             summary = t.plural("Enter your new card.", "Enter your {count} new cards.", missing)
         else:
             # "Guard, 1; Priest, 2": each card's value stays with its name when heard.
+            # Translators: {cards} a list of cards, already joined.
             summary = t("Your hand: {cards}.", cards=ctx.separator.join([self.card_label(c, ctx) for c in hand])) if hand \
                 else t("Your hand is not entered yet.")
             if missing:
+                # Translators: {count} a number; the form follows {count}.
                 summary += " " + t.plural("Enter {count} card.", "Enter {count} cards.", missing)
         offers = []
         for verb, card_id in self.private.offers(state, self.hands, seat_id):
@@ -162,6 +165,7 @@ class HandKeeper:
         if getattr(card, "value", None) is None or str(card.value) in str(name).split():
             return str(name)  # no value, or the name says it already (The Void's "7 red")
         t = Translator(ctx.lang, "web")
+        # Translators: {card} a card's name, already translated; {value} a card's value or the value typed.
         return t("{card}, {value}", card=name, value=card.value)
 
     def _publish_all(self) -> None:
@@ -202,10 +206,12 @@ class HandKeeper:
         d = error.details
         shared: dict[str, Callable[[], str]] = {
             "no_hand": lambda: t("No hand to enter now."),
+            # Translators: {count} a number; the form follows {count}.
             "hand_count": lambda: t.plural("Enter your whole hand, {count} card, or the card still to enter.",
                                            "Enter your whole hand, {count} cards, or the cards still to enter.",
                                            int(d.get("held", 0))),
             "unknown_card": lambda: t("That is no card of this game."),
+            # Translators: {card} a card's name, already translated.
             "card_not_left": lambda: t("No {card} can be in your hand: every copy is face up.",
                                        card=ctx.card(str(d.get("card", "")))),
         }

@@ -125,21 +125,26 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
     t = Translator(lang, "web")
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
     w = {
+        # Translators: {name} a name (game, card, file or player).
         "title": escape(t("{name}: your private view", name=seat.name)),
+        # Translators: {game} a game's name; {code} a short code.
         "intro": escape(t("{game}, table {code}. This page is yours alone: keep its address to yourself.", game=game,
                           code=code)),
         "private": escape(t("Your private actions")),
         "idle": escape(t("Nothing to type now. When the table asks you a secret value, a form appears here.")),
         "value": escape(t("Your secret value")),
         "send": escape(t("Send my value")),
+        # Translators: a button's label.
         "cancel": escape(t("Cancel")),
         "mine": escape(t("Only for you")),
         "device": escape(t("Play or ask from your page")),
         "line": escape(t("A play or a question, answered here only")),
+        # Translators: a button's label.
         "send_line": escape(t("Send")),
         "said": escape(t("What the table says")),
         "where": escape(t("Where the game stands")),
         "again": escape(t("Read again where the game stands")),
+        # Translators: a heading: the page's connection state.
         "connection": escape(t("Connection")),
         "connecting": escape(t("Connecting to the table…")),
         "leave_title": escape(t("Leave this seat")),
@@ -199,6 +204,7 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
     data = {"base": base, "after": str(after), "online": t("Connected to the table."),
             "offline": t("Connection lost: trying again by itself."),
             "back": t("Connected again: what was said meanwhile follows."), "heartbeat": f"{heartbeat:g}"}
+    # Translators: {name} a name (game, card, file or player).
     return _document(lang, t("{name}: private view", name=seat.name), body, data, script=True)
 
 
@@ -206,11 +212,13 @@ def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str
     """The seat's hand and the form to enter it: one list per card still to enter (or per card held, to correct)."""
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
     w = {
+        # Translators: a heading on the private page.
         "hand": escape(t("Your hand")),
         "enter": escape(t("Enter these cards")),
     }
     if not hand["hands"]:
         return ""
+    # Translators: {number} a number.
     card_labels = [escape(t("Card {number}", number=i)) for i in range(1, MAX_SHOWN + 1)]
     count = hand["missing"] or hand["held"]
     options = "".join(f'<option value="{escape(card_id)}">{escape(label)}</option>' for card_id, label in hand["choices"])
@@ -245,13 +253,16 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
     w = {
         "code": escape(t("Join code (said at the table)")),
+        # Translators: a heading on the private page.
         "seat": escape(t("Your seat")),
+        # Translators: a button's label.
         "join": escape(t("Join")),
         "taken": escape(t("No seat is free: every seat is taken, or the join code has expired. Ask the table.")),
         "certificate": escape(t("This page's certificate")),
         "fingerprint": escape(t("The SHA-256 fingerprint of the table's authority, to compare with the one said at "
                                 "the table:")),
         "install": escape(t("The table's authority, to install on this device (see the guide)")),
+        # Translators: {game} a game's name.
         "heading": escape(t("Join the table: {game}", game=game)),
     }
     options = "\n".join(f'<option value="{escape(s.id)}">{escape(s.name)}</option>' for s in seats)

@@ -130,10 +130,12 @@ class Scanner:
         held = private.held(state).get(seat_id, 0)
         known = keeper.hands.get(seat_id, ())
         if code in self._still_held(seat_id, known):
+            # Translators: {card} a card's name, already translated.
             return Scanned(200, True, False, t("{card}: already in your hand.", card=label))
         if not held:
             return Scanned(422, True, False, keeper.problem(RuleError("no_hand", player=seat_id), lang))
         if len(known) >= held:
+            # Translators: {card} a card's name, already translated; {count} a number; the form follows {count}.
             return Scanned(422, True, False, t.plural(
                 "{card}: not added, your hand already holds its {count} card. To correct it, enter it again above.",
                 "{card}: not added, your hand already holds its {count} cards. To correct it, enter it again above.",
@@ -146,6 +148,7 @@ class Scanner:
             return Scanned(422, True, False, f"{label}. {keeper.problem(error, lang)}")
         self._added[seat_id] = [*self._still_held(seat_id, known), code]
         keeper.keep(seat_id, hand)
+        # Translators: {card} a card's name, already translated.
         return Scanned(200, True, True, t("{card}. Added to your hand.", card=label))
 
 
@@ -160,13 +163,17 @@ def part(lang: str) -> str:
     t = Translator(lang, "web")
     words = {
         "start": t("Scan a card"),
+        # Translators: a button's label.
         "stop": t("Stop scanning"),
         "started": t("Camera on: hold a card about 15 cm in front of it, its sticker facing the camera."),
         "none": t("No card seen."),
         "near": t("Move the card away."),
+        # Translators: said when the phone's torch is switched on.
         "torch": t("Torch on."),
+        # Translators: {count} a number; the form follows {count}.
         "timedout": t.plural("Scanning stopped: no card read for {count} second.",
                              "Scanning stopped: no card read for {count} seconds.", TIMEOUT),
+        # Translators: said when the camera stops.
         "stopped": t("Scanning stopped."),
         "nocamera": t("No camera can be opened: allow this page to use the camera, or enter your cards in the lists."),
     }

@@ -164,9 +164,11 @@ class WebSecrets:
 
     def _ask_at_table(self, session: Session, secret: Secret, step: int, who: str, t: Translator) -> int | None:
         assert self.reader is not None
+        # Translators: {player} a player's name.
         session.say(capitalized(t("{player}, type your value secretly at the table.", player=who)), "secret_turn",
                     {"player": session.parser.secret_steps(secret, session.state)[step]}, Priority.NOW)
         while True:
+            # Translators: a label before a number typed in secret.
             typed = self.reader(t("Secret value: "))
             if typed is None:
                 return None
@@ -174,6 +176,7 @@ class WebSecrets:
             value = int(typed.strip()) if problem is None else None
             del typed
             if value is not None:
+                # Translators: said after a secret value is sent.
                 session.say(t("Thank you."), "secret_done", {}, Priority.NOW)
                 return value
             session.say(str(problem) + " " + t("Type your value again."), "secret_retry", {}, Priority.NOW)

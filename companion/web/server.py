@@ -189,6 +189,7 @@ class WebServer:
             sock.bind(info[4])
             sock.listen(1024)
         except (OSError, OverflowError) as error:
+            # Translators: {host} a network address; {port} a port number; {reason} why, a short phrase from the system.
             raise WebStartError(t("The private pages cannot listen on {host} port {port}: {reason}", host=self.host,
                                   port=self.port, reason=getattr(error, "strerror", None) or error)) from None
         self.bound = (self.host, int(sock.getsockname()[1]))
@@ -201,6 +202,7 @@ class WebServer:
                 self._tls = table_certificate(sorted({self.url_host, *self._addresses()}))
             except TlsError as error:
                 sock.close()
+                # Translators: {reason} why, a short phrase from the system.
                 raise WebStartError(t("The private pages cannot make their certificate: {reason}",
                                       reason=str(error))) from None
             self.fingerprint = self._tls.fingerprint
@@ -329,6 +331,7 @@ class WebServer:
             from companion.web.tls import spoken_fingerprint
 
             short = spoken_fingerprint(self.fingerprint)
+            # Translators: {short} the first characters of a fingerprint.
             session.say(t("The pages are encrypted. The fingerprint of the table's authority begins {short}; the join "
                           "page shows it whole.", short=short), "web_fingerprint",
                         {"sha256": self.fingerprint}, Priority.NORMAL, skip=(self.output,))
@@ -340,6 +343,7 @@ class WebServer:
                 stream.write(drawing)
                 stream.flush()
         if qr_file is not None:
+            # Translators: {path} a file or folder name.
             session.say(t("The QR code of the join address is in {path}.", path=qr_file), "web_qr_file",
                         {"url": url, "path": str(qr_file)}, Priority.NORMAL, skip=(self.output,))
 
@@ -350,7 +354,9 @@ class WebServer:
 
         def join(code_text: str) -> str:
             if new:
+                # Translators: {url} a web address; {code} a short code.
                 return t("New join code for the free seats: open {url} and type {code}.", url=url, code=code_text)
+            # Translators: {url} a web address; {code} a short code.
             return t("Private devices: open {url} and type the join code {code}.", url=url, code=code_text)
 
         cells = None
@@ -407,6 +413,7 @@ def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0
             write_qr(web.join_url, qr_file)
         except OSError as error:
             web.stop()
+            # Translators: {path} a file or folder name; {reason} why, a short phrase from the system.
             raise WebStartError(t("The QR code cannot be written to {path}: {reason}.", path=qr_file,
                                   reason=error.strerror or error)) from None
     web.announce_join(qr, stream, qr_file)
@@ -416,8 +423,10 @@ def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0
 def _qr_file_problem(path: Path, t: Translator) -> str | None:
     """What is wrong with ``--qr-file`` before the server starts: its suffix, a missing folder, a folder named."""
     if path.suffix.lower() not in KINDS:
+        # Translators: {path} a file or folder name.
         return t("companion: --qr-file {path}: give a file name ending in .svg or .png.", path=path)
     if not path.parent.is_dir():
+        # Translators: {path} a file or folder name; {folder} a folder name.
         return t("The QR code cannot be written to {path}: the folder {folder} does not exist.", path=path,
                  folder=path.parent)
     return None
@@ -444,17 +453,22 @@ def _refusal(error: SeatError, lang: str, wants_json: bool, request: Request | N
     t = Translator(lang, "web")
     texts = {
         "unknown_seat": (t("No such seat"), t("This address is no seat of the game.")),
+        # Translators: a page title: the address is not valid.
         "wrong_secret": (t("Wrong link"), t("This link is not this seat's: ask the table for your own link.")),
         "seat_taken": (t("Seat already open"), t("This seat is open on another device. Close it there, or wait a "
                                                 "moment and open your link again.")),
         "too_many": (t("Too many requests"), t("Too many requests: wait a moment, then try again.")),
         "too_large": (t("Request too large"), t("That request is too large.")),
+        # Translators: a page title: the action was refused.
         "other_site": (t("Refused"), t("That request came from another site.")),
         "wrong_host": (t("Refused"), t("This address is not the table's: open the address said at the table.")),
         "no_device": (t("Open your page first"), t("Open your seat's link first.")),
         "slow": (t("Refused"), t("That request took too long to arrive: send it again.")),
     }
-    title, text = texts.get(error.code, (t("Refused"), t("Refused.")))
+    # Translators: a page title: the action was refused.
+    refused_title = t("Refused")
+    # Translators: the action was refused (the page's text).
+    title, text = texts.get(error.code, (refused_title, t("Refused.")))
     if wants_json:
         return JSONResponse({"ok": False, "message": text}, error.status, headers=_headers())
     return _html(pages.message_page(lang, title, text), error.status)

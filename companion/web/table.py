@@ -66,9 +66,11 @@ def _at_table(web: Any, action: Callable[[], None]) -> None:
 def device_joined(web: Any, seat: Seat, back: bool) -> None:
     """A device took ``seat`` (with the join code or its link), or the away device came back."""
     if back:
+        # Translators: {player} a player's name.
         _at_table(web, lambda: _say(web, lambda t, c: t("{player}'s device is back.", player=_name(web, c, seat)),
                                     "web_device", {"player": seat.id, "state": "back"}))
         return
+    # Translators: {player} a player's name.
     _at_table(web, lambda: _say(web, lambda t, c: t("{player}'s seat is now open on a device.",
                                                     player=_name(web, c, seat)),
                                 "web_device", {"player": seat.id, "state": "joined"}))
@@ -83,9 +85,11 @@ def _waits_for(web: Any, seat: Seat) -> bool:
 def device_away(web: Any, seat: Seat) -> None:
     """``seat``'s device vanished (no stream, no heartbeat): said once; how to go on when the game waits for it."""
     def action() -> None:
+        # Translators: {player} a player's name.
         _say(web, lambda t, c: t("{player}'s device is away.", player=_name(web, c, seat)), "web_device",
              {"player": seat.id, "state": "away"})
         if _waits_for(web, seat):
+            # Translators: {player} a player's name.
             _say(web, lambda t, c: t("The game waits for {player}: open the page again on that device, or type the "
                                      "play at the table; free {player} lets another device take the seat.",
                                      player=_name(web, c, seat)),
@@ -96,6 +100,7 @@ def device_away(web: Any, seat: Seat) -> None:
 def seat_left(web: Any, seat: Seat) -> None:
     """The player left their seat on their page."""
     def action() -> None:
+        # Translators: {player} a player's name.
         _say(web, lambda t, c: t("{player} left their seat on their device: the seat is free.",
                                  player=_name(web, c, seat)), "web_device", {"player": seat.id, "state": "left"})
         _reopen_code(web)
@@ -139,8 +144,17 @@ def devices(web: Any) -> None:
     states = {seat.id: web.seats.state(seat) for seat in web.seats}
 
     def sentence(t: Translator, ctx: Any) -> str:
-        words = {"connected": t("connected"), "away": t("away"), "free": t("free")}
+        words = {
+            # Translators: a seat's state: its device is on the page.
+            "connected": t("connected"),
+            # Translators: a seat's state: its device stopped answering.
+            "away": t("away"),
+            # Translators: a seat's state: nobody opened it.
+            "free": t("free"),
+        }
+        # Translators: {player} a player's name; {state} a seat's state (connected, away).
         parts = [t("{player} {state}", player=_name(web, ctx, seat), state=words[states[seat.id]]) for seat in web.seats]
+        # Translators: {seats} the seats, already described.
         return t("Devices: {seats}.", seats="; ".join(parts))
 
     _say(web, sentence, "web_devices", {"seats": states}, TABLE_ONLY)
@@ -150,15 +164,18 @@ def free(web: Any, typed: str, rekey: bool) -> None:
     """``free SEAT`` / ``rekey SEAT``: the seat free again (``rekey``: its old link opens nothing)."""
     seat = find_seat(web, typed)
     if seat is None:
+        # Translators: {seats} the seats, already described.
         _say(web, lambda t, c: t("Name the seat to free: {seats}.", seats=c.join([_name(web, c, s) for s in web.seats])),
              "web_refused", {"seat": typed}, TABLE_ONLY, Priority.NOW)
         return
     web.seats.free(seat, rekey=rekey)
     web.feed.wake()
     if rekey:
+        # Translators: {player} a player's name.
         _say(web, lambda t, c: t("{player}'s seat has a new secret: its old link opens nothing; join again with the "
                                  "join code.", player=_name(web, c, seat)), "web_rekey", {"player": seat.id})
     else:
+        # Translators: {player} a player's name.
         _say(web, lambda t, c: t("{player}'s seat is free: a device may take it with the join code.",
                                  player=_name(web, c, seat)), "web_free", {"player": seat.id})
     _reopen_code(web)
