@@ -15,7 +15,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Mapping, TypeVar
+from typing import Annotated, Any, Callable, Iterable, Literal, Mapping, TypeVar
 
 import msgspec
 
@@ -49,6 +49,12 @@ class Card:
     aliases: tuple[str, ...] = ()
     note: Mapping[str, str] | None = None
     traits: Any = None
+    #: The grammatical gender of the card's name per language, where a sentence agrees with it
+    #: (``{"fr": "f"}``: "Veuve noire est vaincue"); masculine when not given.
+    genders: Mapping[str, str] = field(default_factory=dict)
+
+    def feminine(self, lang: str) -> bool:
+        return self.genders.get(lang) == "f"
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]
@@ -198,6 +204,7 @@ class _Entry(msgspec.Struct, frozen=True):
     copies: Annotated[int, msgspec.Meta(ge=1, le=100)] = 1
     aliases: list[str] = []
     note: dict[str, str] | None = None
+    gender: dict[str, Literal["m", "f"]] = {}
 
 
 _COMMON_FIELDS = frozenset(_Entry.__struct_fields__)
@@ -288,6 +295,7 @@ def _card(path: Path, index: int, entry: Any, traits: type[Any] | None) -> Card:
         aliases=tuple(fields.aliases),
         note=_texts(path, f"{where} note", fields.note) if fields.note is not None else None,
         traits=decoded,
+        genders=dict(fields.gender),
     )
 
 

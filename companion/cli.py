@@ -12,11 +12,15 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from companion import i18n
 from companion.i18n import Translator
 from companion.written import write_file
+
+if TYPE_CHECKING:
+    from companion.cards import CardSet
+    from companion.render import Context
 
 
 def _lang_from(argv: Sequence[str]) -> str:
@@ -355,9 +359,27 @@ def cmd_card(args: argparse.Namespace) -> int:
     try:
         card = match_card(cards, args.name)
     except ParseError as error:
+        if error.code == "unknown_card":
+            _fail(_no_such_card(" ".join(args.name), cards, game.spec.id, ctx), 1)
         _fail(capitalized(render_parse_error(error.code, error.details, ctx) or error.code), 1)
     print(game.renderer.card_answer(card, ctx)[0])
     return 0
+
+
+def _no_such_card(text: str, cards: CardSet, game_id: str, ctx: Context) -> str:
+    """``companion card`` with a name no card has: the closest card's name, and the shell's command for the list."""
+    from companion.commands.base import close_match
+
+    t = ctx.core
+    by_name = {name: card for card in cards.cards for name in (*card.names.values(), *card.aliases)}
+    found = close_match(text, by_name, same=by_name)
+    # Translators: {text} the name typed; {game} a game's id, as typed on the command line (gauntlet).
+    listed = t("No card is called {text}. Type companion cards {game} for the list.", text=text, game=game_id)
+    if found is None:
+        return listed
+    # Translators: {card} a card's name, already translated; {game} a game's id, as typed on the command line.
+    return f"{listed} " + t("Did you mean {card}? Type companion card {game} {card}.", card=by_name[found].name(ctx.lang),
+                            game=game_id)
 
 
 def cmd_config_dir(args: argparse.Namespace) -> int:

@@ -205,7 +205,7 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
             (200, {"ok": True, "message": "Thank you: your value is sent. Only the outcome will be announced."})]
     assert texts[0] == "Alice and Zoe: type your value on your own device."
     assert texts[-6:] == [
-        "Fight: Thanos beats Alice.",
+        "Fight: Zoe beats Alice.",
         "Alice's card is defeated: which one? Type defeat Alice and the card.",
         "Decided from the hands entered on the devices:",
         "Star-Lord of Alice is defeated.",

@@ -269,7 +269,7 @@ def test_a_gauntlet_game_with_every_hand_scanned(tmp_path: Path) -> None:
 
         # The second fight: Bruno wins, Thanos's last ruby goes; the defeated card named from Zoe's scanned hand.
         said = fight(table, {bruno: "6", zoe: "1"}, "Thanos has no life left: the heroes win the game.")
-        assert "Outriders of Zoe is defeated." in said and "Fight: Bruno beats Thanos." in said
+        assert "Zoe's Outriders is defeated." in said and "Fight: Bruno beats Zoe." in said
         for browser in browsers.values():
             browser.wait(lambda b: "Thanos has no life left: the heroes win the game." in b.said())
             assert browser.axe() == []

@@ -7,6 +7,8 @@ joins them, and the sentences for errors every game can meet.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -84,6 +86,10 @@ class Context:
             return card_id
         return self.cards[card_id].name(self.lang)
 
+    def feminine(self, card_id: str) -> bool:
+        """Whether the card's name is feminine in the user's language (its card file's ``gender``)."""
+        return self.cards is not None and card_id in self.cards and self.cards[card_id].feminine(self.lang)
+
     @property
     def separator(self) -> str:
         """Between the groups of a list ("; "; French typography puts a space before it)."""
@@ -117,9 +123,13 @@ def possessive(ctx: Context, thing: str, owner: str) -> str:
     return elided(ctx, ctx.core("{owner}'s {thing}", owner=owner, thing=thing))
 
 
+#: Where a sentence starts inside a text: after a full stop, "!" or "?" and a space (or a new line).
+_SENTENCE_START = re.compile(r"(^|[.!?]\s+)(\w)")
+
+
 def capitalized(text: str) -> str:
-    """A sentence starts with a capital, even "hero 2 draws"."""
-    return text[:1].upper() + text[1:]
+    """Every sentence starts with a capital, even "hero 2 draws" or "Board. player 1: nothing."."""
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def seat_player(ctx: Context, seat: int) -> str:
@@ -443,7 +453,7 @@ class Renderer:
         if zone.owner is None:
             return ctx.card(card_id)
         # Translators: {card} a card's name, already translated; {player} a player's name.
-        return ctx.core("{card} of {player}", card=ctx.card(card_id), player=self.player(ctx, zone.owner))
+        return ctx.core("{player}'s {card}", card=ctx.card(card_id), player=self.player(ctx, zone.owner))
 
     def card_answer(self, card: Card, ctx: Context) -> tuple[str, str, dict[str, Any]]:
         """``card NAME``: the game's reading of the card, its event and fields (`card_answer`'s)."""

@@ -27,6 +27,11 @@ def player(ctx: Context, pid: str | None) -> str:
     return "Thanos" if seat == 0 else ctx.t("hero {n}", n=seat)
 
 
+def thanos(ctx: Context) -> str:
+    """Who plays Thanos, as the table calls them: the given name, else Thanos."""
+    return player(ctx, "thanos")
+
+
 def lives(ctx: Context, team: str, count: int) -> str:
     t = ctx.t
     if ctx.display("kit", "tokens") == "tokens":
@@ -182,10 +187,11 @@ def _token_spent(e: g.TokenSpent, ctx: Context) -> str:
 
 
 def _deck_cycled(e: g.ThanosDeckCycled, ctx: Context) -> str:
-    # Translators: {drawn} the cards drawn; {returned} the cards returned; {deck} a number of cards, or the deck's
-    # cards.
+    # Translators: {thanos} who plays Thanos (a name, or Thanos); {drawn} the number of cards drawn; {returned} the
+    # number put back; {deck} the cards left in the Thanos deck ("9 cards").
     return ctx.t(
-        "Thanos draws {drawn}, then puts {returned} on the bottom of his deck. Thanos deck: {deck}.",
+        "{thanos} draws {drawn}, then puts {returned} on the bottom of the Thanos deck, now {deck}.",
+        thanos=thanos(ctx),
         drawn=e.drawn,
         returned=e.returned,
         deck=cards_count(ctx, e.thanos_deck),
@@ -196,14 +202,14 @@ def _fight(e: g.FightResolved, ctx: Context) -> str:
     t = ctx.t
     hero = player(ctx, e.hero)
     if e.winner is None:
-        # Translators: {hero} a hero's name.
-        sentence = t("Fight, {hero} against Thanos: a tie, no card is defeated.", hero=hero)
+        # Translators: {hero} a hero's name; {thanos} who plays Thanos (a name, or Thanos).
+        sentence = t("Fight, {hero} against {thanos}: a tie, no card is defeated.", hero=hero, thanos=thanos(ctx))
     elif e.winner == "hero":
-        # Translators: {hero} a hero's name.
-        sentence = t("Fight: {hero} beats Thanos.", hero=hero)
+        # Translators: {hero} a hero's name; {thanos} who plays Thanos (a name, or Thanos).
+        sentence = t("Fight: {hero} beats {thanos}.", hero=hero, thanos=thanos(ctx))
     else:
-        # Translators: {hero} a hero's name.
-        sentence = t("Fight: Thanos beats {hero}.", hero=hero)
+        # Translators: {hero} a hero's name; {thanos} who plays Thanos (a name, or Thanos).
+        sentence = t("Fight: {thanos} beats {hero}.", hero=hero, thanos=thanos(ctx))
     if e.fights_left:
         # Translators: {count} a number; the form follows {count}.
         sentence += " " + t.plural("{count} more fight allowed.", "{count} more fights allowed.", e.fights_left)
@@ -232,8 +238,8 @@ def _defeat_pending(e: g.DefeatPending, ctx: Context) -> str:
 
 
 def _card_defeated(e: g.CardDefeated, ctx: Context) -> str:
-    # Translators: {card} a card's name, already translated; {player} a player's name.
-    return ctx.t("{card} of {player} is defeated.", card=ctx.card(e.card), player=player(ctx, e.player))
+    # Translators: {player} a player's name; {card} a card's name, already translated.
+    return ctx.t("{player}'s {card} is defeated.", card=ctx.card(e.card), player=player(ctx, e.player))
 
 
 def _life_lost_terse(e: g.LifeLost, ctx: Context) -> str:
@@ -269,16 +275,18 @@ def _shuffled_back(e: g.CardShuffledBack, ctx: Context) -> str:
 
 
 def _snapped(e: g.Snapped, ctx: Context) -> str:
-    # Translators: {stones} the Infinity Stones, named.
-    return ctx.t("Thanos reveals {stones} and snaps his fingers.", stones=ctx.join([ctx.card(s) for s in e.stones]))
+    # Translators: {thanos} who plays Thanos (a name, or Thanos); {stones} the Infinity Stones, named.
+    return ctx.t("Snap: {thanos} reveals {stones}.", thanos=thanos(ctx), stones=ctx.join([ctx.card(s) for s in e.stones]))
 
 
 def _game_over(e: g.GameOver, ctx: Context) -> str:
     t = ctx.t
     if e.reason == "snap":
-        return t("All six Infinity Stones: Thanos wins the game.")
+        # Translators: {thanos} who plays Thanos (a name, or Thanos).
+        return t("All six Infinity Stones: {thanos} wins the game.", thanos=thanos(ctx))
     if e.winner == "thanos":
-        return t("The heroes have no life left: Thanos wins the game.")
+        # Translators: {thanos} who plays Thanos (a name, or Thanos).
+        return t("The heroes have no life left: {thanos} wins the game.", thanos=thanos(ctx))
     return t("Thanos has no life left: the heroes win the game.")
 
 
@@ -286,7 +294,9 @@ def status_head(e: g.Status, ctx: Context) -> str:
     """Whose turn it is (or who won, or the card to name): the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.winner is not None:
-        return t("Game over, Thanos won.") if e.winner == "thanos" else t("Game over, the heroes won.")
+        # Translators: {thanos} who plays Thanos (a name, or Thanos).
+        won = t("Game over, {thanos} won.", thanos=thanos(ctx))
+        return won if e.winner == "thanos" else t("Game over, the heroes won.")
     if e.pending_defeat is not None:
         return _defeat_pending(g.DefeatPending(e.pending_defeat), ctx)
     decision = (e.to_act or {}).get("decision")

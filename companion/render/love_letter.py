@@ -417,6 +417,17 @@ def _card(d: Mapping[str, Any], ctx: Context, key: str = "card") -> str:
 
 
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
+def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A secret value no card can still have, and the values that can (as the Gauntlet says them)."""
+    if not d.get("values"):
+        # Translators: {value} a card's value.
+        return ctx.t("No card of value {value} can still be in a hand.", value=d["value"])
+    # Translators: {value} the value typed; {values} the values a card in hand can still have, already joined ("1, 2
+    # and 5").
+    return ctx.t("No card of value {value} can still be in a hand: possible values {values}.", value=d["value"],
+                 values=ctx.join([str(v) for v in d["values"]]))
+
+
 REFUSALS: dict[str, Refusal] = {
     # Translators: {aside} a command word to type.
     "aside_needed": lambda d, ctx: ctx.t("First type {aside} and the three cards set aside face up.",
@@ -448,8 +459,7 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {player} a player's name.
     "protected": lambda d, ctx: ctx.t("{player} is protected by the Handmaid and cannot be chosen.",
                                       player=_name(d, ctx, "player")),
-    # Translators: {value} a card's value or the value typed.
-    "impossible_value": lambda d, ctx: ctx.t("No card of value {value} can still be in a hand.", **d),
+    "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
     "impossible_tie": lambda d, ctx: ctx.t("A tie needs two cards of the same value, and only one can still be in a hand."),
     # Translators: {card} a card's name, already translated.
     "never_loses_compare": lambda d, ctx: ctx.t("{card} never loses a Baron's comparison: no higher card can still be in a hand.",

@@ -168,21 +168,32 @@ def _life_changed(e: g.LifeChanged, ctx: Context) -> str:
 
 
 def _defeated(e: g.CreatureDefeated, ctx: Context) -> str:
-    if e.pile == e.player:
-        # Translators: {card} a card's name, already translated; {player} a player's name.
-        return ctx.t("{card} of {player} is defeated, to their discard pile.", card=ctx.card(e.card),
-                     player=player(ctx, e.player))
-    # Translators: {card} a card's name, already translated; {player} a player's name; {pile} a pile: its number or its
-    # owner's name.
-    return ctx.t("{card} of {player} is defeated, to the discard pile of {pile}.", card=ctx.card(e.card),
-                 player=player(ctx, e.player), pile=player(ctx, e.pile))
+    t, values = ctx.t, {"card": ctx.card(e.card), "player": player(ctx, e.player), "pile": player(ctx, e.pile)}
+    own = e.pile == e.player
+    if ctx.feminine(e.card):
+        # Translators: as the sentence without context, for a creature whose name is feminine (vaincue).
+        # {player} a player's name; {card} a creature's name.
+        own_pile = t.pgettext("feminine", "{player}'s {card} is defeated, to their discard pile.", **values)
+        # Translators: as the sentence without context, for a creature whose name is feminine (vaincue).
+        # {player} a player's name; {card} a creature's name; {pile} the name of the player whose discard pile it is.
+        other = t.pgettext("feminine", "{player}'s {card} is defeated, to {pile}'s discard pile.", **values)
+        return own_pile if own else other
+    # Translators: {player} a player's name; {card} a creature's name, masculine (vaincu).
+    own_pile = t("{player}'s {card} is defeated, to their discard pile.", **values)
+    # Translators: {player} a player's name; {card} a creature's name, masculine (vaincu); {pile} the name of the player
+    # whose discard pile it is.
+    return own_pile if own else t("{player}'s {card} is defeated, to {pile}'s discard pile.", **values)
 
 
 def _exhausted(e: g.CreatureExhausted, ctx: Context) -> str:
-    # Translators: {keyword} a keyword or card name, already translated; {card} a card's name, already translated;
-    # {player} a player's name.
-    return ctx.t("{keyword}: {card} of {player} survives, exhausted instead of defeated.",
-                 keyword=ctx.t(KEYWORD_NAMES["tough"]), card=ctx.card(e.card), player=player(ctx, e.player))
+    values = {"keyword": ctx.t(KEYWORD_NAMES["tough"]), "card": ctx.card(e.card), "player": player(ctx, e.player)}
+    if ctx.feminine(e.card):
+        # Translators: as the sentence without context, for a creature whose name is feminine (épuisée, vaincue).
+        # {keyword} the keyword Tough, translated; {player} a player's name; {card} a creature's name.
+        return ctx.t.pgettext("feminine", "{keyword}: {player}'s {card} survives, exhausted instead of defeated.", **values)
+    # Translators: {keyword} the keyword Tough, translated; {player} a player's name; {card} a creature's name,
+    # masculine (épuisé, vaincu).
+    return ctx.t("{keyword}: {player}'s {card} survives, exhausted instead of defeated.", **values)
 
 
 def _control_taken(e: g.ControlTaken, ctx: Context) -> str:
@@ -504,9 +515,26 @@ _FATES = {
 }
 
 
-def _fate(ctx: Context, fate: str, reason: str) -> str:
-    """"is defeated", or with the keyword that decides it: "is defeated (Poisonous)", "is exhausted (Tough)"."""
-    text = ctx.t(_FATES[fate])
+def _feminine_fate(ctx: Context, fate: str) -> str:
+    """What happens to a creature whose name is feminine: "est vaincue"."""
+    t = ctx.t
+    words = {
+        # Translators: what happens to a creature whose name is feminine in a fight (survit).
+        "survives": lambda: t.pgettext("feminine", "survives"),
+        # Translators: what happens to a creature whose name is feminine in a fight: its Tough is used (est épuisée).
+        "exhausted": lambda: t.pgettext("feminine", "is exhausted"),
+        # Translators: what happens to a creature whose name is feminine in a fight (est vaincue).
+        "defeated": lambda: t.pgettext("feminine", "is defeated"),
+    }
+    return words[fate]()
+
+
+def _fate(ctx: Context, fate: str, reason: str, card: str) -> str:
+    """"is defeated", or with the keyword that decides it: "is defeated (Poisonous)", "is exhausted (Tough)".
+
+    The French agrees with ``card``'s name: "est vaincue" for Veuve noire, "est vaincu" for Arachnibou.
+    """
+    text = _feminine_fate(ctx, fate) if ctx.feminine(card) else ctx.t(_FATES[fate])
     if reason in KEYWORD_NAMES:
         # Translators: {fate} what happens to a creature, a short phrase; {keyword} a keyword or card name, already
         # translated.
@@ -521,8 +549,8 @@ def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
     # card's name, already translated; {fate} what happens to a creature, a short phrase; {blocker_fate} what happens to
     # it, a short phrase.
     parts = [t("{power} against {blocker} {blocker_power}: {card} {fate}, {blocker} {blocker_fate}", power=e.power,
-               blocker=ctx.card(b), blocker_power=p, card=ctx.card(e.card), fate=_fate(ctx, fa, ra),
-               blocker_fate=_fate(ctx, fb, rb))
+               blocker=ctx.card(b), blocker_power=p, card=ctx.card(e.card), fate=_fate(ctx, fa, ra, e.card),
+               blocker_fate=_fate(ctx, fb, rb, b))
              for (b, p, fa, fb), (ra, rb) in zip(e.outcomes, reasons, strict=True)]
     if e.effect_wins:
         # Translators: {card} a card's name, already translated.

@@ -1,0 +1,152 @@
+"""Issue 32, "what a new user trips over": the wording a table meets on its first evenings, in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import make_session, run_lines
+
+NAMES = ("Marc", "Ana", "Bo", "Cy")  # Marc plays Thanos
+
+
+@pytest.mark.parametrize("lang, fight, defeated", [
+    ("en", "Fight: Marc beats Ana.", "Ana's Thor is defeated."),
+    ("fr", "Combat : Marc bat Ana.", "Ana : carte Thor vaincue."),
+])
+def test_the_gauntlet_names_who_plays_thanos_and_says_whose_card(lang, fight, defeated):
+    session, recorder = make_session(lang=lang, names=NAMES)
+    hero = "ana"
+    texts = run_lines(session, recorder, f"play proxima\nnext\nplay hulk\nfight 3 7\ndefeat {hero} thor")
+    assert fight in texts and defeated in texts
+    assert not any("Thanos beats" in text or "Thanos bat" in text for text in texts)
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["Fight: hero 1 beats Marc.", "Marc's Outriders is defeated."]),
+    ("fr", ["Combat : héros 1 bat Marc.", "Marc : carte Outriders vaincue."]),
+])
+def test_a_hero_beating_thanos_names_the_player(lang, expected):
+    from companion.games import gauntlet as g
+    from companion.render import Context, Settings
+    from companion.render import gauntlet as rg
+    from companion.registry import find
+
+    context = Context(Settings(lang), find("gauntlet").cards(), rg.DOMAIN, NAMES)
+    plain = Context(Settings(lang), find("gauntlet").cards(), rg.DOMAIN, ())
+    fight = g.FightResolved(hero="hero1", winner="hero", fights_left=0)
+    assert rg.RENDERER.render(fight, plain) == expected[0].replace("Marc", "Thanos")
+    assert rg.RENDERER.render(g.CardDefeated(player="thanos", card="outriders"), context) == expected[1]
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "Snap: Marc reveals Power Stone."),
+    ("fr", "Claquement de doigts : Marc révèle Pierre du Pouvoir."),
+])
+def test_the_snap_names_who_plays_thanos(lang, sentence):
+    from companion.games import gauntlet as g
+    from companion.render import Context, Settings
+    from companion.render import gauntlet as rg
+    from companion.registry import find
+
+    context = Context(Settings(lang), find("gauntlet").cards(), rg.DOMAIN, NAMES)
+    assert rg.RENDERER.render(g.Snapped(stones=("power-stone",)), context) == sentence
+
+
+@pytest.mark.parametrize("lang, status", [
+    ("en", "Board. Player 1: Spider Owl 3 Sneaky Poisonous. Player 2: nothing."),
+    ("fr", "Plateau. Joueur 1 : Arachnibou 3 Furtif Toxique. Joueur 2 : rien."),
+])
+def test_every_sentence_starts_with_a_capital_even_after_a_heading(lang, status):
+    session, recorder = make_session("mindbug", lang=lang)
+    run_lines(session, recorder, "play spider owl\nno" if lang == "en" else "joue arachnibou\nnon")
+    text = run_lines(session, recorder, "status" if lang == "en" else "état")[-1]
+    assert status in text
+
+
+@pytest.mark.parametrize("card, lang, expected", [
+    ("deathweaver", "fr", "Veuve noire de joueur 2 est vaincue, dans sa défausse."),
+    ("gorillion", "fr", "Gorillion de joueur 2 est vaincu, dans sa défausse."),
+    ("gorillion", "en", "Player 2's Gorillion is defeated, to their discard pile."),
+])
+def test_a_defeated_mindbug_creature_agrees_with_its_name(card, lang, expected):
+    from companion.games import mindbug as g
+    from companion.render import Context, Settings, capitalized
+    from companion.render import mindbug as rm
+    from companion.registry import find
+
+    context = Context(Settings(lang), find("mindbug").cards(), rm.DOMAIN, ())
+    event = g.CreatureDefeated(player="p2", card=card, pile="p2")
+    assert capitalized(rm.RENDERER.render(event, context)) == expected
+
+
+def test_the_mindbug_card_file_gives_the_french_gender_of_the_feminine_names():
+    from companion.registry import find
+
+    cards = find("mindbug").cards()
+    assert [card.id for card in cards.cards if card.feminine("fr")] == [
+        "brain-fly", "deathweaver", "harpy-mother", "killer-bee", "mysterious-mermaid"]
+    assert not any(card.feminine("en") for card in cards.cards)
+
+
+@pytest.mark.parametrize("lang, lines, refusal", [
+    ("en", "aside princess countess king\nplay baron 2\ncompare 8 3",
+     "No card of value 8 can still be in a hand: possible values 1, 2, 3, 4 and 5."),
+    ("fr", "écarte princesse comtesse roi\njoue baron 2\ncompare 8 3",
+     "Aucune carte de valeur 8 ne peut encore être en main : valeurs possibles 1, 2, 3, 4 et 5."),
+])
+def test_love_letter_says_the_possible_values_after_a_refused_secret_value(lang, lines, refusal):
+    session, recorder = make_session("love-letter", lang=lang, players=2)
+    assert run_lines(session, recorder, lines)[-1] == refusal
+
+
+@pytest.mark.parametrize("game, lang, line, answer", [
+    ("love-letter", "en", "play gaurd", "No card is called gaurd. Type cards for the list. Did you mean Guard? Type yes."),
+    ("num-x", "fr", "rouje 7 1 m", "Commande inconnue : rouje. Tapez aide pour les commandes. Vouliez-vous dire rouge ? "
+                                   "Tapez oui."),
+    ("num-x", "en", "7 rogue", "Unknown command: rogue. Type help for the commands. Did you mean red? Type yes."),
+    ("num-x", "en", "r-2 1 d", "No card is called r-2. Type cards for the list. Did you mean Red 2? Type yes."),
+    ("mindbug", "fr", "attak", "Commande inconnue : attak. Tapez aide pour les commandes. Vouliez-vous dire attaque ? "
+                               "Tapez oui."),
+    ("gauntlet", "fr", "joue pierre du pouvior", "Aucune carte ne s'appelle pierre du pouvior. Tapez cartes pour la liste. "
+                                                 "Vouliez-vous dire Pierre du Pouvoir ? Tapez oui."),
+])
+def test_a_typo_is_offered_its_correction_in_the_tables_language(game, lang, line, answer):
+    session, recorder = make_session(game, lang=lang, **({"players": 2} if game == "love-letter" else {}))
+    assert run_lines(session, recorder, line) == [answer]
+
+
+def test_a_family_after_its_number_is_a_card_as_french_says_it():
+    session, recorder = make_session("num-x", lang="fr")
+    assert run_lines(session, recorder, "7 rouge 1 m") == ["7 rouge ouvre la pile 1. 1 coup restant."]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("fr", "Aucune carte ne s'appelle spidreman. Tapez companion cards gauntlet pour la liste. "
+           "Vouliez-vous dire Spider-Man ? Tapez companion card gauntlet Spider-Man."),
+    ("en", "No card is called spidreman. Type companion cards gauntlet for the list. "
+           "Did you mean Spider-Man? Type companion card gauntlet Spider-Man."),
+])
+def test_the_shells_card_command_offers_the_close_card_and_the_shells_list_command(lang, expected, capsys):
+    from companion.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--lang", lang, "card", "gant", "spidreman"])
+    assert stopped.value.code == 1
+    assert capsys.readouterr().err.strip().splitlines()[-1] == expected
+
+
+@pytest.mark.parametrize("lang, offered", [("fr", ["héros 1", "héros 2", "héros 3"]), ("en", ["hero 1", "hero 2", "hero 3"])])
+def test_tab_offers_the_players_as_the_table_types_them(lang, offered):
+    from companion.ui.completion import player_words
+
+    session, _ = make_session(lang=lang)
+    assert player_words(session) == ["thanos", *offered]
+
+
+def test_the_first_f5_says_the_sentence_before_the_one_just_heard():
+    from companion.announce import History, Utterance
+
+    history = History()
+    for text in ("One.", "Two.", "Three."):
+        history.send(Utterance(text, "x"))
+    assert [history.previous().text, history.previous().text, history.next().text] == ["Two.", "One.", "Two."]
