@@ -150,3 +150,40 @@ def test_the_first_f5_says_the_sentence_before_the_one_just_heard():
     for text in ("One.", "Two.", "Three."):
         history.send(Utterance(text, "x"))
     assert [history.previous().text, history.previous().text, history.next().text] == ["Two.", "One.", "Two."]
+
+
+@pytest.mark.parametrize("lang, lines, said", [
+    ("en", "verbosity", "Verbosity: normal. Type verbosity terse, normal or full to change it."),
+    ("fr", "verbosité brève\nverbosité", "Verbosité brève. Tapez verbosité brève, normale ou complète pour la changer."),
+])
+def test_verbosity_alone_says_the_level_in_use(lang, lines, said):
+    session, recorder = make_session(lang=lang)
+    assert run_lines(session, recorder, lines)[-1] == said
+
+
+@pytest.mark.parametrize("lang, help_line", [
+    ("en", "repeat: say the whole last answer again (F2)."), ("fr", "répète : redit toute la dernière réponse (F2)."),
+])
+def test_help_says_repeat_repeats_the_whole_answer(lang, help_line):
+    session, recorder = make_session(lang=lang)
+    assert help_line in run_lines(session, recorder, "help repeat" if lang == "en" else "aide répète")
+
+
+@pytest.mark.parametrize("lang, said", [("en", "4, Falcon, on hero 2."), ("fr", "4, Falcon, sur héros 2.")])
+def test_terse_gauntlet_keeps_whom_a_card_aims_at(lang, said):
+    session, recorder = make_session(lang=lang, verbosity="terse")
+    texts = run_lines(session, recorder, "play proxima\nnext\nplay falcon hero 2")
+    assert said in texts
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The braille table nosuch.ctb does not exist: check its name, such as en-ueb-g2.ctb."),
+    ("fr", "La table braille nosuch.ctb n'existe pas : vérifiez son nom, par exemple fr-bfu-comp6.utb."),
+])
+def test_a_braille_table_misnamed_is_told_to_check_its_name_not_to_install_packages(lang, said):
+    pytest.importorskip("louis")
+    from companion.braille.translate import BrailleUnavailable, table_list
+
+    with pytest.raises(BrailleUnavailable) as refused:
+        table_list(lang, table="nosuch.ctb")
+    assert str(refused.value) == said

@@ -353,6 +353,8 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabula
             return Control("speech", {"on": vocabulary.is_word(args[0], "on")})
         raise ParseError("speech_on_off")
     if verb == "verbosity":
+        if not args:  # the level now, and how to change it
+            return Control("verbosity", {"level": None})
         levels = [level for level in ("terse", "normal", "full") if len(args) == 1 and vocabulary.is_word(args[0], level)]
         if not levels:
             raise ParseError("verbosity_levels")

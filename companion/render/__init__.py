@@ -367,7 +367,7 @@ COMMON_HELP = {
     "card": N_("card NAME: read a card's value and effect."),
     "cards": N_("cards: list every card of the game."),
     "help": N_("help: this list; help COMMAND for one command."),
-    "repeat": N_("repeat: say the last sentence again (F2)."),
+    "repeat": N_("repeat: say the whole last answer again (F2)."),
     "speech": N_("speech on, speech off: turn the voice on or off."),
     "verbosity": N_("verbosity terse, normal or full: how much is said of each change."),
     "pan": N_("pan, pan back: move the braille line forward or back."),

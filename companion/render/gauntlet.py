@@ -137,6 +137,18 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     return "".join(parts) + "."
 
 
+def _card_played_terse(e: g.CardPlayed, ctx: Context) -> str:
+    """Terse: the value and the card, still with whom it aims at and the value it names ("4, Falcon, on hero 2.")."""
+    t = ctx.t
+    # Translators: {value} a card's value or the value typed; {card} a card's name, already translated.
+    parts = [t("{value}, {card}", value=e.value, card=ctx.card(e.card))]
+    if e.target is not None:
+        parts.append(t(", on {target}", target=player(ctx, e.target)))
+    if e.named_value is not None:
+        parts.append(t(", naming {value}", value=e.named_value))
+    return "".join(parts) + "."
+
+
 def _card_effect(e: g.CardEffect, ctx: Context) -> str:
     if e.fights:  # the Space Stone with a single hero: the 2-player rule, not the printed "two different heroes"
         return ctx.t("1 fight only at 2 players: there is a single hero.")
@@ -395,8 +407,7 @@ def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
 _TERSE: dict[type, Callable[[Any, Context], str]] = {
     g.CardEffect: lambda e, ctx: "",
     g.LifeLost: _life_lost_terse,
-    # Translators: {value} a card's value or the value typed; {card} a card's name, already translated.
-    g.CardPlayed: lambda e, ctx: ctx.t("{value}, {card}.", value=e.value, card=ctx.card(e.card)),
+    g.CardPlayed: _card_played_terse,
     # Translators: {count} a number of power tokens ("2 power tokens"); {player} a player's name.
     g.TokensTaken: lambda e, ctx: ctx.t("{count} for {player}.", player=player(ctx, e.player),
                                         count=ctx.t.plural("{count} power token", "{count} power tokens", e.count)),
