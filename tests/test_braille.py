@@ -78,7 +78,9 @@ def test_brf_table_is_liblouis_north_american_table() -> None:
 
 def test_missing_table_names_the_packages(monkeypatch: pytest.MonkeyPatch) -> None:
     """When liblouis's tables are not installed, the packages to install; when they are, the name is wrong (issue 32)."""
-    from companion.braille import translate as module
+    import importlib
+
+    module = importlib.import_module("companion.braille.translate")
 
     with pytest.raises(braille.BrailleUnavailable, match="check its name") as caught:
         translate("x", "en", table="no-such-table.ctb")
