@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import CardNameError, match_name, normalize
+from companion.grammar import elide
 from companion.i18n import Translator
 from companion.rules_data import GameRules, Section
 
@@ -413,7 +414,8 @@ class RulesAnswerer:
                 rules = load(game, session.table.cards)
             except (RulesDataError, CardDataError) as error:
                 # Translators: {game} a game's name; {problem} what is wrong, a short phrase.
-                return t("The rules of {game} cannot be read: {problem}", game=game.name(lang), problem=error.problem)
+                return elide(t("The rules of {game} cannot be read: {problem}", game=game.name(lang),
+                               problem=error.problem), lang)
             self._reader = RulesReader(rules, lang, game.name(lang))
         return self._reader
 

@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from companion import journal
 from companion.registry import Game
+from companion.grammar import elide
 from companion.i18n import Translator
 from companion.os_errors import reason as os_reason
 from companion.render import Context, Settings
@@ -606,16 +607,16 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
     if not found:
         if name:
             # Translators: {game} a game's name; {folder} a folder name.
-            out.write(_shown(t("No saved game of {game} in {folder}.", game=name, folder=folder) + "\n"))
+            out.write(_shown(elide(t("No saved game of {game} in {folder}.", game=name, folder=folder), lang) + "\n"))
         else:
             # Translators: {folder} a folder name.
             out.write(_shown(t("No saved game in {folder}.", folder=folder) + "\n"))
         return 0
     if name:
         # Translators: {count} a number; {game} a game's name; {folder} a folder name; the form follows {count}.
-        out.write(_shown(t.plural("{count} saved game of {game}, newest first, in {folder}:",
-                           "{count} saved games of {game}, newest first, in {folder}:", len(found), game=name,
-                           folder=folder) + "\n"))
+        out.write(_shown(elide(t.plural("{count} saved game of {game}, newest first, in {folder}:",
+                                        "{count} saved games of {game}, newest first, in {folder}:", len(found),
+                                        game=name, folder=folder), lang) + "\n"))
     else:
         # Translators: {count} a number; {folder} a folder name; the form follows {count}.
         out.write(_shown(t.plural("{count} saved game, newest first, in {folder}:",

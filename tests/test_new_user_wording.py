@@ -187,3 +187,44 @@ def test_a_braille_table_misnamed_is_told_to_check_its_name_not_to_install_packa
     with pytest.raises(BrailleUnavailable) as refused:
         table_list(lang, table="nosuch.ctb")
     assert str(refused.value) == said
+
+
+def test_french_contracts_de_le_before_a_games_name():
+    from companion.grammar import elide
+
+    assert elide("Aucune partie sauvegardée de Le Gant d'Infinité.", "fr") == "Aucune partie sauvegardée du Gant d'Infinité."
+    assert elide("Il refuse de les voir.", "fr") == "Il refuse de les voir."  # a pronoun, not a name's article
+
+
+def test_saves_name_the_gauntlet_with_du(tmp_path, monkeypatch, capsys):
+    from companion.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    assert main(["--lang", "fr", "saves", "gauntlet"]) == 0
+    assert capsys.readouterr().out.startswith("Aucune partie sauvegardée du Gant d'Infinité dans ")
+
+
+@pytest.mark.parametrize("game, card, lang, said", [
+    ("love-letter", "countess", "en", "Countess, value 7, 1 copy: No effect."),
+    ("gauntlet", "thanos", "en", "Thanos, value 7, 1 copy: Cannot be played."),
+    ("gauntlet", "hulk", "fr", "Hulk, héros, valeur 3, 1 exemplaire : Vous pouvez combattre Thanos."),
+])
+def test_a_card_says_its_side_only_where_it_tells_something(game, card, lang, said):
+    from companion.registry import find
+    from companion.render import Context, Settings, card_sentence
+
+    cards = find(game).cards()
+    assert card_sentence(cards[card], Context(Settings(lang), cards, find(game).spec.domain, ())).startswith(said)
+
+
+def test_leftover_french_wording_is_gone():
+    from pathlib import Path
+
+    import companion
+
+    root = Path(companion.__file__).parent
+    texts = "".join(path.read_text(encoding="utf-8") for path in [*root.glob("data/rules/*.toml"),
+                                                                   *root.glob("locale/fr/LC_MESSAGES/*.po")])
+    for leftover in ("piècettes", "nomme-t-elle", "ne sert pas de la manche", "de Le Gant"):
+        assert leftover not in texts, leftover

@@ -316,15 +316,24 @@ def _game_over(d: Mapping[str, Any], ctx: Context, player: Callable[[Context, st
 
 
 def card_sentence(card: Card, ctx: Context) -> str:
-    """A card read aloud for the referee: name, side, value, copies, effect, note."""
+    """A card read aloud for the referee: name, side, value, copies, effect, note.
+
+    The side is said only where it tells something: not in a game of one deck ("Countess, characters"), nor when
+    it is the card's own name ("Thanos, Thanos").
+    """
     t = ctx.core
     side = ctx.cards.sides.get(card.side, {}).get(ctx.lang, card.side) if ctx.cards else card.side
     # Translators: {count} a number; the form follows {count}.
     copies = t.plural("{count} copy", "{count} copies", card.copies)
-    # Translators: {name} a card's name; {side} a card's side or owner; {value} its value; {copies} copies, counted;
-    # {effect} a card's effect, a sentence.
-    text = t("{name}, {side}, value {value}, {copies}: {effect}", name=card.name(ctx.lang), side=side, value=card.value,
-             copies=copies, effect=card.effect.get(ctx.lang, card.effect["en"]))
+    name, effect = card.name(ctx.lang), card.effect.get(ctx.lang, card.effect["en"])
+    if ctx.cards is not None and (len(ctx.cards.sides) < 2 or side.casefold() == name.casefold()):
+        # Translators: {name} a card's name; {value} its value; {copies} copies, counted; {effect} a card's effect.
+        text = t("{name}, value {value}, {copies}: {effect}", name=name, value=card.value, copies=copies, effect=effect)
+    else:
+        # Translators: {name} a card's name; {side} a card's side or owner; {value} its value; {copies} copies,
+        # counted; {effect} a card's effect, a sentence.
+        text = t("{name}, {side}, value {value}, {copies}: {effect}", name=name, side=side, value=card.value,
+                 copies=copies, effect=effect)
     if card.note:
         # Translators: {note} a note, a sentence.
         text += " " + t("Note: {note}", note=card.note.get(ctx.lang, card.note["en"]))
