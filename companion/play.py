@@ -118,6 +118,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         if output is not None:
             announcer.add(output)
     typed_ahead: list[str] = []  # lines typed during the resume question: kept for the game
+    declined: list[Path] = []  # the save the player answered no for: marked once the new game is played
     if interactive and config.resume is None and config.save is None:
         from companion.ui.resume import offer_resume, unfinished_note
 
@@ -131,7 +132,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
             speech_output = outputs.speech
             resume = offer_resume(config.lang, game, announcer,
                                   answered=speech_output.interrupt if speech_output is not None else lambda: None,
-                                  kept=typed_ahead)
+                                  kept=typed_ahead, declined=declined)
             config = dataclasses.replace(config, resume=resume)
     try:
         table, notes = _open_table(config, game, settings, t)
@@ -184,7 +185,26 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
             web.stop()
         session.close()
         announcer.close()
+        _after_play(config, session, declined)
     return 0
+
+
+def _after_play(config: PlayConfig, session: Session, declined: list[Path]) -> None:
+    """An automatic save where nothing was played is removed (quitting at once leaves no file); once a new game is
+    played, the save the player declined is not offered again (until it changes)."""
+    save = session.table.journal
+    if session.table.steps:
+        from companion.ui.resume import mark_declined
+
+        for path in declined:
+            mark_declined(path)
+        return
+    if save is None or config.save is not None or config.resume is not None:
+        return
+    try:
+        save.path.unlink(missing_ok=True)
+    except OSError:  # a save that cannot be removed is harmless: it is never offered (no move)
+        pass
 
 
 def _scanner(config: PlayConfig, session: Session) -> Any:
@@ -241,10 +261,8 @@ def run_batch(session: Session, stdin: TextIO) -> None:
         if not session.handle(line.rstrip("\r\n")):
             break
     journal_file = session.table.journal
-    if not session.running and journal_file is not None:
-        # Translators: {name} a name (game, card, file or player).
-        session.say(session.narrator.ctx.core("Game saved: {name}.", name=journal_file.path.name), "saved",
-                    {"path": str(journal_file.path)})
+    if not session.running and journal_file is not None and session.table.steps:
+        session.say(session.narrator.ctx.core("Game saved."), "saved", {"path": str(journal_file.path)})
 
 
 class _OptionError(Exception):
@@ -488,8 +506,8 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
         made.speech = speech.SpeechOutput(speaker, config.lang, rate=chosen.rate, voice=chosen.voice,
                                           sounds=chosen.sounds, earcons=earcons.load(),
                                           real_time=real_time)
-        if speech.missing(speaker):
-            made.notes.append(note)
+        if speech.missing(speaker) and (speech_spec != "auto" or _first_time(note)):
+            made.notes.append(note)  # asked for by name: always; found missing by auto: once, until it changes
     if braille_spec != "none":
         from companion import braille
 
@@ -504,6 +522,28 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
             made.notes.append(note)  # asked for by name, or BRLTTY runs for a display: the reader must know why
     made.notes = [note for note in made.notes if note]
     return made
+
+
+#: Where the last notice of a missing voice is kept, so that ``auto`` says it once per machine, not at each start.
+SPEECH_NOTICE_FILE = "speech-notice.txt"
+
+
+def _first_time(note: str) -> bool:
+    """Whether ``note`` differs from the speech notice said last on this machine (remembered now); never raises."""
+    from companion.cards import data_dir
+
+    path = data_dir() / SPEECH_NOTICE_FILE
+    try:
+        if path.read_text(encoding="utf-8") == note:
+            return False
+    except (OSError, UnicodeDecodeError):
+        pass
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(note, encoding="utf-8")
+    except OSError:
+        pass
+    return True
 
 
 def _brltty_runs() -> bool:

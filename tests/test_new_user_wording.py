@@ -228,3 +228,85 @@ def test_leftover_french_wording_is_gone():
                                                                    *root.glob("locale/fr/LC_MESSAGES/*.po")])
     for leftover in ("piècettes", "nomme-t-elle", "ne sert pas de la manche", "de Le Gant"):
         assert leftover not in texts, leftover
+
+
+def _play(lines: str, **config):
+    import io
+
+    from companion.play import OutputConfig, PlayConfig, play
+    from companion.registry import find
+
+    out = io.StringIO()
+    settings = {"lang": "en", "outputs": OutputConfig(speech="none", braille="none"), **config}
+    assert play(PlayConfig(**settings), find("gauntlet"), stdin=io.StringIO(lines), stdout=out) == 0
+    return out.getvalue().splitlines()
+
+
+def test_quitting_with_nothing_played_leaves_no_save_and_the_quit_reads_no_file_name(tmp_path):
+    saves = tmp_path / "data" / "saves"  # COMPANION_DATA_DIR is tmp_path / "data" (conftest)
+    assert not any("Game saved" in line for line in _play("quit\n"))
+    assert list(saves.glob("*.jsonl")) == []
+    assert _play("play proxima\nquit\n")[-1] == "Game saved."
+    assert len(list(saves.glob("*.jsonl"))) == 1
+
+
+def test_the_missing_voice_is_said_once_per_machine_not_at_each_start(monkeypatch):
+    from companion import speech
+    from companion.play import OutputConfig
+    from companion.speech.base import SilentSpeaker
+
+    note = "Speech: text only, no screen reader running and no audio output was found."
+    monkeypatch.setattr(speech, "choose", lambda *args, **kwargs: (SilentSpeaker(), note))
+    outputs = OutputConfig(speech="auto", braille="none")
+    assert note in _play("quit\n", outputs=outputs)
+    assert note not in _play("quit\n", outputs=outputs)
+    assert note in _play("quit\n", outputs=OutputConfig(speech="tts", braille="none"))  # asked for by name: each time
+
+
+def _unfinished(tmp_path):
+    from companion import journal
+    from companion.registry import find
+    from companion.games.base import options_to_json
+
+    game = find("gauntlet")
+    options = game.rules.options_type(players=2)
+    path = tmp_path / "saves" / "gauntlet_2026-01-01_10-00-00.jsonl"
+    save = journal.Journal.create(path, game.id, options_to_json(options), {"interactive": True})
+    from companion.announce import Announcer
+    from companion.render import Settings
+    from companion.session import open_session
+
+    session = open_session(game, options, Settings(), Announcer(), save)
+    session.handle("play proxima")
+    save.close()
+    return game, path
+
+
+def test_maybe_at_the_resume_question_is_asked_again_never_kept_as_a_move(tmp_path):
+    import io
+
+    from companion.announce import Announcer
+    from companion.ui.resume import declined_marker, offer_resume
+    from companion.output import StdoutOutput
+
+    game, path = _unfinished(tmp_path)
+    answers, kept, declined, out = iter(["maybe", "no"]), [], [], io.StringIO()
+    found = offer_resume("en", game, Announcer([StdoutOutput(False, out)]), lambda m: next(answers), tmp_path / "saves",
+                         kept=kept, declined=declined)
+    assert found is None and kept == [] and out.getvalue().splitlines()[-1] == "Please type yes or no."
+    # Declined, but marked only once a new game is played: quitting at once offers it again.
+    assert declined == [path] and not declined_marker(path).exists()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["today at 9:05 PM", "yesterday at 9:05 PM", "on 22 November at 9:05 PM", "on 28 October 2025 at 9:05 PM"]),
+    ("fr", ["aujourd'hui à 21:05", "hier à 21:05", "le 22 novembre à 21:05", "le 28 octobre 2025 à 21:05"]),
+])
+def test_a_saves_time_is_said_as_a_person_says_it(lang, said):
+    import datetime as dt
+
+    from companion.ui.resume import spoken_date
+
+    now = dt.datetime(2026, 12, 2, 21, 5)
+    days = (0, 1, 10, 400)
+    assert [spoken_date(now - dt.timedelta(days=n), lang, now) for n in days] == said

@@ -221,10 +221,10 @@ class Interactive:
 
     def _say_saved(self) -> None:
         journal = self.session.table.journal
-        if journal is None:
+        if journal is None or not self.session.table.steps:  # nothing played: no save is kept (play.py)
             return
-        # The file's name only (a whole path takes seconds to hear), and the command as the player started it.
-        text = self.session.narrator.ctx.core("Game saved: {name}.", name=journal.path.name)
+        # No file name (it takes seconds to hear): the command as the player started it finds the save.
+        text = self.session.narrator.ctx.core("Game saved.")
         if not self.session.table.is_over:
             # Translators: {command} a command to type.
             text += " " + self.t("Type {command} to resume it.", command=self.session.wiring.resume_command)
