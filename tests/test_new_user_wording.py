@@ -310,3 +310,24 @@ def test_a_saves_time_is_said_as_a_person_says_it(lang, said):
     now = dt.datetime(2026, 12, 2, 21, 5)
     days = (0, 1, 10, 400)
     assert [spoken_date(now - dt.timedelta(days=n), lang, now) for n in days] == said
+
+
+def test_no_card_effect_is_cut_into_a_fragment():
+    """A long effect is cut into sentences at its pauses; no piece may be a fragment ("Taken at random.", "Attack.")."""
+    from companion.grammar import _SENTENCE, short_sentences, words
+    from companion.registry import GAMES
+
+    fragments = []
+    for game in GAMES:
+        for card in game.cards().cards:
+            for lang, effect in card.effect.items():
+                whole = {s.strip() for s in _SENTENCE.findall(effect)}
+                cut = [s.strip() for s in _SENTENCE.findall(short_sentences(effect)) if s.strip() not in whole]
+                fragments += [(game.id, card.id, lang, s) for s in cut if words(s) < 4 and _fragment(s)]
+    assert fragments == []
+
+
+def _fragment(sentence: str) -> bool:
+    """A short piece that cannot stand alone: one word ("Attack."), a participle ("Taken at random."), a clause."""
+    first = sentence.split()[0]
+    return len(sentence.split()) == 1 or first.endswith(("ed", "en")) or first in ("Lors", "Quand", "When", "If", "Si")
