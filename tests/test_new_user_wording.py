@@ -331,3 +331,16 @@ def _fragment(sentence: str) -> bool:
     """A short piece that cannot stand alone: one word ("Attack."), a participle ("Taken at random."), a clause."""
     first = sentence.split()[0]
     return len(sentence.split()) == 1 or first.endswith(("ed", "en")) or first in ("Lors", "Quand", "When", "If", "Si")
+
+
+@pytest.mark.parametrize("lang, said", [("en", "6 errors, 5 allowed. No card to turn up."),
+                                        ("fr", "6 fautes, 5 permises. Aucune carte à retourner.")])
+def test_the_void_never_says_6_errors_of_5(lang, said):
+    from companion.games import the_void as g
+    from companion.registry import find
+    from companion.render import Context, Settings, capitalized
+    from companion.render import the_void as rv
+
+    ctx = Context(Settings(lang), find("the-void").cards(), rv.DOMAIN, ())
+    event = g.ErrorMade(rank=None, type=None, player=None, errors=6, errors_allowed=5, budget="game", deck=3, repeated=False)
+    assert capitalized(rv.RENDERER.render(event, ctx)) == said

@@ -224,9 +224,12 @@ def _turn_eased(e: g.TurnEased, ctx: Context) -> str:
 def _action_draw(e: g.ActionDraw, ctx: Context) -> str:
     if not e.drew:
         return ctx.t("0 cards to draw: the draw pile is empty.")
+    who = player(ctx, e.player)
     if e.deck == 0:
-        return ctx.t("The last card drawn at once.")
-    head = ctx.t("A card drawn at once.")
+        # Translators: {player} a player's name: who drew it, after an action card.
+        return ctx.t("The last card drawn at once by {player}.", player=who)
+    # Translators: {player} a player's name: who drew it, after an action card.
+    head = ctx.t("1 card drawn at once by {player}.", player=who)
     # Translators: {count} a number; the form follows {count}.
     return head + " " + ctx.t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)
 

@@ -96,7 +96,11 @@ def ordinal_round(ctx: Context, number: int) -> str:
 
 
 def _errors_of(ctx: Context, errors: int, allowed: int, budget: str) -> str:
-    """ "2 errors of 5", number first ("2 fautes sur 5")."""
+    """ "2 errors of 5", number first ("2 fautes sur 5"); past the allowance, "6 errors, 5 allowed" (never "6 of 5")."""
+    if errors > allowed:
+        # Translators: {count} a number, more than {allowed}; {allowed} the errors allowed; the form follows {count}.
+        return ctx.t.plural("{count} error, {allowed} allowed", "{count} errors, {allowed} allowed", errors,
+                            allowed=allowed)
     if budget == "round":
         # Translators: {count} a number; {allowed} a number, the allowed maximum; the form follows {count}.
         return ctx.t.plural("{count} error of {allowed} this round", "{count} errors of {allowed} this round", errors,
