@@ -104,6 +104,10 @@ def list_sentences(head: str, items: list[str], separator: str = ", ", limit: in
     ends = head.rstrip()[-1:] in (".", "!", "?")
     out, current = [head] if head and ends else [], ""
     prefix = "" if ends or not head else head.rstrip() + " "  # "7 can block:" leads the first sentence
+    if prefix:  # "Block Gorillion? Type block…. 2 can block:": only the last sentence leads the items
+        cut = max(prefix.rfind(". "), prefix.rfind("? "), prefix.rfind("! "))
+        if cut >= 0:
+            out, prefix = [prefix[:cut + 1]], prefix[cut + 2:]
     for item in items:
         joined = f"{current}{separator}{item}" if current else prefix + item
         prefix = "" if current else prefix

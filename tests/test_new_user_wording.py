@@ -344,3 +344,11 @@ def test_the_void_never_says_6_errors_of_5(lang, said):
     ctx = Context(Settings(lang), find("the-void").cards(), rv.DOMAIN, ())
     event = g.ErrorMade(rank=None, type=None, player=None, errors=6, errors_allowed=5, budget="game", deck=3, repeated=False)
     assert capitalized(rv.RENDERER.render(event, ctx)) == said
+
+
+def test_a_list_after_a_question_is_joined_by_commas_not_full_stops():
+    from companion.grammar import list_sentences
+
+    head = "Player 2: block Gorillion? Type block and the creature, or no. 2 can block:"
+    assert list_sentences(head, ["Spider Owl", "Rhino Turtle"]) == (
+        "Player 2: block Gorillion? Type block and the creature, or no. 2 can block: Spider Owl, Rhino Turtle.")

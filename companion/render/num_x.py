@@ -229,7 +229,7 @@ def _action_draw(e: g.ActionDraw, ctx: Context) -> str:
         # Translators: {player} a player's name: who drew it, after an action card.
         return ctx.t("The last card drawn at once by {player}.", player=who)
     # Translators: {player} a player's name: who drew it, after an action card.
-    head = ctx.t("1 card drawn at once by {player}.", player=who)
+    head = ctx.t("A card drawn at once by {player}.", player=who)
     # Translators: {count} a number; the form follows {count}.
     return head + " " + ctx.t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)
 
