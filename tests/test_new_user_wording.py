@@ -352,3 +352,12 @@ def test_a_list_after_a_question_is_joined_by_commas_not_full_stops():
     head = "Player 2: block Gorillion? Type block and the creature, or no. 2 can block:"
     assert list_sentences(head, ["Spider Owl", "Rhino Turtle"]) == (
         "Player 2: block Gorillion? Type block and the creature, or no. 2 can block: Spider Owl, Rhino Turtle.")
+
+
+@pytest.mark.parametrize("lang, line, said", [
+    ("en", "play flip 1", "No Flip in this game: its mode or options leave it out."),
+    ("fr", "joue flip 1", "Pas de Flip dans cette partie : son mode ou ses options l'écartent."),
+])
+def test_a_num_x_card_left_out_by_the_options_is_not_no_such_card(lang, line, said):
+    session, recorder = make_session("num-x", lang=lang, actions="off")
+    assert run_lines(session, recorder, line) == [said]

@@ -651,7 +651,17 @@ def _does_not_fit(d: Mapping[str, Any], ctx: Context) -> str:
 
 
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
+def _unknown_card(d: Mapping[str, Any], ctx: Context) -> str:
+    """A card of Num-X that this game leaves out (an action card with --actions off): said, never "No such card."."""
+    card_id = str(d.get("card", ""))
+    if ctx.cards is None or card_id not in ctx.cards:
+        return ctx.core("No such card.")
+    # Translators: {card} a card's name: a Num-X card this game's mode or options leave out (--actions off).
+    return ctx.t("No {card} in this game: its mode or options leave it out.", card=ctx.card(card_id))
+
+
 REFUSALS: dict[str, Refusal] = {
+    "unknown_card": _unknown_card,
     "does_not_fit": _does_not_fit,
     # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {family} a
     # colour family's name.
