@@ -262,6 +262,7 @@ def run_batch(session: Session, stdin: TextIO) -> None:
             break
     journal_file = session.table.journal
     if not session.running and journal_file is not None and session.table.steps:
+        # Translators: said at quit, when the game was saved (the file is not named: it takes seconds to hear).
         session.say(session.narrator.ctx.core("Game saved."), "saved", {"path": str(journal_file.path)})
 
 

@@ -67,7 +67,7 @@ def test_a_full_game_from_three_browsers(world: Any) -> None:
     said = fight(table, {alice: "1", zoe: "3"}, "Alice draws. 12 cards in the hero deck.")
     assert said[-6:] == ["Fight: Zoe beats Alice.",
                          "Alice's card is defeated: which one? Type defeat Alice and the card.",
-                         "Decided from the hands entered on the devices:", "Nebula of Alice is defeated.",
+                         "Decided from the hands entered on the devices:", "Alice's Nebula is defeated.",
                          "The heroes lose a life: remove a coin. 1 left.", "Alice draws. 12 cards in the hero deck."]
     bruno.wait(lambda b: "Fight: Zoe beats Alice." in b.said())
     play(table, "next", "Bruno draws. 11 cards in the hero deck.")

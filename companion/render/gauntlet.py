@@ -202,7 +202,7 @@ def _deck_cycled(e: g.ThanosDeckCycled, ctx: Context) -> str:
     # Translators: {thanos} who plays Thanos (a name, or Thanos); {drawn} the number of cards drawn; {returned} the
     # number put back; {deck} the cards left in the Thanos deck ("9 cards").
     return ctx.t(
-        "{thanos} draws {drawn}, then puts {returned} on the bottom of the Thanos deck, now {deck}.",
+        "{thanos} draws {drawn}, then puts {returned} under the Thanos deck, now {deck}.",
         thanos=thanos(ctx),
         drawn=e.drawn,
         returned=e.returned,
