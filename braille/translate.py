@@ -74,6 +74,13 @@ def _checked(tables: tuple[str, ...], lang: str) -> tuple[str, ...]:
         louis.checkTable(list(tables))
     except RuntimeError:
         t = Translator(lang, "braille")
+        if tables[1:] != (TABLES.get((lang, DEFAULT_GRADE.get(lang, 2))),) and _installed(lang):
+            # The tables are installed: the name typed (--braille-table) is the problem, not a package.
+            raise BrailleUnavailable(
+                # Translators: {table} the table name typed after --braille-table; {example} a table that exists.
+                t("The braille table {table} does not exist: check its name, such as {example}.", table=", ".join(tables[1:]),
+                  example=TABLES.get((lang, DEFAULT_GRADE.get(lang, 2)), "en-ueb-g2.ctb"))
+            ) from None
         raise BrailleUnavailable(
             # Translators: a liblouis table file is missing or broken; {table} is its file name.
             t(
@@ -83,6 +90,16 @@ def _checked(tables: tuple[str, ...], lang: str) -> tuple[str, ...]:
             )
         ) from None
     return tables
+
+
+def _installed(lang: str) -> bool:
+    """Whether the default table of ``lang`` compiles (liblouis-data is there)."""
+    louis = _louis(lang)
+    try:
+        louis.checkTable([DISPLAY_TABLES["unicode"], TABLES.get((lang, DEFAULT_GRADE.get(lang, 2)), "en-ueb-g2.ctb")])
+    except RuntimeError:
+        return False
+    return True
 
 
 def table_list(lang: str, grade: int | None = None, table: str | None = None, output: str = "unicode") -> list[str]:

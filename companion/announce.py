@@ -98,9 +98,10 @@ class History:
         return self.items[-1] if self.items else None
 
     def previous(self) -> Utterance | None:
+        """The sentence before the one reviewed; the first time, the one before the sentence just heard."""
         if not self.items:
             return None
-        self.position = len(self.items) - 1 if self.position is None else max(0, self.position - 1)
+        self.position = max(0, len(self.items) - 2 if self.position is None else self.position - 1)
         return self.items[self.position]
 
     def next(self) -> Utterance | None:

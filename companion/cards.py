@@ -15,7 +15,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Mapping, TypeVar
+from typing import Annotated, Any, Callable, Iterable, Literal, Mapping, TypeVar
 
 import msgspec
 
@@ -87,6 +87,12 @@ class Card:
     aliases: tuple[str, ...] = ()
     note: Mapping[str, str] | None = None
     traits: Any = None
+    #: The grammatical gender of the card's name per language, where a sentence agrees with it
+    #: (``{"fr": "f"}``: "Veuve noire est vaincue"); masculine when not given.
+    genders: Mapping[str, str] = field(default_factory=dict)
+
+    def feminine(self, lang: str) -> bool:
+        return self.genders.get(lang) == "f"
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]
@@ -258,6 +264,7 @@ class _Entry(msgspec.Struct, frozen=True):
     copies: Annotated[int, msgspec.Meta(ge=1, le=100)] = 1
     aliases: list[str] = []
     note: dict[str, str] | None = None
+    gender: dict[str, Literal["m", "f"]] = {}
 
 
 _COMMON_FIELDS = frozenset(_Entry.__struct_fields__)
@@ -333,6 +340,7 @@ def _card(path: Path, index: int, entry: Any, traits: type[Any] | None) -> Card:
     if traits is None:
         if own:
             raise CardDataError(path, f"{where}: unknown field {sorted(own)[0]!r}",
+                                # Translators: {card} a card's id in the card file; {field} a field's name.
                                 N_("card {card}: unknown field {field}."), {"card": card, "field": sorted(own)[0]})
         decoded = None
     else:
@@ -350,6 +358,7 @@ def _card(path: Path, index: int, entry: Any, traits: type[Any] | None) -> Card:
         aliases=tuple(fields.aliases),
         note=_texts(path, f"{where} note", fields.note) if fields.note is not None else None,
         traits=decoded,
+        genders=dict(fields.gender),
     )
 
 
@@ -359,19 +368,23 @@ def _field_error(path: Path, where: str, card: str, error: msgspec.ValidationErr
     text = str(error)
     unknown = re.fullmatch(r"Object contains unknown field `([^`]*)`(?: - at `.*`)?", text)
     if unknown:
+        # Translators: {card} a card's id in the card file; {field} a field's name.
         return CardDataError(path, english, N_("card {card}: unknown field {field}."),
                              {"card": card, "field": unknown.group(1)})
     typed = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)` - at `\$\.?([^`]*)`", text)
     if typed:
         expected, got, field = typed.groups()
+        # Translators: {card} a card's id; {field} a field's name; {expected} and {got} value types.
         return CardDataError(path, english, N_("card {card}: the field {field} must be {expected}, not {got}."),
                              {"card": card, "field": field, "expected": expected, "got": got})
     low = re.fullmatch(r"Expected `int` >= (-?\d+) - at `\$\.?([^`]*)`", text)
     if low:
+        # Translators: {card} a card's id; {field} a field's name; {low} a number.
         return CardDataError(path, english, N_("card {card}: the field {field} must be {low} or more."),
                              {"card": card, "field": low.group(2), "low": low.group(1)})
     missing = re.fullmatch(r"Object missing required field `([^`]*)`(?: - at `.*`)?", text)
     if missing:
+        # Translators: {card} a card's id; {field} a field's name.
         return CardDataError(path, english, N_("card {card}: the field {field} is missing."),
                              {"card": card, "field": missing.group(1)})
     return CardDataError(path, english)

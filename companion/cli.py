@@ -12,11 +12,15 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from companion import i18n
 from companion.i18n import Translator
 from companion.written import write_file
+
+if TYPE_CHECKING:
+    from companion.cards import CardSet
+    from companion.render import Context
 
 
 def _lang_from(argv: Sequence[str]) -> str:
@@ -34,6 +38,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         t = Translator(_LANG[0], "core")
         self.print_usage(sys.stderr)
+        # Translators: {problem} what is wrong, a short phrase.
         sys.stderr.write(t("companion: {problem}. Type companion --help for help.", problem=message) + "\n")
         raise SystemExit(2)
 
@@ -87,7 +92,10 @@ def _add_game_options(p: argparse.ArgumentParser, game: Any, lang: str) -> None:
     g = Translator(lang, spec.domain)
     fixed = spec.min_players == spec.max_players  # The Void: never "4 to 4"
     p.add_argument("--players", type=int, metavar="N",
+                   # Translators: {what} what is described or undone; {count} a number.
                    help=t("{what}: always {count}", what=_players_help(spec, g, t), count=spec.min_players) if fixed
+                   # Translators: {what} what is described or undone; {low} a number, the lowest; {high} a number, the
+                   # highest; {default} the default value.
                    else t("{what}: {low} to {high}, default {default}", what=_players_help(spec, g, t),
                           low=spec.min_players, high=spec.max_players, default=spec.default_players))
     for option in spec.options:
@@ -108,8 +116,10 @@ def _add_output_flags(p: argparse.ArgumentParser, t: Translator) -> None:
     p.add_argument("--speech", default=None, metavar="auto|screenreader|speechd[:MODULE]|tts|wav:DIR|none",
                    help=t("where speech goes (default: auto in a terminal, none in scripts)"))
     p.add_argument("--rate", type=int, metavar="N", help=t("speech rate, in words per minute"))
+    # Translators: --voice's help in the option list: the voice speech uses.
+    voice_help = t("speech voice")
     # Translators: a placeholder in --help's usage lines (argparse metavar): one word in capitals (VOIX).
-    p.add_argument("--voice", metavar=t("VOICE"), help=t("speech voice"))
+    p.add_argument("--voice", metavar=t("VOICE"), help=voice_help)
     p.add_argument("--braille", default=None, metavar="auto|brlapi|screenreader|terminal|none",
                    help=t("where braille goes (default: auto in a terminal, none in scripts)"))
     # Translators: placeholder (metavar) for a number of braille cells, in capitals (CELLULES).
@@ -124,6 +134,7 @@ def _bounded(low: int, high: int) -> Any:
     def convert(text: str) -> int:
         t = Translator(_LANG[0], "core")
         if not re.fullmatch(r"[0-9]{1,4}", text) or not low <= int(text) <= high:
+            # Translators: {low} a number, the lowest; {high} a number, the highest.
             raise argparse.ArgumentTypeError(t("give a whole number from {low} to {high}", low=low, high=high))
         return int(text)
 
@@ -307,6 +318,7 @@ def _game(args: argparse.Namespace) -> Any:
     except KeyError:
         t = Translator(args.lang, "core")
         known = ", ".join(g.id for g in registry.GAMES)
+        # Translators: {game} a game's name; {known} the known games, already joined.
         _fail(t("Unknown game: {game}. Games: {known}.", game=args.game, known=known), 2)
 
 
@@ -322,6 +334,7 @@ def _cards_or_fail(game: Any, lang: str) -> Any:
         cards = game.cards()
     except CardDataError as error:
         t = Translator(lang, "core")
+        # Translators: {path} a file or folder name; {problem} what is wrong, a short phrase.
         _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.sentence(t)), 1)
     if not cards.cards:  # a game with no card file
         _fail(Translator(lang, "core")("This game has no card data."), 1)
@@ -335,9 +348,13 @@ def cmd_games(args: argparse.Namespace) -> int:
     for game in registry.GAMES:
         spec = game.spec
         if spec.min_players == spec.max_players:  # never "4 to 4"
+            # Translators: {id} a game's id; {name} a name (game, card, file or player); {count} a number; {aliases}
+            # other names, already joined; the form follows {count}.
             print(t.plural("{id}: {name}, {count} player (also: {aliases})", "{id}: {name}, {count} players (also: {aliases})",
                            spec.min_players, id=spec.id, name=spec.name(args.lang), aliases=", ".join(spec.aliases)))
             continue
+        # Translators: {id} a game's id; {name} a name (game, card, file or player); {low} a number, the lowest; {high}
+        # a number, the highest; {aliases} other names, already joined.
         print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=spec.id, name=spec.name(args.lang),
                 low=spec.min_players, high=spec.max_players, aliases=", ".join(spec.aliases)))
     return 0
@@ -364,9 +381,27 @@ def cmd_card(args: argparse.Namespace) -> int:
     try:
         card = match_card(cards, args.name)
     except ParseError as error:
+        if error.code == "unknown_card":
+            _fail(_no_such_card(" ".join(args.name), cards, game.spec.id, ctx), 1)
         _fail(capitalized(render_parse_error(error.code, error.details, ctx) or error.code), 1)
     print(game.renderer.card_answer(card, ctx)[0])
     return 0
+
+
+def _no_such_card(text: str, cards: CardSet, game_id: str, ctx: Context) -> str:
+    """``companion card`` with a name no card has: the closest card's name, and the shell's command for the list."""
+    from companion.commands.base import close_match
+
+    t = ctx.core
+    by_name = {name: card for card in cards.cards for name in (*card.names.values(), *card.aliases)}
+    found = close_match(text, by_name, same=by_name)
+    # Translators: {text} the name typed; {game} a game's id, as typed on the command line (gauntlet).
+    listed = t("No card is called {text}. Type companion cards {game} for the list.", text=text, game=game_id)
+    if found is None:
+        return listed
+    # Translators: {card} a card's name, already translated; {game} a game's id, as typed on the command line.
+    return f"{listed} " + t("Did you mean {card}? Type companion card {game} {card}.", card=by_name[found].name(ctx.lang),
+                            game=game_id)
 
 
 def cmd_config_dir(args: argparse.Namespace) -> int:
@@ -389,6 +424,7 @@ def cmd_aid_sheet(args: argparse.Namespace) -> int:
         content = make_aid_sheet(game.id, args.format, args.lang, args.grade, args.cells, args.lines)
     except (ValueError, BrailleUnavailable) as error:
         _fail(str(error), 1)
+    # Translators: {path} a file or folder name.
     return _emit(content, args.output, args.force, lambda path: t("Aid sheet written to {path}.", path=path), t)
 
 
@@ -443,6 +479,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         content = make_review(args.save, args.lang, args.format)
     except ReviewError as error:
         _fail(str(error), error.status)
+    # Translators: {path} a file or folder name.
     return _emit(content, args.output, args.force, lambda path: t("Review written to {path}.", path=path), t)
 
 

@@ -75,6 +75,7 @@ def speech_findings(t: Translator) -> list[Finding]:
                          if importlib.util.find_spec("accessible_output2") else
                          t("Screen reader: accessible_output2 is missing: install the companion again."))
     elif readers:
+        # Translators: {reader} a screen reader's name.
         reader = Finding(t("Screen reader: {reader} is running.", reader=", ".join(readers)))
     else:
         reader = Finding(t("Screen reader: none is running."))
@@ -101,9 +102,11 @@ def speech_findings(t: Translator) -> list[Finding]:
     players = [PLAYER_PACKAGES.get(p[0], p[0]) for p in PLAYERS if shutil.which(p[0])]
     espeak = shutil.which("espeak-ng") is not None
     if espeak and players:
+        # Translators: {player} a player's name.
         voice = Finding(t("Built-in voice: espeak-ng is ready, with the audio player {player}.", player=players[0]))
     else:
         packages = " ".join(([] if espeak else ["espeak-ng"]) + ([] if players else ["sox"]))
+        # Translators: {packages} package names.
         voice = Finding(t("Built-in voice: missing, sudo apt install {packages}.", packages=packages))
     speaks = bool(readers) or (listening and client) or (espeak and bool(players)) or platform.system() != "Linux"
     if not speaks:
@@ -172,9 +175,11 @@ def braille_findings(t: Translator, cells: Callable[[], int | None] | None = Non
         found = [Finding(t("Braille: liblouis is missing: sudo apt install liblouis20 liblouis-data python3-louis."),
                          missing=True)]
     elif missing:
+        # Translators: {tables} file names.
         found = [Finding(t("Braille: the tables {tables} are missing: sudo apt install liblouis-data.",
                            tables=", ".join(missing)), missing=True)]
     else:
+        # Translators: {version} a version number.
         found = [Finding(t("Braille: liblouis {version} and its French and English tables are installed.",
                            version=liblouis_version()))]
     if importlib.util.find_spec("brlapi") is None:
@@ -186,6 +191,7 @@ def braille_findings(t: Translator, cells: Callable[[], int | None] | None = Non
     elif width == 0:
         found.append(Finding(t("Braille display: BRLTTY answers, but no display is connected.")))
     else:
+        # Translators: {cells} a number of cells.
         found.append(Finding(t("Braille display: BRLTTY answers, a display of {cells} cells.", cells=width)))
     return found
 
@@ -233,7 +239,9 @@ def data_finding(t: Translator) -> Finding:
     folder = cards.data_dir()
     error = writable(folder)
     if error is None:
+        # Translators: {path} a file or folder name.
         return Finding(t("Data folder: {path}, writable; saves and records are kept there.", path=folder))
     why = reason(error, Translator(t.lang, "core"))  # the user's words, never the system's English
+    # Translators: {path} a file or folder name; {reason} why, a short phrase from the system.
     return Finding(t("Data folder: {path} cannot be written ({reason}); set COMPANION_DATA_DIR to another folder.",
                      path=folder, reason=why), missing=True)

@@ -16,6 +16,9 @@ MAX_WORDS = 15
 _VOWEL = "AEIOUÀÂÄÉÈÊËÎÏÔÖÛÙÜŒÆaeiouàâäéèêëîïôöûùüœæ"
 #: French words that lose their vowel before a vowel: "de Ana" → "d'Ana", "le Œil" → "l'Œil", "que il" → "qu'il".
 _ELIDED = re.compile(rf"\b([Dd]|[Ll]|[Qq]u|[Nn]|[Jj]|[Ss]|[Mm]|[Tt])([ea]) (?=[{_VOWEL}])")
+#: French contractions of "de"/"à" and the articles "le"/"les" of a name: "de Le Gant" → "du Gant".
+_CONTRACTED = re.compile(r"\b([Dd]e|[Àà]) (Le|Les) ")  # capitalised: a name's article, never "de les voir"
+_CONTRACTIONS = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
 _SENTENCE = re.compile(r"\S.*?(?:[.!?…](?=\s|$)|$)")
 
 
@@ -23,9 +26,16 @@ def elide(text: str, lang: str) -> str:
     """French elision before a vowel ("de Ana" → "d'Ana", "la Araignée" → "l'Araignée"); other languages as is.
 
     Only "le"/"la" (articles), "de", "que", "ne", "je", "se", "me", "te" are elided; a mute h is not guessed.
+    "de"/"à" before a name's "Le"/"Les" contract: "de Le Gant d'Infinité" → "du Gant d'Infinité".
     """
     if lang != "fr":
         return text
+
+    def contract(match: re.Match[str]) -> str:
+        word = _CONTRACTIONS[(match.group(1).lower(), match.group(2).lower())]
+        return (word.capitalize() if match.group(1)[0].isupper() else word) + " "
+
+    text = _CONTRACTED.sub(contract, text)
 
     def cut(match: re.Match[str]) -> str:
         head, vowel = match.group(1), match.group(2)
@@ -94,6 +104,10 @@ def list_sentences(head: str, items: list[str], separator: str = ", ", limit: in
     ends = head.rstrip()[-1:] in (".", "!", "?")
     out, current = [head] if head and ends else [], ""
     prefix = "" if ends or not head else head.rstrip() + " "  # "7 can block:" leads the first sentence
+    if prefix:  # "Block Gorillion? Type block…. 2 can block:": only the last sentence leads the items
+        cut = max(prefix.rfind(". "), prefix.rfind("? "), prefix.rfind("! "))
+        if cut >= 0:
+            out, prefix = [prefix[:cut + 1]], prefix[cut + 2:]
     for item in items:
         joined = f"{current}{separator}{item}" if current else prefix + item
         prefix = "" if current else prefix

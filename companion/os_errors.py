@@ -19,6 +19,7 @@ def reason(error: OSError | int | None, t: Translator) -> str:
     reasons: dict[int, Callable[[], str]] = {
         # Translators: this and the next ones say why a file could not be read or written, after a colon, lower case.
         _errno.ENAMETOOLONG: lambda: t("the file name is longer than the system allows"),
+        # Translators: why a file cannot be written, as the system says it.
         _errno.EACCES: lambda: t("permission denied"),
         _errno.EPERM: lambda: t("permission denied"),
         _errno.ENOSPC: lambda: t("the disk is full"),

@@ -124,6 +124,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         if output is not None:
             announcer.add(output)
     typed_ahead: list[str] = []  # lines typed during the resume question: kept for the game
+    declined: list[Path] = []  # the save the player answered no for: marked once the new game is played
     if interactive and config.resume is None and config.save is None:
         from companion.ui.resume import offer_resume, unfinished_note
 
@@ -137,7 +138,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
             speech_output = outputs.speech
             resume = offer_resume(config.lang, game, announcer,
                                   answered=speech_output.interrupt if speech_output is not None else lambda: None,
-                                  kept=typed_ahead)
+                                  kept=typed_ahead, declined=declined)
             config = dataclasses.replace(config, resume=resume)
     try:
         page = _table_page(config, interactive)  # a --host the page cannot use: said before a save file is made
@@ -178,6 +179,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
             web.stop()
         session.close()
         announcer.close()
+        _after_play(config, session, declined)
     return 0
 
 
@@ -229,6 +231,24 @@ def _table_page(config: PlayConfig, interactive: bool) -> Any:
     from companion.ui.secret import read_hidden
 
     return TablePage(config.lang, config.outputs.sounds, terminal=read_hidden if interactive else None)
+
+
+def _after_play(config: PlayConfig, session: Session, declined: list[Path]) -> None:
+    """An automatic save where nothing was played is removed (quitting at once leaves no file); once a new game is
+    played, the save the player declined is not offered again (until it changes)."""
+    save = session.table.journal
+    if session.table.steps:
+        from companion.ui.resume import mark_declined
+
+        for path in declined:
+            mark_declined(path)
+        return
+    if save is None or config.save is not None or config.resume is not None:
+        return
+    try:
+        save.path.unlink(missing_ok=True)
+    except OSError:  # a save that cannot be removed is harmless: it is never offered (no move)
+        pass
 
 
 def _scanner(config: PlayConfig, session: Session) -> Any:
@@ -285,9 +305,9 @@ def run_batch(session: Session, stdin: TextIO) -> None:
         if not session.handle(line.rstrip("\r\n")):
             break
     journal_file = session.table.journal
-    if not session.running and journal_file is not None:
-        session.say(session.narrator.ctx.core("Game saved: {name}.", name=journal_file.path.name), "saved",
-                    {"path": str(journal_file.path)})
+    if not session.running and journal_file is not None and session.table.steps:
+        # Translators: said at quit, when the game was saved (the file is not named: it takes seconds to hear).
+        session.say(session.narrator.ctx.core("Game saved."), "saved", {"path": str(journal_file.path)})
 
 
 class _OptionError(Exception):
@@ -305,8 +325,10 @@ def game_options(game: Game, config: PlayConfig) -> Any:
                                                                  spec.default_players)
     if not spec.min_players <= players <= spec.max_players:
         if spec.min_players == spec.max_players:  # never "4 to 4"
+            # Translators: {count} a number; the form follows {count}.
             raise _OptionError(t.plural("This game is for {count} player.", "This game is for {count} players.",
                                         spec.min_players))
+        # Translators: {low} a number, the lowest; {high} a number, the highest.
         raise _OptionError(t("This game is for {low} to {high} players.", low=spec.min_players, high=spec.max_players))
     values: dict[str, Any] = {"players": players, **config.options}
     if config.names:
@@ -318,6 +340,7 @@ def game_options(game: Game, config: PlayConfig) -> Any:
             raise _OptionError(t("companion: --names: {name} names a seat in commands; choose another name.",
                                  name=seat_word_name(config.names, spec.id)))
         if problem:
+            # Translators: {limit} a number, the limit.
             raise _OptionError(t("companion: --names: each name is one line of 1 to {limit} characters.",
                                  limit=MAX_NAME_LENGTH))
         values["names"] = tuple(name.strip() for name in config.names)
@@ -333,8 +356,12 @@ def game_options(game: Game, config: PlayConfig) -> Any:
 def _option_problem(error: OptionError, t: Translator) -> str:
     option = error.option
     if option.choices:
+        # Translators: {option} a command-line option; {value} a card's value or the value typed; {choices} the possible
+        # choices, already joined.
         return t("companion: {option} {value}: choose one of {choices}.", option=option.flag, value=error.value,
                  choices=", ".join(str(c) for c in option.choices))
+    # Translators: {option} a command-line option; {value} a card's value or the value typed; {low} a number, the
+    # lowest; {high} a number, the highest.
     return t("companion: {option} {value}: give a whole number from {low} to {high}.", option=option.flag,
              value=error.value, low=option.low, high=option.high)
 
@@ -372,6 +399,7 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
         if config.resume is not None:
             table.use_journal(journal.Journal.create(config.resume, game.id, options_to_json(options),
                                                      _settings_json(settings), replace_empty=True))
+            # Translators: {path} a file or folder name.
             notes.append(t("{path} was empty: a new game starts in it.", path=config.resume))
         elif config.save is not None:
             table.use_journal(journal.Journal.create(config.save, game.id, options_to_json(options),
@@ -380,11 +408,14 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
             table.use_journal(journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings)))
     except FileExistsError:
         if path is not None and path.is_dir():
+            # Translators: {path} a file or folder name.
             raise _OptionError(t("{path} is a folder: give a file name.", path=path)) from None
+        # Translators: {path} a file or folder name.
         raise _OptionError(t("{path} already exists: choose another file, or resume it with --resume.", path=path)) from None
     except journal.JournalError as error:
         raise _OptionError(_journal_problem(error, t)) from None
     except OSError as error:
+        # Translators: {path} a file or folder name; {reason} why, a short phrase from the system.
         raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path or error.filename,
                              reason=os_reason(error, t))) from None
     return table, notes
@@ -412,6 +443,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
         raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path, reason=os_reason(error, t))) from None
     try:
         if saved.game != game.id:
+            # Translators: {path} a file or folder name; {game} a game's name.
             raise _OptionError(t("{path} is a save of another game ({game}).", path=path, game=saved.game))
         from companion.saves import BadOptions, UnknownOptions, assumed_note, file_problem, header_options
 
@@ -423,6 +455,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
         except BadOptions:
             raise _OptionError(file_problem("bad_options", path, t)) from None
         except (TypeError, ValueError, RuleError):
+            # Translators: {path} a file or folder name.
             raise _OptionError(t("{path} is not a save file the companion can read.", path=path)) from None
     except _OptionError:
         if writable is not None:
@@ -436,9 +469,11 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
                                                    journal.continuation(result.commands, result.redo_commands))
         except OSError as error:
             raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path, reason=os_reason(error, t))) from None
+        # Translators: {path} a file or folder name; {new} a file name.
         notes.insert(0, t("{path} cannot be written to: the game goes on in a new save file, {new}.", path=path.name,
                           new=writable.path.name))
     table.use_journal(writable)
+    # Translators: {count} a number; the form follows {count}.
     notes.append(t.plural("Game resumed: {count} command replayed.", "Game resumed: {count} commands replayed.",
                           len(table.steps)))
     narrator = Narrator.for_table(table, settings)
@@ -450,11 +485,13 @@ def _replay_notes(result: journal.ReplayResult, t: Translator) -> list[str]:
     """One sentence for the damaged lines, one for the lines the rules refused: counts first, a few line numbers."""
     notes = []
     if result.damaged_count:
+        # Translators: {count} a number; {lines} line numbers; the form follows {count}.
         notes.append(t.plural("{count} damaged line of the save file is skipped: line {lines}.",
                               "{count} damaged lines of the save file are skipped: lines {lines}.",
                               result.damaged_count, lines=_first(result.damaged, result.damaged_count)))
     skipped = sorted(result.refused + result.ignored)
     if skipped:
+        # Translators: {count} a number; {lines} line numbers; the form follows {count}.
         notes.append(t.plural("{count} saved line could not be replayed and is skipped: line {lines}.",
                               "{count} saved lines could not be replayed and are skipped: lines {lines}.",
                               len(skipped), lines=_first(skipped, len(skipped))))
@@ -474,7 +511,9 @@ def _settings_json(settings: Settings) -> dict[str, Any]:
 def _journal_problem(error: journal.JournalError, t: Translator) -> str:
     path = error.path
     return file_problem(error.code, path, t, {
+        # Translators: {path} a file or folder name.
         "future_version": lambda: t("{path} was saved by a newer companion: update the companion to resume it.", path=path),
+        # Translators: {path} a file or folder name.
         "locked": lambda: t("{path} is open in another companion: close that game first.", path=path),
     })
 
@@ -515,8 +554,8 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
         made.speech = speech.SpeechOutput(speaker, config.lang, rate=chosen.rate, voice=chosen.voice,
                                           sounds=chosen.sounds, earcons=earcons.load(),
                                           real_time=real_time)
-        if speech.missing(speaker):
-            made.notes.append(note)
+        if speech.missing(speaker) and (speech_spec != "auto" or _first_time(note)):
+            made.notes.append(note)  # asked for by name: always; found missing by auto: once, until it changes
     if braille_spec != "none":
         made.braille, note = _make_braille(config, braille_spec, stdout, game)
         from companion.braille.display import NoBraille
@@ -549,6 +588,28 @@ def _make_braille(config: PlayConfig, spec: str, stdout: TextIO, game: Game | No
     return display, note
 
 
+#: Where the last notice of a missing voice is kept, so that ``auto`` says it once per machine, not at each start.
+SPEECH_NOTICE_FILE = "speech-notice.txt"
+
+
+def _first_time(note: str) -> bool:
+    """Whether ``note`` differs from the speech notice said last on this machine (remembered now); never raises."""
+    from companion.cards import data_dir
+
+    path = data_dir() / SPEECH_NOTICE_FILE
+    try:
+        if path.read_text(encoding="utf-8") == note:
+            return False
+    except (OSError, UnicodeDecodeError):
+        pass
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(note, encoding="utf-8")
+    except OSError:
+        pass
+    return True
+
+
 def _brltty_runs() -> bool:
     """A BRLTTY process runs here: a braille reader expects the display, so why it is not used is said."""
     from companion.platform.screenreaders import running
@@ -575,8 +636,10 @@ def _output_controls(outputs: _Outputs) -> tuple[dict[str, ControlHandler], tupl
             core = session.narrator.ctx.core
             if args["on"]:
                 speech_output.enabled = True
+                # Translators: said when speech is switched on.
                 session.say(core("Speech on."), "speech", {"on": True})
             else:
+                # Translators: said when speech is switched off.
                 session.say(core("Speech off."), "speech", {"on": False})
                 speech_output.enabled = False
 
@@ -606,6 +669,7 @@ def _pan(session: Session, display: Any, step: int) -> None:
 
 def _bad(lang: str, option: str, value: str) -> int:
     t = Translator(lang, "core")
+    # Translators: {option} a command-line option; {value} a card's value or the value typed.
     sys.stderr.write(t("companion: {option} {value} is not a valid choice. Type companion play --help.", option=option,
                        value=value) + "\n")
     return 2

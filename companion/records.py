@@ -267,12 +267,16 @@ def records(game_id: str | None = None, *, path: Path | None = None) -> list[Bes
 
 
 PROBLEMS = {
+    # Translators: {path} a file or folder name.
     "locked": N_("The records file {path} is in use by another program: try again in a moment."),
+    # Translators: {path} a file or folder name.
     "damaged": N_("The records file {path} is damaged: move it away and the companion starts a new one."),
+    # Translators: {path} a file or folder name.
     "unwritable": N_("The records file {path} cannot be written: check the folder and the disk."),
 }
 #: What the table hears when a finished game could not be written, however long it waited.
 LOST = {
+    # Translators: {path} a file or folder name.
     "locked": N_("The records file {path} stayed in use by another program: this game is not kept in the records."),
 }
 
@@ -327,10 +331,11 @@ def line(entry: Best, lang: str) -> str:
     if game is not None and game.spec.kind == Kind.COOPERATIVE:
         # Translators: how many of the cooperative games the table completed (réussie: une partie, feminine).
         results.append(t.plural("{count} completed", "{count} completed", entry.wins))
+    # Translators: {count} a number; the form follows {count}.
+    players = t.plural("{count} player", "{count} players", entry.players)
     # Translators: a line of companion records: {game} its name, {variant} its options in words, {players} "3 players".
     return visible(t("{game}, {variant}, {players}: {results}.", game=name, variant=variant_words(entry.variant, game, t),
-                     players=t.plural("{count} player", "{count} players", entry.players),
-                     results=", ".join(results)))
+                     players=players, results=", ".join(results)))
 
 
 def main(args: Any, write: Callable[[str], None]) -> int:
@@ -360,6 +365,7 @@ def main(args: Any, write: Callable[[str], None]) -> int:
         return 1
     if not found:
         if game is not None:
+            # Translators: {game} a game's name.
             say(t("{game}: no finished game recorded yet.", game=game.name(lang)))
         else:
             say(t("No finished game recorded yet."))

@@ -69,9 +69,12 @@ class Transcript:
 def _problem(error: SaveError, t: Translator) -> str:
     path = error.path
     return file_problem(error.code, path, t, names=error.names, own={
+        # Translators: {path} a file or folder name.
         "empty": lambda: t("{path} is empty: there is no game to review.", path=path),
+        # Translators: {path} a file or folder name.
         "future_version": lambda: t("{path} was saved by a newer companion: update the companion to review it.",
                                     path=path),
+        # Translators: {path} a file or folder name; {game} a game's name.
         "unknown_game": lambda: t("{path} is a save of a game this companion does not know: {game}.", path=path,
                                   game=error.game),
     })
@@ -150,14 +153,19 @@ def _facts(loaded: Loaded, session: Session, notes: list[str], t: Translator) ->
     except OSError:
         last = None
     if created and last:
+        # Translators: {start} a date and time; {last} the last item, or a date.
         facts.append(t("Started {start}, last saved {last}.", start=created.replace("T", " ")[:16], last=last))
     key, number = reached(loaded) or ("", 0)
     if session.table.is_over:
+        # Translators: {number} a number.
         facts.append(t("The game is finished in round {number}.", number=number) if key == "round" else
+                     # Translators: {number} a number.
                      t("The game is finished at turn {number}.", number=number) if key == "turn" else
                      t("The game is finished."))
     else:
+        # Translators: {number} a number.
         facts.append(t("The game is not finished: the save stops in round {number}.", number=number) if key == "round"
+                     # Translators: {number} a number.
                      else t("The game is not finished: the save stops at turn {number}.", number=number) if key == "turn"
                      else t("The game is not finished."))
     facts.extend(notes)
@@ -170,6 +178,7 @@ def _facts(loaded: Loaded, session: Session, notes: list[str], t: Translator) ->
 def as_text(review: Transcript) -> str:
     """Plain text: the title, the facts, then each heading and its numbered sentences, a blank line between."""
     t = Translator(review.lang, "core")
+    # Translators: {name} a name (game, card, file or player).
     lines = [review.title, *review.facts, t("Save file: {name}.", name=review.file_name)]
     for section in review.sections:
         lines += ["", section.heading]

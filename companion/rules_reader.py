@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import CardNameError, match_name, normalize
+from companion.grammar import elide
 from companion.i18n import Translator
 from companion.rules_data import GameRules, Section
 
@@ -125,10 +126,13 @@ class RulesReader:
         if cards is not None and section.cards_of:
             for card in cards.of_side(section.cards_of):
                 if section.card_facts:
+                    # Translators: {name} a name (game, card, file or player); {value} a card's value or the value
+                    # typed; {count} a number; {effect} a card's effect, a sentence; the form follows {count}.
                     text = self.t.plural("{name}, value {value}, {count} copy: {effect}",
                                          "{name}, value {value}, {count} copies: {effect}", card.copies,
                                          name=card.name(lang), value=card.value, effect=card.effect[lang])
                 else:
+                    # Translators: {name} a name (game, card, file or player); {effect} a card's effect, a sentence.
                     text = self.t("{name}: {effect}", name=card.name(lang), effect=card.effect[lang])
                 paragraphs.append(text)
                 about.append(frozenset({f"card:{card.id}"}))
@@ -139,6 +143,7 @@ class RulesReader:
     # ----------------------------------------------------------------- sentences
 
     def heading(self, index: int) -> str:
+        # Translators: {number} a number; {count} a number; {title} a section's title.
         return self.t("Section {number} of {count}, {title}.", number=index + 1, count=self.count,
                       title=self._laid[index].title)
 
@@ -146,6 +151,7 @@ class RulesReader:
         """Where the reader is, in one sentence."""
         if self.position < 0:
             return self.t("You are at the list of sections.")
+        # Translators: {number} a number; {count} a number; {title} a section's title.
         return self.t("You are at section {number} of {count}, {title}.", number=self.position + 1,
                       count=self.count, title=self._laid[self.position].title)
 
@@ -170,10 +176,13 @@ class RulesReader:
     def contents(self, hint: str | None = None) -> Answer:
         """The summary and the numbered list of sections; the reader goes back to the start."""
         self.position = -1
+        # Translators: {number} a number; {title} a section's title.
         listed = ", ".join(self.t("{number} {title}", number=i + 1, title=title) for i, title in enumerate(self.titles()))
         lines = [
+            # Translators: {game} a game's name; {count} a number.
             self.t("Rules of {game}, in {count} sections.", game=self.game_name, count=self.count),
             self.rules.summary[self.lang],
+            # Translators: {sections} section titles, already joined.
             self.t("Sections: {sections}.", sections=listed),
             hint if hint is not None else self.t(
                 "Type next or Enter for section 1, a section's number or name, find and a word, or quit."),
@@ -205,6 +214,7 @@ class RulesReader:
             if number == 0:
                 return self.contents()
             if number > self.count:
+                # Translators: {number} a number; {count} a number.
                 return self._stay(self.t("There is no section {number}: the sections go from 1 to {count}.",
                                          number=number, count=self.count))
             return self._read(number - 1)
@@ -212,8 +222,10 @@ class RulesReader:
         if isinstance(found, int):
             return self._read(found)
         if found:
+            # Translators: {text} what the user typed; {sections} section titles, already joined.
             return self._stay(self.t("“{text}” could be several sections: {sections}.", text=_short(text),
                                      sections=", ".join(self._laid[i].title for i in found)))
+        # Translators: {text} what the user typed.
         return self._stay(self.t("No section is called “{text}”.", text=_short(text)))
 
     def _named(self, text: str) -> int | list[int]:
@@ -254,14 +266,18 @@ class RulesReader:
                 hits, linked = self._search(corrected)
         if not hits:
             if not_a_name:
+                # Translators: {text} what the user typed.
                 return self._stay(self.t("No section is called “{text}” or mentions it.", text=_short(text)))
+            # Translators: {text} what the user typed.
             return self._stay(self.t("No section mentions “{text}”.", text=_short(text)))
         index = self._next_hit(hits, linked)
         others = sorted(i + 1 for i in hits if i != index)
         heading = self.heading(index)
         if others:
+            # Translators: {sections} section titles, already joined; {count} chooses singular or plural.
             heading += " " + self.t.plural("Also in section {sections}.", "Also in sections {sections}.", len(others),
                                            sections=", ".join(str(n) for n in others))
+        # Translators: {text} what the user typed; {word} a word of the rules.
         first = [self.t("“{text}” is not in the rules; the closest word is “{word}”.", text=_short(text), word=corrected)] \
             if corrected else []
         paragraphs = hits[index]
@@ -397,7 +413,9 @@ class RulesAnswerer:
             try:
                 rules = load(game, session.table.cards)
             except (RulesDataError, CardDataError) as error:
-                return t("The rules of {game} cannot be read: {problem}", game=game.name(lang), problem=error.problem)
+                # Translators: {game} a game's name; {problem} what is wrong, a short phrase.
+                return elide(t("The rules of {game} cannot be read: {problem}", game=game.name(lang),
+                               problem=error.problem), lang)
             self._reader = RulesReader(rules, lang, game.name(lang))
         return self._reader
 

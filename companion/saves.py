@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from companion import journal
 from companion.registry import Game
+from companion.grammar import elide
 from companion.i18n import Translator
 from companion.os_errors import reason as os_reason
 from companion.render import Context, Settings
@@ -367,13 +368,18 @@ def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[
                  names: list[str] | None = None) -> str:
     """Why the save file ``path`` cannot be used, in one sentence: what every command says alike, or its ``own``."""
     messages: dict[str, Callable[[], str]] = {
+        # Translators: {path} a file or folder name.
         "not_found": lambda: t("No save file at {path}.", path=path),
+        # Translators: {path} a file or folder name.
         "not_a_file": lambda: t("{path} is not a file: a save file is an ordinary file.", path=path),
+        # Translators: {path} a file or folder name.
         "unreadable": lambda: t("Cannot read {path}.", path=path),
+        # Translators: {path} a file or folder name.
         "too_large": lambda: t("{path} is too large to be a save file.", path=path),
         # Translators: {names} lists option names as the save file writes them (token_pool).
         "unknown_options": lambda: t("{path} records options this companion does not know ({names}): it cannot be "
                                      "replayed as it was played.", path=path, names=", ".join(names or [])),
+        # Translators: {path} a save file's name.
         "bad_options": lambda: t("{path} records options of the wrong kind: it cannot be replayed as it was played.",
                                  path=path),
         **(own or {}),
@@ -388,6 +394,7 @@ def _problem(code: str, game: str | None, t: Translator) -> str:
         "empty": lambda: t("empty file"),
         "future_version": lambda: t("saved by a newer companion"),
         "too_large": lambda: t("too large to be a save file"),
+        # Translators: {game} a game's name.
         "unknown_game": lambda: t("a game this companion does not know: {game}", game=game),
         "unplayable": lambda: t("its game cannot be replayed"),
         # Translators: why a save cannot be read, inside "Cannot be read ({why}), {date}"; lower case.
@@ -405,6 +412,7 @@ def line(info: SaveInfo, lang: str) -> str:
     date = when(info.modified)
     if info.loaded is None:
         why = _problem(info.problem or "not_a_journal", info.game_id, t)
+        # Translators: {why} why, a short phrase; {date} a date and time.
         text = t("Cannot be read ({why}), {date}", why=why, date=date)
         if info.in_use:
             # Translators: {text} says a save cannot be read; "open" is said of the game (une partie, feminine).
@@ -430,6 +438,7 @@ def line(info: SaveInfo, lang: str) -> str:
         # Translators: said of a saved game (une partie, feminine), between commas in the list of saves.
         parts.append(t("open in another companion now"))
     if info.skipped:
+        # Translators: {count} a number; the form follows {count}.
         parts.append(t.plural("{count} line skipped", "{count} lines skipped", info.skipped))
     parts.append(date)
     return visible(t("{text}: {file}", text=", ".join(parts), file=info.path.name))
@@ -470,18 +479,21 @@ def find_save(name: str, folder: Path, t: Translator) -> Path:
     """
     typed = Path(name).expanduser()
     if not typed.name or "\0" in name:
+        # Translators: {name} a name (game, card, file or player); {folder} a folder name.
         raise Refused(t("No save called {name} in {folder}. Type companion saves to list them.", name=name,
                         folder=folder), 2)
     path = folder / typed if len(typed.parts) == 1 and not typed.is_absolute() else typed
     if not os.path.lexists(path) and path.suffix != ".jsonl":
         path = path.with_name(path.name + ".jsonl")
     if os.path.realpath(path.parent) != os.path.realpath(folder):
+        # Translators: {path} a file or folder name; {folder} a folder name.
         raise Refused(t("{path} is not in the saves folder, {folder}: only saves there can be deleted.", path=name,
                         folder=folder), 2)
     if not os.path.lexists(path):
         raise Refused(t("No save called {name} in {folder}. Type companion saves to list them.", name=name,
                         folder=folder), 2)
     if path.is_symlink() or not path.is_file():
+        # Translators: {name} a name (game, card, file or player).
         raise Refused(t("{name} is not a save file: only files can be deleted.", name=path.name), 2)
     return path
 
@@ -506,6 +518,7 @@ def _locked_delete(path: Path, t: Translator) -> None:
     except FileNotFoundError:
         pass
     except OSError as error:
+        # Translators: {name} a name (game, card, file or player); {reason} why, a short phrase from the system.
         raise Refused(t("Cannot delete {name}: {reason}.", name=path.name, reason=os_reason(error, t)), 1) from None
     finally:
         if held is not None:
@@ -517,6 +530,7 @@ def delete_one(name: str, folder: Path, lang: str) -> str:
     t = Translator(lang, "core")
     path = find_save(name, folder, t)
     _locked_delete(path, t)
+    # Translators: {name} a name (game, card, file or player).
     return t("1 save deleted: {name}.", name=path.name)
 
 
@@ -589,14 +603,17 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
         for sentence in done.failed:
             err.write(_shown(sentence + "\n"))
         if done.deleted:
+            # Translators: {count} a number; the form follows {count}.
             out.write(_shown(t.plural("{count} finished save deleted.", "{count} finished saves deleted.", len(done.deleted))
                       + "\n"))
         if done.unstarted:
+            # Translators: {count} a number; the form follows {count}.
             out.write(_shown(t.plural("{count} save with no move deleted.", "{count} saves with no move deleted.",
                                len(done.unstarted)) + "\n"))
         if not done.deleted and not done.unstarted:
             out.write(_shown(t("No finished save to delete.") + "\n"))
         if done.in_use:
+            # Translators: {count} a number; the form follows {count}.
             out.write(_shown(t.plural("{count} finished save is open in another companion: it is kept.",
                                "{count} finished saves are open in another companion: they are kept.",
                                len(done.in_use)) + "\n"))
@@ -605,15 +622,19 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
     name = game.name(lang) if game is not None else None
     if not found:
         if name:
-            out.write(_shown(t("No saved game of {game} in {folder}.", game=name, folder=folder) + "\n"))
+            # Translators: {game} a game's name; {folder} a folder name.
+            out.write(_shown(elide(t("No saved game of {game} in {folder}.", game=name, folder=folder), lang) + "\n"))
         else:
+            # Translators: {folder} a folder name.
             out.write(_shown(t("No saved game in {folder}.", folder=folder) + "\n"))
         return 0
     if name:
-        out.write(_shown(t.plural("{count} saved game of {game}, newest first, in {folder}:",
-                           "{count} saved games of {game}, newest first, in {folder}:", len(found), game=name,
-                           folder=folder) + "\n"))
+        # Translators: {count} a number; {game} a game's name; {folder} a folder name; the form follows {count}.
+        out.write(_shown(elide(t.plural("{count} saved game of {game}, newest first, in {folder}:",
+                                        "{count} saved games of {game}, newest first, in {folder}:", len(found),
+                                        game=name, folder=folder), lang) + "\n"))
     else:
+        # Translators: {count} a number; {folder} a folder name; the form follows {count}.
         out.write(_shown(t.plural("{count} saved game, newest first, in {folder}:",
                            "{count} saved games, newest first, in {folder}:", len(found), folder=folder) + "\n"))
     for info in found:

@@ -396,13 +396,16 @@ def lines(rows: Sequence[Row], mode: str, t: Any) -> list[str]:
             out.append(_adversaire_line(row, t))
             continue
         low, high = row.interval
-        # Translators: how many games were simulated, inside a result line ("…, 1 game.").
+        # Translators: how many games were simulated, inside a result line ("…, 1 game."); the form follows {count}.
         games = t.plural("{count} game", "{count} games", row.games)
-        # Translators: {games} is "1 game" or "40 games", already in the plural it needs.
+        # Translators: {players} the players, counted or named ("3 players"); {rate} a number (a rate or a percentage);
+        # {low} a number, the lowest; {high} a number, the highest; {score} a score, a number; {total} a number, the
+        # total; {games} is "1 game" or "40 games", already in the plural it needs.
         text = t("{players} players: {rate} % won (95 % interval {low} to {high}), mean score {score} of {total}, "
                  "{games}.", players=row.players, rate=_num(row.rate, t), low=_num(low, t), high=_num(high, t),
                  score=_num(row.mean_score, t), total=row.total, games=games)
         if row.players in target:
+            # Translators: {rate} a number (a rate or a percentage).
             text += " " + t("Rules text: {rate} %.", rate=_num(target[row.players], t))
         out.append(text)
     return out
@@ -417,10 +420,11 @@ def _adversaire_line(row: Row, t: Any) -> str:
         seats.append(t("player {seat} won {rate} % ({low} to {high})", seat=seat + 1,
                        rate=_num(100.0 * wins / row.games, t), low=_num(low, t), high=_num(high, t)))
     return " ".join([
-        # Translators: {count} is the games simulated (the plural follows it).
+        # Translators: {players} the players, counted; {count} the games simulated (the plural follows it).
         t.plural("{players} players, adversaire, {count} game:", "{players} players, adversaire, {count} games:",
                  row.games, players=row.players),
         ", ".join(seats) + ".",
+        # Translators: {ties} a percentage; {finished} a percentage; {score} a score, a number.
         t("Shared wins: {ties} %. A family reached 17 in {finished} %. Best score {score} of 17 on average.",
           ties=_num(100.0 * row.ties / row.games, t), finished=_num(100.0 * row.finished / row.games, t),
           score=_num(row.mean_score, t)),
@@ -463,6 +467,7 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
     try:
         values = parse_settings(args.set or [])
     except ValueError as error:
+        # Translators: {pair} what was typed.
         write(t("{pair} is not a Num-X option: write NAME=VALUE, such as mode=expert or lock=off.", pair=error))
         return 2
     mode = values.get("mode", "coop")
@@ -478,6 +483,7 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
     cores = runner.cores()
     workers = args.workers or cores
     if workers > cores:
+        # Translators: {asked} a number; {count} a number; the form follows {count}.
         say_err(t.plural("{asked} workers asked, but this machine has {count} core: {count} used.",
                          "{asked} workers asked, but this machine has {count} cores: {count} used.", cores,
                          asked=workers))
@@ -503,6 +509,8 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
             continue
         if name:
             gap = _num(distance(rows, mode), t)
+            # Translators: {name} a name (game, card, file or player); {options} options or choices, already joined;
+            # {bot} a bot's name; {distance} a number.
             write(t("Reading {name} ({options}), bot {bot}: distance to the text {distance} points.", name=name,
                     options=", ".join(f"{k}={v}" for k, v in merged.items()) or "-", bot=args.bot, distance=gap))
         for line in lines(rows, mode, t):
@@ -513,6 +521,7 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
                           "seconds": round(found.seconds, 3), "cpu_seconds": round(found.cpu_seconds, 3),
                           "tables": report}, ensure_ascii=False))
     if found.interrupted:
+        # Translators: {count} a number; the form follows {count}.
         say_err(t.plural("Stopped: {count} game finished, counted above.",
                          "Stopped: {count} games finished, counted above.", found.done))
         return 130
@@ -560,7 +569,10 @@ class _Progress:
         if self.terminal and self.bar is None:
             import sys
 
-            self.bar = self._tqdm(total=total, file=sys.stderr, unit=" " + self.t("games"), desc=self.t("Simulating"),
+            # Translators: the unit after the count in the progress bar ("120 games").
+            unit = " " + self.t("games")
+            # Translators: the progress bar's label while games are simulated.
+            self.bar = self._tqdm(total=total, file=sys.stderr, unit=unit, desc=self.t("Simulating"),
                                   leave=False, dynamic_ncols=True)
         if self.bar is not None:
             self.bar.update(done - self.bar.n)
@@ -572,7 +584,8 @@ class _Progress:
     def sentence(self, done: int, total: int, elapsed: float) -> str:
         rate = done / elapsed if elapsed > 0 else 0.0
         left = math.ceil((total - done) / rate) if rate > 0 else 0
-        # Translators: {done} and {total} count games (the plural follows {total}).
+        # Translators: {done} a number; {total} a number, the total (the plural follows it); {rate} a number, a rate;
+        # {left} a number of seconds left.
         return str(self.t.plural("{done} of {total} game, {rate} a second, {left} s left.",
                                  "{done} of {total} games, {rate} a second, {left} s left.", total, done=done,
                                  total=total, rate=round(rate), left=left))

@@ -48,6 +48,8 @@ def _frames(source: str, lang: str) -> Iterator[tuple[float, Any]]:
     try:
         container = av.open(source, format="v4l2" if live else None, timeout=5.0)
     except (OSError, av.FFmpegError) as error:
+        # Translators: {source} where it comes from: a camera or a player's name; {reason} why, a short phrase from the
+        # system.
         raise ScanSourceError(t("The camera {source} cannot be opened: {reason}.", source=source,
                                 reason=_reason(error, lang))) from None
     last = -1.0
@@ -146,6 +148,7 @@ class TableScanner:
 
         def sentence(ctx: Any) -> str:
             t = Translator(ctx.lang, "tools")
+            # Translators: {card} a card's name, already translated; {value} a card's value or the value typed.
             return t("Card scanned: {card}, {value}.", card=ctx.card(card.id), value=card.value)
 
         self.said.append(text)

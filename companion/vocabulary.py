@@ -28,7 +28,10 @@ class Vocabulary:
     def __init__(self, tables: Sequence[Mapping[str, Any]]) -> None:
         self.verbs: dict[str, tuple[str, ...]] = {}  # as written, for showing
         self.words: dict[str, tuple[str, ...]] = {}
+        #: The ``[words]`` a line may start with, as a verb does (a Num-X family: "rouge 7 1").
+        self.starts: tuple[str, ...] = ()
         for table in tables:
+            self.starts += tuple(table.get("starts", ()))
             for verb, names in table.get("verbs", {}).items():
                 self.verbs[verb] = tuple(names)
             for word, names in table.get("words", {}).items():

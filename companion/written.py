@@ -25,10 +25,13 @@ def refusal(path: Path, force: bool, t: Translator) -> str | None:
         if path.is_dir():
             return t("{path} is a folder: give a file name.", path=path)
         if os.path.lexists(path) and not path.is_file():
+            # Translators: {path} a file or folder name.
             return t("{path} is not an ordinary file: choose another name.", path=path)
         if os.path.lexists(path) and not force:
+            # Translators: {path} a file or folder name.
             return t("{path} already exists: add --force to replace it.", path=path)
     except OSError as error:
+        # Translators: {path} a file or folder name; {reason} why, a short phrase from the system.
         return t("Cannot write {path}: {reason}.", path=path, reason=reason(error, t))
     return None
 

@@ -19,7 +19,7 @@ while IFS=$'\t' read -r domain options paths; do
   "$pybabel" extract --no-location --omit-header --no-default-keywords $options -o "$pot" $paths >/dev/null 2>&1
   po="companion/locale/fr/LC_MESSAGES/$domain.po"
   if [ -f "$po" ]; then
-    "$pybabel" update --no-fuzzy-matching --ignore-obsolete --update-header-comment -D "$domain" -l fr -i "$pot" -o "$po" >/dev/null 2>&1
+    "$pybabel" update --no-fuzzy-matching --ignore-obsolete --update-header-comment --ignore-pot-creation-date -D "$domain" -l fr -i "$pot" -o "$po" >/dev/null 2>&1
   else
     "$pybabel" init -D "$domain" -l fr -i "$pot" -o "$po" >/dev/null 2>&1
   fi

@@ -76,10 +76,20 @@ def test_brf_table_is_liblouis_north_american_table() -> None:
         to_ascii("\u28ff")  # eight dots
 
 
-def test_missing_table_names_the_packages() -> None:
+def test_missing_table_names_the_packages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When liblouis's tables are not installed, the packages to install; when they are, the name is wrong (issue 32)."""
+    import importlib
+
+    module = importlib.import_module("companion.braille.translate")
+
+    with pytest.raises(braille.BrailleUnavailable, match="check its name") as caught:
+        translate("x", "en", table="no-such-table.ctb")
+    assert "no-such-table.ctb" in str(caught.value) and "liblouis-data" not in str(caught.value)
+    monkeypatch.setattr(module, "_installed", lambda lang: False)
+    module._checked.cache_clear()
     with pytest.raises(braille.BrailleUnavailable, match="liblouis-data") as caught:
         translate("x", "en", table="no-such-table.ctb")
-    assert "no-such-table.ctb" in str(caught.value)
+    module._checked.cache_clear()
 
 
 def test_missing_liblouis_names_the_packages(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -106,3 +106,41 @@ def test_pgettext_uses_the_context_and_the_notes_reach_the_catalog():
     assert Translator("en", "core").pgettext("saved game", "not started") == "not started"
     entry = catalog("core").get("finished", context="saved game")
     assert entry is not None and any(note.startswith("Translators:") for note in entry.auto_comments)
+
+
+@pytest.mark.parametrize("domain", sorted(DOMAINS))
+def test_every_message_with_a_field_or_of_one_or_two_words_has_a_translator_note(domain):
+    """"{count} for {player}." or "up" alone cannot be translated without knowing what fills it, or where it is said."""
+    bare = []
+    for message in catalog(domain):
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        needs_note = any(FIELD.search(text) for text in ids) or len(ids[0].split()) <= 2
+        if needs_note and not any(note.startswith(DOMAINS[domain].comment_tag) for note in message.auto_comments):
+            bare.append(ids[0])
+    assert bare == []
+
+
+@pytest.mark.timeout(120)
+def test_update_catalogs_keeps_each_catalogs_date_line(tmp_path):
+    """Updating the catalogs rewrites only what changed: not every catalog's POT-Creation-Date, each time it runs."""
+    import shutil
+    import subprocess
+
+    for folder in ("companion", "speech", "braille", "scripts"):  # the domains' sources, and the script
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+    (tmp_path / ".venv").symlink_to(ROOT / ".venv")
+    po = tmp_path / "companion" / "locale" / "fr" / "LC_MESSAGES"
+    for path in po.glob("*.po"):  # an old date: a rewrite would show
+        path.write_text(re.sub(r'"POT-Creation-Date: [^"]*"', '"POT-Creation-Date: 2020-01-01 00:00+0000\\\\n"',
+                               path.read_text(encoding="utf-8")), encoding="utf-8")
+    before = {path.name: path.read_bytes() for path in po.glob("*.po")}
+    source = tmp_path / "companion" / "records.py"  # and one new sentence, so one catalog does change
+    source.write_text(source.read_text(encoding="utf-8") + '\n\ndef _new(t):\n    return t("A new sentence.")\n',
+                      encoding="utf-8")
+    subprocess.run(["bash", "scripts/update_catalogs.sh"], cwd=tmp_path, check=True, capture_output=True, timeout=100)
+    after = {path.name: path.read_bytes() for path in po.glob("*.po")}
+    assert [name for name in sorted(before) if after[name] != before[name]] == ["tools.po"]
+    assert b'msgid "A new sentence."' in after["tools.po"]
+    assert b"POT-Creation-Date: 2020-01-01 00:00+0000" in after["tools.po"]

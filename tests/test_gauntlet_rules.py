@@ -474,7 +474,7 @@ def test_the_mind_stone_checks_the_defeated_card_of_every_hero_it_hits():
     run_lines(session, recorder, "play mind stone 3\ndefeat hero 1 thor")
     assert run_lines(session, recorder, "defeat hero 2 vision") == [
         "Vision is a 5: the defeated card must be a 3. Cards that fit: Captain America and Hulk."]
-    assert run_lines(session, recorder, "defeat hero 2 hulk")[0] == "Hulk of hero 2 is defeated."
+    assert run_lines(session, recorder, "defeat hero 2 hulk")[0] == "Hero 2's Hulk is defeated."
 
 
 # ----------------------------------------------------------------- issue 24: the 2-player Space Stone, the Time Stone

@@ -39,7 +39,7 @@ GOLDEN = {
         "Thanos spends a power token: +2 for this fight, 0 left.",
         "Fight: Thanos beats hero 1.",
         "Hero 1's card is defeated: which one? Type defeat hero 1 and the card.",
-        "Thor of hero 1 is defeated.",
+        "Hero 1's Thor is defeated.",
         "The heroes lose a life: remove a coin. 5 left.",
         "Hero 1 draws. 11 cards in the hero deck.",
     ],

@@ -73,7 +73,7 @@ def test_an_undo_that_moves_no_count_names_the_card_back_in_hand():
     session, recorder = make_session(lang="en", players=3)
     run_lines(session, recorder, "play ebony maw")  # draw one, put one under: no count changes
     assert run_lines(session, recorder, "undo") == ["Undone: “5: Thanos plays Ebony Maw.” Now: Turn 1, Thanos to play.",
-                                                    "No longer face up: Ebony Maw of Thanos."]
+                                                    "No longer face up: Thanos's Ebony Maw."]
 
 
 def test_an_undo_of_a_fight_quotes_the_fight_not_the_token_spent():
@@ -96,9 +96,9 @@ def test_undoing_a_defeat_after_a_fight_asks_for_the_card_again():
     session, recorder = make_session(lang="en", players=3)
     run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 3 5\ndefeat hero 1 thor")
     texts = run_lines(session, recorder, "undo")
-    assert texts == ["Undone: “Thor of hero 1 is defeated.” Now: Hero 1's card is defeated: which one? "
+    assert texts == ["Undone: “Hero 1's Thor is defeated.” Now: Hero 1's card is defeated: which one? "
                      "Type defeat hero 1 and the card.",
-                     "Lives: Thanos 4 of 4, heroes 6 of 6. Decks: heroes 13, Thanos 10. No longer face up: Thor of hero 1. "
+                     "Lives: Thanos 4 of 4, heroes 6 of 6. Decks: heroes 13, Thanos 10. No longer face up: hero 1's Thor. "
                      "Hero 1 puts the card drawn back on top of the hero deck."]
     assert recorder.events("status")[-1].fields["pending_defeat"] == "hero1"
 

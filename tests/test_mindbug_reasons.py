@@ -64,36 +64,36 @@ def test_the_block_event_names_the_keyword_that_beats_the_powers(attacker, block
 FIGHTS = {
     ("en", "gorillion", "spider owl"): [
         "3 against 10: Bo blocks Gorillion with Spider Owl. Poisonous: Spider Owl defeats Gorillion.",
-        "Gorillion of Ana is defeated, to their discard pile.",
-        "Spider Owl of Bo is defeated, to their discard pile.",
+        "Ana's Gorillion is defeated, to their discard pile.",
+        "Bo's Spider Owl is defeated, to their discard pile.",
         "Turn 4: Bo.",
     ],
     ("fr", "gorillion", "arachnibou"): [
         "3 contre 10 : Bo bloque Gorillion avec Arachnibou. Toxique : Arachnibou bat Gorillion.",
-        "Gorillion d'Ana est vaincue, dans sa défausse.",
-        "Arachnibou de Bo est vaincue, dans sa défausse.",
+        "Gorillion d'Ana est vaincu, dans sa défausse.",
+        "Arachnibou de Bo est vaincu, dans sa défausse.",
         "Tour 4 : Bo.",
     ],
     ("en", "gorillion", "plated scorpion"): [
         "2 against 10: Bo blocks Gorillion with Plated Scorpion. Poisonous: Plated Scorpion defeats Gorillion.",
-        "Gorillion of Ana is defeated, to their discard pile.",
-        "Tough: Plated Scorpion of Bo survives, exhausted instead of defeated.",
+        "Ana's Gorillion is defeated, to their discard pile.",
+        "Tough: Bo's Plated Scorpion survives, exhausted instead of defeated.",
         "Turn 4: Bo.",
     ],
     ("fr", "gorillion", "scorpion blindé"): [
         "2 contre 10 : Bo bloque Gorillion avec Scorpion blindé. Toxique : Scorpion blindé bat Gorillion.",
-        "Gorillion d'Ana est vaincue, dans sa défausse.",
-        "Robuste : Scorpion blindé de Bo survit, épuisée au lieu d'être vaincue.",
+        "Gorillion d'Ana est vaincu, dans sa défausse.",
+        "Robuste : Scorpion blindé de Bo survit, épuisé au lieu d'être vaincu.",
         "Tour 4 : Bo.",
     ],
     ("en", "gorillion", "rhino turtle"): [
         "8 against 10: Bo blocks Gorillion with Rhino Turtle.",
-        "Tough: Rhino Turtle of Bo survives, exhausted instead of defeated.",
+        "Tough: Bo's Rhino Turtle survives, exhausted instead of defeated.",
         "Turn 4: Bo.",
     ],
     ("fr", "gorillion", "rhino tortue"): [
         "8 contre 10 : Bo bloque Gorillion avec Rhino Tortue.",
-        "Robuste : Rhino Tortue de Bo survit, épuisée au lieu d'être vaincue.",
+        "Robuste : Rhino Tortue de Bo survit, épuisé au lieu d'être vaincu.",
         "Tour 4 : Bo.",
     ],
 }
@@ -112,8 +112,8 @@ def test_without_names_the_seats_are_said():
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "Tough: Plated Scorpion of Ana survives, exhausted instead of defeated."),
-    ("fr", "Robuste : Scorpion blindé d'Ana survit, épuisée au lieu d'être vaincue."),
+    ("en", "Tough: Ana's Plated Scorpion survives, exhausted instead of defeated."),
+    ("fr", "Robuste : Scorpion blindé d'Ana survit, épuisé au lieu d'être vaincu."),
 ])
 def test_tough_against_an_effect_says_it_survives(lang, expected):
     session, recorder = make_session("mindbug", lang, names=NAMES)
@@ -124,8 +124,8 @@ def test_tough_against_an_effect_says_it_survives(lang, expected):
     ("en", "If Gorillion attacks: 10 against Plated Scorpion 2: Gorillion is defeated (Poisonous), Plated Scorpion is "
            "exhausted (Tough); 10 against Luchataur 9: Gorillion survives, Luchataur is defeated; not blocked: 2 lives "
            "left for Bo."),
-    ("fr", "Si Gorillion attaque : 10 contre Scorpion blindé 2 : Gorillion est vaincue (Toxique), Scorpion blindé est "
-           "épuisée (Robuste) ; 10 contre Gladiataure 9 : Gorillion survit, Gladiataure est vaincue ; sans blocage : 2 "
+    ("fr", "Si Gorillion attaque : 10 contre Scorpion blindé 2 : Gorillion est vaincu (Toxique), Scorpion blindé est "
+           "épuisé (Robuste) ; 10 contre Gladiataure 9 : Gorillion survit, Gladiataure est vaincu ; sans blocage : 2 "
            "vies pour Bo."),
 ])
 def test_what_if_says_the_deciding_keyword(lang, expected):
@@ -222,7 +222,7 @@ def test_english_is_left_as_it_is():
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "If Turbo Bug attacks: 4 against Luchataur 9: Turbo Bug is defeated, Luchataur survives; not blocked: 0 "
            "lives left, Bo loses."),
-    ("fr", "Si Turboustique attaque : 4 contre Gladiataure 9 : Turboustique est vaincue, Gladiataure survit ; sans "
+    ("fr", "Si Turboustique attaque : 4 contre Gladiataure 9 : Turboustique est vaincu, Gladiataure survit ; sans "
            "blocage : 0 vie, Bo perd."),
 ])
 def test_what_if_says_turbo_bug_wins_unblocked(lang, expected):
@@ -235,8 +235,8 @@ def test_what_if_says_turbo_bug_wins_unblocked(lang, expected):
     ("en", "If Shark Dog attacks: 4 against Spider Owl 3: Shark Dog is defeated (Poisonous), Spider Owl is defeated; "
            "4 against Plated Scorpion 2: Shark Dog is defeated (Poisonous), Plated Scorpion is exhausted (Tough); "
            "not blocked: 2 lives left for Bo. Only its Hunter can make Spider Owl and Plated Scorpion block."),
-    ("fr", "Si Requin Toutou attaque : 4 contre Arachnibou 3 : Requin Toutou est vaincue (Toxique), Arachnibou est "
-           "vaincue ; 4 contre Scorpion blindé 2 : Requin Toutou est vaincue (Toxique), Scorpion blindé est épuisée "
+    ("fr", "Si Requin Toutou attaque : 4 contre Arachnibou 3 : Requin Toutou est vaincu (Toxique), Arachnibou est "
+           "vaincu ; 4 contre Scorpion blindé 2 : Requin Toutou est vaincu (Toxique), Scorpion blindé est épuisé "
            "(Robuste) ; sans blocage : 2 vies pour Bo. Seul son Chasseur peut faire bloquer Arachnibou "
            "et Scorpion blindé."),
 ])

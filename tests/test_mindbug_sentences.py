@@ -163,27 +163,27 @@ ORDER_SETUP = "play explosive toad\nno\nplay explosive toad\nno\nplay gorillion\
 ORDER_GOLDEN = {
     "fr": [
         ("bloque crapaud", ["5 contre 5 : joueur 1 bloque Crapaud bombe avec Crapaud bombe.",
-                            "Crapaud bombe de joueur 2 est vaincue, dans sa défausse.",
-                            "Crapaud bombe de joueur 1 est vaincue, dans sa défausse.",
+                            "Crapaud bombe de joueur 2 est vaincu, dans sa défausse.",
+                            "Crapaud bombe de joueur 1 est vaincu, dans sa défausse.",
                             "Joueur 2, quel effet d'abord : Crapaud bombe (moi) ou Crapaud bombe (adversaire) ? "
                             "Tapez premier et la carte."]),
         ("premier gorillion", ["Gorillion n'a pas d'effet en attente."]),
         ("non", ["Joueur 2 doit choisir : l'ordre des effets."]),
         ("premier crapaud", ["Crapaud bombe est des deux côtés : ajoutez moi ou adversaire."]),
-        ("premier crapaud adversaire", ["Gorillion de joueur 1 est vaincue, dans sa défausse.",
+        ("premier crapaud adversaire", ["Gorillion de joueur 1 est vaincu, dans sa défausse.",
                                         "Crapaud bombe : aucune créature ne peut être choisie, l'effet est ignoré.",
                                         "Tour 5 : joueur 1."]),
     ],
     "en": [
         ("block toad", ["5 against 5: player 1 blocks Explosive Toad with Explosive Toad.",
-                        "Explosive Toad of player 2 is defeated, to their discard pile.",
-                        "Explosive Toad of player 1 is defeated, to their discard pile.",
+                        "Player 2's Explosive Toad is defeated, to their discard pile.",
+                        "Player 1's Explosive Toad is defeated, to their discard pile.",
                         "Player 2, which effect first: Explosive Toad (mine) or Explosive Toad (theirs)? "
                         "Type first and the card."]),
         ("first gorillion", ["Gorillion has no effect waiting to resolve."]),
         ("no", ["Player 2 must choose: the order of the effects."]),
         ("first toad", ["Explosive Toad is on both sides: add mine or theirs."]),
-        ("first toad theirs", ["Gorillion of player 1 is defeated, to their discard pile.",
+        ("first toad theirs", ["Player 1's Gorillion is defeated, to their discard pile.",
                                "Explosive Toad: no creature can be chosen, the effect is skipped.",
                                "Turn 5: player 1."]),
     ],

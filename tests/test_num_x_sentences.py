@@ -110,9 +110,10 @@ def ctx(lang: str) -> Context:
     (nx.TurnEased("p1", "simple", 0, 1, eased=False), "Simple: no effect, a single play was the rule already.",
      "Simple : sans effet, un seul coup était déjà la règle."),
     (nx.TurnEased("p1", "passe", 1, 0), "Pass: the turn is filled, type next.", "Passe : le tour est rempli, tapez suivant."),
-    (nx.ActionDraw("p1", True, 0), "The last card drawn at once.", "La dernière carte piochée aussitôt."),
-    (nx.ActionDraw("p1", True, 1), "A card drawn at once. 1 card in the draw pile.",
-     "Une carte piochée aussitôt. 1 carte dans la pioche."),
+    (nx.ActionDraw("p1", True, 0), "The last card drawn at once by player 1.",
+     "La dernière carte piochée aussitôt par joueur 1."),
+    (nx.ActionDraw("p1", True, 1), "A card drawn at once by player 1. 1 card in the draw pile.",
+     "Une carte piochée aussitôt par joueur 1. 1 carte dans la pioche."),
     (nx.DeckEmptied(1, now=True), "0 cards in the draw pile: 1 play is enough from now on.",
      "0 carte dans la pioche : 1 coup suffit dès maintenant."),
     (nx.CardPlayed("p1", "joker", 1, "up", 8, "joker", 8, 7, "red", 2, 2, 3), "8, the Joker up on pile 1 red. "

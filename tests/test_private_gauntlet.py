@@ -149,7 +149,7 @@ def test_a_defeat_the_hand_makes_certain_is_decided_and_one_it_leaves_open_is_ow
         "2: Zoe plays Corvus Glaive, on Alice.",
         "Choose a hero: if their card is 3 or less, it is defeated.",
         "Decided from the hands entered on the devices:",
-        "Hulk of Alice is defeated.",
+        "Alice's Hulk is defeated.",
         "The heroes lose a life: remove a coin. 5 left.",
         "Alice draws. 13 cards in the hero deck.",
     ]
@@ -167,7 +167,7 @@ def test_a_defeat_the_hand_makes_certain_is_decided_and_one_it_leaves_open_is_ow
     run_lines(session, recorder, "undo")
     # The card in her hand is accepted.
     texts = run_lines(session, recorder, "defeat thanos reality stone")
-    assert texts[:2] == ["Reality Stone of Zoe is defeated.", "Thanos loses a life: remove a ruby. 3 left."]
+    assert texts[:2] == ["Zoe's Reality Stone is defeated.", "Thanos loses a life: remove a ruby. 3 left."]
     assert session.table.steps[-1].command == g.Defeat(0, "reality-stone")
     assert web.hands.view(session, "thanos", "en")["summary"] == "Your hand: Ebony Maw, 5. Enter 1 card."
     assert run_lines(session, recorder, "next")[0] == "Turn 3: Bruno."
@@ -214,10 +214,10 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
             (200, {"ok": True, "message": "Thank you: your value is sent. Only the outcome will be announced."})]
     assert texts[0] == "Alice and Zoe: type your value on your own device."
     assert texts[-6:] == [
-        "Fight: Thanos beats Alice.",
+        "Fight: Zoe beats Alice.",
         "Alice's card is defeated: which one? Type defeat Alice and the card.",
         "Decided from the hands entered on the devices:",
-        "Star-Lord of Alice is defeated.",
+        "Alice's Star-Lord is defeated.",
         "The heroes lose a life: remove a coin. 5 left.",
         "Alice draws. 12 cards in the hero deck.",
     ]

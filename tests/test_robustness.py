@@ -370,7 +370,8 @@ def test_row13_players_outside_the_range_exit_2(players: str) -> None:
 def test_row14_games_started_in_the_same_second_get_their_own_files(tmp_path: Path) -> None:
     processes = [subprocess.Popen(COMPANION + ["play", "love-letter", "--lang", "en"], stdin=subprocess.PIPE,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for _ in range(12)]
-    errors = [process.communicate("status\n", timeout=60)[1] for process in processes]
+    # A move each: a game where nothing was played leaves no save (issue 32).
+    errors = [process.communicate("status\nplay handmaid\n", timeout=60)[1] for process in processes]
     assert [p.returncode for p in processes] == [0] * 12 and not any(errors)
     saves = list((Path(os.environ["COMPANION_DATA_DIR"]) / "saves").glob("love-letter_*.jsonl"))
     assert len(saves) == 12

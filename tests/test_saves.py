@@ -255,15 +255,13 @@ def test_delete_finished_of_one_game(table, capsys):
     assert saves(capsys, "love-letter", "--delete-finished", "--lang", "en") == (0, ["No finished save to delete."], [])
 
 
-def test_a_run_that_only_typed_quit_leaves_nothing_after_delete_finished(folder, capsys):
-    """A piped run that typed only quit leaves a save with no move: --delete-finished removes it too."""
+def test_a_run_that_only_typed_quit_leaves_nothing(folder, capsys):
+    """A run that typed only quit leaves no save at all (issue 32): nothing for --delete-finished to find."""
     result = subprocess.run([sys.executable, "-m", "companion", "play", "gauntlet", "--lang", "fr"], input="quit\n",
                             capture_output=True, text=True, timeout=60, env=dict(os.environ))
     assert result.returncode == 0, result.stderr
-    assert len(list(folder.glob("gauntlet_*.jsonl"))) == 1
-    assert saves(capsys, "--delete-finished", "--lang", "fr") == (
-        0, ["1 sauvegarde sans aucun coup supprimée."], [])
-    assert list(folder.glob("*.jsonl")) == []
+    assert list(folder.glob("*.jsonl")) == [] and "Partie sauvegardée" not in result.stdout
+    assert saves(capsys, "--delete-finished", "--lang", "fr") == (0, ["Aucune sauvegarde de partie finie à supprimer."], [])
 
 
 # --------------------------------------------------------------------------- a save named as listed

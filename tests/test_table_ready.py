@@ -102,7 +102,7 @@ def test_2_names_are_used_in_the_commands_to_type() -> None:
     texts = run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 3 5")
     assert texts[-1] == "Alice's card is defeated: which one? Type defeat Alice and the card."
     texts = run_lines(session, recorder, "defeat Alice thor")
-    assert texts[0] == "Thor of Alice is defeated."
+    assert texts[0] == "Alice's Thor is defeated."
 
 
 def test_2_a_refusal_never_sounds_like_an_event() -> None:
@@ -127,7 +127,7 @@ def test_2_no_double_sentence_for_tokens() -> None:
 
 
 @pytest.mark.parametrize(("typo", "offer", "then"), [
-    ("suivnat", "Did you mean suivant? Type yes.", "Thanos must play a card before the turn ends."),
+    ("suivnat", "Did you mean next? Type yes.", "Thanos must play a card before the turn ends."),  # in the table's language
     ("play pierre du pouvior", "Did you mean Power Stone? Type yes.", "4: Thanos plays Power Stone."),
     ("play proxima midnigth", "Did you mean Proxima Midnight? Type yes.", "4: Thanos plays Proxima Midnight."),
 ])

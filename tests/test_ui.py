@@ -150,7 +150,8 @@ def test_f5_f6_walk_the_history_without_adding_to_it(table: Table) -> None:
     history = [u.text for u in table.session.wiring.announcer.history.items]
     lines = out.splitlines()
     hint = history.index("Type help for the commands, or press F1.")
-    assert lines[1:4] == [history[hint], history[hint - 1], history[hint]]
+    # Issue 32: the first F5 is the sentence before the one just heard, not that one again.
+    assert lines[1:4] == [history[hint - 1], history[hint - 2], history[hint - 1]]
     assert history.count("Type help for the commands, or press F1.") == 1
 
 
@@ -218,14 +219,16 @@ def test_ctrl_c_drops_the_line_and_ctrl_d_saves(table: Table) -> None:
     out = table.play("play ebony" + CTRL_C)
     assert table.session.table.steps == ()
     assert "Line cleared." in out
-    assert out.splitlines()[-1] == f"Game saved: {table.path.name}. Type companion play gauntlet to resume it."
+    assert "Game saved" not in out  # nothing played: nothing kept (issue 32)
+    out = table.play("play ebony maw\r")
+    assert out.splitlines()[-1] == "Game saved. Type companion play gauntlet to resume it."
 
 
 def test_quit_ends_and_says_where(table: Table) -> None:
-    out = table.play("quit\rstatus\r")
-    assert "Turn 1, Thanos to play" not in out
-    # The file's name, not its whole path (seconds of speech), and how to come back.
-    assert out.splitlines()[-1] == f"Game saved: {table.path.name}. Type companion play gauntlet to resume it."
+    out = table.play("play ebony maw\rquit\rstatus\r")
+    assert "Turn 2" not in out
+    # No file name (seconds of speech, issue 32), and how to come back.
+    assert out.splitlines()[-1] == "Game saved. Type companion play gauntlet to resume it."
 
 
 def test_tab_completes_then_lists_the_choices(table: Table) -> None:
@@ -308,12 +311,12 @@ def test_completion_of_commands_players_and_cards_in_both_languages(table: Table
     assert _complete(session, "joue sorc") == [] and "Scarlet Witch" in _complete(session, "play scar")
     assert "Ant-Man & Wasp" in _complete(session, "play ant-m")
     assert _complete(session, "play ant m") == ["Ant-Man & Wasp"]
-    assert "hero1" in _complete(session, "fight he")
+    assert "hero 1" in _complete(session, "fight he") and "hero1" not in _complete(session, "fight he")
     assert "thanos" in _complete(session, "defeat tha")
     # Thanos's turn: "play s" offers the Thanos cards he may play now, in the session's language, first.
     assert _complete(session, "play s") == ["Soul Stone", "Space Stone"]
     # After a whole card's name comes a player or a word, not another card.
-    assert "Hulk" not in _complete(session, "play Doctor Strange h") and "hero1" in _complete(session, "play Doctor Strange h")
+    assert "Hulk" not in _complete(session, "play Doctor Strange h") and "hero 1" in _complete(session, "play Doctor Strange h")
     assert _complete(session, "play ") == []
 
 
@@ -386,7 +389,8 @@ def test_offer_resume_asks_in_the_players_language(tmp_path: Path) -> None:
     assert found == started and answered == [True, True]  # each answer cuts off what is being said
     assert prompts == ["oui ou non : ", "oui ou non : "]
     lines = out.getvalue().splitlines()
-    assert lines[0].startswith("Une partie inachevée (Le Gant d'Infinité) a été sauvegardée le ")
+    # A date as said aloud (issue 32), never "2026-01-01 11:00".
+    assert lines[0].startswith("Une partie inachevée (Le Gant d'Infinité) a été sauvegardée aujourd'hui à ")
     assert lines[0].endswith(", avec Zoé et Alice. Tour 1 : Zoé a joué : tapez suivant. La reprendre ? Tapez oui ou non.")
     assert lines[1] == "Tapez oui ou non, s'il vous plaît."
     for answer in ("non", None):
@@ -421,11 +425,11 @@ def test_a_table_set_up_on_the_command_line_is_a_new_game_the_save_named_once(tm
         named = [line for line in lines if started.name in line]
         assert len(named) == 1, lines
         if config.lang == "en":
-            assert re.fullmatch(r"A new game starts, as the command line asks; the unfinished one of "
-                                r"\d{4}-\d\d-\d\d \d\d:\d\d stays in gauntlet_2026-01-01_11-00-00\.jsonl\.", named[0])
+            assert re.fullmatch(r"A new game starts, as the command line asks; the one saved today at "
+                                r"\d\d?:\d\d [AP]M stays in gauntlet_2026-01-01_11-00-00\.jsonl\.", named[0])
         else:
-            assert named[0].startswith("Une nouvelle partie commence, comme le demande la ligne de commande ; la partie "
-                                       "inachevée du ")
+            assert named[0].startswith("Une nouvelle partie commence, comme le demande la ligne de commande ; celle "
+                                       "sauvegardée aujourd'hui à ")
         assert named[0] == lines[0]  # before the new table is said
     assert len(played) == 3 and all(session.table.steps == () for session in played)
     assert PlayConfig().sets_up_table is False and PlayConfig(display_given=True).sets_up_table is True

@@ -48,7 +48,6 @@ def test_the_command_says_the_new_level_in_one_sentence(lang: str, line: str, le
 
 
 @pytest.mark.parametrize(("lang", "line", "said"), [
-    ("en", "verbosity", "Type verbosity terse, verbosity normal or verbosity full."),
     ("en", "verbosity loud", "Type verbosity terse, verbosity normal or verbosity full."),
     ("fr", "verbosité forte", "Tapez verbosité brève, verbosité normale ou verbosité complète."),
 ])

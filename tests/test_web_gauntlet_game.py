@@ -65,18 +65,18 @@ def test_a_full_game_from_three_browsers(world: Any) -> None:
 
     # The first fight: Thanos wins; Alice's card is named from her hand, nobody types it.
     said = fight(table, {alice: "1", zoe: "3"}, "Alice draws. 12 cards in the hero deck.")
-    assert said[-6:] == ["Fight: Thanos beats Alice.",
+    assert said[-6:] == ["Fight: Zoe beats Alice.",
                          "Alice's card is defeated: which one? Type defeat Alice and the card.",
-                         "Decided from the hands entered on the devices:", "Nebula of Alice is defeated.",
+                         "Decided from the hands entered on the devices:", "Alice's Nebula is defeated.",
                          "The heroes lose a life: remove a coin. 1 left.", "Alice draws. 12 cards in the hero deck."]
-    bruno.wait(lambda b: "Fight: Thanos beats Alice." in b.said())
+    bruno.wait(lambda b: "Fight: Zoe beats Alice." in b.said())
     play(table, "next", "Bruno draws. 11 cards in the hero deck.")
     enter(bruno, ["iron-man"], "Your hand: Thor, 3; Iron Man, 6.")
     play(table, "play thor", "You may fight Thanos.")
 
     # The second fight: Bruno wins, Thanos's last ruby goes, the heroes win the game.
     said = fight(table, {bruno: "6", zoe: "1"}, "Thanos has no life left: the heroes win the game.")
-    assert "Outriders of Zoe is defeated." in said and "Fight: Bruno beats Thanos." in said
+    assert "Zoe's Outriders is defeated." in said and "Fight: Bruno beats Zoe." in said
     for browser in browsers.values():
         browser.wait(lambda b: "Thanos has no life left: the heroes win the game." in b.said())
         assert browser.axe() == []

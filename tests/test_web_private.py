@@ -114,11 +114,11 @@ def test_a_secret_fight_typed_on_the_fighters_own_devices(world: Any) -> None:
     alice.wait(lambda b: not b.driver.find_element(By.ID, "secret").is_displayed())
     table.out.wait_for(lambda o: any("Alice has sent their value." == t for t in o.texts[start:]))
     zoe.driver.find_element(By.ID, "value").send_keys("7", Keys.ENTER)
-    table.out.wait_for(lambda o: "Fight: Thanos beats Alice." in o.texts[start:])
+    table.out.wait_for(lambda o: "Fight: Zoe beats Alice." in o.texts[start:])
     zoe.wait(lambda b: not b.driver.find_element(By.ID, "secret").is_displayed())
     # Alice reads her page in French: the table's English sentence reaches her in French, Zoe's in English.
-    alice.wait(lambda b: "Combat : Thanos bat Alice." in b.said())
-    zoe.wait(lambda b: "Fight: Thanos beats Alice." in b.said())
+    alice.wait(lambda b: "Combat : Zoe bat Alice." in b.said())
+    zoe.wait(lambda b: "Fight: Zoe beats Alice." in b.said())
     said_at_table = table.out.texts[start:]
     # The table's outputs carry whose values are awaited and the outcome, never a value.
     assert said_at_table[0] == "Alice and Zoe: type your value on your own device."

@@ -259,7 +259,7 @@ def test_a_gauntlet_game_with_every_hand_scanned(tmp_path: Path) -> None:
 
         # The first fight: Thanos wins; Alice's defeated card is named from her scanned hand.
         said = fight(table, {alice: "1", zoe: "3"}, "Alice draws. 12 cards in the hero deck.")
-        assert "Decided from the hands entered on the devices:" in said and "Nebula of Alice is defeated." in said
+        assert "Decided from the hands entered on the devices:" in said and "Alice's Nebula is defeated." in said
         play(table, "next", "Bruno draws. 11 cards in the hero deck.")
         heard.wait("hero2", "Iron Man, 6. Added to your hand.")
         stop_scanning(bruno)
@@ -269,7 +269,7 @@ def test_a_gauntlet_game_with_every_hand_scanned(tmp_path: Path) -> None:
 
         # The second fight: Bruno wins, Thanos's last ruby goes; the defeated card named from Zoe's scanned hand.
         said = fight(table, {bruno: "6", zoe: "1"}, "Thanos has no life left: the heroes win the game.")
-        assert "Outriders of Zoe is defeated." in said and "Fight: Bruno beats Thanos." in said
+        assert "Zoe's Outriders is defeated." in said and "Fight: Bruno beats Zoe." in said
         for browser in browsers.values():
             browser.wait(lambda b: "Thanos has no life left: the heroes win the game." in b.said())
             assert browser.axe() == []

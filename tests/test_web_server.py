@@ -45,7 +45,7 @@ def test_with_no_device_the_tables_own_secret_prompt_asks(served: Any) -> None:
     asked = []
     web.secrets.fallback = lambda s, secret: asked.append(secret) or [3, 7]
     texts = run_lines(session, recorder, "fight")
-    assert asked and texts[0] == "Fight: Thanos beats Alice."
+    assert asked and texts[0] == "Fight: Zoe beats Alice."
 
 
 def test_without_any_prompt_a_script_is_told_to_type_the_values(served: Any) -> None:
@@ -84,7 +84,7 @@ def test_a_fighter_without_device_types_at_the_table_the_other_on_their_page(ser
     assert typed_at_table == ["Secret value: "]
     assert texts[0] == "Alice: type your value on your own device."
     assert texts[1] == "Zoe, type your value secretly at the table."
-    assert "Fight: Thanos beats Alice." in texts and not any("7" in t for t in texts)
+    assert "Fight: Zoe beats Alice." in texts and not any("7" in t for t in texts)
     # Zoe's own entries: none (she has no page); every entry Alice reads is public or hers.
     assert all(e.to in (None, "hero1") for e in web.feed.since(0, "hero1"))
     assert not any(e.to == "hero1" for e in web.feed.since(0, "thanos"))

@@ -102,11 +102,12 @@ def quote(text: str, words: int = 4, chars: int = 40) -> str:
 CLOSE_ENOUGH = 75
 
 
-def close_match(text: str, candidates: Iterable[str]) -> str | None:
+def close_match(text: str, candidates: Iterable[str], same: Mapping[str, object] | None = None) -> str | None:
     """The one candidate ``text`` is most likely a typo of, or ``None`` when none is close or two are as close.
 
     rapidfuzz compares the forms without case or accents; a suggestion is only
-    ever offered to the user, never applied silently.
+    ever offered to the user, never applied silently. ``same`` maps candidates to what they name: two
+    names of one thing ("Guard", "Garde") as close are no reason to doubt.
     """
     from rapidfuzz import fuzz, process
 
@@ -119,8 +120,10 @@ def close_match(text: str, candidates: Iterable[str]) -> str | None:
     found = process.extract(key, list(forms), scorer=fuzz.ratio, limit=2)
     if not found or found[0][1] < CLOSE_ENOUGH:
         return None
-    if len(found) > 1 and found[1][1] >= found[0][1] - 3 and forms[found[1][0]] != forms[found[0][0]]:
-        return None  # two names as close: no guess
+    first, second = (forms[found[0][0]], forms[found[1][0]]) if len(found) > 1 else (forms[found[0][0]], None)
+    if second is not None and found[1][1] >= found[0][1] - 3 and first != second \
+            and (same is None or same.get(first) is not same.get(second)):
+        return None  # two names of two things as close: no guess
     return forms[found[0][0]]
 
 
@@ -350,6 +353,8 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabula
             return Control("speech", {"on": vocabulary.is_word(args[0], "on")})
         raise ParseError("speech_on_off")
     if verb == "verbosity":
+        if not args:  # the level now, and how to change it
+            return Control("verbosity", {"level": None})
         levels = [level for level in ("terse", "normal", "full") if len(args) == 1 and vocabulary.is_word(args[0], level)]
         if not levels:
             raise ParseError("verbosity_levels")

@@ -41,14 +41,21 @@ def _numbered(kind: str, text: str, state: rules.State) -> Card:
     return state.cards[card_id]
 
 
+def _signed(word: str) -> bool:
+    """"r-2", "7+": a sign inside a card's word (+ and - also mean up and down): no card, whatever it looks like."""
+    return len(word) > 1 and any(sign in word for sign in "+-")
+
+
 def card(words: Sequence[str], state: rules.State) -> tuple[Card, int]:
     """The card the leading words name, and how many words that took."""
     if not words:
         raise ParseError("card_name_needed")
+    if _signed(words[0]):
+        raise ParseError("unknown_card", text=quote(words[0]))
     kind = _kind(words[0])
     if kind is not None and len(words) > 1 and is_number(words[1]):
         return _numbered(kind, words[1], state), 2
-    glued = _GLUED.match(normalize(words[0]).replace(" ", ""))
+    glued = _GLUED.match(normalize(words[0])) if words[0].isalnum() else None  # "r7", never "r-2"
     if glued and _kind(glued.group(1)) is not None:
         found = _kind(glued.group(1))
         assert found is not None
@@ -122,8 +129,14 @@ def _fits(args: Sequence[str], state: rules.State) -> Request:
 
 
 def _bare(words: Sequence[str], state: rules.State) -> Request:
-    """A line that starts with a card is a play: ``r7 2 m``."""
-    glued = _GLUED.match(normalize(words[0]).replace(" ", ""))
+    """A line that starts with a card is a play: ``r7 2 m``, or ``7 rouge 2 m`` as French says a card."""
+    if _signed(words[0]):
+        raise ParseError("unknown_card", text=quote(words[0]))
+    if is_number(words[0]) and len(words) > 1:
+        if _kind(words[1]) is None:
+            raise ParseError("unknown_command", text=quote(words[1]))  # "7 rogue": the family is the typo
+        return _play([words[1], words[0], *words[2:]], state)
+    glued = _GLUED.match(normalize(words[0])) if words[0].isalnum() else None
     if _kind(words[0]) is None and not (glued and _kind(glued.group(1))):
         try:
             match_card(state.cards, words[:1])

@@ -819,7 +819,8 @@ def check_compare_value(state: State, value: int) -> None:
         raise RuleError("bad_value", value=value, low=values[0], high=values[-1])
     card = _card_of_value(state, value)
     if state.seen_count(card.id) >= card.copies:
-        raise RuleError("impossible_value", value=value)
+        possible = tuple(v for v in values if state.seen_count(_card_of_value(state, v).id) < _card_of_value(state, v).copies)
+        raise RuleError("impossible_value", value=value, values=possible)
 
 
 def _can_lose_compare(state: State, card: Card) -> Card:

@@ -7,6 +7,8 @@ joins them, and the sentences for errors every game can meet.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -84,19 +86,29 @@ class Context:
             return card_id
         return self.cards[card_id].name(self.lang)
 
+    def feminine(self, card_id: str) -> bool:
+        """Whether the card's name is feminine in the user's language (its card file's ``gender``)."""
+        return self.cards is not None and card_id in self.cards and self.cards[card_id].feminine(self.lang)
+
     @property
     def separator(self) -> str:
         """Between the groups of a list ("; "; French typography puts a space before it)."""
+        # Translators: the separator between two parts of a sentence.
         return self.core("; ")
 
     def join(self, items: Sequence[str], alternative: bool = False) -> str:
         """``a, b and c`` (or ``a, b or c``) in the user's language; ``nothing`` for no item."""
         items = list(items)
         if not items:
+            # Translators: said when a list is empty.
             return self.core("nothing")
         if len(items) == 1:
             return items[0]
-        pattern = N_("{first} or {last}") if alternative else N_("{first} and {last}")
+        # Translators: a list said aloud: {first} its first items, already joined by commas; {last} its last item.
+        either = N_("{first} or {last}")
+        # Translators: a list said aloud: {first} its first items, already joined by commas; {last} its last item.
+        both = N_("{first} and {last}")
+        pattern = either if alternative else both
         return self.core(pattern, first=", ".join(items[:-1]), last=items[-1])
 
 
@@ -111,15 +123,20 @@ def possessive(ctx: Context, thing: str, owner: str) -> str:
     return elided(ctx, ctx.core("{owner}'s {thing}", owner=owner, thing=thing))
 
 
+#: Where a sentence starts inside a text: after a full stop, "!" or "?" and a space (or a new line).
+_SENTENCE_START = re.compile(r"(^|[.!?]\s+)(\w)")
+
+
 def capitalized(text: str) -> str:
-    """A sentence starts with a capital, even "hero 2 draws"."""
-    return text[:1].upper() + text[1:]
+    """Every sentence starts with a capital, even "hero 2 draws" or "Board. player 1: nothing."."""
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def seat_player(ctx: Context, seat: int) -> str:
     """A seat's player as the table calls them: the given name, else "player N" (games whose players are seats)."""
     if ctx.names and 0 <= seat < len(ctx.names):
         return ctx.names[seat]
+    # Translators: {n} a number.
     return ctx.core("player {n}", n=seat + 1)
 
 
@@ -142,15 +159,18 @@ def grouped_counts(ctx: Context, counts: Mapping[str, int], name: Callable[[str]
     for pid, count in counts.items():
         if count:
             groups.setdefault(count, []).append(name(pid))
+    # Translators: {count} a number; {players} the players, counted or named ("3 players").
     return ctx.separator.join(ctx.core("{count} for {players}", count=count, players=ctx.join(players))
                               for count, players in sorted(groups.items(), reverse=True))
 
 
 def piles_sentence(ctx: Context, piles: Mapping[str, Sequence[str]], name: Callable[[str], str]) -> str:
     """The cards face up in front of each player, in the order they were played."""
+    # Translators: {player} a player's name; {cards} a list of cards, already joined.
     parts = [ctx.core("{player}: {cards}", player=name(pid), cards=ctx.join([ctx.card(c) for c in pile]))
              for pid, pile in piles.items()]
     listed = grammar.short_sentences(". ".join(capitalized(p) for p in parts) + ".").rstrip(".")
+    # Translators: {piles} the piles, already joined.
     return ctx.core("Face up. {piles}.", piles=capitalized(listed))
 
 
@@ -160,16 +180,25 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
     d = dict(details)
     messages = {
         "empty": lambda: t("Nothing typed. Type help for the commands."),
+        # Translators: {text} what the user typed.
         "unknown_command": lambda: t("Unknown command: {text}. Type help for the commands.", text=d["text"]),
+        # Translators: {text} what the user typed.
         "unknown_help": lambda: t("{text} is not a command. Type help for the commands.", text=d["text"]),
+        # Translators: {text} what the user typed.
         "not_in_this_game": lambda: t("{text} is not a command of this game. Type help for the commands.", **d),
+        # Translators: {text} what the user typed.
         "extra_words": lambda: t("Too many words: {text}. Nothing was changed.", **d),
+        # Translators: {text} what the user typed.
         "not_a_number": lambda: t("{text} is not a number.", **d),
+        # Translators: {text} what the user typed.
         "unknown_card": lambda: t("No card is called {text}. Type cards for the list.", text=d["text"]),
+        # Translators: {text} what the user typed; {candidates} possible names, already joined.
         "ambiguous_card": lambda: t("{text} could be {candidates}. Say more of the name.", text=d["text"],
                                     candidates=ctx.join([ctx.card(c) for c in d["candidates"]], alternative=True)),
         "card_name_needed": lambda: t("Which card? Type its name after the command."),
+        # Translators: {text} what the user typed.
         "unknown_player": lambda: t("No player is called {text}.", text=d["text"]),
+        # Translators: {text} what the user typed.
         "ambiguous_player": lambda: t("{text} could name several players. Say more of the name.", **d),
         "player_needed": lambda: t("Which player? Type a player after the command."),
         "speech_on_off": lambda: t("Type speech on or speech off."),
@@ -180,14 +209,17 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
         "nothing_to_undo": lambda: t("Nothing to undo."),
         "nothing_to_redo": lambda: t("Nothing to redo."),
         "internal": lambda: t("Sorry, that command could not be handled. Nothing was changed."),
+        # Translators: {length} a number of characters.
         "line_too_long": lambda: t("That line is too long, {length} characters: a command is a few words. Nothing was changed.",
                                    length=d["length"]),
+        # Translators: {path} a file or folder name; {why} why, a short phrase.
         "save_failed": lambda: t("The game can no longer be saved in {path}: {why}. Nothing was changed. "
                                  "Type save and a file name to save it elsewhere.", path=d["path"], why=_save_problem(d, ctx)),
         "save_path_needed": lambda: t("Which file? Type save and a file name."),
         "not_saved": lambda: t("This game is not being saved."),
         # Translators: "The file" keeps the typed path from being capitalised at the start of the sentence.
         "save_exists": lambda: t("The file {path} already exists: choose another file name.", **d),
+        # Translators: {path} a file or folder name; {detail} what failed, a short phrase.
         "save_copy_failed": lambda: t("Cannot save in {path}: {detail}. Nothing was changed.", path=d["path"],
                                       detail=_os_reason(d, ctx)),
     }
@@ -196,6 +228,7 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
         return None
     text = maker()
     if d.get("suggestion"):
+        # Translators: {suggestion} a command to type.
         text += " " + t("Did you mean {suggestion}? Type yes.", suggestion=d["suggestion"])
     return text
 
@@ -233,7 +266,9 @@ def shared_refusal(code: str, details: Mapping[str, Any], ctx: Context,
         "unknown_player": lambda: t("No such player."),
         "unknown_card": lambda: t("No such card."),
         "bad_players": lambda: _players_range(d, ctx),
+        # Translators: {players} the players, counted or named ("3 players").
         "bad_names": lambda: t("Give one name per player: {players} names.", players=d["players"]),
+        # Translators: {limit} a number, the limit.
         "bad_name": lambda: t("Each name is one line of 1 to {limit} characters.", limit=MAX_NAME_LENGTH),
         "same_name": lambda: t("Two players have the same name."),
         # Translators: a player's name that commands read as a seat (2, p1, hero1, mine, moi…).
@@ -245,6 +280,7 @@ def shared_refusal(code: str, details: Mapping[str, Any], ctx: Context,
     }
     if code in shared:
         return shared[code]()
+    # Translators: {code} a short code.
     return t("That command is refused ({code}). Nothing was changed.", code=code)
 
 
@@ -258,8 +294,12 @@ def _bad_option(d: Mapping[str, Any], ctx: Context) -> str:
     """An option value outside what the game's spec declares (`companion.games.base.check_options`)."""
     option = "--" + str(d["option"]).replace("_", "-")
     if d.get("choices"):
+        # Translators: {option} a command-line option; {value} a card's value or the value typed; {choices} the possible
+        # choices, already joined.
         return ctx.core("{option} cannot be {value}: choose {choices}.", option=option, value=d["value"],
                         choices=ctx.join([str(c) for c in d["choices"]], alternative=True))
+    # Translators: {option} a command-line option; {value} a card's value or the value typed; {low} a number, the
+    # lowest; {high} a number, the highest.
     return ctx.core("{option} cannot be {value}: give a whole number from {low} to {high}.", option=option,
                     value=d["value"], low=d.get("low"), high=d.get("high"))
 
@@ -276,12 +316,26 @@ def _game_over(d: Mapping[str, Any], ctx: Context, player: Callable[[Context, st
 
 
 def card_sentence(card: Card, ctx: Context) -> str:
-    """A card read aloud for the referee: name, side, value, copies, effect, note."""
+    """A card read aloud for the referee: name, side, value, copies, effect, note.
+
+    The side is said only where it tells something: not in a game of one deck ("Countess, characters"), nor when
+    it is the card's own name ("Thanos, Thanos").
+    """
     t = ctx.core
     side = ctx.cards.sides.get(card.side, {}).get(ctx.lang, card.side) if ctx.cards else card.side
-    text = t("{name}, {side}, value {value}, {copies}: {effect}", name=card.name(ctx.lang), side=side, value=card.value,
-             copies=t.plural("{count} copy", "{count} copies", card.copies), effect=card.effect.get(ctx.lang, card.effect["en"]))
+    # Translators: {count} a number; the form follows {count}.
+    copies = t.plural("{count} copy", "{count} copies", card.copies)
+    name, effect = card.name(ctx.lang), card.effect.get(ctx.lang, card.effect["en"])
+    if ctx.cards is not None and (len(ctx.cards.sides) < 2 or side.casefold() == name.casefold()):
+        # Translators: {name} a card's name; {value} its value; {copies} copies, counted; {effect} a card's effect.
+        text = t("{name}, value {value}, {copies}: {effect}", name=name, value=card.value, copies=copies, effect=effect)
+    else:
+        # Translators: {name} a card's name; {side} a card's side or owner; {value} its value; {copies} copies,
+        # counted; {effect} a card's effect, a sentence.
+        text = t("{name}, {side}, value {value}, {copies}: {effect}", name=name, side=side, value=card.value,
+                 copies=copies, effect=effect)
     if card.note:
+        # Translators: {note} a note, a sentence.
         text += " " + t("Note: {note}", note=card.note.get(ctx.lang, card.note["en"]))
     return text
 
@@ -289,7 +343,10 @@ def card_sentence(card: Card, ctx: Context) -> str:
 def card_line(card: Card, ctx: Context) -> str:
     """A card in a list: value, name, copies."""
     if card.copies > 1:
+        # Translators: {value} a card's value or the value typed; {name} a name (game, card, file or player); {copies}
+        # copies, counted.
         return ctx.core("{value}, {name}, {copies} copies", value=card.value, name=card.name(ctx.lang), copies=card.copies)
+    # Translators: {value} a card's value or the value typed; {name} a name (game, card, file or player).
     return ctx.core("{value}, {name}", value=card.value, name=card.name(ctx.lang))
 
 
@@ -303,6 +360,7 @@ def cards_answer(cards: CardSet, ctx: Context) -> list[tuple[str, str, dict[str,
     lines = []
     for side, names in cards.sides.items():
         count = cards.count(side)
+        # Translators: {side} a card's side or owner; {count} a number; the form follows {count}.
         lines.append((ctx.core.plural("{side}: {count} card.", "{side}: {count} cards.", count,
                                        side=capitalized(names.get(ctx.lang, side))),
                       "cards", {"side": side, "count": count}))
@@ -318,7 +376,7 @@ COMMON_HELP = {
     "card": N_("card NAME: read a card's value and effect."),
     "cards": N_("cards: list every card of the game."),
     "help": N_("help: this list; help COMMAND for one command."),
-    "repeat": N_("repeat: say the last sentence again (F2)."),
+    "repeat": N_("repeat: say the whole last answer again (F2)."),
     "speech": N_("speech on, speech off: turn the voice on or off."),
     "verbosity": N_("verbosity terse, normal or full: how much is said of each change."),
     "pan": N_("pan, pan back: move the braille line forward or back."),
@@ -403,7 +461,8 @@ class Renderer:
         """A card of a public zone, for undo's "no longer / again face up" sentences."""
         if zone.owner is None:
             return ctx.card(card_id)
-        return ctx.core("{card} of {player}", card=ctx.card(card_id), player=self.player(ctx, zone.owner))
+        # Translators: {card} a card's name, already translated; {player} a player's name.
+        return ctx.core("{player}'s {card}", card=ctx.card(card_id), player=self.player(ctx, zone.owner))
 
     def card_answer(self, card: Card, ctx: Context) -> tuple[str, str, dict[str, Any]]:
         """``card NAME``: the game's reading of the card, its event and fields (`card_answer`'s)."""

@@ -23,19 +23,29 @@ def player(ctx: Context, pid: str | None) -> str:
     seat = 0 if pid == "thanos" else int(pid.removeprefix("hero"))
     if ctx.names:
         return ctx.names[seat]
+    # Translators: {n} a number.
     return "Thanos" if seat == 0 else ctx.t("hero {n}", n=seat)
+
+
+def thanos(ctx: Context) -> str:
+    """Who plays Thanos, as the table calls them: the given name, else Thanos."""
+    return player(ctx, "thanos")
 
 
 def lives(ctx: Context, team: str, count: int) -> str:
     t = ctx.t
     if ctx.display("kit", "tokens") == "tokens":
         if team == "thanos":
+            # Translators: {count} a number; the form follows {count}.
             return t.plural("{count} ruby", "{count} rubies", count)
+        # Translators: {count} a number; the form follows {count}.
         return t.plural("{count} coin", "{count} coins", count)
+    # Translators: {count} a number; the form follows {count}.
     return t.plural("{count} life", "{count} lives", count)
 
 
 def cards_count(ctx: Context, count: int) -> str:
+    # Translators: {count} a number; the form follows {count}.
     return ctx.t.plural("{count} card", "{count} cards", count)
 
 
@@ -47,20 +57,28 @@ def undo_hint(event: Event, ctx: Context) -> str | None:
     """What the table does by hand to take back ``event`` when no count says it."""
     if isinstance(event, g.CardDrawn):
         if event.deck == g.THANOS_SIDE:
+            # Translators: {player} a player's name.
             return ctx.t("{player} puts the card drawn back on top of the Thanos deck.", player=player(ctx, event.player))
+        # Translators: {player} a player's name.
         return ctx.t("{player} puts the card drawn back on top of the hero deck.", player=player(ctx, event.player))
     if isinstance(event, g.CardShuffledBack):
+        # Translators: {card} a card's name, already translated.
         return ctx.t("Take {card} back out of the Thanos deck.", card=ctx.card(event.card))
     return None
 
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
     t = ctx.t
-    heroes = e.players - 1
+    # Translators: {count} a number; the form follows {count}.
+    players = t.plural("{count} player", "{count} players", e.players)
+    # Translators: {count} a number; the form follows {count}.
+    heroes = t.plural("{count} hero", "{count} heroes", e.players - 1)
+    # Translators: {players} the players, counted ("3 players"); {heroes} the heroes, counted; {thanos_lives} lives,
+    # counted; {hero_lives} lives, counted.
     return t(
         "Infinity Gauntlet, {players}: Thanos and {heroes}. Thanos has {thanos_lives}, the heroes have {hero_lives}.",
-        players=t.plural("{count} player", "{count} players", e.players),
-        heroes=t.plural("{count} hero", "{count} heroes", heroes),
+        players=players,
+        heroes=heroes,
         thanos_lives=lives(ctx, "thanos", e.thanos_lives),
         hero_lives=lives(ctx, "heroes", e.hero_lives),
     )
@@ -68,40 +86,66 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
 
 def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
     if e.second:
+        # Translators: {turn} a turn's number; {player} a player's name.
         return ctx.t("Turn {turn}: {player}, second turn in a row.", turn=e.turn, player=player(ctx, e.player))
+    # Translators: {turn} a turn's number; {player} a player's name.
     return ctx.t("Turn {turn}: {player}.", turn=e.turn, player=player(ctx, e.player))
 
 
 def _card_drawn(e: g.CardDrawn, ctx: Context) -> str:
     if e.deck == g.THANOS_SIDE:
+        # Translators: {player} a player's name; {left} a number left.
         return ctx.t("{player} draws. {left} in the Thanos deck.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
+    # Translators: {player} a player's name; {left} a number left.
     return ctx.t("{player} draws. {left} in the hero deck.", player=player(ctx, e.player), left=cards_count(ctx, e.left))
 
 
 def _draw_skipped(e: g.DrawSkipped, ctx: Context) -> str:
     if e.deck == g.THANOS_SIDE:
+        # Translators: {player} a player's name.
         return ctx.t("Thanos deck empty: {player} skips the draw.", player=player(ctx, e.player))
+    # Translators: {player} a player's name.
     return ctx.t("Hero deck empty and no hero card face up: {player} cannot draw.", player=player(ctx, e.player))
 
 
 def _reshuffled(e: g.HeroDeckReshuffled, ctx: Context) -> str:
+    # Translators: {count} a number; the form follows {count}.
+    cards = ctx.t.plural("{count} hero card", "{count} hero cards", e.count)
+    # Translators: {cards} a number of hero cards ("3 hero cards").
     return ctx.t(
         "Hero deck empty: Thanos may look at the {cards} face up in front of the heroes, then shuffle them into a new hero deck.",
-        cards=ctx.t.plural("{count} hero card", "{count} hero cards", e.count),
+        cards=cards,
     )
 
 
 def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     t = ctx.t
+    # Translators: {value} a card's value or the value typed; {player} a player's name; {card} a card's name, already
+    # translated.
     parts = [t("{value}: {player} plays {card}", player=player(ctx, e.player), card=ctx.card(e.card), value=e.value)]
     if e.copy is not None:
+        # Translators: {card} a card's name, already translated.
         parts.append(t(", using the effect of {card}", card=ctx.card(e.copy)))
+    if e.target is not None:
+        # Translators: {target} the player or card aimed at.
+        parts.append(t(", on {target}", target=player(ctx, e.target)))
+    if e.named_value is not None:
+        # Translators: {value} a card's value or the value typed.
+        parts.append(t(", naming {value}", value=e.named_value))
+    if e.deck is not None:
+        parts.append(t(", on the Thanos deck") if e.deck == g.THANOS_SIDE else t(", on the hero deck"))
+    return "".join(parts) + "."
+
+
+def _card_played_terse(e: g.CardPlayed, ctx: Context) -> str:
+    """Terse: the value and the card, still with whom it aims at and the value it names ("4, Falcon, on hero 2.")."""
+    t = ctx.t
+    # Translators: {value} a card's value or the value typed; {card} a card's name, already translated.
+    parts = [t("{value}, {card}", value=e.value, card=ctx.card(e.card))]
     if e.target is not None:
         parts.append(t(", on {target}", target=player(ctx, e.target)))
     if e.named_value is not None:
         parts.append(t(", naming {value}", value=e.named_value))
-    if e.deck is not None:
-        parts.append(t(", on the Thanos deck") if e.deck == g.THANOS_SIDE else t(", on the hero deck"))
     return "".join(parts) + "."
 
 
@@ -115,14 +159,19 @@ def _card_effect(e: g.CardEffect, ctx: Context) -> str:
 
 def _tokens_taken(e: g.TokensTaken, ctx: Context) -> str:
     t = ctx.t
+    # Translators: {count} a number; the form follows {count}.
+    tokens = t.plural("{count} power token", "{count} power tokens", e.count)
+    # Translators: {count} a number of power tokens ("2 power tokens"); {player} a player's name; {held} a number held;
+    # {reserve} a number in the reserve.
     sentence = t(
         "{count} for {player}: {held} held, {reserve} in the reserve.",
         player=player(ctx, e.player),
-        count=t.plural("{count} power token", "{count} power tokens", e.count),
+        count=tokens,
         held=e.held,
         reserve=e.reserve,
     )
     if e.substitutes:
+        # Translators: {count} a number; the form follows {count}.
         sentence += " " + t.plural(
             "{count} substitute object to use: the reserve is empty.",
             "{count} substitute objects to use: the reserve is empty.",
@@ -133,6 +182,8 @@ def _tokens_taken(e: g.TokensTaken, ctx: Context) -> str:
 
 def _tokens_returned(e: g.TokensReturned, ctx: Context) -> str:
     t = ctx.t
+    # Translators: {count} a number of power tokens ("2 power tokens"); {player} a player's name; {held} a number held;
+    # {reserve} a number in the reserve.
     return t(
         "{count} put back by {player}: {held} held, {reserve} in the reserve.",
         player=player(ctx, e.player),
@@ -143,12 +194,16 @@ def _tokens_returned(e: g.TokensReturned, ctx: Context) -> str:
 
 
 def _token_spent(e: g.TokenSpent, ctx: Context) -> str:
+    # Translators: {player} a player's name; {held} a number held.
     return ctx.t("{player} spends a power token: +2 for this fight, {held} left.", player=player(ctx, e.player), held=e.held)
 
 
 def _deck_cycled(e: g.ThanosDeckCycled, ctx: Context) -> str:
+    # Translators: {thanos} who plays Thanos (a name, or Thanos); {drawn} the number of cards drawn; {returned} the
+    # number put back; {deck} the cards left in the Thanos deck ("9 cards").
     return ctx.t(
-        "Thanos draws {drawn}, then puts {returned} on the bottom of his deck. Thanos deck: {deck}.",
+        "{thanos} draws {drawn}, then puts {returned} under the Thanos deck, now {deck}.",
+        thanos=thanos(ctx),
         drawn=e.drawn,
         returned=e.returned,
         deck=cards_count(ctx, e.thanos_deck),
@@ -159,12 +214,16 @@ def _fight(e: g.FightResolved, ctx: Context) -> str:
     t = ctx.t
     hero = player(ctx, e.hero)
     if e.winner is None:
-        sentence = t("Fight, {hero} against Thanos: a tie, no card is defeated.", hero=hero)
+        # Translators: {hero} a hero's name; {thanos} who plays Thanos (a name, or Thanos).
+        sentence = t("Fight, {hero} against {thanos}: a tie, no card is defeated.", hero=hero, thanos=thanos(ctx))
     elif e.winner == "hero":
-        sentence = t("Fight: {hero} beats Thanos.", hero=hero)
+        # Translators: {hero} a hero's name; {thanos} who plays Thanos (a name, or Thanos).
+        sentence = t("Fight: {hero} beats {thanos}.", hero=hero, thanos=thanos(ctx))
     else:
-        sentence = t("Fight: Thanos beats {hero}.", hero=hero)
+        # Translators: {hero} a hero's name; {thanos} who plays Thanos (a name, or Thanos).
+        sentence = t("Fight: {thanos} beats {hero}.", hero=hero, thanos=thanos(ctx))
     if e.fights_left:
+        # Translators: {count} a number; the form follows {count}.
         sentence += " " + t.plural("{count} more fight allowed.", "{count} more fights allowed.", e.fights_left)
     return sentence
 
@@ -183,18 +242,23 @@ def typed_player(ctx: Context, pid: str) -> str:
 def _defeat_pending(e: g.DefeatPending, ctx: Context) -> str:
     command = f"{ctx.verb('defeat')} {typed_player(ctx, e.player)}"
     if e.player == "thanos" and not ctx.names:
+        # Translators: {command} a command to type.
         return ctx.t("Thanos's card is defeated: which one? Type {command} and the card.", command=command)
+    # Translators: {player} a player's name; {command} a command to type.
     return ctx.t("{player}'s card is defeated: which one? Type {command} and the card.", player=player(ctx, e.player),
                  command=command)
 
 
 def _card_defeated(e: g.CardDefeated, ctx: Context) -> str:
-    return ctx.t("{card} of {player} is defeated.", card=ctx.card(e.card), player=player(ctx, e.player))
+    # Translators: {player} a player's name; {card} a card's name, already translated.
+    return ctx.t("{player}'s {card} is defeated.", card=ctx.card(e.card), player=player(ctx, e.player))
 
 
 def _life_lost_terse(e: g.LifeLost, ctx: Context) -> str:
     if e.team == "thanos":
+        # Translators: {lives} lives, counted.
         return ctx.t("Thanos: {lives}.", lives=lives(ctx, e.team, e.lives))
+    # Translators: {lives} lives, counted.
     return ctx.t("Heroes: {lives}.", lives=lives(ctx, e.team, e.lives))
 
 
@@ -202,14 +266,19 @@ def _life_lost(e: g.LifeLost, ctx: Context) -> str:
     t = ctx.t
     if ctx.display("kit", "tokens") == "tokens":
         if e.team == "thanos":
+            # Translators: {lives} lives, counted.
             return t("Thanos loses a life: remove a ruby. {lives} left.", lives=e.lives)
+        # Translators: {lives} lives, counted.
         return t("The heroes lose a life: remove a coin. {lives} left.", lives=e.lives)
     if e.team == "thanos":
+        # Translators: {lives} lives, counted.
         return t("Thanos loses a life: move his slider down one space, to {lives}.", lives=e.lives)
+    # Translators: {lives} lives, counted.
     return t("The heroes lose a life: move their slider down one space, to {lives}.", lives=e.lives)
 
 
 def _shuffled_back(e: g.CardShuffledBack, ctx: Context) -> str:
+    # Translators: {card} a card's name, already translated; {deck} a number of cards, or the deck's cards.
     return ctx.t(
         "{card} goes back into the Thanos deck: shuffle it. {deck} in the Thanos deck.",
         card=ctx.card(e.card),
@@ -218,15 +287,18 @@ def _shuffled_back(e: g.CardShuffledBack, ctx: Context) -> str:
 
 
 def _snapped(e: g.Snapped, ctx: Context) -> str:
-    return ctx.t("Thanos reveals {stones} and snaps his fingers.", stones=ctx.join([ctx.card(s) for s in e.stones]))
+    # Translators: {thanos} who plays Thanos (a name, or Thanos); {stones} the Infinity Stones, named.
+    return ctx.t("Snap: {thanos} reveals {stones}.", thanos=thanos(ctx), stones=ctx.join([ctx.card(s) for s in e.stones]))
 
 
 def _game_over(e: g.GameOver, ctx: Context) -> str:
     t = ctx.t
     if e.reason == "snap":
-        return t("All six Infinity Stones: Thanos wins the game.")
+        # Translators: {thanos} who plays Thanos (a name, or Thanos).
+        return t("All six Infinity Stones: {thanos} wins the game.", thanos=thanos(ctx))
     if e.winner == "thanos":
-        return t("The heroes have no life left: Thanos wins the game.")
+        # Translators: {thanos} who plays Thanos (a name, or Thanos).
+        return t("The heroes have no life left: {thanos} wins the game.", thanos=thanos(ctx))
     return t("Thanos has no life left: the heroes win the game.")
 
 
@@ -234,15 +306,20 @@ def status_head(e: g.Status, ctx: Context) -> str:
     """Whose turn it is (or who won, or the card to name): the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.winner is not None:
-        return t("Game over, Thanos won.") if e.winner == "thanos" else t("Game over, the heroes won.")
+        # Translators: {thanos} who plays Thanos (a name, or Thanos).
+        won = t("Game over, {thanos} won.", thanos=thanos(ctx))
+        return won if e.winner == "thanos" else t("Game over, the heroes won.")
     if e.pending_defeat is not None:
         return _defeat_pending(g.DefeatPending(e.pending_defeat), ctx)
     decision = (e.to_act or {}).get("decision")
     who = player(ctx, e.current_player)
     if decision == "fight_or_end_turn":
+        # Translators: {turn} a turn's number; {player} a player's name; {next} a command word to type.
         return t("Turn {turn}: {player} has played: fight, or type {next}.", turn=e.turn, player=who, next=ctx.verb("next"))
     if decision == "end_turn":
+        # Translators: {turn} a turn's number; {player} a player's name; {next} a command word to type.
         return t("Turn {turn}: {player} has played: type {next}.", turn=e.turn, player=who, next=ctx.verb("next"))
+    # Translators: {turn} a turn's number; {player} a player's name.
     return t("Turn {turn}, {player} to play.", turn=e.turn, player=who)
 
 
@@ -251,12 +328,18 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     t = ctx.t
     tokens = grouped_counts(ctx, e.power_tokens, lambda pid: player(ctx, pid))
     return [
+        # Translators: {thanos} a number of lives; {thanos_max} a number; {heroes} the heroes, named or counted;
+        # {heroes_max} a number.
         ("lives", t("Lives: Thanos {thanos} of {thanos_max}, heroes {heroes} of {heroes_max}.", thanos=e.thanos_lives,
                     thanos_max=e.thanos_lives_max, heroes=e.hero_lives, heroes_max=e.hero_lives_max)),
+        # Translators: {count} a number; {stones} the Infinity Stones, named.
         ("stones", t("Stones face up: {count}, {stones}.", count=len(e.stones), stones=ctx.join([ctx.card(s) for s in e.stones]))
          if e.stones else t("No stone face up.")),
+        # Translators: {tokens} tokens, counted; {reserve} a number in the reserve.
         ("tokens", t("Power tokens: {tokens}. Reserve: {reserve}.", tokens=tokens, reserve=e.reserve)
+         # Translators: {reserve} a number in the reserve.
          if tokens else t("No power token held; reserve {reserve}.", reserve=e.reserve)),
+        # Translators: {heroes} the heroes, named or counted; {thanos} a number of lives.
         ("decks", t("Decks: heroes {heroes}, Thanos {thanos}.", heroes=e.hero_deck, thanos=e.thanos_deck)),
     ]
 
@@ -276,11 +359,14 @@ def _unseen(e: g.UnseenCards, ctx: Context) -> str:
     for card_id, n in e.cards.items():
         name = ctx.card(card_id) if n == 1 else ctx.core("{count} {card}", count=n, card=ctx.card(card_id))
         by_value.setdefault(ctx.cards[card_id].value, []).append(name)
+    # Translators: {value} a card's value or the value typed; {cards} a list of cards, already joined.
     groups = [ctx.t("{value}: {cards}", value=value, cards=", ".join(names)) for value, names in sorted(by_value.items())]
     total = sum(e.cards.values())
     if e.side == g.THANOS_SIDE:
+        # Translators: {count} a number; the form follows {count}.
         head = ctx.t.plural("{count} Thanos card not seen face up.", "{count} Thanos cards not seen face up.", total)
     else:
+        # Translators: {count} a number; the form follows {count}.
         head = ctx.t.plural("{count} hero card not seen face up.", "{count} hero cards not seen face up.", total)
     return list_sentences(head, groups, ctx.separator)
 
@@ -313,6 +399,7 @@ def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
     """The play, then the cards face up: the context a newcomer needs."""
     side = ctx.cards[e.card].side if ctx.cards is not None and e.card in ctx.cards else g.THANOS_SIDE
     deck = ctx.t("a Thanos card") if side == g.THANOS_SIDE else ctx.t("a hero card")
+    # Translators: {deck} a number of cards, or the deck's cards.
     return _card_played(e, ctx) + " " + ctx.t("It is {deck}; it stays face up.", deck=deck)
 
 
@@ -320,9 +407,11 @@ def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
 _TERSE: dict[type, Callable[[Any, Context], str]] = {
     g.CardEffect: lambda e, ctx: "",
     g.LifeLost: _life_lost_terse,
-    g.CardPlayed: lambda e, ctx: ctx.t("{value}, {card}.", value=e.value, card=ctx.card(e.card)),
+    g.CardPlayed: _card_played_terse,
+    # Translators: {count} a number of power tokens ("2 power tokens"); {player} a player's name.
     g.TokensTaken: lambda e, ctx: ctx.t("{count} for {player}.", player=player(ctx, e.player),
                                         count=ctx.t.plural("{count} power token", "{count} power tokens", e.count)),
+    # Translators: {player} a player's name.
     g.CardDrawn: lambda e, ctx: ctx.t("{player} draws.", player=player(ctx, e.player)),
 }
 #: Full forms: the sentence and its context.
@@ -336,8 +425,10 @@ def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:
     card_id = str(d.get("card", ""))
     side = ctx.cards[card_id].side if ctx.cards is not None and card_id in ctx.cards else None
     if side == g.THANOS_SIDE:
+        # Translators: {card} a card's name, already translated; {player} a player's name.
         return elided(ctx, ctx.t("{card} is a Thanos card, not a card of {player}.", card=ctx.card(card_id),
                                  player=player(ctx, d.get("player"))))
+    # Translators: {card} a card's name, already translated; {player} a player's name.
     return elided(ctx, ctx.t("{card} is a hero card, not a card of {player}.", card=ctx.card(card_id),
                              player=player(ctx, d.get("player"))))
 
@@ -345,8 +436,10 @@ def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:
 def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
     values = ctx.join([str(v) for v in d["values"]])
     if d["side"] == g.THANOS_SIDE:
+        # Translators: {value} a card's value or the value typed; {values} possible values, already joined.
         return ctx.t("No Thanos card of value {value} can be in a hand now: possible values {values}.",
                      value=d["value"], values=values)
+    # Translators: {value} a card's value or the value typed; {values} possible values, already joined.
     return ctx.t("No hero card of value {value} can be in a hand now: possible values {values}.", value=d["value"],
                  values=values)
 
@@ -355,15 +448,22 @@ def _defeat_value(ctx: Context, d: Mapping[str, Any]) -> str:
     """A defeated card that does not fit what lost: the values that fit, and the cards that have them."""
     t = ctx.t
     if d["low"] == d["high"]:
+        # Translators: {value} a card's value or the value typed.
         fits = t("the defeated card must be a {value}", value=d["low"])
     elif d["low"] <= 0:
+        # Translators: {value} a card's value or the value typed.
         fits = t("the defeated card must be {value} or less", value=d["high"])
     else:
+        # Translators: {value} a card's value or the value typed.
         fits = t("the defeated card must be {value} or more", value=d["low"])
     fitting = list(d.get("fitting", ()))
+    # Translators: {card} a card's name, already translated; {value} a card's value or the value typed; {fits} which
+    # players it fits, a phrase.
     head = t("{card} is a {value}: {fits}.", card=ctx.card(d["card"]), value=d["value"], fits=fits)
     if len(fitting) > 4:  # a long list is for unseen, asked for
+        # Translators: {count} a number; {unseen} a command word to type.
         return head + " " + t("{count} cards fit: type {unseen} to hear them.", count=len(fitting), unseen=ctx.verb("unseen"))
+    # Translators: {cards} a list of cards, already joined.
     return head + " " + t("Cards that fit: {cards}.", cards=ctx.join([ctx.card(c) for c in fitting]))
 
 
@@ -398,60 +498,90 @@ def _card(d: Mapping[str, Any], ctx: Context) -> str:
 
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
+    # Translators: {player} a player's name.
     "defeat_pending": lambda d, ctx: ctx.t("First name the defeated card of {player}: defeat, the player, then the card.",
                                            player=_name(d, ctx)),
+    # Translators: {player} a player's name.
     "already_played": lambda d, ctx: ctx.t("{player} has already played a card this turn. Type next to end the turn.",
                                            player=_name(d, ctx)),
     "wrong_side": lambda d, ctx: _wrong_side(ctx, d),
+    # Translators: {card} a card's name, already translated.
     "unplayable": lambda d, ctx: ctx.t("{card} can never be played.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "already_face_up": lambda d, ctx: ctx.t("{card} is already face up, so not in a hand.", card=_card(d, ctx)),
+    # Translators: {player} a player's name.
     "empty_hand": lambda d, ctx: ctx.t("{player} has no card in hand.", player=_name(d, ctx)),
     "no_copy": lambda d, ctx: ctx.t("Only the Time Stone uses the effect of another card."),
     "copy_needed": lambda d, ctx: ctx.t("Which face-up Thanos card does the Time Stone copy? Type its name after the stone."),
+    # Translators: {card} a card's name, already translated.
     "bad_copy": lambda d, ctx: ctx.t("The Time Stone can only use another Thanos card face up in front of Thanos; {card} is not.",
                                      card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "no_target": lambda d, ctx: ctx.t("{card} does not target a player.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "target_needed": lambda d, ctx: ctx.t("Which hero does {card} target? Type the hero after the card.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "no_value": lambda d, ctx: ctx.t("{card} does not name a value.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "value_needed": lambda d, ctx: ctx.t("Which value does {card} name? Type it after the card.", card=_card(d, ctx)),
+    # Translators: {value} a card's value or the value typed; {low} a number, the lowest; {high} a number, the highest.
     "bad_value": lambda d, ctx: ctx.t("{value} is not a card value here: from {low} to {high}.", **d),
+    # Translators: {card} a card's name, already translated.
     "bad_deck": lambda d, ctx: ctx.t("{card} does not choose a deck.", card=_card(d, ctx)),
+    # Translators: {text} what the user typed.
     "bad_deck_word": lambda d, ctx: ctx.t("{text}: say heroes or thanos.", **d),
     "not_thanos_turn": lambda d, ctx: ctx.t("Thanos can only snap his fingers during his own turn."),
+    # Translators: {card} a card's name, already translated.
     "not_a_stone": lambda d, ctx: ctx.t("{card} is not an Infinity Stone.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "stone_named_twice": lambda d, ctx: ctx.t("{card} is named twice.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "stone_face_up": lambda d, ctx: ctx.t("{card} is face up, not in Thanos's hand.", card=_card(d, ctx)),
+    # Translators: {count} a number; {named} the card named; the form follows {count}.
     "too_many_stones": lambda d, ctx: ctx.t.plural("Thanos holds only {count} card, not {named}.",
                                                    "Thanos holds only {count} cards, not {named}.", d["hand"],
                                                    named=d["count"]),
+    # Translators: {stones} the Infinity Stones, named.
     "snap_incomplete": lambda d, ctx: ctx.t("No snap: missing {stones}.", stones=ctx.join([ctx.card(s) for s in d["missing"]])),
+    # Translators: {player} a player's name.
     "not_played": lambda d, ctx: ctx.t("{player} must play a card before the turn ends.", player=_name(d, ctx)),
     "no_fight": lambda d, ctx: ctx.t("No fight is allowed now: only some cards allow one."),
+    # Translators: {player} a player's name.
     "no_card_to_fight": lambda d, ctx: ctx.t("No fight: {player} has no card in hand.", player=_name(d, ctx)),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
     "defeat_value": lambda d, ctx: _defeat_value(ctx, d),
     "one_defeat_only": lambda d, ctx: _one_defeat_only(ctx, d),
     "defeat_not_aimed": lambda d, ctx: _defeat_not_aimed(ctx, d),
+    # Translators: {card} a card's name, already translated; {player} a player's name.
     "teammate_needed": lambda d, ctx: ctx.t("{card} is for a teammate: choose another hero than {player}.", card=_card(d, ctx),
                                             player=_name(d, ctx)),
+    # Translators: {player} a player's name.
     "fight_not_allowed": lambda d, ctx: ctx.t("{player} may not fight now.", player=_name(d, ctx)),
     "one_hero_fight": lambda d, ctx: ctx.t("1 fight only at 2 players: the single hero has already fought."),
+    # Translators: {player} a player's name.
     "already_fought": lambda d, ctx: ctx.t("{player} has already fought for this card.", player=_name(d, ctx)),
     "bad_loser": lambda d, ctx: ctx.t("A fight is won by the hero, by Thanos, or tied."),
+    # Translators: {limit} a number, the limit.
     "bad_token_count": lambda d, ctx: ctx.t("Give a number of tokens from 1 to {limit}, like +1 or -1.", limit=d.get("limit", 9)),
+    # Translators: {player} a player's name.
     "not_enough_tokens": lambda d, ctx: ctx.t("{player} has no power token.",
                                               player=_name(d, ctx, "player")) if not d["held"] else
+    # Translators: {player} a player's name; {count} a number; the form follows {count}.
     ctx.t.plural("{player} holds only {count} power token.", "{player} holds only {count} power tokens.", d["held"],
              player=_name(d, ctx)),
+    # Translators: {player} a player's name.
     "not_a_hero": lambda d, ctx: ctx.t("{player} is not a hero.", player=_name(d, ctx)),
+    # Translators: {count} a number; the form follows {count}.
     "no_such_hero": lambda d, ctx: ctx.t.plural("There is only {count} hero.", "There are only {count} heroes.", d["heroes"]),
     "card_needed": lambda d, ctx: ctx.t("Which card is defeated? Type the card after the player."),
     "fight_hero_needed": lambda d, ctx: ctx.t("Which hero fights? Type fight and the hero."),
     "fight_values": lambda d, ctx: ctx.t("Type the hero, the hero's value, then Thanos's value, or no value for a secret fight."),
+    # Translators: {players} the players, counted or named ("3 players").
     "bad_names": lambda d, ctx: ctx.t("Give one name per player, Thanos first: {players} names.", players=d["players"]),
     # A hand entered on a player's device disagrees (said on that player's page only, never at the table).
     "not_your_card": lambda d, ctx: _not_your_card(ctx, d),
     "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play a card you hold, or correct your hand."),
+    # Translators: {card} a card's name, already translated.
     "defeat_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered: the defeated card is one you hold. "
                                                "Check the card named at the table, or correct your hand.", card=_card(d, ctx)),
     "fight_value_not_in_hand": lambda d, ctx: ctx.t("The value that lost the fight is not a card in your hand as entered: "
@@ -459,6 +589,7 @@ REFUSALS: dict[str, Refusal] = {
     "value_not_in_hand": lambda d, ctx: ctx.t("That value is not a card in your hand as entered."),
     "defeat_owed": lambda d, ctx: ctx.t("Your hand as entered holds a card that the card played defeats: "
                                         "name it at the table before the turn ends."),
+    # Translators: {card} a card's name, already translated.
     "snap_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered: snap with the stones you hold, "
                                              "or correct your hand.", card=_card(d, ctx)),
 }
@@ -468,7 +599,9 @@ def _not_your_card(ctx: Context, d: Mapping[str, Any]) -> str:
     """A card of the other deck entered as a hand: a hero holds hero cards, Thanos his own."""
     card_id = str(d.get("card", ""))
     if ctx.cards is not None and card_id in ctx.cards and ctx.cards[card_id].side == g.THANOS_SIDE:
+        # Translators: {card} a card's name, already translated.
         return ctx.t("{card} is a Thanos card: a hero holds hero cards only.", card=ctx.card(card_id))
+    # Translators: {card} a card's name, already translated.
     return ctx.t("{card} is a hero card: Thanos holds Thanos cards only.", card=ctx.card(card_id))
 
 

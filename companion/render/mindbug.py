@@ -17,10 +17,15 @@ from companion.render import N_, Context, Renderer, capitalized, elided, Refusal
 DOMAIN = g.SPEC.domain
 
 KEYWORD_NAMES = {
+    # Translators: a Mindbug keyword (capitalised card rules term).
     "hunter": N_("Hunter"),
+    # Translators: a Mindbug keyword (capitalised card rules term).
     "sneaky": N_("Sneaky"),
+    # Translators: a Mindbug keyword (capitalised card rules term).
     "poisonous": N_("Poisonous"),
+    # Translators: a Mindbug keyword (capitalised card rules term).
     "tough": N_("Tough"),
+    # Translators: a Mindbug keyword (capitalised card rules term).
     "frenzy": N_("Frenzy"),
 }
 
@@ -38,6 +43,7 @@ def creature_text(ctx: Context, entry: Mapping[str, Any]) -> str:
     if entry["keywords"]:
         words.append(keywords(ctx, entry["keywords"]))
     if entry["exhausted"]:
+        # Translators: a creature's state: its Tough was used.
         words.append(ctx.t("exhausted"))
     return " ".join(words)
 
@@ -55,8 +61,12 @@ def _cards_text(ctx: Context, cards: Sequence[str]) -> str:
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
     if not e.first:  # --first draw: the decision that follows says how
+        # Translators: {lives} lives, counted; {mindbugs} Mindbugs, counted; {hand} a number of cards in hand; {deck} a
+        # number of cards, or the deck's cards.
         return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each, {hand} cards in hand, {deck} in the draw "
                      "pile.", lives=e.lives, mindbugs=e.mindbugs, hand=e.hand, deck=e.deck)
+    # Translators: {lives} lives, counted; {mindbugs} Mindbugs, counted; {hand} a number of cards in hand; {deck} a
+    # number of cards, or the deck's cards; {first} the first item or command.
     return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each, {hand} cards in hand, {deck} in the draw pile. "
                  "First player: {first}.", lives=e.lives, mindbugs=e.mindbugs, hand=e.hand, deck=e.deck,
                  first=player(ctx, e.first))
@@ -64,15 +74,21 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
 
 def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
     if e.extra:
+        # Translators: {turn} a turn's number; {player} a player's name.
         return ctx.t("Turn {turn}: {player} again, after the Mindbug.", turn=e.turn, player=player(ctx, e.player))
+    # Translators: {turn} a turn's number; {player} a player's name.
     return ctx.t("Turn {turn}: {player}.", turn=e.turn, player=player(ctx, e.player))
 
 
 def _card_played(e: g.CardPlayed, ctx: Context) -> str:
+    # Translators: {power} a creature's power, a number; {player} a player's name; {card} a card's name, already
+    # translated.
     return ctx.t("{power}: {player} plays {card}.", player=player(ctx, e.player), card=ctx.card(e.card), power=e.power)
 
 
 def _mindbug_used(e: g.MindbugUsed, ctx: Context) -> str:
+    # Translators: {player} a player's name; {card} a card's name, already translated; {count} a number; the form
+    # follows {count}.
     return ctx.t.plural("{player} uses a Mindbug and takes {card}. {count} Mindbug left.",
                         "{player} uses a Mindbug and takes {card}. {count} Mindbugs left.", e.left,
                         player=player(ctx, e.player), card=ctx.card(e.card))
@@ -80,10 +96,13 @@ def _mindbug_used(e: g.MindbugUsed, ctx: Context) -> str:
 
 def _entered(e: g.CreatureEntered, ctx: Context) -> str:
     text = " ".join([ctx.card(e.card), *([keywords(ctx, e.keywords)] if e.keywords else [])])
+    # Translators: {power} a creature's power, a number; {creature} a creature's name; {player} a player's name.
     return ctx.t("{power}: {creature} enters play for {player}.", power=e.power, creature=text, player=player(ctx, e.player))
 
 
 def _refilled(e: g.HandRefilled, ctx: Context) -> str:
+    # Translators: {count} a number; {player} a player's name; {hand} a number of cards in hand; {deck} a number of
+    # cards, or the deck's cards; the form follows {count}.
     return ctx.t.plural("{count} card drawn by {player}: {hand} in hand, {deck} in the draw pile.",
                         "{count} cards drawn by {player}: {hand} in hand, {deck} in the draw pile.", e.drawn,
                         player=player(ctx, e.player), hand=e.hand, deck=e.deck)
@@ -91,96 +110,145 @@ def _refilled(e: g.HandRefilled, ctx: Context) -> str:
 
 def _attacked(e: g.Attacked, ctx: Context) -> str:
     if e.second:
+        # Translators: {power} a creature's power, a number; {player} a player's name; {card} a card's name, already
+        # translated.
         return ctx.t("{power}: {player} attacks again with {card}.", player=player(ctx, e.player), card=ctx.card(e.card),
                      power=e.power)
+    # Translators: {power} a creature's power, a number; {player} a player's name; {card} a card's name, already
+    # translated.
     return ctx.t("{power}: {player} attacks with {card}.", player=player(ctx, e.player), card=ctx.card(e.card),
                  power=e.power)
 
 
 def _hunted(e: g.Hunted, ctx: Context) -> str:
+    # Translators: {player} a player's name; {card} a card's name, already translated.
     return ctx.t("Hunter: {player} makes {card} block.", player=player(ctx, e.player), card=ctx.card(e.card))
 
 
 def _blocked(e: g.Blocked, ctx: Context) -> str:
     """The powers, then the keyword that beats them: "Poisonous: Spider Owl defeats Gorillion." (Tough is said when the
     creature is exhausted instead)."""
+    # Translators: {power} a creature's power, a number; {attacker_power} a number; {player} a player's name; {attacker}
+    # a creature's name; {card} a card's name, already translated.
     text = ctx.t("{power} against {attacker_power}: {player} blocks {attacker} with {card}.", power=e.power,
                  attacker_power=e.attacker_power, player=player(ctx, e.player), attacker=ctx.card(e.attacker),
                  card=ctx.card(e.card))
     for reason, winner, loser in ((e.attacker_reason, e.card, e.attacker), (e.reason, e.attacker, e.card)):
         if reason == "poisonous":
+            # Translators: {keyword} a keyword or card name, already translated; {card} a card's name, already
+            # translated; {other} another player or card.
             text += " " + ctx.t("{keyword}: {card} defeats {other}.", keyword=ctx.t(KEYWORD_NAMES["poisonous"]),
                                 card=ctx.card(winner), other=ctx.card(loser))
     return text
 
 
 def _not_blocked(e: g.NotBlocked, ctx: Context) -> str:
+    # Translators: {count} a number; the form follows {count}.
     left = ctx.t.plural("{count} life left.", "{count} lives left.", e.lives)
     if e.forced:
+        # Translators: {player} a player's name.
         return ctx.t("No creature can block: {player} loses a life.", player=player(ctx, e.player)) + " " + left
+    # Translators: {player} a player's name.
     return ctx.t("No block: {player} loses a life.", player=player(ctx, e.player)) + " " + left
 
 
 def _life_changed(e: g.LifeChanged, ctx: Context) -> str:
     name = player(ctx, e.player)
     if e.delta > 0:
+        # Translators: {count} a number; {player} a player's name; {card} a card's name, already translated; {delta} a
+        # number of lives, signed; the form follows {count}.
         return ctx.t.plural("{count} life for {player}: {card} gives {delta}.",
                             "{count} lives for {player}: {card} gives {delta}.", e.lives, player=name,
                             card=ctx.card(e.card), delta=e.delta)
+    # Translators: {count} a number; {player} a player's name; {card} a card's name, already translated; {delta} a
+    # number of lives, signed; the form follows {count}.
     return ctx.t.plural("{count} life for {player}: {card} takes {delta}.",
                         "{count} lives for {player}: {card} takes {delta}.", e.lives, player=name,
                         card=ctx.card(e.card), delta=-e.delta)
 
 
 def _defeated(e: g.CreatureDefeated, ctx: Context) -> str:
-    if e.pile == e.player:
-        return ctx.t("{card} of {player} is defeated, to their discard pile.", card=ctx.card(e.card),
-                     player=player(ctx, e.player))
-    return ctx.t("{card} of {player} is defeated, to the discard pile of {pile}.", card=ctx.card(e.card),
-                 player=player(ctx, e.player), pile=player(ctx, e.pile))
+    t, values = ctx.t, {"card": ctx.card(e.card), "player": player(ctx, e.player), "pile": player(ctx, e.pile)}
+    own = e.pile == e.player
+    if ctx.feminine(e.card):
+        # Translators: as the sentence without context, for a creature whose name is feminine (vaincue).
+        # {player} a player's name; {card} a creature's name.
+        own_pile = t.pgettext("feminine", "{player}'s {card} is defeated, to their discard pile.", **values)
+        # Translators: as the sentence without context, for a creature whose name is feminine (vaincue).
+        # {player} a player's name; {card} a creature's name; {pile} the name of the player whose discard pile it is.
+        other = t.pgettext("feminine", "{player}'s {card} is defeated, to {pile}'s discard pile.", **values)
+        return own_pile if own else other
+    # Translators: {player} a player's name; {card} a creature's name, masculine (vaincu).
+    own_pile = t("{player}'s {card} is defeated, to their discard pile.", **values)
+    # Translators: {player} a player's name; {card} a creature's name, masculine (vaincu); {pile} the name of the player
+    # whose discard pile it is.
+    return own_pile if own else t("{player}'s {card} is defeated, to {pile}'s discard pile.", **values)
 
 
 def _exhausted(e: g.CreatureExhausted, ctx: Context) -> str:
-    return ctx.t("{keyword}: {card} of {player} survives, exhausted instead of defeated.",
-                 keyword=ctx.t(KEYWORD_NAMES["tough"]), card=ctx.card(e.card), player=player(ctx, e.player))
+    values = {"keyword": ctx.t(KEYWORD_NAMES["tough"]), "card": ctx.card(e.card), "player": player(ctx, e.player)}
+    if ctx.feminine(e.card):
+        # Translators: as the sentence without context, for a creature whose name is feminine (épuisée, vaincue).
+        # {keyword} the keyword Tough, translated; {player} a player's name; {card} a creature's name.
+        return ctx.t.pgettext("feminine", "{keyword}: {player}'s {card} survives, exhausted instead of defeated.", **values)
+    # Translators: {keyword} the keyword Tough, translated; {player} a player's name; {card} a creature's name,
+    # masculine (épuisé, vaincu).
+    return ctx.t("{keyword}: {player}'s {card} survives, exhausted instead of defeated.", **values)
 
 
 def _control_taken(e: g.ControlTaken, ctx: Context) -> str:
+    # Translators: {player} a player's name; {card} a card's name, already translated; {source} where it comes from: a
+    # camera or a player's name.
     return ctx.t("{player} takes control of {card} from {source}.", player=player(ctx, e.player), card=ctx.card(e.card),
                  source=player(ctx, e.source))
 
 
 def _from_discard(e: g.PlayedFromDiscard, ctx: Context) -> str:
     if e.pile == e.player:
+        # Translators: {player} a player's name; {card} a card's name, already translated.
         return ctx.t("{player} plays {card} from their discard pile.", player=player(ctx, e.player), card=ctx.card(e.card))
+    # Translators: {player} a player's name; {card} a card's name, already translated; {pile} a pile: its number or its
+    # owner's name.
     return ctx.t("{player} plays {card} from the discard pile of {pile}.", player=player(ctx, e.player),
                  card=ctx.card(e.card), pile=player(ctx, e.pile))
 
 
 def _discarded(e: g.CardsDiscarded, ctx: Context) -> str:
+    # Translators: {player} a player's name; {cards} a list of cards, already joined.
     return ctx.t("{player} discards {cards}.", player=player(ctx, e.player), cards=_cards_text(ctx, e.cards))
 
 
 def _taken(e: g.CardsTaken, ctx: Context) -> str:
     if e.cards:
+        # Translators: {player} a player's name; {cards} a list of cards, already joined; {source} where it comes from:
+        # a camera or a player's name.
         return ctx.t("{player} takes {cards} from the hand of {source}.", player=player(ctx, e.player),
                      cards=_cards_text(ctx, e.cards), source=player(ctx, e.source))
+    # Translators: {player} a player's name; {count} a number; {source} where it comes from: a camera or a player's
+    # name; the form follows {count}.
     return ctx.t.plural("{player} takes {count} card from the hand of {source}, unnamed.",
                         "{player} takes {count} cards from the hand of {source}, unnamed.", e.count,
                         player=player(ctx, e.player), source=player(ctx, e.source))
 
 
 def _discard_to_hand(e: g.DiscardToHand, ctx: Context) -> str:
+    # Translators: {player} a player's name; {count} a number; {cards} a list of cards, already joined; the form follows
+    # {count}.
     return ctx.t.plural("{player} takes back {count} discarded card. {cards}.",
                         "{player} takes back {count} discarded cards. {cards}.", len(e.cards),
                         player=player(ctx, e.player), cards=capitalized(_cards_text(ctx, e.cards)))
 
 
 _SKIPPED = {
+    # Translators: {card} a card's name, already translated.
     "no_target": N_("{card}: no creature can be chosen, the effect is skipped."),
+    # Translators: {card} a card's name, already translated.
     "empty_hand": N_("{card}: the hand is empty, the effect is skipped."),
+    # Translators: {card} a card's name, already translated.
     "empty_discard": N_("{card}: the discard pile is empty, the effect is skipped."),
+    # Translators: {card} a card's name, already translated.
     "condition": N_("{card}: its condition does not hold, the effect is skipped."),
+    # Translators: {card} a card's name, already translated.
     "no_change": N_("{card}: the lives do not change."),
 }
 
@@ -190,6 +258,7 @@ def _skipped(e: g.EffectSkipped, ctx: Context) -> str:
 
 
 def _cancelled(e: g.PlayEffectCancelled, ctx: Context) -> str:
+    # Translators: {by} a creature's name; {card} a card's name, already translated.
     return ctx.t("{by} cancels the Play effect of {card}.", by=ctx.card(e.by), card=ctx.card(e.card))
 
 
@@ -199,36 +268,56 @@ def _decision(e: g.Decision, ctx: Context) -> str:
     options = _cards_text(ctx, e.options)
     no = ctx.verb("no")
     if e.decision == "mindbug":
+        # Translators: {player} a player's name; {card} a card's name, already translated; {mindbug} a command word to
+        # type; {no} the word to type to refuse.
         return t("{player}: a Mindbug on {card}? Type {mindbug} or {no}.", player=who, card=card,
                  mindbug=ctx.verb("mindbug"), no=no)
     names = [ctx.card(c) for c in e.options]
     if e.decision == "hunt":
+        # Translators: {player} a player's name; {card} a card's name, already translated; {hunt} a command word to
+        # type; {no} the word to type to refuse.
         return list_sentences(t("{player}: the Hunter {card} may choose its blocker. Type {hunt} and the creature, or {no}.",
                                 player=who, card=card, hunt=ctx.verb("hunt"), no=no) + " "
+                              # Translators: {count} a number; the form follows {count}.
                               + t.plural("{count} to choose from:", "{count} to choose from:", len(names)), names)
     if e.decision == "block":
+        # Translators: {player} a player's name; {card} a card's name, already translated; {block} a command word to
+        # type; {no} the word to type to refuse.
         return list_sentences(t("{player}: block {card}? Type {block} and the creature, or {no}.", player=who,
                                 card=card, block=ctx.verb("block"), no=no) + " "
+                              # Translators: {count} a number; the form follows {count}.
                               + t.plural("{count} can block:", "{count} can block:", len(names)), names)
     if e.decision == "frenzy":
+        # Translators: {player} a player's name; {card} a card's name, already translated; {attack} a command word to
+        # type; {no} the word to type to refuse.
         return t("{player}: {card} has Frenzy and may attack again. Type {attack} {card}, or {no}.", player=who,
                  card=card, attack=ctx.verb("attack"), no=no)
     if e.decision == "cards":
+        # Translators: {player} a player's name; {card} a card's name, already translated; {name} a name (game, card,
+        # file or player); {count} a number; the form follows {count}.
         return t.plural("{player}: which card for {card}? Type {name} and the card.",
                         "{player}: {count} cards for {card}, which ones? Type {name} and the cards.", e.left,
                         player=who, card=card, name=ctx.verb("name_cards"))
     if e.decision == "draw":
+        # Translators: {reveal} a command word to type; {one} the first player's name; {two} the second player's name.
         return t("First player: each reveals an unused card, the higher power starts. Type {reveal}, the card of "
                  "{one}, then the card of {two}.", reveal=ctx.verb("reveal"), one=player(ctx, "p1"),
                  two=player(ctx, "p2"))
     if e.decision == "order":
+        # Translators: {player} a player's name; {options} options or choices, already joined; {first} the first item or
+        # command.
         return t("{player}, which effect first: {options}? Type {first} and the card.", player=who,
                  options=_order_options(ctx, e), first=ctx.verb("first"))
     if e.optional:
+        # Translators: {player} a player's name; {card} a card's name, already translated; {count} a number; {options}
+        # options or choices, already joined; {target} the player or card aimed at; {no} the word to type to refuse; the
+        # form follows {count}.
         return cut_sentences(t.plural(
             "{player}: {card}, up to {count} choice among {options}. Type {target} and the name, or {no}.",
             "{player}: {card}, up to {count} choices among {options}. Type {target} and the name, or {no}.",
             e.left, player=who, card=card, options=options, target=ctx.verb("target"), no=no))
+    # Translators: {player} a player's name; {card} a card's name, already translated; {options} options or choices,
+    # already joined; {target} the player or card aimed at.
     return cut_sentences(t("{player}: {card}, choose among {options}. Type {target} and the name.", player=who, card=card,
                            options=options, target=ctx.verb("target")))
 
@@ -236,8 +325,12 @@ def _decision(e: g.Decision, ctx: Context) -> str:
 def _first_drawn(e: g.FirstDrawn, ctx: Context) -> str:
     (one, two), (power, other) = e.cards, e.powers
     if not e.first:
+        # Translators: {power} a creature's power, a number; {other} another player or card; {one} the first player's
+        # name; {two} the second player's name.
         return ctx.t("{power} against {other}, {one} and {two}: a tie, reveal again.", power=power, other=other,
                      one=ctx.card(one), two=ctx.card(two))
+    # Translators: {power} a creature's power, a number; {other} another player or card; {one} the first player's name;
+    # {two} the second player's name; {player} a player's name.
     return ctx.t("{power} against {other}, {one} and {two}: {player} plays first.", power=power, other=other,
                  one=ctx.card(one), two=ctx.card(two), player=player(ctx, e.first))
 
@@ -248,7 +341,11 @@ def _order_options(ctx: Context, e: g.Decision) -> str:
     both = {c for c, _ in pairs if sum(1 for o, _ in pairs if o == c) > 1}
     names = []
     for card, pid in pairs:
-        side = ctx.t("mine") if pid == e.player else ctx.t("theirs")
+        # Translators: a command word: the player's own side.
+        mine = ctx.t("mine")
+        # Translators: a command word: the opponent's side.
+        side = mine if pid == e.player else ctx.t("theirs")
+        # Translators: {card} a card's name, already translated; {side} a card's side or owner.
         names.append(ctx.t("{card} ({side})", card=ctx.card(card), side=side) if card in both else ctx.card(card))
     return ctx.join(names, alternative=True)
 
@@ -256,9 +353,11 @@ def _order_options(ctx: Context, e: g.Decision) -> str:
 def _game_over(e: g.GameOver, ctx: Context) -> str:
     if e.reason == g.Reason.CANNOT_ACT.value:
         loser = "p1" if e.winner == "p2" else "p2"
+        # Translators: {loser} the losing player's name; {winner} the winning player's name.
         return ctx.t("{loser} can neither play nor attack: {winner} wins the game.", loser=player(ctx, loser),
                      winner=player(ctx, e.winner))
     loser = "p1" if e.winner == "p2" else "p2"
+    # Translators: {loser} the losing player's name; {winner} the winning player's name.
     return ctx.t("No life left for {loser}: {winner} wins the game.", loser=player(ctx, loser), winner=player(ctx, e.winner))
 
 
@@ -269,11 +368,15 @@ def status_head(e: g.Status, ctx: Context) -> str:
     """Whose turn it is, who decides now (or who won): the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.winner is not None:
+        # Translators: {player} a player's name.
         return t("Game over, {player} won.", player=player(ctx, e.winner))
     if e.to_act and e.to_act["decision"] == "draw":  # --first draw: no one's turn yet
+        # Translators: {reveal} a command word to type.
         return t("Before turn 1: draw the first player. Type {reveal} and the 2 cards.", reveal=ctx.verb("reveal"))
+    # Translators: {turn} a turn's number; {player} a player's name.
     head = t("Turn {turn}, {player}'s turn.", turn=e.turn, player=player(ctx, e.current_player))
     if e.to_act and e.to_act["player"] != e.current_player:
+        # Translators: {player} a player's name; {decision} the decision, a short phrase.
         head += " " + t("{player} decides: {decision}.", player=player(ctx, e.to_act["player"]),
                         decision=ctx.t(DECISIONS.get(e.to_act["decision"], DECISIONS["play_or_attack"])))
     return head
@@ -301,13 +404,19 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     t = ctx.t
     sides = " ".join(_listed(ctx, pid, [creature_text(ctx, c) for c in creatures]) for pid, creatures in e.board.items())
     piles = " ".join(_listed(ctx, pid, [ctx.card(c) for c in pile]) for pid, pile in e.discard.items())
+    # Translators: {player} a player's name; {hand} a number of cards in hand; {deck} a number of cards, or the deck's
+    # cards.
     hands = " ".join(t("{player}: {hand} in hand, {deck} in the draw pile.", player=player(ctx, pid), hand=n,
                        deck=e.deck[pid]) for pid, n in e.hand.items())
     return [
+        # Translators: {lives} lives, counted.
         ("lives", t("Lives: {lives}.", lives=_pairs(ctx, e.lives))),
+        # Translators: {mindbugs} Mindbugs, counted.
         ("mindbugs", t("Mindbugs: {mindbugs}.", mindbugs=_pairs(ctx, e.mindbugs))),
+        # Translators: the heading before the creatures in play.
         ("board", t("Board.") + " " + sides),
         ("hands", hands),
+        # Translators: the heading before the discard piles.
         ("discard", t("Discard piles.") + " " + piles),
     ]
 
@@ -324,7 +433,10 @@ def _listed(ctx: Context, pid: str, items: list[str]) -> str:
 def _board(e: g.BoardAnswer, ctx: Context) -> str:
     parts = []
     for pid, creatures in e.board.items():
-        label = ctx.t("You") if pid == e.viewer else ctx.t("Opponent")
+        # Translators: a side of the table: the player using the companion.
+        you = ctx.t("You")
+        # Translators: a side of the table: the other player.
+        label = you if pid == e.viewer else ctx.t("Opponent")
         if ctx.names:
             label = f"{label} ({player(ctx, pid)})"
         parts.append(ctx.core("{player}: {cards}", player=label, cards=_side_text(ctx, creatures)))
@@ -333,27 +445,41 @@ def _board(e: g.BoardAnswer, ctx: Context) -> str:
 
 def _creature(e: g.CreatureAnswer, ctx: Context) -> str:
     t = ctx.t
+    # Translators: {amount} a number, signed; {card} a card's name, already translated.
     bonuses = [t("{amount} from {card}", amount=f"{n:+d}", card=ctx.card(c)) for c, n in e.bonuses]
+    # Translators: {card} a card's name, already translated; {power} a creature's power, a number.
     text = t("{card}: {power}", card=ctx.card(e.card), power=e.power)
     if bonuses:
+        # Translators: {printed} a number; {bonuses} bonuses, already joined.
         text += ", " + t("printed {printed}, {bonuses}", printed=e.printed, bonuses=ctx.join(bonuses))
     text += ". "
     gained = {k: c for k, c in e.gained}
+    # Translators: {keyword} a keyword or card name, already translated; {card} a card's name, already translated.
     words = [t("{keyword} from {card}", keyword=t(KEYWORD_NAMES[k]), card=ctx.card(gained[k])) if k in gained
              else t(KEYWORD_NAMES[k]) for k in e.keywords]
-    text += t("Keywords: {keywords}.", keywords=ctx.join(words)) if words else t("No keyword.")
+    # Translators: {keywords} keywords, already joined.
+    listed = N_("Keywords: {keywords}.")
+    # Translators: a creature without keyword.
+    bare = t("No keyword.")
+    text += t(listed, keywords=ctx.join(words)) if words else bare
     if e.exhausted:
+        # Translators: a creature's state: its Tough was used.
         text += " " + t("Exhausted.")
     if e.owner == e.player:
+        # Translators: {player} a player's name.
         text += " " + t("Controlled by {player}.", player=player(ctx, e.player))
     else:
+        # Translators: {player} a player's name; {owner} a player's name.
         text += " " + t("Controlled by {player}, owned by {owner}.", player=player(ctx, e.player), owner=player(ctx, e.owner))
     return text
 
 
 _WHY = {
+    # Translators: {card} a card's name, already translated.
     "sneaky": N_("{card}: the attacker is Sneaky"),
+    # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
     "restriction": N_("{card}: because of {source}"),
+    # Translators: {card} a card's name, already translated.
     "gone": N_("{card}: the attacker is gone"),
 }
 
@@ -361,26 +487,57 @@ _WHY = {
 def _blockers(e: g.BlockersAnswer, ctx: Context) -> str:
     t = ctx.t
     if e.blockers:
+        # Translators: {count} a number; {card} a card's name, already translated; {blockers} creatures, already joined;
+        # the form follows {count}.
         text = t.plural("{count} can block {card}: {blockers}.", "{count} can block {card}: {blockers}.", len(e.blockers),
                         card=ctx.card(e.card), blockers=_cards_text(ctx, e.blockers))
     else:
+        # Translators: {card} a card's name, already translated.
         text = t("No creature can block {card}.", card=ctx.card(e.card))
     if e.refused:
         reasons = [t(_WHY.get(why, _WHY["gone"]), card=ctx.card(c), source=ctx.card(s)) for c, why, s in e.refused]
+        # Translators: {reasons} reasons, already joined.
         text += " " + t("Cannot block: {reasons}.", reasons=ctx.separator.join(reasons))
     extra = [c for c in e.huntable if c not in e.blockers]
     if extra:
+        # Translators: {cards} a list of cards, already joined.
         text += " " + t("Its Hunter may still make {cards} block.", cards=_cards_text(ctx, extra))
     return text
 
 
-_FATES = {"survives": N_("survives"), "exhausted": N_("is exhausted"), "defeated": N_("is defeated")}
+_FATES = {
+    # Translators: what happens to a creature in a fight.
+    "survives": N_("survives"),
+    # Translators: what happens to a creature in a fight: its Tough is used.
+    "exhausted": N_("is exhausted"),
+    # Translators: what happens to a creature in a fight.
+    "defeated": N_("is defeated"),
+}
 
 
-def _fate(ctx: Context, fate: str, reason: str) -> str:
-    """"is defeated", or with the keyword that decides it: "is defeated (Poisonous)", "is exhausted (Tough)"."""
-    text = ctx.t(_FATES[fate])
+def _feminine_fate(ctx: Context, fate: str) -> str:
+    """What happens to a creature whose name is feminine: "est vaincue"."""
+    t = ctx.t
+    words = {
+        # Translators: what happens to a creature whose name is feminine in a fight (survit).
+        "survives": lambda: t.pgettext("feminine", "survives"),
+        # Translators: what happens to a creature whose name is feminine in a fight: its Tough is used (est épuisée).
+        "exhausted": lambda: t.pgettext("feminine", "is exhausted"),
+        # Translators: what happens to a creature whose name is feminine in a fight (est vaincue).
+        "defeated": lambda: t.pgettext("feminine", "is defeated"),
+    }
+    return words[fate]()
+
+
+def _fate(ctx: Context, fate: str, reason: str, card: str) -> str:
+    """"is defeated", or with the keyword that decides it: "is defeated (Poisonous)", "is exhausted (Tough)".
+
+    The French agrees with ``card``'s name: "est vaincue" for Veuve noire, "est vaincu" for Arachnibou.
+    """
+    text = _feminine_fate(ctx, fate) if ctx.feminine(card) else ctx.t(_FATES[fate])
     if reason in KEYWORD_NAMES:
+        # Translators: {fate} what happens to a creature, a short phrase; {keyword} a keyword or card name, already
+        # translated.
         text = ctx.t("{fate} ({keyword})", fate=text, keyword=ctx.t(KEYWORD_NAMES[reason]))
     return text
 
@@ -388,20 +545,28 @@ def _fate(ctx: Context, fate: str, reason: str) -> str:
 def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
     t = ctx.t
     reasons = e.reasons or (("", ""),) * len(e.outcomes)
+    # Translators: {power} a creature's power, a number; {blocker} a creature's name; {blocker_power} a number; {card} a
+    # card's name, already translated; {fate} what happens to a creature, a short phrase; {blocker_fate} what happens to
+    # it, a short phrase.
     parts = [t("{power} against {blocker} {blocker_power}: {card} {fate}, {blocker} {blocker_fate}", power=e.power,
-               blocker=ctx.card(b), blocker_power=p, card=ctx.card(e.card), fate=_fate(ctx, fa, ra),
-               blocker_fate=_fate(ctx, fb, rb))
+               blocker=ctx.card(b), blocker_power=p, card=ctx.card(e.card), fate=_fate(ctx, fa, ra, e.card),
+               blocker_fate=_fate(ctx, fb, rb, b))
              for (b, p, fa, fb), (ra, rb) in zip(e.outcomes, reasons, strict=True)]
     if e.effect_wins:
+        # Translators: {card} a card's name, already translated.
         return t("If {card} attacks, its attack effect alone wins the game.", card=ctx.card(e.card))
     defender = player(ctx, g.player_id(g.other(g.seat_of(e.player))))  # named, never "the opponent"
     if e.defender_lives == 0:
+        # Translators: {player} a player's name.
         parts.append(t("not blocked: 0 lives left, {player} loses", player=defender))
     else:
+        # Translators: {count} a number; {player} a player's name; the form follows {count}.
         parts.append(t.plural("not blocked: {count} life left for {player}",
                               "not blocked: {count} lives left for {player}", e.defender_lives, player=defender))
+    # Translators: {card} a card's name, already translated; {parts} what happens, already joined.
     text = t("If {card} attacks: {parts}.", card=ctx.card(e.card), parts=ctx.separator.join(parts))
     if e.hunted:
+        # Translators: {cards} a list of cards, already joined.
         text += " " + t("Only its Hunter can make {cards} block.", cards=_cards_text(ctx, e.hunted))
     if e.effect_choice:
         text += " " + t("Each fight assumes its attack effect spares that blocker.")
@@ -420,10 +585,14 @@ def _hands(e: g.HandsAnswer, ctx: Context) -> str:
     t = ctx.t
     parts = []
     for pid, n in e.hand.items():
+        # Translators: {player} a player's name; {hand} a number of cards in hand; {deck} a number of cards, or the
+        # deck's cards.
         part = t("{player} {hand} in hand, {deck} in the draw pile", player=player(ctx, pid), hand=n, deck=e.deck[pid])
         if e.known.get(pid):
+            # Translators: {cards} a list of cards, already joined.
             part += t(", known: {cards}", cards=_cards_text(ctx, e.known[pid]))
         parts.append(part)
+    # Translators: {hands} the hands, already described.
     return t("Hands: {hands}.", hands=ctx.separator.join(parts))
 
 
@@ -434,6 +603,7 @@ def _discards(e: g.DiscardsAnswer, ctx: Context) -> str:
 
 def _unseen(e: g.UnseenAnswer, ctx: Context) -> str:
     listed = [ctx.card(c) + (f" ×{n}" if n > 1 else "") for c, n in e.cards.items()]
+    # Translators: {count} a number; the form follows {count}.
     head = ctx.t.plural("{count} card not seen.", "{count} cards not seen.", sum(e.cards.values()))
     return list_sentences(head, listed)
 
@@ -456,10 +626,13 @@ def card_reading(card: Card, ctx: Context) -> str:
     """``card NAME``: name, power and copies, every printed keyword, the effect text, the note; short sentences."""
     t = ctx.t
     found = g.traits(card).keywords
+    # Translators: {name} a name (game, card, file or player); {power} a creature's power, a number; {count} a number;
+    # the form follows {count}.
     parts = [t.plural("{name}, power {power}, {count} copy.", "{name}, power {power}, {count} copies.", card.copies,
                       name=card.name(ctx.lang), power=card.value)]
     if found:
         named = ctx.join([t(KEYWORD_NAMES[k]) for k in g.KEYWORDS if k in found])  # outside the call: pybabel
+        # Translators: {keywords} keywords, already joined; {count} chooses singular or plural.
         parts.append(t.plural("Keyword: {keywords}.", "Keywords: {keywords}.", len(found), keywords=named))
     if found and not g.traits(card).effects:
         parts.append(t("No other ability."))
@@ -520,32 +693,51 @@ def _awaited(d: Mapping[str, Any], ctx: Context) -> str:
 
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
+    # Translators: {card} a card's name, already translated.
     "not_on_board": lambda d, ctx: ctx.t("{card} is not in play.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated; {player} a player's name.
     "wrong_side": lambda d, ctx: ctx.t("{card} is not on {player}'s side.", card=_card(d, ctx), player=_name(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "ambiguous_side": lambda d, ctx: ctx.t("{card} is on both sides: add mine or theirs.", card=_card(d, ctx)),
+    # Translators: {copy} a copy's number; {card} a card's name, already translated.
     "no_such_copy": lambda d, ctx: ctx.t("There is no copy {copy} of {card} on that side.", copy=d.get("copy", 2),
                                          card=_card(d, ctx)),
+    # Translators: {copy} a copy's number.
     "bad_copy": lambda d, ctx: ctx.t("{copy}: a copy is 1 or 2.", copy=d.get("copy", 0)),
+    # Translators: {text} what the user typed.
     "bad_side_word": lambda d, ctx: ctx.t("{text}: say mine or theirs.", text=d.get("text", "")),
+    # Translators: {player} a player's name.
     "empty_hand": lambda d, ctx: ctx.t("{player} has no card in hand.", player=_name(d, ctx)),
+    # Translators: {card} a card's name, already translated; {count} a number; the form follows {count}.
     "all_seen": lambda d, ctx: ctx.t.plural("{card}: {count} copy, already seen.",
                                             "{card}: {count} copies, all already seen.",
                                             int(d.get("copies", 1)), card=_card(d, ctx)),
     # ``entered``: refused by the hand entered on the player's own device, said on that page only.
     "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play another, or correct your hand.")
+    # Translators: {card} a card's name, already translated; {player} a player's name.
     if d.get("entered") else ctx.t("{card}: {player}'s hand is all known.", card=_card(d, ctx), player=_name(d, ctx)),
+    # Translators: {player} a player's name.
     "no_decision": lambda d, ctx: ctx.t("Nothing to decide now: {player} plays or attacks.", player=_name(d, ctx)),
+    # Translators: {player} a player's name; {decision} the decision, a short phrase.
     "decision_pending": lambda d, ctx: ctx.t("First {player} decides: {decision}.", player=_name(d, ctx),
                                              decision=_awaited(d, ctx)),
+    # Translators: {player} a player's name; {decision} the decision, a short phrase.
     "must_choose": lambda d, ctx: ctx.t("{player} must choose: {decision}.", player=_name(d, ctx), decision=_awaited(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "frenzy_only": lambda d, ctx: ctx.t("Only the creature with Frenzy may attack again, not {card}.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "cannot_block": lambda d, ctx: ctx.t("{card} cannot block: the attacker is Sneaky.", card=_card(d, ctx))
+    # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
     if d.get("why") == "sneaky" else ctx.t("{card} cannot block: because of {source}.", card=_card(d, ctx),
                                            source=_card(d, ctx, "source")),
+    # Translators: {card} a card's name, already translated.
     "not_in_discard": lambda d, ctx: ctx.t("{card} is not in that discard pile.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
     "not_a_target": lambda d, ctx: ctx.t("{card} cannot be chosen for {source}.", card=_card(d, ctx),
                                          source=_card(d, ctx, "source")),
+    # Translators: {card} a card's name, already translated.
     "not_pending": lambda d, ctx: ctx.t("{card} has no effect waiting to resolve.", card=_card(d, ctx)),
+    # Translators: {count} a number; the form follows {count}.
     "wrong_count": lambda d, ctx: ctx.t.plural("Name {count} card.", "Name {count} cards.", int(d.get("count", 1))),
 }
 
@@ -590,8 +782,11 @@ def _attacked_full(e: g.Attacked, ctx: Context) -> str:
 
 #: Terse forms: the number and the change only.
 _TERSE: dict[type, Callable[[Any, Context], str]] = {
+    # Translators: {power} a creature's power, a number; {card} a card's name, already translated.
     g.CardPlayed: lambda e, ctx: ctx.t("{power}, {card}.", power=e.power, card=ctx.card(e.card)),
+    # Translators: {power} a creature's power, a number; {card} a card's name, already translated.
     g.Attacked: lambda e, ctx: ctx.t("{power}, {card} attacks.", power=e.power, card=ctx.card(e.card)),
+    # Translators: {count} a number; {player} a player's name; the form follows {count}.
     g.NotBlocked: lambda e, ctx: ctx.t.plural("{count} life left for {player}.", "{count} lives left for {player}.",
                                               e.lives, player=player(ctx, e.player)),
 }

@@ -14,8 +14,16 @@ from companion.render import N_, Context, Refusal, Renderer, capitalized, card_s
 
 DOMAIN = g.SPEC.domain
 
-MODE = {"coop": N_("cooperative mode"), "expert": N_("Expert mode"), "decouverte": N_("Discovery mode"),
-        "adversaire": N_("Opponent mode")}
+MODE = {
+    # Translators: a Num-X game mode's name.
+    "coop": N_("cooperative mode"),
+    # Translators: a Num-X game mode's name.
+    "expert": N_("Expert mode"),
+    # Translators: a Num-X game mode's name.
+    "decouverte": N_("Discovery mode"),
+    # Translators: a Num-X game mode's name.
+    "adversaire": N_("Opponent mode"),
+}
 
 
 player = numbered_player
@@ -24,8 +32,16 @@ player = numbered_player
 def family(ctx: Context, name: str | None) -> str:
     """A pile's family, said after "pile N" (a feminine adjective in French: verte)."""
     t = ctx.t
-    words = {"red": lambda: t.pgettext("pile colour", "red"), "green": lambda: t.pgettext("pile colour", "green"),
-             "blue": lambda: t.pgettext("pile colour", "blue"), "yellow": lambda: t.pgettext("pile colour", "yellow")}
+    words = {
+        # Translators: a colour's name, of a card family (feminine in French: une pile verte).
+        "red": lambda: t.pgettext("pile colour", "red"),
+        # Translators: a colour's name, of a card family (feminine in French: une pile verte).
+        "green": lambda: t.pgettext("pile colour", "green"),
+        # Translators: a colour's name, of a card family (feminine in French: une pile verte).
+        "blue": lambda: t.pgettext("pile colour", "blue"),
+        # Translators: a colour's name, of a card family (feminine in French: une pile verte).
+        "yellow": lambda: t.pgettext("pile colour", "yellow"),
+    }
     word = words.get(name or "")
     return word() if word else ""
 
@@ -33,9 +49,16 @@ def family(ctx: Context, name: str | None) -> str:
 def card_colour(ctx: Context, name: str | None) -> str:
     """A card's family, said after its number ("9 red"; masculine in French: un 9 vert)."""
     t = ctx.t
-    words = {"red": lambda: t.pgettext("card colour", "red"), "green": lambda: t.pgettext("card colour", "green"),
-             "blue": lambda: t.pgettext("card colour", "blue"),
-             "yellow": lambda: t.pgettext("card colour", "yellow")}
+    words = {
+        # Translators: a colour's name, of a card family (masculine in French: un 9 vert).
+        "red": lambda: t.pgettext("card colour", "red"),
+        # Translators: a colour's name, of a card family (masculine in French: un 9 vert).
+        "green": lambda: t.pgettext("card colour", "green"),
+        # Translators: a colour's name, of a card family (masculine in French: un 9 vert).
+        "blue": lambda: t.pgettext("card colour", "blue"),
+        # Translators: a colour's name, of a card family (masculine in French: un 9 vert).
+        "yellow": lambda: t.pgettext("card colour", "yellow"),
+    }
     word = words.get(name or "")
     return word() if word else ""
 
@@ -43,8 +66,10 @@ def card_colour(ctx: Context, name: str | None) -> str:
 def direction(ctx: Context, way: str | None) -> str:
     """A branch said as a direction: "up", "down" (en montée, en descente)."""
     if way == g.UP:
+        # Translators: a direction: the pile goes up.
         return ctx.t.pgettext("branch", "up")
     if way == g.DOWN:
+        # Translators: a direction: the pile goes down.
         return ctx.t.pgettext("branch", "down")
     return ""
 
@@ -56,22 +81,28 @@ def card_short(ctx: Context, card_id: str) -> str:
     card = ctx.cards[card_id]
     t = g.traits(card)
     if t.kind == "family":
+        # Translators: {value} a card's value or the value typed; {colour} a colour's name.
         return ctx.t("{value} {colour}", value=card.value, colour=card_colour(ctx, t.family))
     if t.kind == "shadow":
+        # Translators: {value} a card's value or the value typed.
         return ctx.t("{value} Shadow", value=card.value)
     if t.kind == "rainbow":
+        # Translators: {value} a card's value or the value typed.
         return ctx.t("{value} Rainbow", value=card.value)
     return ctx.card(card_id)
 
 
 def cards_count(ctx: Context, count: int) -> str:
+    # Translators: {count} a number; the form follows {count}.
     return ctx.t.plural("{count} card", "{count} cards", count)
 
 
 def pile_name(ctx: Context, number: int, fam: str | None) -> str:
     """``pile 2 green`` (or ``pile 2`` before its family is fixed)."""
     if fam:
+        # Translators: {pile} a pile: its number or its owner's name; {family} a colour family's name.
         return ctx.t("pile {pile} {family}", pile=number, family=family(ctx, fam))
+    # Translators: {pile} a pile: its number or its owner's name.
     return ctx.t("pile {pile}", pile=number)
 
 
@@ -79,10 +110,13 @@ def _where(ctx: Context, e: g.CardPlayed) -> str:
     """The pile a card went on: its owner's in Opponent mode, its family only when the card does not say it."""
     t = ctx.t
     if e.owner is not None and e.owner != e.player:
+        # Translators: {player} a player's name; {pile} a pile: its number or its owner's name.
         return elided(ctx, t("{player}'s pile {pile}", pile=e.pile, player=player(ctx, e.owner)))
     card = ctx.cards[e.card] if ctx.cards is not None and e.card in ctx.cards else None
     if e.family and (card is None or g.traits(card).family != e.family):
+        # Translators: {pile} a pile: its number or its owner's name; {family} a colour family's name.
         return t.pgettext("where a card goes", "pile {pile} {family}", pile=e.pile, family=family(ctx, e.family))
+    # Translators: {pile} a pile: its number or its owner's name.
     return t.pgettext("where a card goes", "pile {pile}", pile=e.pile)
 
 
@@ -90,18 +124,26 @@ def plays(ctx: Context, made: int, required: int) -> str:
     """Where the turn stands, without repeating the count just said: "1 play left." or "The turn may end: next."."""
     t = ctx.t
     if made < required:
+        # Translators: {count} a number; the form follows {count}.
         return t.plural("{count} play left.", "{count} plays left.", required - made)
+    # Translators: {next} a command word to type.
     return t("The turn may end: {next}.", next=ctx.verb("next"))
 
 
 def tops(ctx: Context, up: int | None, down: int | None) -> str:
+    # Translators: {up} a number of cards up; {down} a number of cards down.
     return ctx.t("up {up}, down {down}", up=up, down=down)
 
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
     t = ctx.t
+    # Translators: {count} a number; the form follows {count}.
+    players = t.plural("{count} player", "{count} players", e.players)
+    # Translators: {players} the players, counted or named ("3 players"); {mode} a game mode's name; {deck} a number of
+    # cards, or the deck's cards; {piles} the piles, already joined; {hand} a number of cards in hand.
     sentence = t("{players}, Num-X, {mode}: {deck}, {piles}, hands of {hand}.",
-                 players=t.plural("{count} player", "{count} players", e.players), mode=t(MODE[e.mode]),
+                 players=players, mode=t(MODE[e.mode]),
+                 # Translators: {count} a number; the form follows {count}.
                  deck=cards_count(ctx, e.deck_size), piles=t.plural("{count} pile", "{count} piles", e.piles),
                  hand=e.hand_size)
     if not e.actions:
@@ -110,6 +152,7 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
 
 
 def _turn_started(e: g.TurnStarted, ctx: Context) -> str:
+    # Translators: {count} a number; {player} a player's name; the form follows {count}.
     return ctx.t.plural("{count} play for {player}.", "{count} plays for {player}.", e.plays_required,
                         player=player(ctx, e.player))
 
@@ -121,14 +164,27 @@ def _card_played_head(e: g.CardPlayed, ctx: Context) -> list[str]:
     where = _where(ctx, e)
     way = direction(ctx, e.direction)
     hows: dict[str, Callable[[], str]] = {
+        # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name.
         "start": lambda: t("{card} starts {pile}.", card=card, pile=where),
+        # Translators: {card} a card's name, already translated; {way} a direction word (up or down); {pile} a pile: its
+        # number or its owner's name.
         "ten": lambda: t("{card} {way} on {pile}, 10 back.", card=card, pile=where, way=way),
+        # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {way} a
+        # direction word (up or down).
         "break": lambda: t("{card} breaks {pile} {way}.", card=card, pile=where, way=way),
+        # Translators: {card} a card's name, already translated; {way} a direction word (up or down); {pile} a pile: its
+        # number or its owner's name.
         "equal": lambda: t("{card} {way} on {pile}, equal to its top.", card=card, pile=where, way=way),
+        # Translators: {value} a card's value or the value typed; {way} a direction word (up or down); {pile} a pile:
+        # its number or its owner's name.
         "joker": lambda: t("{value}, the Joker {way} on {pile}.", value=e.value, pile=where, way=way),
+        # Translators: {card} a card's name, already translated; {way} a direction word (up or down); {pile} a pile: its
+        # number or its owner's name.
         "help": lambda: t("{card} {way} on {pile}, a help.", card=card, pile=where, way=way),
     }
     maker = hows.get(e.how)
+    # Translators: {card} a card's name, already translated; {way} a direction word (up or down); {pile} a pile: its
+    # number or its owner's name.
     parts = [capitalized(maker() if maker else t("{card} {way} on {pile}.", card=card, pile=where, way=way))]
     if e.closed:
         parts.append(t("That branch is closed."))
@@ -140,11 +196,15 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
 
 
 def _flipped(e: g.Flipped, ctx: Context) -> str:
+    # Translators: {up} a number of cards up; {down} a number of cards down; {pile} a pile: its number or its owner's
+    # name.
     return ctx.t("{up} up, {down} down: Flip on pile {pile}.", pile=e.pile, up=e.up, down=e.down) + " " + plays(
         ctx, e.plays_made, e.plays_required)
 
 
 def _flashed(e: g.Flashed, ctx: Context) -> str:
+    # Translators: {top} the card on top of a pile; {way} a direction word (up or down); {pile} a pile: its number or
+    # its owner's name; {card} a card's name, already translated.
     return ctx.t("{top} {way} on pile {pile} again: Flash takes out {card}.", card=card_short(ctx, e.removed),
                  pile=e.pile, way=direction(ctx, e.direction), top=e.top) + " " + plays(ctx, e.plays_made,
                                                                                        e.plays_required)
@@ -153,6 +213,7 @@ def _flashed(e: g.Flashed, ctx: Context) -> str:
 def _turn_eased(e: g.TurnEased, ctx: Context) -> str:
     t = ctx.t
     if e.card == "passe":
+        # Translators: {next} a command word to type.
         return t("Pass: the turn is filled, type {next}.", next=ctx.verb("next"))
     if not e.eased:
         return t("Simple: no effect, a single play was the rule already.")
@@ -164,14 +225,19 @@ def _turn_eased(e: g.TurnEased, ctx: Context) -> str:
 def _action_draw(e: g.ActionDraw, ctx: Context) -> str:
     if not e.drew:
         return ctx.t("0 cards to draw: the draw pile is empty.")
+    who = player(ctx, e.player)
     if e.deck == 0:
-        return ctx.t("The last card drawn at once.")
-    return ctx.t("A card drawn at once.") + " " + ctx.t.plural("{count} card in the draw pile.",
-                                                             "{count} cards in the draw pile.", e.deck)
+        # Translators: {player} a player's name: who drew it, after an action card.
+        return ctx.t("The last card drawn at once by {player}.", player=who)
+    # Translators: {player} a player's name: who drew it, after an action card.
+    head = ctx.t("A card drawn at once by {player}.", player=who)
+    # Translators: {count} a number; the form follows {count}.
+    return head + " " + ctx.t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)
 
 
 def _hand_grew(e: g.HandGrew, ctx: Context) -> str:
     # The new size is said by the refill that follows ("6 cards drawn by Ana"): said once.
+    # Translators: {player} a player's name.
     return ctx.t("1 more card a hand for {player}: hand emptied in one turn.",
                  player=player(ctx, e.player))
 
@@ -180,9 +246,12 @@ def _refilled(e: g.Refilled, ctx: Context) -> str:
     t = ctx.t
     who = player(ctx, e.player)
     if not e.drew:
+        # Translators: {count} a number; {player} a player's name; the form follows {count}.
         return t.plural("{count} card in hand for {player}, none drawn.",
                         "{count} cards in hand for {player}, none drawn.", e.hand, player=who)
+    # Translators: {count} a number; {player} a player's name; the form follows {count}.
     drawn = t.plural("{count} card drawn by {player}", "{count} cards drawn by {player}", e.drew, player=who)
+    # Translators: {drawn} the cards drawn; {hand} a number of cards in hand.
     head = t("{drawn}: {hand} in hand.", drawn=drawn, hand=e.hand) if e.hand != e.drew else drawn + "."
     if e.deck == 0:  # the draw pile's end is said next (deck_emptied)
         return head
@@ -197,7 +266,10 @@ def _deck_emptied(e: g.DeckEmptied, ctx: Context) -> str:
 
 def _player_eliminated(e: g.PlayerEliminated, ctx: Context) -> str:
     t = ctx.t
+    # Translators: {count} a number; the form follows {count}.
     left = t.plural("{count} player left.", "{count} players left.", e.left)
+    # Translators: {count} a number; {deck} a number of cards, or the deck's cards; {player} a player's name; the form
+    # follows {count}.
     return t.plural("{count} card back into the draw pile, now {deck}: {player} is blocked and out.",
                     "{count} cards back into the draw pile, now {deck}: {player} is blocked and out.", e.recycled,
                     deck=e.deck, player=player(ctx, e.player)) + " " + left
@@ -206,14 +278,19 @@ def _player_eliminated(e: g.PlayerEliminated, ctx: Context) -> str:
 def _game_over(e: g.GameOver, ctx: Context) -> str:
     t = ctx.t
     if e.reason == "all_placed":
+        # Translators: {score} a score, a number.
         return t("{score} cards placed, every one: the table wins!", score=e.score)
     if e.reason == "blocked":
+        # Translators: {count} a number; {total} a number, the total; the form follows {count}.
         return t.plural("{count} of {total} cards placed.", "{count} of {total} cards placed.", e.score,
                         total=e.total) + " " + t("Blocked: the table loses.")
     winners = [player(ctx, w) for w in e.winners]
     if e.reason == "seventeen":
+        # Translators: {players} the players, counted or named ("3 players"); {count} chooses singular or plural.
         return t.plural("17 cards of their family: {players} wins!", "17 cards of their family: {players} win!",
                         len(winners), players=ctx.join(winners))
+    # Translators: {score} a score, a number; {players} the players, counted or named ("3 players"); {count} chooses
+    # singular or plural.
     return t.plural("{score}, the best score: {players} wins.", "{score}, the best score: {players} win.",
                     len(winners), score=e.score, players=ctx.join(winners))
 
@@ -222,14 +299,19 @@ def pile_tops(ctx: Context, pile: int, fam: str | None, up: int | None, down: in
               closed: Sequence[str] = ()) -> str:
     """One started pile, its tops first: "9 up, 3 down on pile 1 red." (", up closed" after a break)."""
     t = ctx.t
+    # Translators: {up} a number of cards up; {down} a number of cards down; {pile} a pile: its number or its owner's
+    # name.
     text = t("{up} up, {down} down on pile {pile}", up=up, down=down, pile=pile)
     if fam:
+        # Translators: {up} a number of cards up; {down} a number of cards down; {pile} a pile: its number or its
+        # owner's name; {family} a colour family's name.
         text = t("{up} up, {down} down on pile {pile} {family}", up=up, down=down, pile=pile,
                  family=family(ctx, fam))
     ways = [direction(ctx, way) for way in closed]
     if len(ways) > 1:
         text += t(", both closed")
     elif ways:
+        # Translators: {ways} directions closed, already joined.
         text += t(", {ways} closed", ways=ways[0])
     return text + "."
 
@@ -241,8 +323,10 @@ def table_sentence(ctx: Context, piles: Sequence[Mapping[str, Any]]) -> str:
              for p in piles if p["up"] is not None]
     free = [str(p["pile"]) for p in piles if p["up"] is None]
     if free and len(free) == len(piles):
+        # Translators: {count} a number; the form follows {count}.
         parts.append(t.plural("{count} pile, free.", "{count} piles, all free.", len(free)))
     elif free:  # the list says how many
+        # Translators: {piles} the piles, already joined; {count} chooses singular or plural.
         parts.append(t.plural("{piles}: a free pile.", "{piles}: free piles.", len(free), piles=ctx.join(free)))
     return " ".join(parts)
 
@@ -253,16 +337,22 @@ def status_head(e: g.Status, ctx: Context) -> str:
     if e.outcome is not None:
         score = int(e.outcome.get("score") or 0)
         if e.outcome["kind"] == "cooperative_win":
+            # Translators: {score} a score, a number.
             return t("{score} cards placed: game over, won.", score=score)
         if e.outcome["kind"] == "cooperative_loss":
+            # Translators: {count} a number; the form follows {count}.
             return t.plural("{count} card placed: game over, lost.", "{count} cards placed: game over, lost.", score)
         winners = [player(ctx, w) for w in e.outcome["winners"]]
+        # Translators: {score} a score, a number; {players} the players, counted or named ("3 players"); {count} chooses
+        # singular or plural.
         return t.plural("{score}, the best score: game over, {players} won.",
                         "{score}, the best score: game over, {players} won.", len(winners), score=score,
                         players=ctx.join(winners))
     who = player(ctx, e.current_player)
     if e.plays_made >= e.plays_required:
+        # Translators: {count} a number; {player} a player's name; the form follows {count}.
         return t.plural("{count} play made by {player}.", "{count} plays made by {player}.", e.plays_made, player=who)
+    # Translators: {count} a number; {required} a number; {player} a player's name; the form follows {count}.
     return t.plural("{count} of {required} plays for {player}.", "{count} of {required} plays for {player}.",
                     e.plays_made, required=e.plays_required, player=who)
 
@@ -277,6 +367,7 @@ def _counts(ctx: Context, counts: Mapping[str, int], first: Callable[[int, str],
 
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     t = ctx.t
+    # Translators: {count} a number; {players} the players, counted or named ("3 players"); the form follows {count}.
     hands = _counts(ctx, e.hands, lambda n, who: t.plural("{count} card in hand for {players}.",
                                                         "{count} cards in hand for {players}.", n, players=who))
     parts = [("piles", table_sentence(ctx, e.piles)),
@@ -284,13 +375,17 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
              ("hands", " ".join(hands))]
     if e.outcome is None or e.outcome.get("kind") not in ("cooperative_win", "cooperative_loss"):
         # Once the table won or lost, the head said the score (the cards played): one "placed" count only.
+        # Translators: {count} a number; the form follows {count}.
         parts.append(("placed", t.plural("{count} card placed.", "{count} cards placed.", e.placed)))
     if e.scores:
+        # Translators: {count} a number; {players} the players, counted or named ("3 players"); the form follows
+        # {count}.
         scores = _counts(ctx, e.scores, lambda n, who: t.plural("{count} family card placed by {players}.",
                                                               "{count} family cards placed by {players}.", n,
                                                               players=who))
         parts.append(("scores", " ".join(scores)))
     if e.eliminated:
+        # Translators: {players} the players, counted or named ("3 players").
         parts.append(("eliminated", t("Out: {players}.", players=ctx.join([player(ctx, p) for p in e.eliminated]))))
     return parts
 
@@ -311,7 +406,9 @@ def _under(ctx: Context, way: str, cards: Sequence[str], fam: str | None) -> lis
     chunks = [said[i:i + LIST_CHUNK] for i in range(0, len(said), LIST_CHUNK)]
     found = [capitalized(ctx.join(chunk)) + "." for chunk in chunks[:-1]]
     last = ctx.join(chunks[-1])
+    # Translators: {cards} a list of cards, already joined.
     found.append(t("{cards} under the top, up.", cards=last) if way == g.UP
+                 # Translators: {cards} a list of cards, already joined.
                  else t("{cards} under the top, down.", cards=last))
     return found
 
@@ -319,9 +416,11 @@ def _under(ctx: Context, way: str, cards: Sequence[str], fam: str | None) -> lis
 def _pile(e: g.PileShown, ctx: Context) -> str:
     t = ctx.t
     if e.up is None:
+        # Translators: {pile} a pile: its number or its owner's name.
         return t("0 cards on pile {pile}: it is free.", pile=e.pile)
     parts = [pile_tops(ctx, e.pile, e.family, e.up, e.down, e.closed)]
     if e.start is not None and e.up_cards and e.down_cards:  # else the first card is a top, said already
+        # Translators: {card} a card's name, already translated.
         parts.append(t("{card}, the first card.", card=card_short(ctx, e.start)))
     if len(e.up_cards) > 1:
         parts.extend(_under(ctx, g.UP, e.up_cards[:-1], e.family))
@@ -350,40 +449,55 @@ def _why_not(ctx: Context, pile: int, refused: Sequence[Mapping[str, Any]]) -> s
     for r in refused:
         code = r.get("code")
         if code == "wrong_family":
+            # Translators: {pile} a pile: its number or its owner's name; {family} a colour family's name.
             return t("Not on pile {pile}: {family}.", pile=pile, family=family(ctx, r.get("family")))
         if code == "does_not_fit":
+            # Translators: {way} a direction word (up or down); {top} the card on top of a pile.
             reasons.append(t("{way}, top {top}", way=direction(ctx, r.get("direction")), top=r.get("top")))
         elif code == "branch_closed":
+            # Translators: {way} a direction word (up or down).
             reasons.append(t("{way}, closed", way=direction(ctx, r.get("direction"))))
     if not reasons:
         return None
+    # Translators: {pile} a pile: its number or its owner's name; {reasons} reasons, already joined.
     return t("Not on pile {pile}: {reasons}.", pile=pile, reasons=ctx.separator.join(reasons))
 
 
 def _fits(e: g.Fits, ctx: Context) -> str:
     t = ctx.t
     card = card_short(ctx, e.card)
+    # Translators: {player} a player's name.
     parts = [] if e.private else [t("Asked by {player}, at the table.", player=player(ctx, e.asked_by))]
     if e.placed_already:
+        # Translators: {card} a card's name, already translated.
         parts.append(t("Every {card} is already played.", card=card))
     elif e.turn is not None:  # the turn takes no card: the refusal a play would get
         parts.append(REFUSALS[e.turn["code"]](e.turn, ctx))
     elif not e.needs_pile:
-        parts.append(t("{card} may be played now.", card=card) if e.places else t("{card} cannot be played now.",
-                                                                                   card=card))
+        # Translators: {card} a card's name, already translated.
+        may = N_("{card} may be played now.")
+        # Translators: {card} a card's name, already translated.
+        cannot = N_("{card} cannot be played now.")
+        parts.append(t(may if e.places else cannot, card=card))
     else:
         places = _by_pile(e.places)
+        # Translators: {count} a number; {card} a card's name, already translated; the form follows {count}.
         parts.append(t.plural("{count} pile for {card}.", "{count} piles for {card}.", len(places), card=card)
+                     # Translators: {card} a card's name, already translated.
                      if places else t("{card} fits nowhere now.", card=card))
         groups: dict[str, list[str]] = {}  # piles with the same branches said together
         for pile, found in places.items():
             groups.setdefault(_ways(ctx, found), []).append(str(pile))
         for ways, piles in groups.items():
             if len(piles) == 1:
+                # Translators: {pile} a pile: its number or its owner's name; {ways} directions closed, already joined.
                 parts.append(t("Pile {pile}: {ways}.", pile=piles[0], ways=ways) if ways
+                             # Translators: {pile} a pile: its number or its owner's name.
                              else t("Pile {pile}: to start it.", pile=piles[0]))
             else:
+                # Translators: {piles} the piles, already joined; {ways} directions closed, already joined.
                 parts.append(t("Piles {piles}: {ways}.", piles=ctx.join(piles), ways=ways) if ways
+                             # Translators: {piles} the piles, already joined.
                              else t("Piles {piles}: to start one.", piles=ctx.join(piles)))
         for pile, refused in _by_pile(e.refusals).items():
             if pile not in places:
@@ -396,8 +510,10 @@ def _fits(e: g.Fits, ctx: Context) -> str:
 def _left(e: g.Left, ctx: Context) -> str:
     t = ctx.t
     return " ".join([
+        # Translators: {deck} a number of cards, or the deck's cards; {placed} a number; {to_place} a number.
         t("{deck} in the draw pile, {placed} placed, {to_place} still to place.", deck=e.deck, placed=e.placed,
           to_place=e.to_place),
+        # Translators: {count} a number; the form follows {count}.
         t.plural("{count} play left this turn.", "{count} plays left this turn.", e.plays_left)])
 
 
@@ -426,33 +542,46 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 
 def _card_played_terse(e: g.CardPlayed, ctx: Context) -> str:
     """The number and the change only: "9 red up, pile 2." (the turn's count is left to status)."""
+    # Translators: {value} a card's value or the value typed.
     card = card_short(ctx, e.card) if e.how != "joker" else ctx.t("{value}, Joker", value=e.value)
     if e.how == "start":
+        # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name.
         return ctx.t("{card}, pile {pile}.", card=card, pile=e.pile)
+    # Translators: {card} a card's name, already translated; {way} a direction word (up or down); {pile} a pile: its
+    # number or its owner's name.
     return ctx.t("{card} {way}, pile {pile}.", card=card, way=direction(ctx, e.direction), pile=e.pile)
 
 
 def _refilled_terse(e: g.Refilled, ctx: Context) -> str:
     if not e.drew:
         return ""
+    # Translators: {count} a number; {deck} a number of cards, or the deck's cards; the form follows {count}.
     return ctx.t.plural("{count} drawn, {deck} left.", "{count} drawn, {deck} left.", e.drew, deck=e.deck)
 
 
 def _turn_eased_terse(e: g.TurnEased, ctx: Context) -> str:
     if e.card == "passe":
+        # Translators: a player passes.
         return ctx.t("Pass.")
+    # Translators: a play with nothing special.
     return ctx.t("Simple.") if e.eased else ctx.t("Simple: no effect.")
 
 
 #: Terse forms: the number and the change only ("9 red up, pile 2."); a draw said by the cards in hand is not said.
 _TERSE: dict[type, Callable[[Any, Context], str]] = {
+    # Translators: {count} a number; {player} a player's name.
     g.TurnStarted: lambda e, ctx: ctx.t("{count} for {player}.", count=e.plays_required, player=player(ctx, e.player)),
     g.CardPlayed: _card_played_terse,
+    # Translators: {up} a number of cards up; {down} a number of cards down; {pile} a pile: its number or its owner's
+    # name.
     g.Flipped: lambda e, ctx: ctx.t("{up} up, {down} down, pile {pile}.", up=e.up, down=e.down, pile=e.pile),
+    # Translators: {top} the card on top of a pile; {way} a direction word (up or down); {pile} a pile: its number or
+    # its owner's name.
     g.Flashed: lambda e, ctx: ctx.t("{top} {way} again, pile {pile}.", top=e.top, way=direction(ctx, e.direction),
                                     pile=e.pile),
     g.TurnEased: _turn_eased_terse,
     g.ActionDraw: lambda e, ctx: "",
+    # Translators: {player} a player's name.
     g.HandGrew: lambda e, ctx: ctx.t("1 more card for {player}.", player=player(ctx, e.player)),
     g.Refilled: _refilled_terse,
     g.DeckEmptied: lambda e, ctx: ctx.t("0 in the draw pile."),
@@ -482,9 +611,12 @@ def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
         parts.append(why)
     if e.how != "start" and e.direction is not None:
         other = e.down if e.direction == g.UP else e.up
+        # Translators: {top} the card on top of a pile.
         parts.append(t("{top} down, the other branch.", top=other) if e.direction == g.UP
+                     # Translators: {top} the card on top of a pile.
                      else t("{top} up, the other branch.", top=other))
     parts.append(plays(ctx, e.plays_made, e.plays_required))
+    # Translators: {count} a number; the form follows {count}.
     parts.append(t.plural("{count} card placed in all.", "{count} cards placed in all.", e.placed))
     return " ".join(parts)
 
@@ -492,6 +624,7 @@ def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
 def _turn_started_full(e: g.TurnStarted, ctx: Context) -> str:
     t = ctx.t
     return " ".join([_turn_started(e, ctx),
+                     # Translators: {count} a number; the form follows {count}.
                      t.plural("{count} card in hand.", "{count} cards in hand.", e.hand),
                      t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)])
 
@@ -514,27 +647,52 @@ def _way(d: Mapping[str, Any], ctx: Context) -> str:
 
 def _does_not_fit(d: Mapping[str, Any], ctx: Context) -> str:
     if d.get("direction") == g.DOWN:
+        # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {top}
+        # the card on top of a pile.
         return ctx.t("{card} cannot go down on pile {pile}: its top is {top}.", card=_card(d, ctx), pile=d["pile"], top=d["top"])
+    # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {top} the
+    # card on top of a pile.
     return ctx.t("{card} cannot go up on pile {pile}: its top is {top}.", card=_card(d, ctx), pile=d["pile"], top=d["top"])
 
 
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
+def _unknown_card(d: Mapping[str, Any], ctx: Context) -> str:
+    """A card of Num-X that this game leaves out (an action card with --actions off): said, never "No such card."."""
+    card_id = str(d.get("card", ""))
+    if ctx.cards is None or card_id not in ctx.cards:
+        return ctx.core("No such card.")
+    # Translators: {card} a card's name: a Num-X card this game's mode or options leave out (--actions off).
+    return ctx.t("No {card} in this game: its mode or options leave it out.", card=ctx.card(card_id))
+
+
 REFUSALS: dict[str, Refusal] = {
+    "unknown_card": _unknown_card,
     "does_not_fit": _does_not_fit,
+    # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {family} a
+    # colour family's name.
     "wrong_family": lambda d, ctx: ctx.t("{card} cannot go on pile {pile}: it is {family}.", card=_card(d, ctx), pile=d["pile"],
                                          family=family(ctx, d.get("family"))),
+    # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {family} a
+    # colour family's name.
     "family_taken": lambda d, ctx: ctx.t("{card} cannot start a pile: pile {pile} is {family} already.", card=_card(d, ctx),
                                          pile=d["pile"], family=family(ctx, d.get("family"))),
+    # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name.
     "cannot_start": lambda d, ctx: ctx.t("{card} cannot start pile {pile}. Only a family card starts a pile.", card=_card(d, ctx),
                                          pile=d["pile"]),
+    # Translators: {pile} a pile: its number or its owner's name.
     "start_no_direction": lambda d, ctx: ctx.t("Pile {pile} is not started: play its first card without up or down.",
                                                pile=d["pile"]),
+    # Translators: {pile} a pile: its number or its owner's name.
     "direction_needed": lambda d, ctx: ctx.t("Up or down? Type the branch of pile {pile} after its number.", pile=d["pile"]),
     "direction_needed_typed": lambda d, ctx: ctx.t("Up or down? Type the branch of pile {pile} after its number.",
                                                    pile=d["pile"]),
+    # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down).
     "branch_closed": lambda d, ctx: ctx.t("Pile {pile} {way} is closed by a break.", pile=d["pile"], way=_way(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "shadow_up_only": lambda d, ctx: ctx.t("{card} only goes on a rising branch.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "rainbow_down_only": lambda d, ctx: ctx.t("{card} only goes on a falling branch.", card=_card(d, ctx)),
+    # Translators: {pile} a pile: its number or its owner's name; {player} a player's name.
     "help_only": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. Only help it: lower going up, higher going down.",
                                       pile=d["pile"], player=player(ctx, d.get("owner"))),
     "one_help": lambda d, ctx: ctx.t("One help play a turn on another player's pile, already made."),
@@ -542,39 +700,57 @@ REFUSALS: dict[str, Refusal] = {
     "flash_owner_card": lambda d, ctx: ctx.t("Pile {pile} is {player}'s: a Flash cannot take out {card}.",
                                              pile=d["pile"], player=player(ctx, d.get("owner")),
                                              card=card_short(ctx, str(d.get("removed", "")))),
+    # Translators: {pile} a pile's number; {card} a card's name, already translated.
     "pile_not_started": lambda d, ctx: ctx.t("Pile {pile} is not started: {card} needs a card on it.", pile=d["pile"],
                                              card=_card(d, ctx)),
+    # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down); {card} a card's
+    # name, already translated.
     "branch_not_started": lambda d, ctx: ctx.t("Pile {pile} {way} has no card yet: {card} needs one.", pile=d["pile"],
                                                way=_way(d, ctx), card=_card(d, ctx)),
+    # Translators: {pile} a pile: its number or its owner's name.
     "flip_needs_both": lambda d, ctx: ctx.t("Flip needs a card on both branches of pile {pile}.", pile=d["pile"]),
     "flip_no_direction": lambda d, ctx: ctx.t("Flip takes the pile only: type flip and the pile number."),
+    # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down).
     "nothing_to_flash": lambda d, ctx: ctx.t("Pile {pile} {way} has only its first card: nothing to remove.", pile=d["pile"],
                                              way=_way(d, ctx)),
+    # Translators: {top} the card on top of a pile; {value} a card's value or the value typed.
     "joker_value": lambda d, ctx: ctx.t("The Joker counts as {top}, or exactly 10 away, not {value}.", top=d["top"],
                                         value=d["value"]),
+    # Translators: {card} a card's name, already translated.
     "no_value": lambda d, ctx: ctx.t("{card} takes no number after the branch.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "no_pile_needed": lambda d, ctx: ctx.t("{card} takes no pile: type it alone.", card=_card(d, ctx)),
+    # Translators: {card} a card's name, already translated.
     "pile_needed": lambda d, ctx: ctx.t("Which pile? Type its number after {card}.", card=_card(d, ctx)),
     "pile_needed_typed": lambda d, ctx: ctx.t("Which pile? Type its number after {card}.", card=_card(d, ctx)),
+    # Translators: {text} what the user typed.
     "not_a_pile": lambda d, ctx: ctx.t("{text} is not a pile: type a pile number.", text=d.get("text", "")),
     "pile_number_needed": lambda d, ctx: ctx.t("Which pile? Type its number."),
+    # Translators: {count} a number; the form follows {count}.
     "no_such_pile": lambda d, ctx: ctx.t.plural("There is only {count} pile.", "There are {count} piles, from 1 to {count}.",
                                                 d["piles"]),
     "unknown_pile": lambda d, ctx: ctx.t.plural("There is only {count} pile.", "There are {count} piles, from 1 to {count}.",
                                                 d["piles"]),
+    # Translators: {value} a card's value or the value typed.
     "no_such_number": lambda d, ctx: ctx.t("No card has the number {value} there.", value=d["value"]),
     "number_needed": lambda d, ctx: ctx.t("Which number? Type it after the family: rouge 7."),
+    # Translators: {card} a card's name, already translated; {count} a number; the form follows {count}.
     "card_placed": lambda d, ctx: ctx.t.plural("{card} is already played.", "Every copy of {card} is already played, "
                                                "{count}.", d["copies"], card=_card(d, ctx)),
+    # Translators: {player} a player's name; {next} a command word to type.
     "no_cards_in_hand": lambda d, ctx: capitalized(ctx.t("{player} has no card in hand: type {next}.",
                                               player=player(ctx, d.get("player")), next=ctx.verb("next"))),
+    # Translators: {next} a command word to type.
     "turn_filled": lambda d, ctx: ctx.t("Pass filled the turn: nothing more to play. Type {next}.",
                                         next=ctx.verb("next")),
+    # Translators: {count} a number; {next} a command word to type; the form follows {count}.
     "turn_full": lambda d, ctx: ctx.t.plural("{count} play made: that is all this turn. Type {next}.",
                                              "{count} plays made: that is all this turn. Type {next}.", d["plays"],
                                              next=ctx.verb("next")),
+    # Translators: {count} a number; the form follows {count}.
     "plays_left": lambda d, ctx: ctx.t.plural("{count} play left before the turn can end.",
                                               "{count} plays left before the turn can end.", d["left"]),
+    # Translators: {count} a number; {next} a command word to type; the form follows {count}.
     "not_blocked": lambda d, ctx: ctx.t.plural("{count} play made, enough: the turn can end, type {next}.",
                                                "{count} plays made, enough: the turn can end, type {next}.",
                                                d["made"], next=ctx.verb("next")),

@@ -19,8 +19,20 @@ from companion.render import N_, Context, Renderer, Refusal, elided, numbered_pl
 
 DOMAIN = g.SPEC.domain
 #: The rank names when a card file has no ``[[bands]]`` (percent of the best score → message id).
-_DEFAULT_BANDS = ((0, N_("passable")), (40, N_("deserving")), (55, N_("nice")), (70, N_("impressive")),
-                  (85, N_("well, my friend!")), (95, N_("big fibber")))
+_DEFAULT_BANDS = (
+    # Translators: a rank's name at the game's end, the lowest.
+    (0, N_("passable")),
+    # Translators: a rank's name at the game's end.
+    (40, N_("deserving")),
+    # Translators: a rank's name at the game's end.
+    (55, N_("nice")),
+    # Translators: a rank's name at the game's end.
+    (70, N_("impressive")),
+    # Translators: a rank's name at the game's end.
+    (85, N_("well, my friend!")),
+    # Translators: a rank's name at the game's end, the highest.
+    (95, N_("big fibber")),
+)
 
 
 player = numbered_player
@@ -40,10 +52,12 @@ def face(ctx: Context, rank: Any, kind: Any) -> str:
     """A card as said at the table: "7 rouge", or "7" when its type was not said."""
     if kind is None or kind == "":
         return str(rank)
+    # Translators: {rank} a rank's name or value; {type} a type's name.
     return ctx.t("{rank} {type}", rank=rank, type=type_name(ctx, kind))
 
 
 def cards_count(ctx: Context, count: int) -> str:
+    # Translators: {count} a number; the form follows {count}.
     return ctx.t.plural("{count} card", "{count} cards", count)
 
 
@@ -74,6 +88,7 @@ def band(ctx: Context, score: int, max_score: int) -> str:
 def ordinal_round(ctx: Context, number: int) -> str:
     """ "1st round", "2nd round" ("1re manche", "2e manche"): a sentence about a round starts with its number."""
     if ctx.lang == "fr":
+        # Translators: {ordinal} an ordinal (first, second…).
         return ctx.t("{ordinal} round", ordinal=f"{number}re" if number == 1 else f"{number}e")
     suffix = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     # {ordinal} is "1st", "2nd"… here, "1re", "2e"… in French (both made above).
@@ -81,28 +96,42 @@ def ordinal_round(ctx: Context, number: int) -> str:
 
 
 def _errors_of(ctx: Context, errors: int, allowed: int, budget: str) -> str:
-    """ "2 errors of 5", number first ("2 fautes sur 5")."""
+    """ "2 errors of 5", number first ("2 fautes sur 5"); past the allowance, "6 errors, 5 allowed" (never "6 of 5")."""
+    if errors > allowed:
+        # Translators: {count} a number, more than {allowed}; {allowed} the errors allowed; the form follows {count}.
+        return ctx.t.plural("{count} error, {allowed} allowed", "{count} errors, {allowed} allowed", errors,
+                            allowed=allowed)
     if budget == "round":
+        # Translators: {count} a number; {allowed} a number, the allowed maximum; the form follows {count}.
         return ctx.t.plural("{count} error of {allowed} this round", "{count} errors of {allowed} this round", errors,
                             allowed=allowed)
+    # Translators: {count} a number; {allowed} a number, the allowed maximum; the form follows {count}.
     return ctx.t.plural("{count} error of {allowed}", "{count} errors of {allowed}", errors, allowed=allowed)
 
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
     t = ctx.t
+    # Translators: {count} a number; the form follows {count}.
     errors = t.plural("{count} error allowed", "{count} errors allowed", e.errors_allowed)
     if e.budget == "round":
+        # Translators: {count} a number; the form follows {count}.
         errors = t.plural("{count} error allowed per round", "{count} errors allowed per round", e.errors_allowed)
-    return t("{players} of The Void: {rounds}, {errors}.",
-             players=t.plural("{count} player", "{count} players", e.players),
-             rounds=t.plural("{count} round", "{count} rounds", e.rounds), errors=errors)
+    # Translators: {count} a number; the form follows {count}.
+    players = t.plural("{count} player", "{count} players", e.players)
+    # Translators: {count} a number; the form follows {count}.
+    rounds = t.plural("{count} round", "{count} rounds", e.rounds)
+    # Translators: {players} the players, counted ("3 players"); {rounds} rounds, counted; {errors} errors allowed,
+    # counted.
+    return t("{players} of The Void: {rounds}, {errors}.", players=players, rounds=rounds, errors=errors)
 
 
 def _round_started(e: g.RoundStarted, ctx: Context) -> str:
     t = ctx.t
+    # Translators: {round} a round's number; {rounds} rounds, counted; {deck} a number of cards, or the deck's cards.
     sentence = t("{round} of {rounds}: {deck} in the draw pile.", round=ordinal_round(ctx, e.round), rounds=e.rounds,
                  deck=e.deck)
     if e.eyes_closed:
+        # Translators: {players} the players, counted or named ("3 players").
         sentence += " " + t("Eyes closed: {players}.", players=ctx.join([player(ctx, p) for p in e.eyes_closed]))
     elif e.variant:
         sentence += " " + t("Eyes open this round.")
@@ -115,6 +144,7 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
     # play. An error is called by the table (``error``) or decided from the hands entered on the pages.
     card = face(ctx, e.rank, e.type)
     if e.last_of_rank:
+        # Translators: {card} a card's name, already translated.
         return t("{card}, the last one.", card=card)
     return card + "."
 
@@ -129,9 +159,13 @@ def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
     t = ctx.t
     card = face(ctx, e.rank, e.type)
     if e.player is not None:
+        # Translators: {card} a card's name, already translated; {player} a player's name.
         card = t("{card} from {player}", card=card, player=player(ctx, e.player))
     if e.last_of_rank:
+        # Translators: {card} a card's name, already translated.
         card = t("{card}, the last one", card=card)
+    # Translators: {card} a card's name, already translated; {count} a number; {deck} a number of cards, or the deck's
+    # cards; the form follows {count}.
     return elided(ctx, t.plural("{card}: {count} stacked, {deck} in the draw pile.",
                                 "{card}: {count} stacked, {deck} in the draw pile.", e.stacked, card=card, deck=e.deck))
 
@@ -141,6 +175,7 @@ def _draw_pile_empty_terse(e: g.DrawPileEmpty, ctx: Context) -> str:
 
 
 def _round_started_terse(e: g.RoundStarted, ctx: Context) -> str:
+    # Translators: {round} a round's number; {rounds} rounds, counted.
     sentence = ctx.t("{round} of {rounds}.", round=ordinal_round(ctx, e.round), rounds=e.rounds)
     if e.eyes_closed:
         sentence += " " + ctx.t("Eyes closed: {players}.", players=ctx.join([player(ctx, p) for p in e.eyes_closed]))
@@ -154,17 +189,21 @@ def _error_full(e: g.ErrorMade, ctx: Context) -> str:
     sentence = _error(e, ctx)
     if e.player is None:
         return sentence
+    # Translators: {player} a player's name.
     return sentence + " " + elided(ctx, ctx.t("The error is {player}'s.", player=player(ctx, e.player)))
 
 
 def _draw_pile_empty(e: g.DrawPileEmpty, ctx: Context) -> str:
+    # Translators: {cards} a list of cards, already joined.
     return ctx.t("{cards} in hands, the draw pile is empty.", cards=cards_count(ctx, e.in_hands))
 
 
 def _turned(ctx: Context, rank: Any, kind: Any, repeated: bool) -> str:
     card = face(ctx, rank, kind)
     if repeated:
+        # Translators: {card} a card's name, already translated; {type} a type's name.
         return ctx.t("{card} turned up, {type} a second time.", card=card, type=type_name(ctx, kind))
+    # Translators: {card} a card's name, already translated.
     return ctx.t("{card} turned up.", card=card)
 
 
@@ -172,10 +211,14 @@ def _error(e: g.ErrorMade, ctx: Context) -> str:
     t = ctx.t
     errors = _errors_of(ctx, e.errors, e.errors_allowed, e.budget)
     goes_on = not e.repeated and e.errors <= e.errors_allowed and e.rank is not None
-    if e.pending:
-        head = t("{errors}: turn up a card, discard below {rank}.", errors=errors, rank=e.rank) if goes_on \
-            else t("{errors}: turn up a card.", errors=errors)
+    if e.pending and goes_on:
+        # Translators: {errors} errors, counted; {rank} a rank's name or value.
+        head = t("{errors}: turn up a card, discard below {rank}.", errors=errors, rank=e.rank)
+    elif e.pending:
+        # Translators: {errors} errors, counted ("1 error of 3").
+        head = t("{errors}: turn up a card.", errors=errors)
     elif goes_on:
+        # Translators: {errors} errors, counted; {rank} a rank's name or value.
         head = t("{errors}, discard below {rank}.", errors=errors, rank=e.rank)
     else:
         head = errors + "."
@@ -193,7 +236,9 @@ def _card_turned(e: g.CardTurned, ctx: Context) -> str:
 def _cards_discarded(e: g.CardsDiscarded, ctx: Context) -> str:
     t = ctx.t
     if not e.cards:
+        # Translators: {count} a number; the form follows {count}.
         return t.plural("{count} card discarded.", "{count} cards discarded.", e.count)
+    # Translators: {cards} a list of cards, already joined; {count} chooses singular or plural.
     return t.plural("{cards} discarded.", "{cards} discarded.", len(e.cards),
                     cards=ctx.join([face(ctx, c["rank"], c["type"]) for c in e.cards]))
 
@@ -201,12 +246,16 @@ def _cards_discarded(e: g.CardsDiscarded, ctx: Context) -> str:
 def _round_ended(e: g.RoundEnded, ctx: Context) -> str:
     t = ctx.t
     if e.reason == g.RoundEnd.SAME_TYPE:
+        # Translators: {type} a type's name.
         why = t("{type} turned up twice", type=type_name(ctx, e.type))
     else:
         why = t("every card played")
     if e.round >= e.rounds:  # the game's end follows, and says the score once, with the rank
+        # Translators: {count} a number; {round} a round's number; {why} why, a short phrase; the form follows {count}.
         return t.plural("{count} stacked in round {round}: {why}.", "{count} stacked in round {round}: {why}.",
                         e.stacked, round=e.round, why=why)
+    # Translators: {count} a number; {round} a round's number; {why} why, a short phrase; {score} a score, a number; the
+    # form follows {count}.
     return t.plural("{count} stacked in round {round}: {why}, score {score}.",
                     "{count} stacked in round {round}: {why}, score {score}.", e.stacked, round=e.round, why=why,
                     score=e.score)
@@ -216,8 +265,12 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
     t = ctx.t
     rank = band(ctx, e.score, e.max_score)
     if e.reason == g.Reason.ERRORS.value:
-        return t("{errors}: game lost, score {score}, rank: {rank}.",
-                 errors=t.plural("{count} error", "{count} errors", e.errors), score=e.score, rank=rank)
+        # Translators: {count} a number; the form follows {count}.
+        errors = t.plural("{count} error", "{count} errors", e.errors)
+        # Translators: {errors} errors, counted; {score} a score, a number; {rank} a rank's name or value.
+        return t("{errors}: game lost, score {score}, rank: {rank}.", errors=errors, score=e.score, rank=rank)
+    # Translators: {count} a number; {max} a number, the maximum; {rank} a rank's name or value; the form follows
+    # {count}.
     text = t.plural("{count} point of {max}: game over, rank: {rank}.", "{count} points of {max}: game over, rank: {rank}.",
                     e.score, max=e.max_score, rank=rank)
     return text[:-1] if text.endswith(("!.", "?.")) else text  # a rank named with its own "!" ends the sentence
@@ -225,13 +278,16 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
 
 def _top_part(ctx: Context, top: Mapping[str, Any] | None) -> str:
     if top is None:
+        # Translators: a pile has no card.
         return ctx.t("Pile empty.")
+    # Translators: {card} a card's name, already translated.
     return ctx.t("{card} on the pile.", card=face(ctx, top["rank"], top["type"]))
 
 
 def _types_part(ctx: Context, kinds: Sequence[str]) -> str:
     if not kinds:
         return ctx.t("No type turned up this round.")
+    # Translators: {types} types, already joined.
     return ctx.t("Types turned up this round: {types}.", types=ctx.join([type_name(ctx, k) for k in kinds]))
 
 
@@ -239,8 +295,10 @@ def status_head(e: g.Status, ctx: Context) -> str:
     """Where the game stands: the start of ``status``, and what ``undo`` reminds."""
     t = ctx.t
     if e.phase == g.GAME_OVER:
+        # Translators: the game has ended.
         return t("Game over.")
     if e.phase == g.ROUND_OVER:
+        # Translators: {verb} a command word to type.
         return t("Round over: type {verb}.", verb=ctx.verb("round"))
     return t("{round} of {rounds}.", round=ordinal_round(ctx, e.round), rounds=e.rounds)
 
@@ -251,10 +309,12 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     used = e.round_errors if e.budget == "round" else e.errors
     return [
         ("top", _top_part(ctx, e.top)),
+        # Translators: {cards} a list of cards, already joined.
         ("deck", t("{cards} in the draw pile.", cards=cards_count(ctx, e.deck))),
         ("hands", _hands_part(ctx, e.hands)),
         ("errors", _errors_of(ctx, used, e.errors_allowed, e.budget) + "."),
         ("error_types", _types_part(ctx, e.error_types)),
+        # Translators: {count} a number; {score} a score, a number; the form follows {count}.
         ("stacked", t.plural("{count} stacked this round, score {score}.", "{count} stacked this round, score {score}.",
                              e.stacked, score=e.score)),
     ]
@@ -265,15 +325,19 @@ def _hands_part(ctx: Context, hands: Mapping[str, int]) -> str:
     """How many cards each hand holds: once when they are all alike ("4 cards in each hand")."""
     counts = list(hands.values())
     if counts and len(set(counts)) == 1:
+        # Translators: {count} a number; the form follows {count}.
         return ctx.t.plural("{count} card in each hand.", "{count} cards in each hand.", counts[0])
+    # Translators: {counts} numbers, already joined.
     return ctx.t("{counts}: the cards in hand, seat by seat.", counts=ctx.join([str(n) for n in counts]))
 
 
 def _top(e: g.TopCard, ctx: Context) -> str:
     if e.top is not None:
+        # Translators: {card} a card's name, already translated; {cards} a list of cards, already joined.
         sentence = ctx.t("{card} on the pile, {cards} in the draw pile.", card=face(ctx, e.top["rank"], e.top["type"]),
                          cards=cards_count(ctx, e.deck))
     else:
+        # Translators: {cards} a list of cards, already joined.
         sentence = ctx.t("{cards} in the draw pile, the pile is empty.", cards=cards_count(ctx, e.deck))
     if e.phase == g.ROUND_OVER:
         sentence += " " + ctx.t("Round over: type {verb}.", verb=ctx.verb("round"))
@@ -283,9 +347,11 @@ def _top(e: g.TopCard, ctx: Context) -> str:
 def _errors(e: g.ErrorsInfo, ctx: Context) -> str:
     t = ctx.t
     if e.budget == "round":
+        # Translators: {count} a number; {allowed} a number, the allowed maximum; the form follows {count}.
         head = t.plural("{count} error of {allowed} allowed this round.", "{count} errors of {allowed} allowed this round.",
                         e.errors, allowed=e.errors_allowed)
     else:
+        # Translators: {count} a number; {allowed} a number, the allowed maximum; the form follows {count}.
         head = t.plural("{count} error of {allowed} allowed.", "{count} errors of {allowed} allowed.", e.errors,
                         allowed=e.errors_allowed)
     return head + " " + _types_part(ctx, e.error_types)
@@ -296,24 +362,31 @@ def _discards(e: g.DiscardsInfo, ctx: Context) -> str:
     t = ctx.t
     if not e.total:
         return t("No discards this round.")
+    # Translators: {count} a number; the form follows {count}.
     said = [t.plural("{count} discarded this round.", "{count} discarded this round.", e.total)]
     for kind, ranks in e.groups.items():
         numbers = ctx.join([str(r) for r in ranks])
+        # Translators: {count} a number; {type} a type's name; {ranks} ranks, already joined.
         said.append(t("{count} {type}: {ranks}.", count=len(ranks), type=type_name(ctx, kind), ranks=numbers) if kind
+                    # Translators: {count} a number; {ranks} ranks, already joined; the form follows {count}.
                     else t.plural("{count} with no type said: {ranks}.", "{count} with no type said: {ranks}.",
                                   len(ranks), ranks=numbers))
     if e.turned:
         turned_ranks: tuple[int | None, ...] = e.turned_ranks or (None,) * len(e.turned)
+        # Translators: {cards} a list of cards, already joined; {count} chooses singular or plural.
         said.append(t.plural("{cards} turned up.", "{cards} turned up.", len(e.turned),
                              cards=ctx.join([face(ctx, r, k) if r is not None else type_name(ctx, k)
                                              for r, k in zip(turned_ranks, e.turned, strict=False)])))
     if e.unknown:
+        # Translators: {count} a number; the form follows {count}.
         said.append(t.plural("{count} not said.", "{count} not said.", e.unknown))
     return " ".join(said)
 
 
 def _round(e: g.RoundInfo, ctx: Context) -> str:
     t = ctx.t
+    # Translators: {count} a number; {round} a round's number; {rounds} rounds, counted; {score} a score, a number; the
+    # form follows {count}.
     sentence = t.plural("{count} stacked, round {round} of {rounds}, score {score}.",
                         "{count} stacked, round {round} of {rounds}, score {score}.", e.stacked, round=e.round,
                         rounds=e.rounds, score=e.score)
@@ -341,17 +414,26 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
+    # Translators: {verb} a command word to type.
     "round_over": lambda d, ctx: ctx.t("The round is over: type {verb} to start the next.", verb=ctx.verb("round")),
+    # Translators: {deck} a number of cards, or the deck's cards; {hands} the hands, already described; {round} a
+    # round's number.
     "round_not_over": lambda d, ctx: ctx.t("{deck} in the draw pile, {hands} in hands: round {round} goes on.",
                                            round=d.get("round"), deck=d.get("deck"), hands=d.get("in_hands")),
+    # Translators: {type} a type's name.
     "no_such_type": lambda d, ctx: ctx.t("No type {type} in this game.", type=d.get("type")),
+    # Translators: {rank} a rank's name or value; {low} a number, the lowest; {high} a number, the highest.
     "no_such_rank": lambda d, ctx: ctx.t("{rank} is no rank: from {low} to {high}.", rank=d.get("rank"),
                                          low=d.get("low"), high=d.get("high")),
+    # Translators: {card} a card's name, already translated.
     "no_such_card": lambda d, ctx: ctx.t("No card {card} in this game.", card=face(ctx, d.get("rank"), d.get("type"))),
+    # Translators: {rank} a rank's name or value; {count} a number; the form follows {count}.
     "all_seen": lambda d, ctx: ctx.t.plural("{rank}: its {count} card is already face up.",
                                             "{rank}: all {count} are already face up.", int(d.get("copies", 0)),
                                             rank=d.get("rank")),
+    # Translators: {card} a card's name, already translated.
     "card_seen": lambda d, ctx: ctx.t("{card} is already face up.", card=face(ctx, d.get("rank"), d.get("type"))),
+    # Translators: {count} a number; {player} a player's name; the form follows {count}.
     "empty_hand": lambda d, ctx: elided(ctx, ctx.t.plural(
         "{count} card only in {player}'s hand.", "{count} cards only in {player}'s hand.",
         int(d.get("count", 0)), player=player(ctx, str(d.get("player"))))),
@@ -360,33 +442,45 @@ REFUSALS: dict[str, Refusal] = {
         else ctx.t("Whose card? The draw pile is empty: add the player, such as p2.")),
     "nothing_played": lambda d, ctx: ctx.t("No card on the pile yet: no error."),
     "already_error": lambda d, ctx: ctx.t("That error is already counted."),
+    # Translators: {verb} a command word to type; {type} a type's name.
     "turned_needed": lambda d, ctx: ctx.t("Which card is turned up? Type its rank and type, such as {verb} 7 {type}.",
                                           verb=ctx.verb("error"), type=_a_type(ctx)),
+    # Translators: {verb} a command word to type; {type} a type's name.
     "turn_pending": lambda d, ctx: ctx.t("First the card turned up for the last error: type {verb} 7 {type}.",
                                          verb=ctx.verb("error"), type=_a_type(ctx)),
+    # Translators: {verb} a command word to type.
     "no_card_to_turn": lambda d, ctx: ctx.t("The draw pile is empty: no card is turned up. Type {verb} alone.",
                                             verb=ctx.verb("error")),
     "no_error_yet": lambda d, ctx: ctx.t("No error this round: nothing to discard."),
     "count_only": lambda d, ctx: ctx.t("Type only how many cards are discarded."),
     "discard_count": lambda d, ctx: ctx.t("Discard at least one card."),
+    # Translators: {verb} a command word to type.
     "cards_needed": lambda d, ctx: ctx.t("Which cards? Type their ranks, such as {verb} 3 5.", verb=ctx.verb("discard")),
     "types_mismatch": lambda d, ctx: ctx.t("One type per rank, or none."),
+    # Translators: {rank} a rank's name or value; {played} the card played, or a sentence about it.
     "not_lower": lambda d, ctx: ctx.t("{rank} is not below {played}: only lower cards are discarded.", rank=d.get("rank"),
                                       played=d.get("played")),
+    # Translators: {hand} a number of cards in hand.
     "too_many": lambda d, ctx: ctx.t("{hand} cards at most in a hand.", hand=d.get("hand")),
     # From a seat's own page (companion/private/the_void.py): a play or a discard naming another player.
+    # Translators: {player} a player's name.
     "other_seat": lambda d, ctx: ctx.t("From your page, play and discard only your own cards, not those of {player}.",
                                        player=player(ctx, str(d.get("named")))),
     # From a seat whose whole hand is entered on its page (companion/private/the_void.py).
     "not_in_hand": lambda d, ctx: ctx.t(
         "That card is not in your hand as entered: play a card you hold, or enter your hand again."),
     # Lines that are not commands of this game.
+    # Translators: {text} what the user typed.
     "unknown_word": lambda d, ctx: ctx.t("{text} is neither a type nor a player.", text=d.get("text")),
+    # Translators: {text} what the user typed.
     "ambiguous_type": lambda d, ctx: ctx.t("{text} could name several types: say more.", text=d.get("text")),
     "rank_needed": lambda d, ctx: ctx.t("Which rank? Type the number, such as 7."),
+    # Translators: {count} a number; the form follows {count}.
     "no_such_seat": lambda d, ctx: ctx.t.plural("{count} player only.", "{count} players only.",
                                                 int(d.get("players", 0))),
+    # Translators: {verb} a command word to type.
     "discard_what": lambda d, ctx: ctx.t("Which cards? Type their ranks after {verb}.", verb=ctx.verb("discard")),
+    # Translators: {verb} a command word to type.
     "count_expected": lambda d, ctx: ctx.t("Type how many cards are discarded, such as {verb} 2.", verb=ctx.verb("discard")),
 }
 

@@ -12,6 +12,28 @@ if TYPE_CHECKING:
     from companion.session.core import Session
 
 
+def _verbosity(session: Session, level: str | None) -> None:
+    """``verbosity LEVEL`` sets the level; ``verbosity`` alone says it, and how to change it."""
+    core = session.narrator.ctx.core
+    words = {
+        # Translators: a verbosity level's name (short sentences).
+        "terse": N_("terse"),
+        # Translators: a verbosity level's name.
+        "normal": N_("normal"),
+        # Translators: a verbosity level's name (every detail).
+        "full": N_("full"),
+    }
+    if level is None:
+        now = session.narrator.ctx.verbosity
+        # Translators: {level} a verbosity level's name; the words to type follow as they are typed.
+        text = core("Verbosity: {level}. Type verbosity terse, normal or full to change it.", level=core(words[now]))
+        session.say(text, "verbosity", {"level": now}, Priority.NOW)
+        return
+    session.narrator.set_verbosity(level)
+    # Translators: {level} a verbosity level's name.
+    session.say(core("Verbosity: {level}.", level=core(words[level])), "verbosity", {"level": level}, Priority.NOW)
+
+
 def control(session: Session, request: Control) -> None:
     """Run ``request``; speech and pan without a voice or a display say how to start one.
 
@@ -26,13 +48,11 @@ def control(session: Session, request: Control) -> None:
         session.stop()
     elif what == "save":
         path = session.table.save_copy(request.args["path"])
+        # Translators: {path} a file or folder name.
         session.say(core("Game saved in {path}; it goes on there.", path=str(path)), "saved", {"path": str(path)},
                     Priority.NOW)
     elif what == "verbosity":
-        level = request.args["level"]
-        session.narrator.set_verbosity(level)
-        words = {"terse": N_("terse"), "normal": N_("normal"), "full": N_("full")}
-        session.say(core("Verbosity: {level}.", level=core(words[level])), "verbosity", {"level": level}, Priority.NOW)
+        _verbosity(session, request.args["level"])
     elif what in session.wiring.controls:
         session.wiring.controls[what](session, request.args)
     elif what == "speech":

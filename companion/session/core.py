@@ -21,7 +21,7 @@ from companion.render import Settings
 from companion.session import controls, questions
 from companion.session.narrator import Narrator, Sentence
 from companion.session.parsed import parse_once, raised
-from companion.session.suggest import is_yes, suggestion
+from companion.session.suggest import is_yes, replaced, suggestion
 from companion.session.table import Step, Table
 from companion.session.undo_sentences import undo_utterances
 from companion.session.listeners import log, tell
@@ -145,11 +145,13 @@ class Session:
             action()
         except ParseError as error:
             offered = suggestion(self._line, error, self._table, self._parser.vocabulary, self._narrator.lang)
-            details = error.details
+            code, details = error.code, error.details
             if offered is not None:
                 self._suggestion, name = offered
                 details = dict(details, suggestion=name)
-            self._refuse(error.code, details, parse=True)
+                if code == "ambiguous_card":  # "Pierre du could be…" is noise when the whole name is a typo of one card
+                    code, details = "unknown_card", dict(details, text=replaced(self._line, self._suggestion))
+            self._refuse(code, details, parse=True)
         except RuleError as error:
             self._refuse(error.code, error.details)
         except journal_mod.JournalWriteError as error:
@@ -205,6 +207,7 @@ class Session:
         step = self._table.attempt_redo()
         said = self._narrator.events(step.events)
         self._table.keep_redo(step)
+        # Translators: said after redo.
         self.say_each(lambda ctx: ctx.core("Redone."), "redo", {"command": step.command.to_json()}, Priority.NOW)
         self._announce(said)
         self._tell(lambda listener: listener.redone(self, step, before))

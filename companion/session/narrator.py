@@ -132,11 +132,13 @@ class Narrator:
         commands = ctx.join([ctx.verb(v) for v in legal], alternative=True)
         to_act = table.to_act
         if to_act is None or to_act.player is None:
+            # Translators: {commands} commands, already joined.
             return ctx.core("Now: {commands}.", commands=commands), {"legal": legal}
         fields = {"player": to_act.player, "decision": to_act.decision, "legal": legal}
         if to_act.decision != "play":  # what is left to do, as the status says it ("… has played: type next.")
             head = capitalized(self.renderer.head(table.rules.status(table.state), ctx))
             return f"{head} {ctx.core('Now: {commands}.', commands=commands)}", fields
+        # Translators: {player} a player's name; {commands} commands, already joined.
         text = ctx.core("{player} to play. Now: {commands}.", player=self.renderer.player(ctx, to_act.player),
                         commands=commands)
         return capitalized(text), fields

@@ -75,5 +75,6 @@ class RecordsKeeper:
         if kept.beats_best:
             text = ctx.core("A new record.")  # the game's end has just said the score
         else:
+            # Translators: {best} a score, a number.
             text = ctx.core("{best}: the record to beat.", best=kept.previous_best)
         session.say(text, "record", {"score": kept.score, "previous_best": kept.previous_best, "variant": kept.variant})

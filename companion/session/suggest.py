@@ -12,11 +12,7 @@ def suggestion(line: str, error: ParseError, table: Table, vocabulary: Vocabular
     if not words:
         return None
     if error.code in ("unknown_command", "unknown_help"):
-        index = 0 if error.code == "unknown_command" else 1
-        if len(words) <= index:
-            return None
-        found = close_match(words[index], [w for names in vocabulary.verbs.values() for w in names if len(w) > 1])
-        return None if found is None else (" ".join(words[:index] + [found] + words[index + 1:]), found)
+        return _word_suggestion(words, error, vocabulary, lang)
     if error.code in ("unknown_card", "ambiguous_card", "extra_words"):
         return _card_suggestion(words, error, table, lang)
     if error.code == "unknown_player":
@@ -28,6 +24,25 @@ def suggestion(line: str, error: ParseError, table: Table, vocabulary: Vocabular
     return None
 
 
+def _word_suggestion(words: list[str], error: ParseError, vocabulary: Vocabulary, lang: str) -> tuple[str, str] | None:
+    """A command word (or a word a line may start with, a Num-X family) close to the unknown one, in ``lang``."""
+    index = 0 if error.code == "unknown_command" else 1
+    typed = str(error.details.get("text", ""))
+    if error.code == "unknown_command" and typed in words:  # "7 rogue": the unknown word need not be the first
+        index = words.index(typed)
+    if len(words) <= index:
+        return None
+    starts = vocabulary.starts if error.code == "unknown_command" else ()
+    named = {**vocabulary.verbs, **{word: vocabulary.words[word] for word in starts}}
+    verb_of = {w: verb for verb, names in named.items() for w in names if len(w) > 1}
+    close = close_match(words[index], verb_of, same=verb_of)
+    if close is None:
+        return None
+    names = named[verb_of[close]]  # said in the user's language: a French table is never offered "attack"
+    found = names[1] if lang == "fr" and len(names) > 1 else names[0]
+    return " ".join(words[:index] + [found] + words[index + 1:]), found
+
+
 def _card_suggestion(words: list[str], error: ParseError, table: Table, lang: str) -> tuple[str, str] | None:
     typed = str(error.details.get("text", "")).rstrip("…").split()
     start = next((i for i in range(len(words)) if words[i:i + len(typed)] == typed), None) if typed else None
@@ -37,11 +52,24 @@ def _card_suggestion(words: list[str], error: ParseError, table: Table, lang: st
         start = 1
     by_name = {name: card for card in table.cards.cards for name in (*card.names.values(), *card.aliases)}
     for end in range(min(len(words), start + 8), start, -1):  # the longest run from there close to a name
-        found = close_match(" ".join(words[start:end]), by_name)
+        found = close_match(" ".join(words[start:end]), by_name, same=by_name)
         if found is not None:
             name = by_name[found].name(lang)  # said as the table knows it, not an alias
             return " ".join([*words[:start], name, *words[end:]]), name
     return None
+
+
+def replaced(before: str, after: str) -> str:
+    """The words of ``before`` a suggestion replaced: "joue pierre du pouvior" → "joue Pierre du Pouvoir" gives
+    "pierre du pouvior"."""
+    old, new = before.split(), after.split()
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    return " ".join(old[start:len(old) - end])
 
 
 def is_yes(line: str, vocabulary: Vocabulary) -> bool:

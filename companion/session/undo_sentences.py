@@ -29,6 +29,7 @@ def undo_utterances(narrator: Narrator, table: Table, step: Step) -> list[Uttera
     def undone(ctx: Context) -> str:
         what = capitalized(renderer.render(headline, ctx)) if headline else step.command.name
         now = capitalized(renderer.head(status, ctx))
+        # Translators: {what} what is described or undone; {now} what the game is now, a sentence.
         return ctx.core("Undone: “{what}” Now: {now}", what=what, now=now)
 
     def changed(ctx: Context) -> str:
@@ -60,7 +61,9 @@ def zone_changes(narrator: Narrator, old: Mapping[Zone, tuple[str, ...]], new: M
         back += [narrator.renderer.zone_card(zone, card, ctx) for card in new_pile]
     sentences = []
     if gone:
+        # Translators: {cards} a list of cards, already joined.
         sentences.append(short_sentences(ctx.core("No longer face up: {cards}.", cards=ctx.join(gone))))
     if back:
+        # Translators: {cards} a list of cards, already joined.
         sentences.append(short_sentences(ctx.core("Face up again: {cards}.", cards=ctx.join(back))))
     return sentences

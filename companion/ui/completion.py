@@ -23,10 +23,23 @@ if TYPE_CHECKING:
 
 
 def player_words(session: Session) -> list[str]:
-    """The players' ids (``thanos``, ``hero1``, ``p1``…) and given names, for any game."""
-    words = [str(pid) for pid in session.table.rules.player_ids(session.state)]
+    """The players' ids as typed in the session's language (``héros 1`` for ``hero1``, ``thanos``, ``p1``…) and given names.
+
+    An id whose word the game's vocabulary translates ("hero" → "héros") is offered in the user's language, as
+    the parser takes it: a French table is never offered "hero1".
+    """
+    lang = session.narrator.settings.lang
+    words = [_typed_id(str(pid), session.parser.vocabulary, lang) for pid in session.table.rules.player_ids(session.state)]
     words.extend(str(name) for name in getattr(session.table.options, "names", ()) or ())
     return list(dict.fromkeys(words))
+
+
+def _typed_id(pid: str, vocabulary: Any, lang: str) -> str:
+    found = re.fullmatch(r"([a-z]+)([0-9]+)", pid)
+    names = vocabulary.words.get(found.group(1)) if found else None
+    if found is None or not names:
+        return pid
+    return f"{names[1] if lang == 'fr' and len(names) > 1 else names[0]} {found.group(2)}"
 
 
 def card_words(session: Session) -> list[str]:

@@ -113,6 +113,7 @@ class Interactive:
         if not self.typed_ahead:
             return True
         lines, self.typed_ahead = self.typed_ahead, ()
+        # Translators: {count} a number; the form follows {count}.
         self.session.say(self.t.plural("{count} line typed during the question is played now.",
                                        "{count} lines typed during the question are played now.", len(lines)),
                          "typed_ahead", {"lines": list(lines)})
@@ -220,11 +221,12 @@ class Interactive:
 
     def _say_saved(self) -> None:
         journal = self.session.table.journal
-        if journal is None:
+        if journal is None or not self.session.table.steps:  # nothing played: no save is kept (play.py)
             return
-        # The file's name only (a whole path takes seconds to hear), and the command as the player started it.
-        text = self.session.narrator.ctx.core("Game saved: {name}.", name=journal.path.name)
+        # No file name (it takes seconds to hear): the command as the player started it finds the save.
+        text = self.session.narrator.ctx.core("Game saved.")
         if not self.session.table.is_over:
+            # Translators: {command} a command to type.
             text += " " + self.t("Type {command} to resume it.", command=self.session.wiring.resume_command)
         self.session.say(text, "saved", {"path": str(journal.path)})
 

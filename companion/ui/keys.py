@@ -56,7 +56,9 @@ KEYS: tuple[Key, ...] = (
     Key(("f4",), "turn", N_("F4: whose turn it is and what they may do.")),
     Key(("f5",), "previous", N_("F5: the previous sentence.")),
     Key(("f6",), "next", N_("F6: the next sentence.")),
+    # Translators: a key and what it does.
     Key(("c-z",), "undo", N_("Ctrl+Z: undo.")),
+    # Translators: a key and what it does.
     Key(("c-y",), "redo", N_("Ctrl+Y: redo.")),
     Key(("escape",), "stop_speech", N_("Escape: stop speech.")),
 )

@@ -9,7 +9,8 @@ a no (or Escape, Ctrl+C, Ctrl+D) starts a new game and leaves the file where it
 is. A typed ``no`` also marks the save declined (a small file beside it,
 ``NAME.jsonl.declined``, holding the save's size and time): it is not offered
 again until it changes. Lines typed during the question that are neither yes
-nor no are kept for the game, each named as it is kept.
+nor no but start with a command word are kept for the game, each named as it is kept; any other
+("maybe") is asked again.
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ def _unfinished(game: Any, path: Path, lang: str) -> Unfinished | None:
         ctx = Narrator.for_table(table, Settings(lang=lang)).ctx
         t = Translator(lang, "ui")
         names = tuple(getattr(options, "names", ()) or ())
+        # Translators: {count} a number; the form follows {count}.
         players = ctx.join(list(names)) if names else t.plural("{count} player", "{count} players", options.players)
         return Unfinished(path, players, game.renderer.head(table.rules.status(table.state), ctx))
     except Exception:  # a file that cannot be read is simply not offered
@@ -120,6 +122,12 @@ def answer_is_yes(text: str) -> bool | None:
     if word.lower() == "n" or (word and is_word(word, "off") and word.lower() not in ("off",)):
         return False
     return None
+
+
+def _is_command(line: str, game: Any) -> bool:
+    """Whether ``line`` starts with one of the game's command words: "maybe" is an answer gone wrong, not a move."""
+    words = line.split()
+    return bool(words) and Vocabulary.of(game.id).find(words[0]) is not None
 
 
 def ask_line(message: str) -> str | None:
@@ -147,8 +155,22 @@ def ask_line(message: str) -> str | None:
         return None
 
 
-def _when(path: Path) -> str:
-    return _dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+def spoken_date(when: _dt.datetime, lang: str, now: _dt.datetime | None = None) -> str:
+    """A save's time as said aloud: "today at 9:05 PM", "yesterday at 21:05", "on 3 December at 9:05 PM"."""
+    from babel.dates import format_date, format_time
+
+    t = Translator(lang, "ui")
+    now = now or _dt.datetime.now()
+    time = format_time(when, "short", locale=lang).replace("\u202f", " ")  # a plain space: every braille table has it
+    if when.date() == now.date():
+        # Translators: {time} a time of day ("21:05"): when a game was saved, today.
+        return t("today at {time}", time=time)
+    if when.date() == now.date() - _dt.timedelta(days=1):
+        # Translators: {time} a time of day ("21:05"): when a game was saved, yesterday.
+        return t("yesterday at {time}", time=time)
+    date = format_date(when, "d MMMM" if when.year == now.year else "d MMMM y", locale=lang)
+    # Translators: {date} a day and month ("3 décembre"), and the year when it is not this one; {time} a time of day.
+    return t("on {date} at {time}", date=date, time=time)
 
 
 def unfinished_note(lang: str, game: Any, folder: Path | None = None) -> tuple[str, Path] | None:
@@ -158,30 +180,37 @@ def unfinished_note(lang: str, game: Any, folder: Path | None = None) -> tuple[s
         if found is None:
             return None
         t = Translator(lang, "ui")
-        return t("A new game starts, as the command line asks; the unfinished one of {date} stays in {name}.",
-                 date=_when(found.path), name=found.path.name), found.path
+        when = spoken_date(_dt.datetime.fromtimestamp(found.path.stat().st_mtime), lang)
+        # Translators: {when} when the unfinished game was saved ("today at 21:05"); {name} its file's name.
+        return t("A new game starts, as the command line asks; the one saved {when} stays in {name}.",
+                 when=when, name=found.path.name), found.path
     except Exception:
         return None
 
 
 def offer_resume(lang: str, game: Any, announcer: Announcer, ask: Ask = ask_line, folder: Path | None = None,
-                 answered: Callable[[], None] = lambda: None, kept: list[str] | None = None) -> Path | None:
+                 answered: Callable[[], None] = lambda: None, kept: list[str] | None = None,
+                 declined: list[Path] | None = None) -> Path | None:
     """Ask whether to resume the newest unfinished autosave; its path on yes, ``None`` otherwise. Never raises.
 
     The question goes through the game's own ``announcer`` (text, speech and braille
     alike); ``answered`` is called once the player has answered, so that the answer
     cuts off what is still being said. A typed no marks the save declined. With
     ``kept``, a line that is neither yes nor no is added to it (for the game) and
-    named; without, it is asked again.
+    named; without, it is asked again. With ``declined``, a typed no adds the save to it instead of marking it:
+    the caller marks it once the new game is played (`companion play` does), so that quitting a new game at
+    once leaves the declined save to be offered again.
     """
     try:
         found = unfinished_autosave(game, folder, lang)
         if found is None:
             return None
         t = Translator(lang, "ui")
-        when = _when(found.path)
+        when = spoken_date(_dt.datetime.fromtimestamp(found.path.stat().st_mtime), lang)
         question = " ".join([
-            t("An unfinished game of {game} was saved on {date}, with {players}.", game=game.name(lang), date=when,
+            # Translators: {game} a game's name; {when} when it was saved ("today at 21:05", "on 3 December at 21:05");
+            # {players} the players, counted or named ("3 players").
+            t("An unfinished game of {game} was saved {when}, with {players}.", game=game.name(lang), when=when,
               players=found.players),
             found.where,
             t("Resume it? Type yes or no."),
@@ -195,11 +224,14 @@ def offer_resume(lang: str, game: Any, announcer: Announcer, ask: Ask = ask_line
             if answer is True:
                 return found.path
             if answer is False:
-                if typed is not None:  # a typed no; Escape, Ctrl+C and Ctrl+D ask again next time
+                if typed is not None and declined is not None:
+                    declined.append(found.path)
+                elif typed is not None:  # a typed no; Escape, Ctrl+C and Ctrl+D ask again next time
                     mark_declined(found.path)
                 return None
-            if kept is not None and typed is not None and typed.strip():
+            if kept is not None and typed is not None and _is_command(typed, game):
                 kept.append(typed)
+                # Translators: {line} a command line.
                 announcer.announce(Utterance(t("Kept for the game: {line}. Resume the saved game? Type yes or no.",
                                                line=typed.strip()), lang, "resume_offer", {"kept": typed}))
                 continue

@@ -88,7 +88,10 @@ class SecretAsker:
         while True:
             values = self._ask_all(session, secret, t)
             if values is None:
-                what = t("Fight cancelled.") if secret.what == "fight" else t("Cancelled.")
+                # Translators: the Gauntlet's fight being typed in secret is dropped.
+                fight = t("Fight cancelled.")
+                # Translators: the secret value being typed is dropped.
+                what = fight if secret.what == "fight" else t("Cancelled.")
                 session.say(what, "secret_cancelled", {"what": secret.what}, Priority.NOW)
                 return None
             problem = _check(session, secret, values, t)
@@ -118,6 +121,7 @@ class SecretAsker:
                 problem = _value_problem(session, secret, len(values), value, t)
                 if problem is None:
                     break
+                # Translators: {player} a player's name.
                 session.say(problem + " " + t("Type your value again, {player}.", player=who), "secret_retry",
                             {"player": pid}, Priority.NOW)
             values.append(value)
@@ -149,10 +153,12 @@ def value_problem(error: RuleError, t: Translator) -> str:
     """
     details = error.details
     if error.code == "impossible_value" and details.get("values"):
+        # Translators: {values} possible values, already joined.
         return t("That value is not possible now: a card in hand can be {values}.",
                  values=", ".join(str(v) for v in details["values"]))
     low, high = details.get("low"), details.get("high")
     if low is not None and high is not None:
+        # Translators: {low} a number, the lowest; {high} a number, the highest.
         return t("That value is not possible: values go from {low} to {high}.", low=low, high=high)
     return t("That value is not possible now.")
 

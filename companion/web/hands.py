@@ -190,6 +190,7 @@ class Hands:
         if not hand and not missing:
             return t("Your hand is empty.")
         if not hand and seat_id in self.cards:  # known, then emptied (a Prince's discard): only new cards to enter
+            # Translators: {count} is how many new cards to enter; the form follows {count}.
             return t.plural("Enter your new card.", "Enter your {count} new cards.", missing)
         # "Guard, 1; Priest, 2": each card's value stays with its name when heard.
         # Translators: {cards} is the list of the cards in the player's hand ("Guard, 1; Priest, 2").

@@ -155,6 +155,7 @@ class TablePage:
         t = Translator(self.lang, "web")
         session = self.session
         speech = session.wiring.speech
+        # Translators: {url} is the table page's secret link, printed only, never spoken.
         session.say(t("The table's page: {url}", url=self.url), "page_link", {"url": self.url}, Priority.NORMAL,
                     skip=tuple(o for o in (speech, self.output) if o is not None))
         if os.environ.get(PAGE_ENV, "").strip() not in ("", "0"):
