@@ -25,6 +25,7 @@ import platform
 import select
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from companion.braille.segments import Segment, wrap
@@ -106,6 +107,10 @@ class BrailleOutput:
         self._show(self.parts[target])
         return self.parts[target].cells
 
+    def show_typed(self, cells: str) -> None:
+        """The line being typed on the display's keys, as typed (its end, when longer than the display)."""
+        self._show(Segment(cells[-self.width:], ""))
+
     def _show(self, segment: Segment) -> None:
         pass
 
@@ -156,6 +161,8 @@ class BrlapiBraille(BrailleOutput):
         self._lock = threading.RLock()
         self._stopping = threading.Event()
         self._keys: threading.Thread | None = None
+        #: Called with each key code that is not a pan key (the braille keyboard: companion/ui/braille_keys.py).
+        self.on_key: Callable[[int], None] | None = None
         if key_reader:
             self.start_key_reader()
 
@@ -167,6 +174,10 @@ class BrlapiBraille(BrailleOutput):
         with self._lock:
             return super().pan(step)
 
+    def show_typed(self, cells: str) -> None:
+        with self._lock:
+            super().show_typed(cells)
+
     def _show(self, segment: Segment) -> None:
         dots = bytes(ord(cell) - 0x2800 for cell in segment.cells[: self.cells])
         self.connection.writeDots(dots.ljust(self.cells, b"\0"))
@@ -176,14 +187,23 @@ class BrlapiBraille(BrailleOutput):
         return int(self.connection.fileDescriptor)
 
     def read_keys(self) -> None:
-        """Pan on the display's forward/back keys (never blocks: reads only the keys already there)."""
+        """Pan on the display's forward/back keys; hand every other key to ``on_key`` (never blocks: reads
+        only the keys already there). The keys are handed over outside the display's lock, so a key that
+        makes the game speak never waits for the display while the game's thread waits for the key."""
         import brlapi
 
+        others: list[int] = []
         with self._lock:
             while (code := self.connection.readKey(False)) is not None:
                 key = brlapi.expandKeyCode(code)
                 if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in (brlapi.KEY_CMD_FWINRT, brlapi.KEY_CMD_FWINLT):
                     self.pan(1 if key["command"] == brlapi.KEY_CMD_FWINRT else -1)
+                else:
+                    others.append(int(code))
+        handler = self.on_key
+        for code in others:
+            if handler is not None:
+                handler(code)
 
     def start_key_reader(self) -> None:
         """Starts the thread that reads the pan keys (once; ``close`` stops it)."""
@@ -264,7 +284,8 @@ def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:
             # BRLTTY keeps every key but the two pan keys, which page through our segments.
             connection.ignoreAllKeys()
             connection.acceptKeys(brlapi.rangeType_command, [brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINLT,
-                                                             brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT])
+                                                             brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT,
+                                                             *_keyboard_keys(brlapi)])
             result.append(connection)
         except BaseException as error:  # handed to the caller
             errors.append(error)
@@ -288,6 +309,13 @@ def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:
     if errors:
         raise errors[0]
     return result[0]
+
+
+def _keyboard_keys(brlapi: Any) -> list[int]:
+    """The keys the braille keyboard uses (companion/data/braille_keys.toml); BRLTTY keeps all the others."""
+    from companion.braille.keys import KeyMap, brlapi_names
+
+    return KeyMap.load().accepted(brlapi_names(brlapi))
 
 
 def _screen_reader_with_braille() -> Any | None:

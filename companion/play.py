@@ -170,11 +170,14 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         announcer.announce(Utterance(note, config.lang, "output"))
     if scanner:
         scanner.start()
+    from companion.ui.braille_keys import attach
+
+    keyboard = attach(session, outputs.braille)  # the display's own keys type and send commands (issue 33)
     try:
         if interactive:
             from companion.ui.interactive import run_interactive
 
-            run_interactive(session, typed_ahead)
+            run_interactive(session, typed_ahead, keyboard)
         else:
             run_batch(session, stdin)
     finally:
