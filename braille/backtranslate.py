@@ -8,7 +8,7 @@ way: the cells a player chords for a command, for the docs and the tests' round 
 
 from __future__ import annotations
 
-from companion.braille.translate import BLANK, back_translate, translate
+from companion.braille.translate import BLANK, _louis, back_translate, table_list
 
 #: Unicode braille: the cell of dots 1-8 is U+2800 + the dots' bit mask.
 CELL_BASE = 0x2800
@@ -37,11 +37,12 @@ def line_from_cells(cells: str, lang: str, grade: int | None = None, table: str 
 
 
 def cells_for(line: str, lang: str, grade: int | None = None, table: str | None = None) -> str:
-    """The cells a reader of the table chords for ``line`` (one blank cell between words).
+    """The cells a reader of the table chords for ``line`` (one blank cell between words): every letter as the
+    table writes it, eight-dot cells included (not respelt as a six-dot document is).
 
     :raises BrailleUnavailable: liblouis or the table is missing.
     """
-    return translate(" ".join(line.split()), lang, grade, table)
+    return str(_louis(lang).translateString(table_list(lang, grade, table), " ".join(line.split())))
 
 
 __all__ = ["cell", "cells_for", "dots_of", "line_from_cells"]

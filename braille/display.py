@@ -283,9 +283,10 @@ def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:
                 raise TtyUnknown(str(error)) from error
             # BRLTTY keeps every key but the two pan keys, which page through our segments.
             connection.ignoreAllKeys()
+            commands, symbols = _keyboard_keys(brlapi)
             connection.acceptKeys(brlapi.rangeType_command, [brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINLT,
-                                                             brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT,
-                                                             *_keyboard_keys(brlapi)])
+                                                             brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT, *commands])
+            connection.acceptKeys(brlapi.rangeType_key, symbols)
             result.append(connection)
         except BaseException as error:  # handed to the caller
             errors.append(error)
@@ -311,7 +312,7 @@ def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:
     return result[0]
 
 
-def _keyboard_keys(brlapi: Any) -> list[int]:
+def _keyboard_keys(brlapi: Any) -> tuple[list[int], list[int]]:
     """The keys the braille keyboard uses (companion/data/braille_keys.toml); BRLTTY keeps all the others."""
     from companion.braille.keys import KeyMap, brlapi_names
 

@@ -130,13 +130,14 @@ class KeyMap:
         chord = self.chords.get(dots)
         return Press(chord) if chord else Press("type", dots, space_after=True)
 
-    def accepted(self, names: BrlapiNames) -> list[int]:
-        """The BrlAPI codes to accept (``rangeType_command``: any argument): every command and symbol named."""
+    def accepted(self, names: BrlapiNames) -> tuple[list[int], list[int]]:
+        """The BrlAPI codes to accept: the commands named (``rangeType_command``: with any argument and flags)
+        and the key symbols named, the space bar as a character too (``rangeType_key``: with any flags)."""
         by_name = {name: code for code, name in names.commands.items()}
         by_symbol = {name: code for code, name in names.symbols.items()}
-        codes = [by_name[name] for name in self.commands if name in by_name]
-        codes += [by_symbol[name] for name in self.symbols if name in by_symbol]
-        return codes + [0x20]  # the space bar as a character (BRLTTY's PASSCHAR, some drivers)
+        commands = [by_name[name] for name in self.commands if name in by_name]
+        symbols = [by_symbol[name] for name in self.symbols if name in by_symbol]
+        return commands, symbols + [0x20]  # BRLTTY's PASSCHAR 32, or a driver that types characters
 
 
 @dataclass(frozen=True)
