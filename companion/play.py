@@ -177,7 +177,7 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         if interactive:
             from companion.ui.interactive import run_interactive
 
-            run_interactive(session, typed_ahead, keyboard)
+            run_interactive(session, typed_ahead, **({"keyboard": keyboard} if keyboard is not None else {}))
         else:
             run_batch(session, stdin)
     finally:
