@@ -1,0 +1,159 @@
+"""Whole games typed on a braille display alone, through the real BRLTTY and BrlAPI.
+
+BRLTTY runs with its virtual ``vr`` driver (tests/daemons.py); the stand-in display at the other end of its
+socket presses keys the way BRLTTY's key tables make them of a real display's keys: ``PASSDOTS n`` for the
+dot keys (n, from 1 to 255, is the dots' bit mask), ``KEY_ENTER`` for dot 8, ``KEY_BACKSPACE`` for dot 7,
+``ROUTE n`` for a routing key, ``INFO`` for Space + s. Two things a real display sends cannot be named
+through vr, because its cell commands take a number from 1 up that is added to the command: the space bar
+alone (``PASSDOTS`` with no dot, number 0) and a chord flag (BRL_DOTC, 0x100, which would carry into the
+command's block). And BRLTTY reads the vr socket only when new data comes, one command at a time, so the
+stand-in display presses each key once the companion has the one before. The space is pressed as
+``PASSCHAR 32`` (the character BrlAPI hands over as the space key), and the chords as the commands
+BRLTTY's chords.kti makes of them; tests/test_braille_keyboard.py decodes the codes vr cannot make.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+louis = pytest.importorskip("louis")
+brlapi = pytest.importorskip("brlapi")
+
+from companion import braille  # noqa: E402
+from companion.braille.backtranslate import cells_for, dots_of  # noqa: E402
+from companion.braille.translate import BLANK, words  # noqa: E402
+from companion.ui.braille_keys import attach  # noqa: E402
+from tests.conftest import make_session  # noqa: E402
+from tests.daemons import Brltty, no_session_daemons, wait_until  # noqa: E402
+from tests.test_love_letter_cli import FOUR_PLAYERS  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("no_session_daemons")
+__all__ = ["no_session_daemons"]
+
+COLUMNS = 40
+TTY_VARIABLES = ("WINDOWID", "WINDOWPATH", "XDG_VTNR", "DISPLAY")
+#: Love Letter's first round, to its end (the reveals at the end of the deck).
+LOVE_LETTER_ROUND = FOUR_PLAYERS[:FOUR_PLAYERS.index("reveal p2 handmaid") + 1]
+
+
+@pytest.fixture
+def brltty(tmp_path, monkeypatch):
+    daemon = Brltty(tmp_path / "brltty", COLUMNS)
+    for name, value in daemon.client_env().items():
+        monkeypatch.setenv(name, value)
+    for name in TTY_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("CONTROLVT", "3")  # the companion's console
+    yield daemon
+    daemon.stop()
+
+
+class Player:
+    """A session whose only input is the display's keys, and the display's log."""
+
+    def __init__(self, brltty: Brltty, game: str, lang: str, grade: int, **options) -> None:
+        self.display = brltty.display
+        self.lang, self.grade = lang, grade
+        self.output, said = braille.choose("brlapi", lang, grade=grade)
+        assert self.output.name == "brlapi", said
+        self.session, self.recorder = make_session(game, lang, **options)
+        self.session.wiring.announcer.add(self.output)
+        self.keyboard = attach(self.session, self.output)
+        assert self.keyboard is not None
+        self.received = 0
+        pressed = self.keyboard.press
+
+        def counted(code: int) -> None:
+            self.received += 1
+            pressed(code)
+
+        self.output.on_key = counted
+
+    def key(self, command: str) -> None:
+        """One key, once the companion has it: BRLTTY reads the vr socket only when new data comes, so a
+        key sent before the last one was read would wait in its buffer for the next one."""
+        received = self.received
+        self.display.press(command)
+        wait_until(lambda: self.received > received, 5, f"the key {command} to reach the companion")
+
+    def chord(self, line: str, send: bool = True) -> list[str]:
+        """Type ``line`` in the table's braille, key by key, then dot 8; the sentences it made the companion say."""
+        cells = cells_for(line, self.lang, self.grade)
+        for dots in dots_of(cells):
+            self.key("PASSCHAR 32" if dots == 0 else f"PASSDOTS {dots}")
+        self.display.wait_for(cells[-COLUMNS:])  # the line as typed is on the display
+        return self.press("KEY_ENTER") if send else []
+
+    def press(self, command: str) -> list[str]:
+        """One key; the sentences it made the companion say, once the display shows the answer."""
+        said = len(self.recorder.utterances)
+        self.key(command)
+        wait_until(lambda: len(self.recorder.utterances) > said and self.shows_the_answer(said), 10,
+                   f"the answer to {command}")
+        with self.session.lock:  # the whole answer: the key's line is done
+            pass
+        return [u.text for u in self.recorder.utterances[said:]]
+
+    def shows_the_answer(self, said: int) -> bool:
+        """The display shows a segment of a sentence said since ``said``."""
+        answer = {w.cells for u in self.recorder.utterances[said:] for w in words(u.text, self.lang, self.grade)}
+        shown = [cells for cells in self.display.shown.split(BLANK) if cells]
+        return bool(shown) and all(cells in answer for cells in shown)
+
+    def close(self) -> None:
+        self.output.close()
+
+
+def test_a_whole_gauntlet_game_typed_in_french_grade_2(brltty):
+    player = Player(brltty, "gauntlet", "fr", 2, hero_lives=1)
+    try:
+        assert "Thanos joue Proxima Midnight." in " ".join(player.chord("joue proxima"))
+        player.chord("suivant")
+        player.chord("joue hulk", send=False)
+        player.key("PASSDOTS 1")  # one cell too many, erased with dot 7
+        player.display.wait_for(cells_for("joue hulk", "fr", 2) + "\u2801")
+        player.key("KEY_BACKSPACE")
+        player.display.wait_for(cells_for("joue hulk", "fr", 2))
+        assert "3 : héros 1 joue Hulk." in player.press("KEY_ENTER")
+        said = player.chord("combat 3 5")
+        assert said and player.session.state is not None
+        status = player.press("INFO")  # Space + s: the short status, as F3
+        assert status[-1].endswith("Vies : Thanos 5 sur 5, héros 1 sur 1.")
+        said = player.chord("vaincu héros 1 thor")
+        assert said[-1] == "Les héros n'ont plus de vie : Thanos remporte la partie."
+        assert player.session.table.is_over
+        assert player.recorder.events("error") == []  # every chorded line was read as typed
+    finally:
+        player.close()
+
+
+def test_a_whole_love_letter_round_typed_in_english_ueb(brltty):
+    player = Player(brltty, "love-letter", "en", 2, players=4, names=("Ana", "Bo", "Cy", "Di"))
+    try:
+        for line in LOVE_LETTER_ROUND:
+            player.chord(line)
+        events = [u.event for u in player.recorder.utterances]
+        assert "round_won" in events and player.recorder.events("error") == []
+        assert "5, the highest card: Ana wins round 1." in player.recorder.texts
+        turn = player.press("CSRTRK")  # Space + t: "Now:", as F4
+        assert turn == [player.session.now()[0]]
+    finally:
+        player.close()
+
+
+def test_a_typo_is_offered_and_a_routing_key_accepts_it(brltty):
+    player = Player(brltty, "gauntlet", "en", 2)
+    try:
+        said = player.chord("play proxima midnigth")
+        assert said[-1].endswith("Did you mean Proxima Midnight? Type yes.")
+        proxima = next(w.cells for w in words(said[-1], "en", 2) if w.text.startswith("Proxima"))
+        while proxima not in player.display.shown.split(BLANK):
+            before = player.display.shown
+            player.display.press("FwinRt")
+            wait_until(lambda shown=before: player.display.shown != shown, 5, "the next segment")
+        start = (BLANK + player.display.shown + BLANK).index(BLANK + proxima + BLANK)
+        assert start > 0  # vr's ROUTE n is cell n counted from 0 (the first cell cannot be named)
+        said = player.press(f"ROUTE {start}")
+        assert any("Thanos plays Proxima Midnight." in text for text in said)
+    finally:
+        player.close()
