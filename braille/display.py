@@ -159,6 +159,7 @@ class BrlapiBraille(BrailleOutput):
         self.connection = connection
         self.cells = int(connection.displaySize[0])
         self._lock = threading.RLock()
+        self._dispatching = threading.Lock()
         self._stopping = threading.Event()
         self._keys: threading.Thread | None = None
         #: Called with each key code that is not a pan key (the braille keyboard: companion/ui/braille_keys.py).
@@ -192,18 +193,20 @@ class BrlapiBraille(BrailleOutput):
         makes the game speak never waits for the display while the game's thread waits for the key."""
         import brlapi
 
-        others: list[int] = []
-        with self._lock:
-            while (code := self.connection.readKey(False)) is not None:
-                key = brlapi.expandKeyCode(code)
-                if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in (brlapi.KEY_CMD_FWINRT, brlapi.KEY_CMD_FWINLT):
-                    self.pan(1 if key["command"] == brlapi.KEY_CMD_FWINRT else -1)
-                else:
-                    others.append(int(code))
-        handler = self.on_key
-        for code in others:
-            if handler is not None:
-                handler(code)
+        with self._dispatching:  # the key thread and an event loop both read: the keys keep their order
+            others: list[int] = []
+            with self._lock:
+                while (code := self.connection.readKey(False)) is not None:
+                    key = brlapi.expandKeyCode(code)
+                    if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in (brlapi.KEY_CMD_FWINRT,
+                                                                                  brlapi.KEY_CMD_FWINLT):
+                        self.pan(1 if key["command"] == brlapi.KEY_CMD_FWINRT else -1)
+                    else:
+                        others.append(int(code))
+            handler = self.on_key
+            for code in others:
+                if handler is not None:
+                    handler(code)
 
     def start_key_reader(self) -> None:
         """Starts the thread that reads the pan keys (once; ``close`` stops it)."""

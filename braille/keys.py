@@ -75,6 +75,8 @@ class KeyMap:
     commands: dict[str, str] = field(default_factory=dict)
     symbols: dict[str, str] = field(default_factory=dict)
     chords: dict[int, str] = field(default_factory=dict)
+    #: Cells typed without the space bar that are actions (dot 8 alone, dot 7 alone).
+    cells: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path = DATA) -> KeyMap:
@@ -87,19 +89,20 @@ class KeyMap:
 
     @classmethod
     def parse(cls, data: dict[str, Any]) -> KeyMap:
-        """A key map from its TOML tables ``commands``, ``symbols`` and ``chords``.
+        """A key map from its TOML tables ``commands``, ``symbols``, ``chords`` and ``cells``.
 
         :raises KeyMapError: an unknown action or a bad chord.
         """
         sections: dict[str, dict[str, str]] = {}
-        for section in ("commands", "symbols", "chords"):
+        for section in ("commands", "symbols", "chords", "cells"):
             table = data.get(section, {})
             for name, action in table.items():
                 if action not in ACTIONS:
                     raise KeyMapError(f"[{section}] {name} = {action!r}: the action must be one of {sorted(ACTIONS)}")
             sections[section] = {str(name).upper(): str(action) for name, action in table.items()}
         return cls(sections["commands"], sections["symbols"],
-                   {parse_dots(chord): action for chord, action in data.get("chords", {}).items()})
+                   {parse_dots(chord): action for chord, action in data.get("chords", {}).items()},
+                   {parse_dots(dots): action for dots, action in data.get("cells", {}).items()})
 
     def decode(self, code: int, names: BrlapiNames) -> Press | None:
         """The action of one BrlAPI key code, or None for a key the map does not name."""
@@ -125,8 +128,11 @@ class KeyMap:
         if action != "type":
             return Press(action) if action else None
         dots = argument & DOTS
-        if not argument & CHORD or not dots:
-            return Press("type", dots) if dots else Press("space")
+        if not dots:
+            return Press("space")
+        if not argument & CHORD:
+            alone = self.cells.get(dots)
+            return Press(alone) if alone else Press("type", dots)
         chord = self.chords.get(dots)
         return Press(chord) if chord else Press("type", dots, space_after=True)
 

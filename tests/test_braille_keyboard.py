@@ -63,6 +63,7 @@ def test_the_code_layout_and_names_are_brlapis_own():
 @pytest.mark.parametrize(("code", "press"), [
     (dots("1-2-3"), Press("type", 0b111)),                       # l typed
     (dots("7-8"), Press("type", 0b11000000)),                    # eight-dot cells too
+    (dots("8"), Press("send")), (dots("7"), Press("erase")),     # dot 8 or 7 typed alone (Esys)
     (TYPE_CMD | CMD_PASSDOTS, Press("space")),                   # the space bar alone
     (0x20, Press("space")),                                      # the space bar as a character (PASSCHAR 32)
     (SYM_LINEFEED, Press("send")),                               # dot 8: BRLTTY's KEY_ENTER
