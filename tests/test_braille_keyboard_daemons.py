@@ -98,37 +98,54 @@ class Player:
         self.output.close()
 
 
-def test_a_whole_gauntlet_game_typed_in_french_grade_2(console):
-    player = Player(console, "gauntlet", "fr", 2, hero_lives=1)
+#: A whole Gauntlet game with one hero life: the heroes lose it in the first fight.
+GAUNTLET = {"fr": ["joue proxima", "suivant", "joue hulk", "combat 3 5", "vaincu héros 1 thor"],
+            "en": ["play proxima", "next", "play hulk", "fight 3 5", "defeat hero 1 thor"]}
+GAUNTLET_END = {"fr": "Les héros n'ont plus de vie : Thanos remporte la partie.",
+                "en": "The heroes have no life left: Thanos wins the game."}
+ROUND_END = {"fr": "5, la plus haute carte : Ana gagne la manche 1.", "en": "5, the highest card: Ana wins round 1."}
+
+
+def in_words_of(session, lang: str, line: str) -> str:
+    """An English command line in ``lang``'s words: each verb's word (English first, then French) and card name."""
+    index = 0 if lang == "en" else 1
+    verbs = {names[0]: names[min(index, len(names) - 1)] for names in session.parser.vocabulary.verbs.values()}
+    cards = {c.names["en"].lower(): c.names[lang].lower() for c in session.table.cards.cards}
+    return " ".join(verbs.get(word, cards.get(word, word)) for word in line.split())
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_whole_gauntlet_game_typed_in_grade_2(console, lang):
+    """French abrégé, UEB grade 2: a cell too many erased with dot 7, the status on Space + s."""
+    player = Player(console, "gauntlet", lang, 2, hero_lives=1)
+    first, following, hulk, *rest = GAUNTLET[lang]
     try:
-        assert "Thanos joue Proxima Midnight." in " ".join(player.chord("joue proxima"))
-        player.chord("suivant")
-        player.chord("joue hulk", send=False)
+        assert player.chord(first) and player.chord(following)
+        player.chord(hulk, send=False)
+        cells = cells_for(hulk, lang, 2)
         player.key("PASSDOTS 1")  # one cell too many, erased with dot 7
-        player.display.wait_for(cells_for("joue hulk", "fr", 2) + "\u2801")
+        player.display.wait_for((cells + "\u2801")[-COLUMNS:])
         player.key("KEY_BACKSPACE")
-        player.display.wait_for(cells_for("joue hulk", "fr", 2))
-        assert "3 : héros 1 joue Hulk." in player.press("KEY_ENTER")
-        said = player.chord("combat 3 5")
-        assert said and player.session.state is not None
+        player.display.wait_for(cells[-COLUMNS:])
+        assert any("Hulk" in text for text in player.press("KEY_ENTER"))
+        said = [player.chord(line) for line in rest]
         status = player.press("INFO")  # Space + s: the short status, as F3
-        assert status[-1].endswith("Vies : Thanos 5 sur 5, héros 1 sur 1.")
-        said = player.chord("vaincu héros 1 thor")
-        assert said[-1] == "Les héros n'ont plus de vie : Thanos remporte la partie."
-        assert player.session.table.is_over
+        assert status == [player.recorder.utterances[-1].text] and status[0] != said[-1][-1]
+        assert said[-1][-1] == GAUNTLET_END[lang] and player.session.table.is_over
         assert player.recorder.events("error") == []  # every chorded line was read as typed
     finally:
         player.close()
 
 
-def test_a_whole_love_letter_round_typed_in_english_ueb(console):
-    player = Player(console, "love-letter", "en", 2, players=4, names=("Ana", "Bo", "Cy", "Di"))
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_whole_love_letter_round_typed_in_grade_2(console, lang):
+    """French abrégé, UEB grade 2: the round to its end, then "Now:" on Space + t."""
+    player = Player(console, "love-letter", lang, 2, players=4, names=("Ana", "Bo", "Cy", "Di"))
     try:
         for line in LOVE_LETTER_ROUND:
-            player.chord(line)
-        events = [u.event for u in player.recorder.utterances]
-        assert "round_won" in events and player.recorder.events("error") == []
-        assert "5, the highest card: Ana wins round 1." in player.recorder.texts
+            player.chord(in_words_of(player.session, lang, line))
+        assert player.recorder.events("error") == []
+        assert ROUND_END[lang] in player.recorder.texts
         turn = player.press("CSRTRK")  # Space + t: "Now:", as F4
         assert turn == [player.session.now()[0]]
     finally:
