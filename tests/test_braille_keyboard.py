@@ -268,3 +268,46 @@ def test_an_utterance_does_not_disturb_the_line_being_typed():
     board.press(0x20)
     chord(board, "hulk")
     assert line_from_cells(board.typed, "en", 2) == "play hulk"
+
+
+def test_at_the_prompt_a_line_sent_from_the_display_plays_above_it_and_quit_ends_it(tmp_path):
+    """The interactive mode waits for a typed line; the display's keys (another thread) play and quit."""
+    import threading
+    import time
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    from companion.ui.interactive import Interactive
+    from tests.test_ui import Table
+
+    table = Table(tmp_path)
+    display = Shown("en")
+    table.session.wiring.announcer.add(display)
+    board = BrailleKeyboard(table.session, display, KeyMap.load(), NAMES, grade=2)
+    interactive = Interactive(table.session, history=table.history)
+    board.on_quit = interactive.quit_from_display
+    screen = Vt100_Output(table.screen, lambda: Size(rows=40, columns=120), term="xterm")
+    ended = threading.Event()
+
+    def keys() -> None:
+        time.sleep(0.5)  # the prompt waits
+        for line in ("play proxima", "quit"):
+            chord(board, line)
+            board.press(SYM_LINEFEED)
+            time.sleep(0.3)
+        if not ended.wait(5):
+            pipe.send_text("\x04")  # Ctrl+D, so that a failure ends
+
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=screen):
+        thread = threading.Thread(target=keys)
+        thread.start()
+        started = time.monotonic()
+        interactive.run()
+        ended.set()
+        thread.join(5)
+    assert time.monotonic() - started < 4  # quit from the display, not the Ctrl+D after 5 s
+    assert "4: Thanos plays Proxima Midnight." in table.stdout.getvalue()
+    assert not table.session.running
