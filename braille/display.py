@@ -317,9 +317,9 @@ def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:
 
 def _keyboard_keys(brlapi: Any) -> tuple[list[int], list[int]]:
     """The keys the braille keyboard uses (companion/data/braille_keys.toml); BRLTTY keeps all the others."""
-    from companion.braille.keys import KeyMap, brlapi_names
+    from companion.braille.keys import brlapi_names, user_key_map
 
-    return KeyMap.load().accepted(brlapi_names(brlapi))
+    return user_key_map()[0].accepted(brlapi_names(brlapi))
 
 
 def _screen_reader_with_braille() -> Any | None:

@@ -146,6 +146,21 @@ class KeyMap:
         return commands, symbols + [0x20]  # BRLTTY's PASSCHAR 32, or a driver that types characters
 
 
+def user_key_map() -> tuple[KeyMap, Path | None]:
+    """The user's key map (``braille_keys.toml`` in the folder ``companion config-dir`` names) when there is one,
+    else the shipped one; with the user's file when it cannot be used (the shipped map is then used)."""
+    from companion.cards import CardDataError, data_path
+
+    try:
+        path = data_path(DATA.name)
+    except CardDataError as error:
+        return KeyMap.load(), error.path
+    try:
+        return KeyMap.load(path), None
+    except (KeyMapError, OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return KeyMap.load(), path
+
+
 @dataclass(frozen=True)
 class BrlapiNames:
     """BrlAPI's codes → names: commands (``TYPE_CMD`` | the command or block) and key symbols."""
@@ -169,4 +184,5 @@ def brlapi_names(brlapi: ModuleType) -> BrlapiNames:
     return BrlapiNames(commands, symbols)
 
 
-__all__ = ["ACTIONS", "BrlapiNames", "KeyMap", "KeyMapError", "Press", "brlapi_names", "dots_text", "parse_dots"]
+__all__ = ["ACTIONS", "BrlapiNames", "KeyMap", "KeyMapError", "Press", "brlapi_names", "dots_text", "parse_dots",
+           "user_key_map"]

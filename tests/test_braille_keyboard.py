@@ -311,3 +311,26 @@ def test_at_the_prompt_a_line_sent_from_the_display_plays_above_it_and_quit_ends
     assert time.monotonic() - started < 4  # quit from the display, not the Ctrl+D after 5 s
     assert "4: Thanos plays Proxima Midnight." in table.stdout.getvalue()
     assert not table.session.running
+
+
+def test_the_users_key_map_replaces_the_shipped_one_and_a_broken_one_is_said(tmp_path, monkeypatch):
+    pytest.importorskip("brlapi")
+    from companion.braille.keys import user_key_map
+    from companion.ui.braille_keys import attach
+
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path))
+    assert user_key_map() == (KeyMap.load(), None)  # no file of the user's
+    (tmp_path / "braille_keys.toml").write_text('[commands]\nPASSDOTS = "type"\n[cells]\n"1-2-3-4-5-6" = "send"\n')
+    mine, unusable = user_key_map()
+    assert unusable is None and mine.decode(dots("1-2"), NAMES) == Press("type", 0b11)
+    assert mine.decode(dots("1-2-3-4-5-6"), NAMES) == Press("send") and mine.decode(SYM_LINEFEED, NAMES) is None
+    (tmp_path / "braille_keys.toml").write_text('[commands]\nHELP = "dance"\n')
+    assert user_key_map() == (KeyMap.load(), tmp_path / "braille_keys.toml")
+    display = Shown("fr")
+    display.on_key = None  # a display with keys
+    session, recorder = make_session("gauntlet", "fr")
+    keyboard = attach(session, display)
+    assert keyboard is not None and display.on_key == keyboard.press and keyboard.keymap == KeyMap.load()
+    assert recorder.texts == ["Le fichier de touches braille braille_keys.toml est inutilisable : les touches "
+                              "habituelles servent."]
+    assert attach(session, Shown("fr")) is None  # a display without keys (the terminal line, a screen reader)

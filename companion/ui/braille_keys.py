@@ -169,10 +169,15 @@ def attach(session: Session, display: Any) -> BrailleKeyboard | None:
         import brlapi
     except ImportError:
         return None
-    from companion.braille.keys import brlapi_names
+    from companion.braille.keys import brlapi_names, user_key_map
 
-    keyboard = BrailleKeyboard(session, display, KeyMap.load(), brlapi_names(brlapi),
-                               grade=display.grade, table=display.table)
+    keymap, unusable = user_key_map()
+    if unusable is not None:
+        t = Translator(session.narrator.settings.lang, "ui")
+        # Translators: the user's own braille key file is broken; {name} is its file name.
+        session.say(t("The braille key file {name} cannot be used: the usual keys are.", name=unusable.name),
+                    "output")
+    keyboard = BrailleKeyboard(session, display, keymap, brlapi_names(brlapi), grade=display.grade, table=display.table)
     display.on_key = keyboard.press
     return keyboard
 
