@@ -172,6 +172,8 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     _add_output_flags(p, t)
     p.add_argument("--sounds", choices=("on", "off", "only"), default="on",
                    help=t("short sounds before the sentences; only: a sound instead of the words for a play"))
+    p.add_argument("--braille-only", action="store_true",
+                   help=t("no speech: a braille symbol where a sound would be heard (also with --speech none and a display)"))
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
     p.add_argument("--serve", action="store_true",
                    help=t("each player's own private page in the browser (docs/private-views.en.md)"))

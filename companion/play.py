@@ -44,6 +44,8 @@ class OutputConfig:
     braille_table: str | None = None
     grade: int | None = None
     sounds: str = "on"  # --sounds: on | off | only (earcons, speech/output.py)
+    #: ``--braille-only``: no speech, and the display shows a symbol where an earcon would sound (docs/braille.*.md).
+    braille_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,8 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         options=options, display=display, save=args.save, resume=None if args.resume is None else named(args.resume),
         resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
-                             args.grade, getattr(args, "sounds", None) or "on"),
+                             args.grade, getattr(args, "sounds", None) or "on",
+                             bool(getattr(args, "braille_only", False))),
         serve=bool(getattr(args, "serve", False)), host=getattr(args, "host", None) or "127.0.0.1",
         port=getattr(args, "port", None) or 0, qr=bool(getattr(args, "qr", False)), qr_file=getattr(args, "qr_file", None),
         https=getattr(args, "https", None), scan=getattr(args, "scan", None),
@@ -454,8 +457,8 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
     The voice gets the earcons (``--sounds``) and, in a real-time game (The Void), keeps at most one play behind.
     """
     chosen = config.outputs
-    speech_spec = chosen.speech or ("auto" if interactive else "none")
-    braille_spec = chosen.braille or ("auto" if interactive else "none")
+    speech_spec = "none" if chosen.braille_only else chosen.speech or ("auto" if interactive else "none")
+    braille_spec = chosen.braille or ("auto" if interactive or chosen.braille_only else "none")
     made = _Outputs()
     if speech_spec != "none":
         from companion import speech
@@ -474,19 +477,35 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
         if speech.missing(speaker):
             made.notes.append(note)
     if braille_spec != "none":
-        from companion import braille
-
-        try:
-            made.braille, note = braille.choose(braille_spec, config.lang, width=chosen.braille_width,
-                                                table=chosen.braille_table, grade=chosen.grade, stream=stdout)
-        except ValueError:
-            raise SystemExit(_bad(config.lang, "--braille", braille_spec)) from None
+        made.braille, note = _make_braille(config, braille_spec, stdout, game)
         from companion.braille.display import NoBraille
 
         if isinstance(made.braille, NoBraille) and (braille_spec != "auto" or _brltty_runs()):
             made.notes.append(note)  # asked for by name, or BRLTTY runs for a display: the reader must know why
     made.notes = [note for note in made.notes if note]
     return made
+
+
+def _make_braille(config: PlayConfig, spec: str, stdout: TextIO, game: Game | None) -> tuple[Any, str]:
+    """The braille output and its sentence: queued with the earcons' kinds; braille-only symbols when asked.
+
+    Braille-only: ``--braille-only``, or ``--speech none`` with a BrlAPI display (the player reads, nobody listens).
+    """
+    from companion import braille, earcons
+    from companion.braille.marks import Marks, load_symbols
+    from companion.games.base import TurnModel
+
+    chosen = config.outputs
+    real_time = game is not None and game.spec.turn_model == TurnModel.REAL_TIME
+    marks = Marks(earcons.load(), real_time, load_symbols() if chosen.braille_only else None)
+    try:
+        display, note = braille.choose(spec, config.lang, width=chosen.braille_width, table=chosen.braille_table,
+                                       grade=chosen.grade, stream=stdout, marks=marks)
+    except ValueError:
+        raise SystemExit(_bad(config.lang, "--braille", spec)) from None
+    if chosen.speech == "none" and display.name == "brlapi" and not chosen.braille_only:
+        display.marks = dataclasses.replace(marks, symbols=load_symbols())
+    return display, note
 
 
 def _brltty_runs() -> bool:

@@ -22,6 +22,7 @@ brlapi = pytest.importorskip("brlapi")
 from companion import braille  # noqa: E402
 from companion.braille.backtranslate import cells_for, dots_of  # noqa: E402
 from companion.braille.translate import BLANK, words  # noqa: E402
+from companion.play import _Outputs, with_outputs  # noqa: E402
 from companion.ui.braille_keys import attach  # noqa: E402
 from tests.conftest import make_session  # noqa: E402
 from tests.daemons import Brltty, no_session_daemons, wait_until  # noqa: E402
@@ -50,7 +51,9 @@ class Player:
         self.lang, self.grade = lang, grade
         self.output, said = braille.choose("brlapi", lang, grade=grade)
         assert self.output.name == "brlapi", said
-        self.session, self.recorder = make_session(game, lang, **options)
+        # wired as companion play wires it: every sentence to the display, each line a new answer
+        self.session, self.recorder = make_session(game, lang, wire=lambda wiring: with_outputs(
+            wiring, _Outputs(braille=self.output)), **options)
         self.session.wiring.announcer.add(self.output)
         self.keyboard = attach(self.session, self.output)
         assert self.keyboard is not None
@@ -75,7 +78,7 @@ class Player:
         cells = cells_for(line, self.lang, self.grade)
         for dots in dots_of(cells):
             self.key("PASSCHAR 32" if dots == 0 else f"PASSDOTS {dots}")
-        self.display.wait_for(cells[-COLUMNS:])  # the line as typed is on the display
+        self.wait_for_text(cells)  # the line as typed is on the display
         return self.press("KEY_ENTER") if send else []
 
     def press(self, command: str) -> list[str]:
@@ -88,10 +91,22 @@ class Player:
             pass
         return [u.text for u in self.recorder.utterances[said:]]
 
+    @property
+    def text(self) -> str:
+        """The display's words: its cells but the last two (a blank and the status cell: unread sentences)."""
+        with self.display._lock:
+            line = self.display.lines[-1][1] if self.display.lines else ""
+        return line[:COLUMNS - 2].rstrip(BLANK)
+
+    def wait_for_text(self, cells: str) -> None:
+        """Until the display's words are ``cells`` (their end, when longer)."""
+        wanted = cells[-(COLUMNS - 2):].rstrip(BLANK)
+        wait_until(lambda: self.text == wanted, 5, f"the display to show {wanted!r} (shows {self.text!r})")
+
     def shows_the_answer(self, said: int) -> bool:
         """The display shows a segment of a sentence said since ``said``."""
         answer = {w.cells for u in self.recorder.utterances[said:] for w in words(u.text, self.lang, self.grade)}
-        shown = [cells for cells in self.display.shown.split(BLANK) if cells]
+        shown = [cells for cells in self.text.split(BLANK) if cells]
         return bool(shown) and all(cells in answer for cells in shown)
 
     def close(self) -> None:
@@ -124,9 +139,9 @@ def test_a_whole_gauntlet_game_typed_in_grade_2(console, lang):
         player.chord(hulk, send=False)
         cells = cells_for(hulk, lang, 2)
         player.key("PASSDOTS 1")  # one cell too many, erased with dot 7
-        player.display.wait_for((cells + "\u2801")[-COLUMNS:])
+        player.wait_for_text(cells + "\u2801")
         player.key("KEY_BACKSPACE")
-        player.display.wait_for(cells[-COLUMNS:])
+        player.wait_for_text(cells)
         assert any("Hulk" in text for text in player.press("KEY_ENTER"))
         said = [player.chord(line) for line in rest]
         status = player.press("INFO")  # Space + s: the short status, as F3
@@ -158,11 +173,11 @@ def test_a_typo_is_offered_and_a_routing_key_accepts_it(console):
         said = player.chord("play proxima midnigth")
         assert said[-1].endswith("Did you mean Proxima Midnight? Type yes.")
         proxima = next(w.cells for w in words(said[-1], "en", 2) if w.text.startswith("Proxima"))
-        while proxima not in player.display.shown.split(BLANK):
-            before = player.display.shown
+        while proxima not in player.text.split(BLANK):
+            before = player.text
             player.display.press("FwinRt")
-            wait_until(lambda shown=before: player.display.shown != shown, 5, "the next segment")
-        start = (BLANK + player.display.shown + BLANK).index(BLANK + proxima + BLANK)
+            wait_until(lambda shown=before: player.text != shown, 5, "the next segment")
+        start = (BLANK + player.text + BLANK).index(BLANK + proxima + BLANK)
         # the word's last cell: any cell of a word picks it (and vr's ROUTE n, cell n from 0, cannot name cell 0)
         said = player.press(f"ROUTE {start + len(proxima) - 1}")
         assert any("Thanos plays Proxima Midnight." in text for text in said)

@@ -126,13 +126,14 @@ class Table:
 class Browser:
     """One headless Chromium with its own profile; ``quit`` stops it and its driver by PID."""
 
-    def __init__(self, profile: Path, home: Path | None = None) -> None:
-        """``home``: the HOME Chromium runs with (its NSS database trusts the table's authority, ``trusting_home``)."""
+    def __init__(self, profile: Path, home: Path | None = None, args: tuple[str, ...] = ()) -> None:
+        """``home``: the HOME Chromium runs with (its NSS database trusts the table's authority, ``trusting_home``);
+        ``args``: more command-line switches."""
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM or ""
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
                     "--disable-extensions", "--disable-background-networking", f"--user-data-dir={profile}",
-                    "--window-size=1000,1200"):
+                    "--window-size=1000,1200", *args):
             options.add_argument(arg)
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         env = {**os.environ, "HOME": str(home)} if home is not None else None
@@ -205,7 +206,8 @@ def https_table_env(tmp: Path) -> Iterator[Path]:
     os.environ["COMPANION_WEB_HTTPS"] = "1"
     os.environ["COMPANION_DATA_DIR"] = str(tmp / "data")
     try:
-        yield table_certificate(["127.0.0.1"]).authority_file
+        # The hosts a loopback table serves (its certificate is kept while it covers them; issue 30).
+        yield table_certificate(["127.0.0.1", "::1", "localhost"]).authority_file
     finally:
         for key, value in saved.items():
             if value is None:

@@ -148,7 +148,13 @@ class BrailleKeyboard:
             review.say_now(session, t(message), "help", {"topic": "braille_keys"})
 
     def _review(self, action: Callable[[Session], None]) -> Callable[[Press], None]:
-        return lambda press: self._later(lambda: action(self.session))
+        """A review key: the reader is done with what the display shows (a new answer, as a typed line), then
+        the key's sentences, shown at once."""
+        def review_now() -> None:
+            self.display.new_answer()
+            action(self.session)
+
+        return lambda press: self._later(review_now)
 
     def _handle(self, line: str) -> None:
         if not self.session.handle(line) and self.on_quit is not None:

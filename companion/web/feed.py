@@ -18,6 +18,8 @@ from companion.announce import Utterance
 
 #: Entries kept for pages that reconnect (a phone that slept catches up from its last entry).
 KEPT = 2000
+#: The addressee of a forgotten entry: no seat (its id stays, so streams still find their place by arithmetic).
+NOBODY = ""
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,13 @@ class Feed:
                 del self._entries[:-KEPT]
         self._wake()
         return entry
+
+    def forget(self, seat: str) -> None:
+        """Every entry addressed to ``seat`` (its notes, its hand, its forms) is emptied and addressed to nobody:
+        whoever takes the seat next reads none of them."""
+        with self._lock:
+            self._entries = [Entry(e.id, "gone", "", e.lang, NOBODY) if e.to == seat else e for e in self._entries]
+        self._wake()
 
     def close(self) -> None:
         self.closed = True
