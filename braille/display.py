@@ -25,6 +25,7 @@ import platform
 import select
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from companion.braille.marks import Marks
@@ -181,6 +182,11 @@ class BrailleOutput:
         self._show(shown)
         return shown.cells
 
+    def show_typed(self, cells: str) -> None:
+        """The line being typed on the display's keys, as typed (its end, when longer than the display); the
+        sentences waiting stay in the queue, and the next one shown replaces the line."""
+        self._show(Segment(cells[-self.text_width:], ""))
+
     def _show(self, segment: Segment) -> None:
         pass
 
@@ -237,7 +243,10 @@ class BrlapiBraille(BrailleOutput):
         self.cells = int(connection.displaySize[0])
         self._lock = threading.RLock()
         self._stopping = threading.Event()
+        self._dispatching = threading.Lock()
         self._keys: threading.Thread | None = None
+        #: Called with each key code that is not a pan or line key (the braille keyboard: companion/ui/braille_keys.py).
+        self.on_key: Callable[[int], None] | None = None
         if key_reader:
             self.start_key_reader()
 
@@ -261,6 +270,10 @@ class BrlapiBraille(BrailleOutput):
         with self._lock:
             super().new_answer()
 
+    def show_typed(self, cells: str) -> None:
+        with self._lock:
+            super().show_typed(cells)
+
     def line(self, segment: Segment) -> str:
         """The whole display: the segment, blanks, and the status cell last (when the display has 4 cells or more)."""
         cells = segment.cells[: self.text_width]
@@ -277,16 +290,27 @@ class BrlapiBraille(BrailleOutput):
         return int(self.connection.fileDescriptor)
 
     def read_keys(self) -> None:
-        """Pan on the display's forward/back keys (never blocks: reads only the keys already there)."""
+        """Pan on the display's forward/back keys, move on its line keys; hand every other key to ``on_key``
+        (never blocks: reads only the keys already there). The other keys are handed over outside the display's
+        lock, so a key that makes the game speak never waits for the display while the game's thread waits for
+        the key; in the order read, even when the key thread and an event loop both read."""
         import brlapi
 
-        with self._lock:
-            moves = {brlapi.KEY_CMD_FWINRT: lambda: self.pan(1), brlapi.KEY_CMD_FWINLT: lambda: self.pan(-1),
-                     brlapi.KEY_CMD_LNDN: self.next, brlapi.KEY_CMD_LNUP: self.previous}
-            while (code := self.connection.readKey(False)) is not None:
-                key = brlapi.expandKeyCode(code)
-                if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in moves:
-                    moves[key["command"]]()
+        with self._dispatching:
+            others: list[int] = []
+            with self._lock:
+                moves = {brlapi.KEY_CMD_FWINRT: lambda: self.pan(1), brlapi.KEY_CMD_FWINLT: lambda: self.pan(-1),
+                         brlapi.KEY_CMD_LNDN: self.next, brlapi.KEY_CMD_LNUP: self.previous}
+                while (code := self.connection.readKey(False)) is not None:
+                    key = brlapi.expandKeyCode(code)
+                    if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in moves:
+                        moves[key["command"]]()
+                    else:
+                        others.append(int(code))
+            handler = self.on_key
+            for code in others:
+                if handler is not None:
+                    handler(code)
 
     def start_key_reader(self) -> None:
         """Starts the thread that reads the pan keys (once; ``close`` stops it)."""
@@ -367,8 +391,11 @@ def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:
             # BRLTTY keeps every key but the pan keys, which page through our segments and sentences,
             # and line down / line up, the next and previous sentence.
             connection.ignoreAllKeys()
+            # The braille keyboard's keys too (companion/data/braille_keys.toml).
+            commands, symbols = _keyboard_keys(brlapi)
             connection.acceptKeys(brlapi.rangeType_command, [brlapi.KEY_TYPE_CMD | command for command in (
-                brlapi.KEY_CMD_FWINLT, brlapi.KEY_CMD_FWINRT, brlapi.KEY_CMD_LNDN, brlapi.KEY_CMD_LNUP)])
+                brlapi.KEY_CMD_FWINLT, brlapi.KEY_CMD_FWINRT, brlapi.KEY_CMD_LNDN, brlapi.KEY_CMD_LNUP)] + commands)
+            connection.acceptKeys(brlapi.rangeType_key, symbols)
             result.append(connection)
         except BaseException as error:  # handed to the caller
             errors.append(error)
@@ -392,6 +419,13 @@ def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:
     if errors:
         raise errors[0]
     return result[0]
+
+
+def _keyboard_keys(brlapi: Any) -> tuple[list[int], list[int]]:
+    """The keys the braille keyboard uses (companion/data/braille_keys.toml); BRLTTY keeps all the others."""
+    from companion.braille.keys import brlapi_names, user_key_map
+
+    return user_key_map()[0].accepted(brlapi_names(brlapi))
 
 
 def _screen_reader_with_braille() -> Any | None:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import functools
 import platform
+import threading
 import unicodedata
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 from companion.i18n import Translator
 
@@ -49,7 +51,7 @@ class Word:
     text: str
 
 
-def _louis(lang: str) -> ModuleType:
+def _louis(lang: str) -> Any:
     try:
         import louis
     except ImportError:
@@ -61,8 +63,30 @@ def _louis(lang: str) -> ModuleType:
         raise BrailleUnavailable(
             t("Braille needs liblouis and its Python module: install the Debian packages {packages}.", packages=PACKAGES)
         ) from None
-    module: ModuleType = louis
-    return module
+    return _Serialised(louis)
+
+
+#: liblouis is not thread-safe (its compiled tables and buffers are shared): every call holds this lock, since
+#: the game's thread and the display's key reader (companion/ui/braille_keys.py) both translate.
+LOUIS_LOCK = threading.RLock()
+
+
+class _Serialised:
+    """The ``louis`` module, each of its functions called under `LOUIS_LOCK`."""
+
+    def __init__(self, module: ModuleType) -> None:
+        self._module = module
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._module, name)
+        if not callable(value):
+            return value
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            with LOUIS_LOCK:
+                return value(*args, **kwargs)
+
+        return call
 
 
 @functools.lru_cache(maxsize=None)

@@ -168,8 +168,11 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         announcer.announce(Utterance(note, config.lang, "output"))
     if scanner:
         scanner.start()
+    from companion.ui.braille_keys import attach
+
+    keyboard = attach(session, outputs.braille)  # the display's own keys type and send commands (issue 33)
     try:
-        _run(session, page, stdin, interactive, typed_ahead)
+        _run(session, page, stdin, interactive, typed_ahead, keyboard)
     finally:
         if scanner:
             scanner.stop()
@@ -205,16 +208,17 @@ def _start(config: PlayConfig, table: Table, settings: Settings, wiring: Wiring,
     return session, web
 
 
-def _run(session: Session, page: Any, stdin: TextIO, interactive: bool, typed_ahead: list[str]) -> None:
-    """The game's loop: beside the table page, at the keyboard, or one line of a script after another."""
+def _run(session: Session, page: Any, stdin: TextIO, interactive: bool, typed_ahead: list[str], keyboard: Any) -> None:
+    """The game's loop: beside the table page, at the keyboard (the display's keys too), or one line of a script after
+    another."""
     if page is not None:
         from companion.web.table_page import run_with_page
 
-        run_with_page(session, page, stdin, interactive, typed_ahead)
+        run_with_page(session, page, stdin, interactive, typed_ahead, keyboard)
     elif interactive:
         from companion.ui.interactive import run_interactive
 
-        run_interactive(session, typed_ahead)
+        run_interactive(session, typed_ahead, keyboard)
     else:
         run_batch(session, stdin)
 

@@ -376,12 +376,27 @@ class StandInDisplay:
         self.columns = columns
         self.lines: list[tuple[float, str]] = []
         self._lock = threading.Lock()
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(STARTUP)
-        self.sock.connect(str(path))
+        self.sock = self._connected(path)
         self.sock.sendall(f"cells {columns}\n".encode())
         self._thread = threading.Thread(target=self._read, name="stand-in-display", daemon=True)
         self._thread.start()
+
+    @staticmethod
+    def _connected(path: Path) -> socket.socket:
+        """A connection to the vr socket: BRLTTY makes the socket's file (bind) a moment before it listens, so a
+        refused connection is tried again until `STARTUP` runs out."""
+        deadline = time.monotonic() + STARTUP
+        while True:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.settimeout(STARTUP)
+            try:
+                sock.connect(str(path))
+                return sock
+            except ConnectionRefusedError:
+                sock.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
 
     def _read(self) -> None:
         buffer = b""

@@ -172,7 +172,7 @@ def test_the_terminal_and_the_page_at_once_and_quit_on_the_page_ends_the_prompt(
             while "Ebony Maw" not in seen or "Turn 1" not in seen:
                 seen += stream.readline().decode()
         assert _post(url, "quit") == 200
-        screen = pane.wait_for("Game saved: ")
+        screen = pane.wait_for("Game saved.")
     finally:
         pane.close()
     assert "Traceback" not in screen and "\x1b" not in screen

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -24,15 +23,17 @@ from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 from prompt_toolkit.utils import is_dumb_terminal
 
-from companion.announce import Priority, Utterance
+from companion.announce import Priority
 from companion.commands.base import Ask
 from companion.i18n import Translator
 from companion.ui.completion import SessionCompleter
+from companion.ui import review
 from companion.ui.keys import build_key_bindings, help_lines
 from companion.ui.terminal import no_echo, quick_escape
 
 if TYPE_CHECKING:
     from companion.session import Session
+    from companion.ui.braille_keys import BrailleKeyboard
 
 PROMPT = "> "
 
@@ -159,26 +160,19 @@ class Interactive:
         self._say_keys()
 
     def repeat(self) -> None:
-        """F2: the whole last answer again (all the help after F1, not only its last line)."""
-        answer = self.session.last_answer()
-        if not answer:
-            self._replay(None)
-        for utterance in answer:
-            self.session.wiring.announcer.announce(dataclasses.replace(utterance, priority=Priority.NORMAL), remember=False)
+        review.repeat(self.session)
 
     def status(self) -> None:
-        """F3: the short status (what to do now and the lives); ``status`` typed gives the whole table."""
-        self.session.handle("status short")
+        review.status(self.session)
 
     def turn(self) -> None:
-        text, fields = self.session.now()
-        self._say(text, "turn", fields)
+        review.turn(self.session)
 
     def previous(self) -> None:
-        self._replay(self.session.wiring.announcer.history.previous())
+        review.previous(self.session)
 
     def next(self) -> None:
-        self._replay(self.session.wiring.announcer.history.next())
+        review.next_sentence(self.session)
 
     def undo(self) -> None:
         self.session.handle("undo")
@@ -204,20 +198,17 @@ class Interactive:
         for message in help_lines():
             self._say(self.t(message), "help", {"topic": "keys"})
 
-    def _replay(self, utterance: Utterance | None) -> None:
-        """Say a sentence of the history again, cutting off what is being said; it is not added to the history."""
-        if utterance is None:
-            # Translators: F2, F5 or F6 before any sentence was said.
-            self._say(self.t("Nothing has been said yet."), "history", remember=False)
-            return
-        self.session.wiring.announcer.announce(dataclasses.replace(utterance, priority=Priority.NOW), remember=False)
-
     def _is_general_help(self, line: str) -> bool:
         try:
             request = self.session.parser.parse(line, self.session.state)
         except Exception:
             return False
         return isinstance(request, Ask) and request.what == "help" and request.args.get("topic") is None
+
+    def quit_from_display(self) -> None:
+        """``quit`` sent from the braille display: the prompt waiting for a line ends, as after Ctrl+D."""
+        if self.prompt is not None and self.prompt.app.is_running:
+            self.prompt.app.exit(exception=EOFError)
 
     def _say_saved(self) -> None:
         journal = self.session.table.journal
@@ -257,12 +248,16 @@ class Interactive:
             pass
 
 
-def run_interactive(session: Session, typed_ahead: Sequence[str] = ()) -> None:
+def run_interactive(session: Session, typed_ahead: Sequence[str] = (), keyboard: BrailleKeyboard | None = None) -> None:
     """Play ``session`` at the keyboard (called by ``companion play`` when standard input is a terminal).
 
-    ``typed_ahead``: lines typed during the resume question, played first.
+    ``typed_ahead``: lines typed during the resume question, played first. ``keyboard``: the braille display's
+    keys, whose ``quit`` ends the prompt too.
     """
-    Interactive(session, typed_ahead=typed_ahead).run()
+    interactive = Interactive(session, typed_ahead=typed_ahead)
+    if keyboard is not None:
+        keyboard.on_quit = interactive.quit_from_display
+    interactive.run()
 
 
 __all__ = ["Interactive", "PROMPT", "run_interactive"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -24,14 +24,14 @@ ATTEMPTS = 100
 
 
 def run_with_page(session: Session, page: TablePage, stdin: TextIO, interactive: bool,
-                  typed_ahead: Sequence[str] = ()) -> None:
+                  typed_ahead: Sequence[str] = (), keyboard: Any = None) -> None:
     """Play until ``quit`` on the terminal or the page (or Ctrl+C), then say where the game is saved."""
     if interactive:
         from companion.ui.interactive import run_interactive
 
         threading.Thread(target=_end_prompt_on_quit, args=(session, page), name="companion-page-quit",
                          daemon=True).start()
-        run_interactive(session, typed_ahead)
+        run_interactive(session, typed_ahead, keyboard)
         return
     threading.Thread(target=_read_lines, args=(session, page, stdin), name="companion-page-stdin", daemon=True).start()
     try:
@@ -40,9 +40,9 @@ def run_with_page(session: Session, page: TablePage, stdin: TextIO, interactive:
     except KeyboardInterrupt:
         pass
     journal_file = session.table.journal
-    if journal_file is not None:
-        session.say(session.narrator.ctx.core("Game saved: {name}.", name=journal_file.path.name), "saved",
-                    {"path": str(journal_file.path)})
+    if journal_file is not None and session.table.steps:
+        # Translators: said at quit, when the game was saved (the file is not named: it takes seconds to hear).
+        session.say(session.narrator.ctx.core("Game saved."), "saved", {"path": str(journal_file.path)})
 
 
 def _read_lines(session: Session, page: TablePage, stdin: TextIO) -> None:
