@@ -20,7 +20,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: The figures measured on this 2-core machine before the journal wrote ahead (issue 10), for comparison.
 BEFORE_MEDIAN_MS, BEFORE_P99_MS = 0.29, 1.14
-GOAL_P99_MS = 1.0
 sys.path.insert(0, str(ROOT))
 
 from companion import journal  # noqa: E402
@@ -30,6 +29,7 @@ from companion.output import StdoutOutput  # noqa: E402
 from companion.render import Settings  # noqa: E402
 from companion.games.base import options_to_json  # noqa: E402
 from companion.session import open_session  # noqa: E402
+from fsync_clock import FsyncClock, own_work_line, p99  # noqa: E402
 
 TARGET_P99_MS = 5.0
 TARGET_HELP_MS = 250.0
@@ -44,22 +44,24 @@ ROUND = [
 ]
 
 
-def command_times() -> list[float]:
+def command_times() -> tuple[list[float], list[float]]:
+    """Each command's time and the time of the fsyncs it made (ms)."""
     game = find("gauntlet")
     rules = game.rules
     times: list[float] = []
-    with tempfile.TemporaryDirectory() as folder:
+    fsyncs: list[float] = []
+    with tempfile.TemporaryDirectory() as folder, FsyncClock() as clock:
         for _ in range(ROUNDS):
             path = Path(folder) / f"bench{len(times)}.jsonl"
             options = rules.options_type(players=4)
             saved = journal.Journal.create(path, game.id, options_to_json(options))
             session = open_session(game, options, Settings("fr"), Announcer([StdoutOutput(True, io.StringIO())]), saved)
             for line in ROUND:
-                started = time.perf_counter()
-                session.handle(line)
-                times.append((time.perf_counter() - started) * 1000)
+                total, disk = clock.run(session.handle, line)
+                times.append(total)
+                fsyncs.append(disk)
             session.close()
-    return times
+    return times, fsyncs
 
 
 def process_ms(command: list[str], runs: int = 15) -> float:
@@ -72,12 +74,10 @@ def process_ms(command: list[str], runs: int = 15) -> float:
 
 
 def main() -> None:
-    times = sorted(command_times())
-    p99 = times[int(len(times) * 0.99) - 1]
-    print(f"gauntlet command, line to sentence (parse, rules, journal fsync, render, output): "
-          f"{len(times)} commands, median {statistics.median(times):.3f} ms, p99 {p99:.3f} ms, "
-          f"max {times[-1]:.3f} ms (target p99 < {TARGET_P99_MS} ms; goal p99 <= {GOAL_P99_MS} ms; before the "
-          f"write-ahead journal: median {BEFORE_MEDIAN_MS} ms, p99 {BEFORE_P99_MS} ms)")
+    times, fsyncs = command_times()
+    print(own_work_line("gauntlet (parse, rules, journal fsync, render, output)", times, fsyncs))
+    print(f"  (bar: whole command p99 < {TARGET_P99_MS:.0f} ms: {'met' if p99(times) < TARGET_P99_MS else 'MISSED'}; "
+          f"before the write-ahead journal, issue 10: median {BEFORE_MEDIAN_MS} ms, p99 {BEFORE_P99_MS} ms)")
     companion = str(Path(sys.executable).with_name("companion"))
     if not os.path.exists(companion):
         companion_cmd = [sys.executable, "-m", "companion", "--help"]
