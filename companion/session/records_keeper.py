@@ -35,13 +35,13 @@ class RecordsKeeper:
             self.keep(session)
 
     def redone(self, session: Session, step: Step, before: Any) -> None:
-        index = len(session.table.steps) - 1
+        index = session.table.step_count - 1
         if index in self._forgotten and session.table.is_over:
             self._forgotten.discard(index)
             self.keep(session)
 
     def undone(self, session: Session, step: Step) -> None:
-        index = len(session.table.steps)
+        index = session.table.step_count
         kept = self._recorded.pop(index, None)
         if kept is None:
             return
@@ -69,7 +69,7 @@ class RecordsKeeper:
             session.say(records.problem_sentence(error, ctx.lang, lost=True), "records", {"reason": error.reason})
             return
         if kept.row is not None:
-            self._recorded[len(table.steps) - 1] = (kept.row, kept.score is not None)
+            self._recorded[table.step_count - 1] = (kept.row, kept.score is not None)
         if kept.score is None:
             return  # counted; a game without a score has no record to beat
         if kept.beats_best:

@@ -89,13 +89,13 @@ class HandKeeper:
         self._follow(step, before)
 
     def undone(self, session: Session, step: Step) -> None:
-        index = len(session.table.steps)
+        index = session.table.step_count
         if index in self._before:
             self.hands = self._before.pop(index)
         self._publish_all()
 
     def _follow(self, step: Step, before: Any) -> None:
-        self._before[len(self.session.table.steps) - 1] = dict(self.hands)
+        self._before[self.session.table.step_count - 1] = dict(self.hands)
         followed: Followed = self.private.follow(before, step.state, step.events, self.hands)
         self.hands = followed.hands
         self._conflicts &= set(self.hands)
