@@ -8,7 +8,6 @@ gets its sheet by adding data.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +15,7 @@ from companion.braille.brf import write_brf
 from companion.braille.layout import Block, Page, Paragraph, check_size, paginate
 from companion.braille.pef import Meta, write_pef
 from companion.braille.translate import DEFAULT_GRADE
-from companion.cards import CardDataError, CardSet
+from companion.cards import CardDataError, CardSet, read_toml
 from companion import registry
 from companion.registry import Game
 from companion.i18n import LANGUAGES, Translator
@@ -57,7 +56,10 @@ def sheet_text(cardset: CardSet, lang: str) -> SheetText:
 
     :raises CardDataError: naming the file, when a text lacks a language.
     """
-    raw: dict[str, Any] = tomllib.loads(cardset.path.read_text(encoding="utf-8")).get("sheet", {})
+    problem, whole = read_toml(cardset.path, "a card file")  # parsed once with the cards (companion/cards.py)
+    if problem is not None:
+        raise CardDataError(cardset.path, problem)
+    raw: dict[str, Any] = whole.get("sheet", {})
 
     def pick(where: str, value: Any, kind: type) -> Any:
         if not isinstance(value, dict) or not all(isinstance(value.get(code), kind) for code in LANGUAGES):

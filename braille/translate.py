@@ -175,9 +175,16 @@ def words(text: str, lang: str, grade: int | None = None, table: str | None = No
     A blank cell is a word boundary only when liblouis says it came from white
     space in the source, so each word keeps the exact source text it stands for.
     """
+    _louis(lang)  # liblouis is asked for every time (it may be gone: a test, a foreign system); its answers are kept
+    return list(_words(text, lang, grade, table))
+
+
+@functools.lru_cache(maxsize=4096)
+def _words(text: str, lang: str, grade: int | None, table: str | None) -> tuple[Word, ...]:
+    """:func:`words`, kept: an aid sheet in four formats, or a sentence said again, is translated once."""
     text = respell(" ".join(text.split()), lang, grade, table, keep_cells=True)  # tabs and line breaks: as spaces
     if not text:
-        return []
+        return ()
     cells, input_pos, _, _ = _louis(lang).translate(table_list(lang, grade, table), text)
     # Word boundaries: blank cells made from white space, plus both ends.
     bounds = [-1, *(i for i, cell in enumerate(cells) if cell == BLANK and text[input_pos[i]].isspace()), len(cells)]
@@ -187,4 +194,4 @@ def words(text: str, lang: str, grade: int | None = None, table: str | None = No
         if after > start:
             source_end = input_pos[after] if after < len(cells) else len(text)
             result.append(Word(cells[start:after], text[input_pos[start] : source_end].strip()))
-    return result
+    return tuple(result)
