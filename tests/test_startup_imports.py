@@ -50,3 +50,19 @@ def test_the_help_in_french_imports_no_heavy_module_either() -> None:
     modules, printed = loaded_by("--help", "--lang", "fr")
     assert "utilisation" in printed
     assert not {"tomllib", "dataclasses", "typing", "companion.registry"} & modules
+
+
+def test_playing_one_game_imports_neither_the_other_games_nor_the_records(tmp_path: Path) -> None:
+    """``companion play GAME``: its own game's modules only; sqlite3 waits for a game's end (issue 34)."""
+    import os
+
+    env = dict(os.environ, COMPANION_DATA_DIR=str(tmp_path), COMPANION_CONFIG_DIR=str(tmp_path / "config"))
+    for game, module in (("gauntlet", "gauntlet"), ("the-void", "the_void")):
+        done = subprocess.run([sys.executable, "-c", PROBE, "play", game, "--lang", "en"], cwd=ROOT, input="quit\n",
+                              capture_output=True, text=True, timeout=120, check=True, env=env)
+        found = json.loads(done.stdout)
+        modules = set(found["modules"])
+        assert "Game saved" in found["printed"]  # the game really started and ended
+        games = {name.rsplit(".", 1)[1] for name in modules if name.startswith("companion.games.")}
+        assert games <= {module, "base", "state_json"}
+        assert not {"sqlite3", "companion.records", "companion.web", "companion.simulation"} & modules

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion import records
 from companion.games.base import Command, OutcomeKind
 
 if TYPE_CHECKING:
@@ -46,6 +45,8 @@ class RecordsKeeper:
         if kept is None:
             return
         row, scored = kept
+        from companion import records  # only when a game ends or its end is undone: sqlite3 is not a start-up cost
+
         try:
             records.forget(row, scored=scored)
         except records.RecordsError as error:
@@ -62,6 +63,8 @@ class RecordsKeeper:
         if ended is None:
             return
         won = ended.kind in (OutcomeKind.WIN, OutcomeKind.COOPERATIVE_WIN, OutcomeKind.SCORE)
+        from companion import records
+
         try:
             kept = records.record(table.game.id, table.rules.variant_of(table.options), table.options.players,
                                   ended.score, won)
