@@ -54,7 +54,7 @@ import os
 import secrets
 import stat
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -489,16 +489,9 @@ def _parse(data: bytes, path: Path, from_checkpoint: bool = False) -> Replay:
             number += data.count(b"\n", position, found + 1)
             position, jumped = found + 1, True
     replay = Replay(path, header, [], size=len(data), ends_cleanly=data.endswith(b"\n"))
-    end = len(data)
-    while position < end:
-        stop = data.find(b"\n", position)
-        if stop < 0:
-            stop = end
-        raw = data[position:stop]
-        position = stop + 1
-        number += 1
+    for raw, line, _ in _lines(data, position, number):
         if raw.strip(_BLANK):
-            _keep(replay, _classify(raw, number))
+            _keep(replay, _classify(raw, line))
         if jumped and replay.checkpoint is None:  # not a checkpoint after all (damaged): read the whole file
             return _parse(data, path)
         jumped = False
@@ -509,17 +502,22 @@ def _parse(data: bytes, path: Path, from_checkpoint: bool = False) -> Replay:
 
 def _header_at(data: bytes, position: int, path: Path) -> tuple[Header, int, int]:
     """The header (the first line that is not blank), where the next line starts, and its line number."""
-    number, end = 0, len(data)
+    for raw, number, after in _lines(data, position, 0):
+        if raw.strip(_BLANK):
+            return _header(raw, path), after, number
+    raise JournalError("empty", path)
+
+
+def _lines(data: bytes, position: int, number: int) -> Iterator[tuple[bytes, int, int]]:
+    """Each line from ``position`` on (without its line end), its number (after ``number``), where the next starts."""
+    end = len(data)
     while position < end:
         stop = data.find(b"\n", position)
         if stop < 0:
             stop = end
-        raw = data[position:stop]
-        position = stop + 1
         number += 1
-        if raw.strip(_BLANK):
-            return _header(raw, path), position, number
-    raise JournalError("empty", path)
+        yield data[position:stop], number, stop + 1
+        position = stop + 1
 
 
 def _keep(replay: Replay, entry: Entry | CheckpointLine | DamagedLine) -> None:
