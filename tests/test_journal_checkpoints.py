@@ -152,3 +152,28 @@ def test_any_game_resumed_from_a_checkpoint_equals_its_full_replay(tmp_path_fact
     while full.step_count:  # every undo, past the checkpoint too, takes back the same command
         assert fast.undo().command.to_json() == full.undo().command.to_json()
     assert fast.state == full.state == full.initial
+
+
+@pytest.mark.parametrize("game_id", ["gauntlet", "love-letter", "mindbug", "num-x", "the-void"])
+def test_every_games_state_goes_through_a_checkpoint_unchanged(tmp_path: Path, every_five: None, game_id: str) -> None:
+    """Each game's state, written in checkpoints by the generic codec, reads back equal, after random legal plays."""
+    import random
+
+    game = find(game_id)
+    options = game.rules.options_type()
+    path = tmp_path / f"{game_id}.jsonl"
+    live = Table(game, options, game.cards(), journal.Journal.create(path, game.id, options_to_json(options)))
+    chance = random.Random(7)
+    for number in range(60):
+        moves = game.rules.legal_moves(live.state)
+        if not moves:
+            break
+        live.keep(live.attempt(chance.choice(moves)))
+        if number % 9 == 8:
+            live.undo()
+    live.close()
+    assert checkpoints(path)
+    fast = Table(game, options, game.cards())
+    fast.restore(journal.read(path, from_checkpoint=True))
+    assert fast._floor is not None  # really resumed from a checkpoint
+    assert fast.state == live.state and fast.step_count == live.step_count
