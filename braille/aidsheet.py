@@ -8,13 +8,14 @@ gets its sheet by adding data.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 from companion.braille.brf import write_brf
 from companion.braille.layout import Block, Page, Paragraph, check_size, paginate
 from companion.braille.pef import Meta, write_pef
-from companion.braille.translate import DEFAULT_GRADE
+from companion.braille.translate import DEFAULT_GRADE, require_liblouis
 from companion.cards import CardDataError, CardSet, read_toml
 from companion import registry
 from companion.registry import Game
@@ -128,6 +129,12 @@ def unicode_text(pages: list[Page]) -> str:
     return "\f".join("".join(line.cells + "\n" for line in page.lines) for page in pages)
 
 
+@functools.lru_cache(maxsize=16)
+def _pages(blocks: tuple[Block, ...], lang: str, grade: int, cells: int, lines: int) -> tuple[Page, ...]:
+    """The sheet's pages, laid out once for its braille formats (PEF, BRF and Unicode share them)."""
+    return tuple(paginate(list(blocks), lang, grade, None, cells, lines))
+
+
 def make_aid_sheet(
     game_id: str, fmt: str = "pef", lang: str = "fr", grade: int | None = None, cells: int = 40, lines: int = 25
 ) -> bytes:
@@ -156,7 +163,8 @@ def make_aid_sheet(
     if fmt == "txt":
         return plain_text(blocks).encode("utf-8")
     grade = grade or DEFAULT_GRADE[lang]
-    pages = paginate(blocks, lang, grade, None, cells, lines)
+    require_liblouis(lang)  # asked every time (it may be gone); the pages of the same blocks are kept
+    pages = list(_pages(tuple(blocks), lang, grade, cells, lines))
     if fmt == "unicode":
         return unicode_text(pages).encode("utf-8")
     if fmt == "brf":

@@ -125,6 +125,11 @@ def _respelt_char(char: str, tables: tuple[str, ...], lang: str) -> str:
     return latin if latin and latin.isascii() and latin.isprintable() else "?"
 
 
+def require_liblouis(lang: str) -> None:
+    """:raises BrailleUnavailable: liblouis is missing (asked before a kept translation or layout is reused)."""
+    _louis(lang)
+
+
 def respell(text: str, lang: str, grade: int | None = None, table: str | None = None, keep_cells: bool = False) -> str:
     """``text`` with every letter the braille table cannot write respelt in Latin letters (Nguyễn → Nguyen,
     Ωμέγα → Ωμεγα, 日本 → RiBen): a document is always written, whatever the names. White space becomes a space,
@@ -175,7 +180,7 @@ def words(text: str, lang: str, grade: int | None = None, table: str | None = No
     A blank cell is a word boundary only when liblouis says it came from white
     space in the source, so each word keeps the exact source text it stands for.
     """
-    _louis(lang)  # liblouis is asked for every time (it may be gone: a test, a foreign system); its answers are kept
+    require_liblouis(lang)  # asked every time (it may be gone: a test, a foreign system); its answers are kept
     return list(_words(text, lang, grade, table))
 
 
