@@ -108,7 +108,7 @@ def find(name: str) -> Game:
     """
     key = name.strip().lower()
     for game in GAMES:  # a game named by its id is found without importing the games before it (start-up)
-        if key == game._last_name.replace("_", "-") and key == game.id:
+        if key == game.module.rsplit(".", 1)[-1].replace("_", "-") and key == game.id:
             return game
     for game in GAMES:
         if key == game.id or key in game.spec.aliases:
