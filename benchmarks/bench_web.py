@@ -54,7 +54,7 @@ document.getElementById("card1").value = "priest";
 window.sent = performance.timeOrigin + performance.now();
 document.getElementById("send-hand").click();
 """
-GUARD_OUTCOME = "Cleo is out of the round; their card goes face up: Priest, 2. 2 players left in the round."
+GUARD_OUTCOME = "2, Priest, face up: Cleo is out of the round. 2 players left in the round."
 
 
 def guard() -> int:
@@ -65,7 +65,7 @@ def guard() -> int:
         for _ in range(ROUNDS):
             said = len(table.out.texts)
             table.send("play guard cleo priest")
-            table.out.wait_for(lambda o, said=said: any(t.startswith("If the card of Cleo") for t in o.texts[said:]))
+            table.out.wait_for(lambda o, said=said: any(t.startswith("If Cleo's card is") for t in o.texts[said:]))
             ana.driver.execute_script(WATCH, GUARD_OUTCOME)
             cleo.driver.execute_script(SEND_HAND)
             WebDriverWait(ana.driver, 10, 0.005).until(lambda d: d.execute_script("return window.seen") is not None)

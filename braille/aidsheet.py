@@ -8,15 +8,15 @@ gets its sheet by adding data.
 
 from __future__ import annotations
 
-import tomllib
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 from companion.braille.brf import write_brf
 from companion.braille.layout import Block, Page, Paragraph, check_size, paginate
 from companion.braille.pef import Meta, write_pef
-from companion.braille.translate import DEFAULT_GRADE
-from companion.cards import CardDataError, CardSet
+from companion.braille.translate import DEFAULT_GRADE, require_liblouis
+from companion.cards import CardDataError, CardSet, read_toml
 from companion import registry
 from companion.registry import Game
 from companion.i18n import LANGUAGES, Translator
@@ -57,7 +57,10 @@ def sheet_text(cardset: CardSet, lang: str) -> SheetText:
 
     :raises CardDataError: naming the file, when a text lacks a language.
     """
-    raw: dict[str, Any] = tomllib.loads(cardset.path.read_text(encoding="utf-8")).get("sheet", {})
+    problem, whole = read_toml(cardset.path, "a card file")  # parsed once with the cards (companion/cards.py)
+    if problem is not None:
+        raise CardDataError(cardset.path, problem)
+    raw: dict[str, Any] = whole.get("sheet", {})
 
     def pick(where: str, value: Any, kind: type) -> Any:
         if not isinstance(value, dict) or not all(isinstance(value.get(code), kind) for code in LANGUAGES):
@@ -126,6 +129,12 @@ def unicode_text(pages: list[Page]) -> str:
     return "\f".join("".join(line.cells + "\n" for line in page.lines) for page in pages)
 
 
+@functools.lru_cache(maxsize=16)
+def _pages(blocks: tuple[Block, ...], lang: str, grade: int, cells: int, lines: int) -> tuple[Page, ...]:
+    """The sheet's pages, laid out once for its braille formats (PEF, BRF and Unicode share them)."""
+    return tuple(paginate(list(blocks), lang, grade, None, cells, lines))
+
+
 def make_aid_sheet(
     game_id: str, fmt: str = "pef", lang: str = "fr", grade: int | None = None, cells: int = 40, lines: int = 25
 ) -> bytes:
@@ -154,7 +163,8 @@ def make_aid_sheet(
     if fmt == "txt":
         return plain_text(blocks).encode("utf-8")
     grade = grade or DEFAULT_GRADE[lang]
-    pages = paginate(blocks, lang, grade, None, cells, lines)
+    require_liblouis(lang)  # asked every time (it may be gone); the pages of the same blocks are kept
+    pages = list(_pages(tuple(blocks), lang, grade, cells, lines))
     if fmt == "unicode":
         return unicode_text(pages).encode("utf-8")
     if fmt == "brf":

@@ -166,6 +166,11 @@ def _respelt_char(char: str, tables: tuple[str, ...], lang: str) -> str:
     return latin if latin and latin.isascii() and latin.isprintable() else "?"
 
 
+def require_liblouis(lang: str) -> None:
+    """:raises BrailleUnavailable: liblouis is missing (asked before a kept translation or layout is reused)."""
+    _louis(lang)
+
+
 def respell(text: str, lang: str, grade: int | None = None, table: str | None = None, keep_cells: bool = False) -> str:
     """``text`` with every letter the braille table cannot write respelt in Latin letters (Nguyễn → Nguyen,
     Ωμέγα → Ωμεγα, 日本 → RiBen): a document is always written, whatever the names. White space becomes a space,
@@ -216,9 +221,16 @@ def words(text: str, lang: str, grade: int | None = None, table: str | None = No
     A blank cell is a word boundary only when liblouis says it came from white
     space in the source, so each word keeps the exact source text it stands for.
     """
+    require_liblouis(lang)  # asked every time (it may be gone: a test, a foreign system); its answers are kept
+    return list(_words(text, lang, grade, table))
+
+
+@functools.lru_cache(maxsize=4096)
+def _words(text: str, lang: str, grade: int | None, table: str | None) -> tuple[Word, ...]:
+    """:func:`words`, kept: an aid sheet in four formats, or a sentence said again, is translated once."""
     text = respell(" ".join(text.split()), lang, grade, table, keep_cells=True)  # tabs and line breaks: as spaces
     if not text:
-        return []
+        return ()
     cells, input_pos, _, _ = _louis(lang).translate(table_list(lang, grade, table), text)
     # Word boundaries: blank cells made from white space, plus both ends.
     bounds = [-1, *(i for i, cell in enumerate(cells) if cell == BLANK and text[input_pos[i]].isspace()), len(cells)]
@@ -228,4 +240,4 @@ def words(text: str, lang: str, grade: int | None = None, table: str | None = No
         if after > start:
             source_end = input_pos[after] if after < len(cells) else len(text)
             result.append(Word(cells[start:after], text[input_pos[start] : source_end].strip()))
-    return result
+    return tuple(result)

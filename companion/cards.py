@@ -271,7 +271,21 @@ _COMMON_FIELDS = frozenset(_Entry.__struct_fields__)
 
 
 def read_toml(path: Path, kind: str) -> tuple[str | None, dict[str, Any]]:
-    """A small TOML data file (cards, rules) read whole: its content, or the problem in words (then ``{}``)."""
+    """A small TOML data file (cards, rules) read whole: its content, or the problem in words (then ``{}``).
+
+    Parsed once while the file is unchanged (same modification time and size): every aid sheet, rules document
+    and session reads the same card file, and parsing it is most of their time. The content is shared:
+    callers only read it.
+    """
+    try:
+        status = path.stat()
+    except (OSError, ValueError) as error:
+        return f"cannot be read ({error})", {}
+    return _read_toml(path, kind, status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _read_toml(path: Path, kind: str, mtime_ns: int, size: int) -> tuple[str | None, dict[str, Any]]:
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_SIZE + 1)

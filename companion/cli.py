@@ -11,14 +11,17 @@ import argparse
 import os
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from companion import i18n
 from companion.i18n import Translator
 from companion.written import write_file
 
+# ``typing`` is not imported at run time: ``companion --help`` imports only what it uses (issue 34).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, NoReturn
     from companion.cards import CardSet
     from companion.render import Context
 
@@ -42,6 +45,29 @@ class _Parser(argparse.ArgumentParser):
         sys.stderr.write(t("companion: {problem}. Type companion --help for help.", problem=message) + "\n")
         raise SystemExit(2)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _formatter)
+        super().__init__(*args, **kwargs)
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.HelpFormatter(prog, width=_help_width())
+
+
+def _help_width() -> int:
+    """The help's width as argparse reckons it, without importing ``shutil`` (and its compression modules) to ask."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    stdout = sys.__stdout__
+    if columns <= 0 and stdout is not None:
+        try:
+            columns = os.get_terminal_size(stdout.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns if columns > 0 else 80) - 2
+
 
 _LANG = ["fr"]
 
@@ -59,7 +85,7 @@ def _game_named(argv: Sequence[str]) -> Any:
     Read before the real parse, whose ``play`` flags depend on the game; ``--lang``
     may stand anywhere (``companion --lang en play gant``, ``companion play --lang en gant``).
     """
-    early = argparse.ArgumentParser(add_help=False)
+    early = argparse.ArgumentParser(add_help=False, formatter_class=_formatter)
     early.add_argument("--lang")
     early.add_argument("words", nargs="*")
     try:

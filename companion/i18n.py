@@ -17,8 +17,6 @@ import gettext
 import io
 import os
 import sys
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -90,18 +88,26 @@ class Translator:
         return text.format(**values) if values else text
 
 
-@dataclass(frozen=True)
 class Domain:
-    """One catalog's sources: ``paths`` (files or folders, from ``SOURCE_ROOT``) and the ``keywords`` that mark messages."""
+    """One catalog's sources: ``paths`` (files or folders, from ``SOURCE_ROOT``) and the ``keywords`` that mark messages.
 
-    name: str
-    paths: tuple[str, ...]
-    keywords: tuple[str, ...]
-    comment_tag: str
+    A plain class, not a dataclass: this module is imported by every command, ``--help`` included, and
+    ``dataclasses`` (with ``inspect``) would double its start-up (issue 34).
+    """
+
+    __slots__ = ("name", "paths", "keywords", "comment_tag")
+
+    def __init__(self, name: str, paths: tuple[str, ...], keywords: tuple[str, ...], comment_tag: str) -> None:
+        self.name = name
+        self.paths = paths
+        self.keywords = keywords
+        self.comment_tag = comment_tag
 
 
 def domains(root: Path = SOURCE_ROOT) -> dict[str, Domain]:
     """Every domain of ``domains.toml``, plus one per game renderer found under ``root``, by name."""
+    import tomllib  # only the catalog tools read it: not imported at every start-up
+
     with DOMAINS_FILE.open("rb") as handle:
         spec = tomllib.load(handle)
     common = tuple(spec["keywords"])

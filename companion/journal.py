@@ -29,6 +29,14 @@ companion. So:
   are accepted; every line is decoded against a declared schema (msgspec:
   strict types, no NaN, no infinity). A damaged line is counted with its line
   number and skipped, never fatal. JSON only: a save file is data, never code.
+- **Checkpoints.** Every :data:`CHECKPOINT_EVERY` lines the table writes a
+  checkpoint line (``{"op": "checkpoint", "steps": N, "state": {...}, "redo":
+  [...], "skipped": K}``, version 2): the game's state in force, how many steps
+  are in force, the redo stack and the lines skipped so far. ``read(path,
+  from_checkpoint=True)`` reads the header and the lines from the last
+  checkpoint on only, so a long save resumes and lists in the time of its last
+  few hundred lines; a full ``read`` skips checkpoints (the file replays as
+  before). A version 1 file has none and is read as always.
 - **Replay.** ``read`` gives the lines in file order; :func:`replay` applies
   them through the caller's rules, an undo mark taking back the last command
   *accepted in that replay*, so a refused or damaged line mid-file is skipped
@@ -46,7 +54,7 @@ import os
 import secrets
 import stat
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -57,7 +65,9 @@ from companion.platform.files import clear_nonblocking, fsync_folder
 from companion.platform.locks import held_elsewhere, try_lock
 
 FORMAT = "companion-journal"
-VERSION = 1
+VERSION = 2
+#: A checkpoint line is written after this many lines (commands and marks) since the last one.
+CHECKPOINT_EVERY = 1000
 #: A save file larger than this is refused (``too_large``): a long game is a few hundred lines of 100 bytes.
 MAX_SIZE = 16 * 1024 * 1024
 #: At most this many lines, blank or damaged ones included (``too_large``): bounds the time and memory
@@ -159,6 +169,15 @@ class _Mark(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     t: float | None = None
 
 
+class _Checkpoint(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    op: Literal["checkpoint"]
+    steps: Annotated[int, msgspec.Meta(ge=0)]
+    state: dict[str, Any]
+    redo: list[dict[str, Any]] = []
+    skipped: Annotated[int, msgspec.Meta(ge=0)] = 0
+    t: float | None = None
+
+
 class _CommandHead(msgspec.Struct, frozen=True):
     """What the journal checks of a command line; its other fields are the game's to check."""
 
@@ -216,6 +235,18 @@ class MarkLine:
 
 
 @dataclass(frozen=True)
+class CheckpointLine:
+    """A checkpoint: the state in force after the lines before it (as the game's codec wrote it), the number of
+    steps in force, the redo stack (command lines, the next redo last) and the lines skipped before it."""
+
+    line: int
+    steps: int
+    state: dict[str, Any]
+    redo: tuple[CommandLine, ...]
+    skipped: int
+
+
+@dataclass(frozen=True)
 class DamagedLine:
     """A line that is not valid JSON or does not fit the schema; ``reason`` is for logs, not for users."""
 
@@ -226,7 +257,7 @@ class DamagedLine:
 Entry = CommandLine | MarkLine
 
 
-def _classify(raw: bytes, number: int) -> Entry | DamagedLine:
+def _classify(raw: bytes, number: int) -> Entry | CheckpointLine | DamagedLine:
     try:
         data = _object.decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
@@ -236,6 +267,12 @@ def _classify(raw: bytes, number: int) -> Entry | DamagedLine:
     if not _numbers_in_range(data):
         return DamagedLine(number, "integer out of range")
     try:
+        if data.get("op") == "checkpoint":
+            found = msgspec.convert(data, _Checkpoint)
+            for command in found.redo:
+                msgspec.convert(command, _CommandHead)
+            return CheckpointLine(number, found.steps, found.state,
+                                  tuple(CommandLine(number, command) for command in found.redo), found.skipped)
         if "op" in data:
             mark = msgspec.convert(data, _Mark)
             return MarkLine(number, mark.op, mark.t)
@@ -321,6 +358,10 @@ class Replay(_HeaderFacts):
     damaged_count: int = 0
     size: int = 0  #: bytes read
     ends_cleanly: bool = True  #: the file ends with a line end (a crash can cut the last line)
+    #: Read with ``from_checkpoint``: the last checkpoint, ``entries`` being the lines after it only.
+    checkpoint: CheckpointLine | None = None
+    #: The lines after the last checkpoint (all lines, for a file without one): when the next is due.
+    since_checkpoint: int = 0
 
     @property
     def damaged_lines(self) -> list[int]:
@@ -334,8 +375,10 @@ class Replay(_HeaderFacts):
 
 
 
-def read(path: Path) -> Replay:
+def read(path: Path, from_checkpoint: bool = False) -> Replay:
     """Read a save file without locking it (another companion may have it open).
+
+    ``from_checkpoint``: only the header and the lines from the last checkpoint on (see the module docstring).
 
     :raises JournalError: ``not_found``, ``not_a_file``, ``unreadable``, ``too_large``,
         ``empty``, ``not_a_journal``, ``future_version``. Never anything else.
@@ -343,7 +386,7 @@ def read(path: Path) -> Replay:
     path = Path(path)
     fd = _open_regular(path, os.O_RDONLY)
     try:
-        return _parse(_read_all(fd, path), path)
+        return _parse(_read_all(fd, path), path, from_checkpoint)
     finally:
         os.close(fd)
 
@@ -430,39 +473,66 @@ def _read_all(fd: int, path: Path) -> bytes:
     return b"".join(chunks)
 
 
-def _parse(data: bytes, path: Path) -> Replay:
+_CHECKPOINT_START = b'\n{"op":"checkpoint"'
+
+
+def _parse(data: bytes, path: Path, from_checkpoint: bool = False) -> Replay:
     lines = data.count(b"\n") + (not data.endswith(b"\n"))
     if lines > MAX_LINES:
         raise JournalError("too_large", path, lines=lines, limit=MAX_LINES)
     start = len(_BOM) if data.startswith(_BOM) else 0
-    header: Header | None = None
-    entries: list[Entry] = []
-    damaged: list[DamagedLine] = []
-    damaged_count = 0
-    number = 0
-    position, end = start, len(data)
+    header, position, number = _header_at(data, start, path)
+    jumped = False
+    if from_checkpoint:  # the last checkpoint line, found from the end: the lines before it are not read
+        found = data.rfind(_CHECKPOINT_START, position - 1)
+        if found >= 0:
+            number += data.count(b"\n", position, found + 1)
+            position, jumped = found + 1, True
+    replay = Replay(path, header, [], size=len(data), ends_cleanly=data.endswith(b"\n"))
+    for raw, line, _ in _lines(data, position, number):
+        if raw.strip(_BLANK):
+            _keep(replay, _classify(raw, line))
+        if jumped and replay.checkpoint is None:  # not a checkpoint after all (damaged): read the whole file
+            return _parse(data, path)
+        jumped = False
+    if not from_checkpoint:
+        replay.checkpoint = None  # a full read replays every line; the checkpoints only count the lines since
+    return replay
+
+
+def _header_at(data: bytes, position: int, path: Path) -> tuple[Header, int, int]:
+    """The header (the first line that is not blank), where the next line starts, and its line number."""
+    for raw, number, after in _lines(data, position, 0):
+        if raw.strip(_BLANK):
+            return _header(raw, path), after, number
+    raise JournalError("empty", path)
+
+
+def _lines(data: bytes, position: int, number: int) -> Iterator[tuple[bytes, int, int]]:
+    """Each line from ``position`` on (without its line end), its number (after ``number``), where the next starts."""
+    end = len(data)
     while position < end:
         stop = data.find(b"\n", position)
         if stop < 0:
             stop = end
-        raw = data[position:stop]
-        position = stop + 1
         number += 1
-        if not raw.strip(_BLANK):
-            continue
-        if header is None:
-            header = _header(raw, path)
-            continue
-        entry = _classify(raw, number)
-        if isinstance(entry, DamagedLine):
-            damaged_count += 1
-            if len(damaged) < DAMAGED_KEPT:
-                damaged.append(entry)
-            continue
-        entries.append(entry)
-    if header is None:
-        raise JournalError("empty", path)
-    return Replay(path, header, entries, damaged, damaged_count, len(data), data.endswith(b"\n"))
+        yield data[position:stop], number, stop + 1
+        position = stop + 1
+
+
+def _keep(replay: Replay, entry: Entry | CheckpointLine | DamagedLine) -> None:
+    """One line read: an entry, a checkpoint (the lines counted since start again) or a damaged line."""
+    if isinstance(entry, CheckpointLine):
+        replay.checkpoint = entry
+        replay.since_checkpoint = 0
+        return
+    replay.since_checkpoint += 1
+    if isinstance(entry, DamagedLine):
+        replay.damaged_count += 1
+        if len(replay.damaged) < DAMAGED_KEPT:
+            replay.damaged.append(entry)
+        return
+    replay.entries.append(entry)
 
 
 # --------------------------------------------------------------------------- replaying
@@ -519,6 +589,8 @@ def replay(source: Replay | Iterable[Entry | DamagedLine], apply: Callable[[dict
         items: Iterable[Entry | DamagedLine] = source.entries
         result.damaged = source.damaged_lines
         result.damaged_count = source.damaged_count
+        if source.checkpoint is not None:  # the lines after it go on from its redo stack
+            result.redo = list(source.checkpoint.redo)
     else:
         items = source
 
@@ -581,6 +653,8 @@ class Journal(_HeaderFacts):
         self._fd = fd
         self._good_size = size  #: the size of the file after the last line written whole
         self._repair = False  #: a failed write could not be cut back: cut it before the next write
+        #: Lines written since the last checkpoint (or since the file began): the table checkpoints at CHECKPOINT_EVERY.
+        self.since_checkpoint = 0
         self._finalizer = weakref.finalize(self, _close, fd, leftover)
 
     @property
@@ -671,7 +745,9 @@ class Journal(_HeaderFacts):
                     raise JournalWriteError.from_os(error, path) from error
             _fsync_folder(folder)
             _remove(temp)  # gone already when it was renamed; one more name of the save file when it was linked
-            return cls(path, fd, header, len(data), temp if os.path.lexists(temp) else None)
+            created = cls(path, fd, header, len(data), temp if os.path.lexists(temp) else None)
+            created.since_checkpoint = data.count(b"\n") - 1
+            return created
         except BaseException:
             os.close(fd)
             raise
@@ -689,17 +765,18 @@ class Journal(_HeaderFacts):
         return cls.resume(path)[0]
 
     @classmethod
-    def resume(cls, path: Path) -> tuple[Journal, Replay]:
+    def resume(cls, path: Path, from_checkpoint: bool = False) -> tuple[Journal, Replay]:
         """``reopen`` and read in one step, through the locked descriptor.
 
         Better than ``read`` then ``reopen``: no other companion can append between the two.
-        The ``Replay`` shows the file as it was (a cut last line is reported damaged).
+        The ``Replay`` shows the file as it was (a cut last line is reported damaged);
+        ``from_checkpoint`` as for :func:`read`.
         """
         path = Path(path)
         fd = _open_regular(path, os.O_RDWR | os.O_APPEND)
         try:
             _lock(fd, path)
-            saved = _parse(_read_all(fd, path), path)
+            saved = _parse(_read_all(fd, path), path, from_checkpoint)
             size = saved.size
             if not saved.ends_cleanly:  # a crash cut the last line: the next line must stand alone
                 try:
@@ -712,7 +789,9 @@ class Journal(_HeaderFacts):
         except BaseException:
             os.close(fd)
             raise
-        return cls(path, fd, saved.header, size), saved
+        resumed = cls(path, fd, saved.header, size)
+        resumed.since_checkpoint = saved.since_checkpoint
+        return resumed, saved
 
     def save_copy(self, path: Path, commands: Iterable[Mapping[str, Any]], redo: Sequence[Mapping[str, Any]] = (),
                   settings: Mapping[str, Any] | None = None) -> Journal:
@@ -743,6 +822,17 @@ class Journal(_HeaderFacts):
             data["t"] = t
         self._write(_entry_line(data))
 
+    def checkpoint(self, steps: int, state: Mapping[str, Any], redo: Sequence[Mapping[str, Any]] = (),
+                   skipped: int = 0) -> None:
+        """Write a checkpoint line (see the module docstring): the state in force after every line before it.
+
+        Raises as ``append``; a checkpoint that cannot be written loses nothing (the lines before it replay).
+        """
+        data = {"op": "checkpoint", "steps": steps, "state": dict(state), "redo": [dict(c) for c in redo],
+                "skipped": skipped}
+        self._write(_entry_line(data))
+        self.since_checkpoint = 0
+
     def _write(self, line: bytes) -> None:
         if self.closed:
             raise ValueError(f"{self.path}: the journal is closed")
@@ -766,6 +856,7 @@ class Journal(_HeaderFacts):
                 self._good_size, self._repair = before, True
             raise JournalWriteError.from_os(error, self.path) from error
         self._good_size = before + len(line)
+        self.since_checkpoint += 1
 
     def close(self) -> None:
         """Close the file and release its lock. Closing twice is harmless."""

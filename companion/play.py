@@ -433,7 +433,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
     """The game saved in ``path``, replayed; a file that cannot be written to goes on in a new save file."""
     writable: journal.Journal | None = None
     try:
-        writable, saved = journal.Journal.resume(path)
+        writable, saved = journal.Journal.resume(path, from_checkpoint=True)
     except journal.JournalError as error:
         if error.code == "empty":
             raise _EmptySave() from None
@@ -479,7 +479,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
     table.use_journal(writable)
     # Translators: {count} a number; the form follows {count}.
     notes.append(t.plural("Game resumed: {count} command replayed.", "Game resumed: {count} commands replayed.",
-                          len(table.steps)))
+                          table.step_count))
     narrator = Narrator.for_table(table, settings)
     notes.append(narrator.renderer.render(table.rules.status(table.state), narrator.ctx))
     return table, notes

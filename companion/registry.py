@@ -107,6 +107,9 @@ def find(name: str) -> Game:
     :raises KeyError: no such game.
     """
     key = name.strip().lower()
+    for game in GAMES:  # a game named by its id is found without importing the games before it (start-up)
+        if key == game.module.rsplit(".", 1)[-1].replace("_", "-") and key == game.id:
+            return game
     for game in GAMES:
         if key == game.id or key in game.spec.aliases:
             return game

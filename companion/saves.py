@@ -27,6 +27,7 @@ from companion import journal
 from companion.registry import Game
 from companion.grammar import elide
 from companion.i18n import Translator
+from companion.games.state_json import state_from_json
 from companion.os_errors import reason as os_reason
 from companion.render import Context, Settings
 from companion.session import Narrator, Table
@@ -188,12 +189,12 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
     return Loaded(path, saved, game, options, display, table, result, assumed)
 
 
-def _read(path: Path) -> tuple[journal.Replay, Any]:
+def _read(path: Path, from_checkpoint: bool = False) -> tuple[journal.Replay, Any]:
     """The save read, and its game. :raises SaveError: unreadable, or a game this companion does not know."""
     from companion import registry
 
     try:
-        saved = journal.read(path)
+        saved = journal.read(path, from_checkpoint)
     except journal.JournalError as error:
         raise SaveError(error.code, path) from None
     try:
@@ -207,11 +208,12 @@ def summarize(path: Path, lang: str = "en", cards: dict[str, Any] | None = None)
 
     Undo and redo marks are resolved first, as a stack (a save holds only commands the rules accepted); the
     commands in force are then applied one after the other, only the last state kept. Should the rules refuse
-    one (a hand-edited file, changed rules), the exact replay (:func:`load`) decides instead.
+    one (a hand-edited file, changed rules), the exact replay (:func:`load`) decides instead. A long save is read
+    from its last checkpoint (companion/journal.py): its state, then the lines after it.
 
     :raises SaveError: as :func:`load`.
     """
-    saved, game = _read(path)
+    saved, game = _read(path, from_checkpoint=True)
     cards = {} if cards is None else cards
     try:
         if game.id not in cards:
@@ -225,8 +227,9 @@ def summarize(path: Path, lang: str = "en", cards: dict[str, Any] | None = None)
         raise SaveError("bad_options", path, game.id) from None
     except Exception:  # a card file, options or rules that refuse this save: listed, never a traceback
         raise SaveError("unplayable", path, game.id) from None
+    checkpoint = saved.checkpoint
     in_force: list[journal.CommandLine] = []
-    redo: list[journal.CommandLine] = []
+    redo: list[journal.CommandLine] = list(checkpoint.redo) if checkpoint else []
     ignored = 0
     for entry in saved.entries:
         if isinstance(entry, journal.CommandLine):
@@ -236,16 +239,25 @@ def summarize(path: Path, lang: str = "en", cards: dict[str, Any] | None = None)
             redo.append(in_force.pop())
         elif entry.op == "redo" and redo:
             in_force.append(redo.pop())
+        elif checkpoint is not None:  # past the checkpoint, or nothing to redo: the exact replay decides
+            return Summary.of(load(path, lang, cards))
         else:
             ignored += 1
     rules, state = game.rules, table.initial
+    if checkpoint is not None:
+        try:
+            state = state_from_json(checkpoint.state, type(state), cards[game.id])
+        except ValueError:
+            return Summary.of(load(path, lang, cards))
     for entry in in_force:
         try:
             state, _ = rules.apply(state, rules.command_from(dict(entry.data)))
         except Exception:  # refused: what an undo takes back now depends on the rules, so replay exactly
             del saved, in_force, redo
             return Summary.of(load(path, lang, cards))
-    return Summary(path, game, options, display, table, state, bool(in_force), saved.damaged_count + ignored)
+    started = bool(in_force) or (checkpoint is not None and checkpoint.steps > 0)
+    skipped = saved.damaged_count + ignored + (checkpoint.skipped if checkpoint else 0)
+    return Summary(path, game, options, display, table, state, started, skipped)
 
 
 def progress_key(loaded: Loaded | Summary) -> str | None:

@@ -328,3 +328,28 @@ def test_a_card_named_outside_the_latin_script_is_written(tmp_path: Path, monkey
         assert status == 0
         text = out.read_bytes().decode("ascii")
         assert " ".join(text.split()).count("SPELT )\\T" if lang == "en" else "SANS ACCENTS") == 1
+
+
+def test_a_card_file_is_parsed_once_for_every_sheet_while_it_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """All the sheets under 2 s (issue 34): the card file was parsed again for every sheet, three times each."""
+    import tomllib
+
+    from companion import cards
+
+    parsed: list[str] = []  # the texts parsed: the card file's, the rules file's
+    real = tomllib.loads
+    monkeypatch.setattr(cards.tomllib, "loads", lambda text: parsed.append(text) or real(text))
+    cards._read_toml.cache_clear()
+    for fmt in ("pef", "brf", "txt"):
+        make_aid_sheet("gauntlet", fmt, "fr")
+    assert parsed and len(parsed) == len(set(parsed))
+
+
+def test_a_card_file_changed_on_disk_is_read_again(tmp_path: Path) -> None:
+    from companion.cards import read_toml
+
+    path = tmp_path / "cards.toml"
+    path.write_text('[game]\nid = "one"\n', encoding="utf-8")
+    assert read_toml(path, "a card file")[1] == {"game": {"id": "one"}}
+    path.write_text('[game]\nid = "other"\n', encoding="utf-8")
+    assert read_toml(path, "a card file")[1] == {"game": {"id": "other"}}

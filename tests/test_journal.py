@@ -151,7 +151,7 @@ def test_save_files_are_json_lines_with_a_header(tmp_path):
     saved.append({"cmd": "next"})
     saved.close()
     lines = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
-    assert lines[0]["format"] == "companion-journal" and lines[0]["version"] == 1 and lines[0]["game"] == "gauntlet"
+    assert lines[0]["format"] == "companion-journal" and lines[0]["version"] == 2 and lines[0]["game"] == "gauntlet"
     assert lines[1] == {"cmd": "next"}
 
 

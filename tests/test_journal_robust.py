@@ -311,7 +311,7 @@ def test_the_lock_holds_across_processes_and_dies_with_its_process(tmp_path):
     ('{"format":"companion-journal","version":-3,"game":"counter"}', "not_a_journal"),
     ('{"format":"companion-journal","version":1e309,"game":"counter"}', "not_a_journal"),
     ('{"format":"companion-journal","version":NaN,"game":"counter"}', "not_a_journal"),
-    ('{"format":"companion-journal","version":2,"game":"counter"}', "future_version"),
+    ('{"format":"companion-journal","version":3,"game":"counter"}', "future_version"),
     ('{"format":"companion-journal","version":99,"game":"gauntlet"}', "future_version"),
     ('{"format":"companion-journal","version":1,"game":"counter","options":"abc"}', "not_a_journal"),
     ('{"format":"companion-journal","version":1,"game":"counter","settings":[1]}', "not_a_journal"),
@@ -378,7 +378,7 @@ def test_time_stamps_are_allowed_on_every_line(tmp_path):
 
 
 def test_todays_save_files_still_read(tmp_path):
-    """The save file of docs/json.en.md, byte for byte."""
+    """The save file of docs/json.en.md as version 1 wrote it, byte for byte: it still reads."""
     path = tmp_path / "game.jsonl"
     path.write_text(
         '{"format":"companion-journal","version":1,"game":"gauntlet","options":{"players":2,"names":[],'

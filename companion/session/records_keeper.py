@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion import records
 from companion.games.base import Command, OutcomeKind
 
 if TYPE_CHECKING:
@@ -35,17 +34,19 @@ class RecordsKeeper:
             self.keep(session)
 
     def redone(self, session: Session, step: Step, before: Any) -> None:
-        index = len(session.table.steps) - 1
+        index = session.table.step_count - 1
         if index in self._forgotten and session.table.is_over:
             self._forgotten.discard(index)
             self.keep(session)
 
     def undone(self, session: Session, step: Step) -> None:
-        index = len(session.table.steps)
+        index = session.table.step_count
         kept = self._recorded.pop(index, None)
         if kept is None:
             return
         row, scored = kept
+        from companion import records  # only when a game ends or its end is undone: sqlite3 is not a start-up cost
+
         try:
             records.forget(row, scored=scored)
         except records.RecordsError as error:
@@ -62,6 +63,8 @@ class RecordsKeeper:
         if ended is None:
             return
         won = ended.kind in (OutcomeKind.WIN, OutcomeKind.COOPERATIVE_WIN, OutcomeKind.SCORE)
+        from companion import records
+
         try:
             kept = records.record(table.game.id, table.rules.variant_of(table.options), table.options.players,
                                   ended.score, won)
@@ -69,7 +72,7 @@ class RecordsKeeper:
             session.say(records.problem_sentence(error, ctx.lang, lost=True), "records", {"reason": error.reason})
             return
         if kept.row is not None:
-            self._recorded[len(table.steps) - 1] = (kept.row, kept.score is not None)
+            self._recorded[table.step_count - 1] = (kept.row, kept.score is not None)
         if kept.score is None:
             return  # counted; a game without a score has no record to beat
         if kept.beats_best:

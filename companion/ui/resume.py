@@ -95,13 +95,13 @@ def _unfinished(game: Any, path: Path, lang: str) -> Unfinished | None:
     try:
         if journal.in_use(path):  # another companion is playing it
             return None
-        saved = journal.read(path)
+        saved = journal.read(path, from_checkpoint=True)
         if saved.game != game.id or saved.settings.get("interactive") is False:
             return None
         options = game.rules.options_from(saved.options)
         table = Table(game, options)
         table.restore(saved)
-        if not table.steps or table.is_over:
+        if not table.step_count or table.is_over:
             return None
         ctx = Narrator.for_table(table, Settings(lang=lang)).ctx
         t = Translator(lang, "ui")

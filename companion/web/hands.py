@@ -133,13 +133,13 @@ class Hands:
         self._follow(session, step, before)
 
     def undone(self, session: Session, step: Step) -> None:
-        index = len(session.table.steps)
+        index = session.table.step_count
         if index in self._before:
             self.cards, self.codes = self._before.pop(index)
         self._publish_all(session)
 
     def _follow(self, session: Session, step: Step, before: Any) -> None:
-        self._before[len(session.table.steps) - 1] = (dict(self.cards), {k: list(v) for k, v in self.codes.items()})
+        self._before[session.table.step_count - 1] = (dict(self.cards), {k: list(v) for k, v in self.codes.items()})
         followed: Followed = self.private.follow(before, step.state, step.events, self.cards)
         for seat_id, hand in followed.hands.items():
             self._set(seat_id, hand)
