@@ -241,7 +241,7 @@ def _after_play(config: PlayConfig, session: Session, declined: list[Path]) -> N
     """An automatic save where nothing was played is removed (quitting at once leaves no file); once a new game is
     played, the save the player declined is not offered again (until it changes)."""
     save = session.table.journal
-    if session.table.steps:
+    if session.table.step_count:
         from companion.ui.resume import mark_declined
 
         for path in declined:
@@ -309,7 +309,7 @@ def run_batch(session: Session, stdin: TextIO) -> None:
         if not session.handle(line.rstrip("\r\n")):
             break
     journal_file = session.table.journal
-    if not session.running and journal_file is not None and session.table.steps:
+    if not session.running and journal_file is not None and session.table.step_count:
         # Translators: said at quit, when the game was saved (the file is not named: it takes seconds to hear).
         session.say(session.narrator.ctx.core("Game saved."), "saved", {"path": str(journal_file.path)})
 

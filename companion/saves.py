@@ -83,7 +83,7 @@ class Summary:
         result = loaded.result
         fresh = Table(loaded.game, loaded.options, loaded.table.cards)  # the replayed one's history is let go
         return cls(loaded.path, loaded.game, loaded.options, loaded.display, fresh, loaded.final,
-                   bool(loaded.table.steps), result.damaged_count + len(result.refused) + len(result.ignored))
+                   bool(loaded.table.step_count), result.damaged_count + len(result.refused) + len(result.ignored))
 
 
 class SaveError(Exception):
