@@ -30,7 +30,9 @@ NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
 #: What a table that gave names never hears.
 NAMELESS = {
     "en": re.compile(r"\b(the opponent|the other player|hero \d+|player \d+)\b", re.IGNORECASE),
-    "fr": re.compile(r"(\bl[’']adversaire|\bl[’']autre joueur|\bhéros \d+(?! sur)|\bjoueur \d+|\bjoueuse \d+)", re.IGNORECASE),
+    # "Paquets : héros 8" is the hero deck's count, not a player.
+    "fr": re.compile(r"(\bl[’']adversaire|\bl[’']autre joueur|(?<!Paquets : )\bhéros \d+(?! sur)|\bjoueur \d+"
+                     r"|\bjoueuse \d+)", re.IGNORECASE),
 }
 _VOWEL = "AEIOUÀÂÄÉÈÊËÎÏÔÖÛÙÜŒaeiouàâäéèêëîïôöûùüœ"
 #: French words that end in s in the singular (after 1 they are right).
