@@ -24,11 +24,11 @@ from tests.test_session_conformance import LINES
 
 NAMES = ("Ana", "Bo", "Oscar", "Eli", "Hugo", "Cy", "Ida", "Max")
 SEEDS = (1, 2, 3)
-STEPS = 400
+STEPS = 600
 #: Moves tried ahead (on the pure rules) for one whose events have not been heard yet.
 LOOKAHEAD = 12
 #: Steps in one game before the next game starts (each game is heard from its opening).
-GAME_STEPS = 250
+GAME_STEPS = 150
 #: The options of each game's successive games (the first: the defaults), for the events only a variant has.
 VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
     "gauntlet": ({}, {"kit": "track"}),
@@ -39,23 +39,42 @@ VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
 }
 
 
-def _stone_or_snap(move: Any, state: Any) -> bool:
-    """The Gauntlet's Thanos lays his stones face up, then snaps (the heroes only pass)."""
+def _stones_then_snap(moves: list[Any], state: Any) -> list[Any]:
+    """The Gauntlet's Thanos lays his stones face up and snaps; the heroes pass, or play when they must."""
     from companion.games import gauntlet
 
-    stone = move.name == "play" and gauntlet.traits(state.cards[move.card]).stone and move.target is None
-    return stone or move.name in ("snap", "next")
+    stones = [m for m in moves if m.name == "snap" or (m.name == "play" and m.target is None
+                                                     and gauntlet.traits(state.cards[m.card]).stone)]
+    return stones or _draws_only(moves, state)
 
 
-def _only_next(move: Any, state: Any) -> bool:
-    """Every player only draws and passes, until the decks run out (a draw skipped, the hero deck rebuilt)."""
-    return move.name == "next"
+def _draws_only(moves: list[Any], state: Any) -> list[Any]:
+    """Every player passes (or plays when they must) until the decks run out: a draw skipped, the hero deck rebuilt."""
+    return [m for m in moves if m.name == "next"] or [m for m in moves if m.name == "play"] or moves
 
 
-#: What the successive games of a game favour, where random play seldom goes (each a predicate on a legal move).
+def _strange_barrel(moves: list[Any], state: Any) -> list[Any]:
+    """Mindbug's Strange Barrel played, attacking, blocking, and the cards it takes named (cards taken from a hand)."""
+    return [m for m in moves if m.name == "name_cards" or "strange-barrel" in repr(m)] or moves
+
+
+#: What the successive games of a game favour, where random play seldom goes: the moves kept among the legal ones.
 SCENARIOS: dict[str, tuple[Any, ...]] = {
-    "gauntlet": (None, _stone_or_snap, _only_next),
+    "gauntlet": (None, _stones_then_snap, _draws_only),
+    "mindbug": (_strange_barrel, None),
 }
+
+
+def _fights(state: Any, names: tuple[str, ...], shuffle: random.Random) -> list[str]:
+    """The Gauntlet's fights as the table types them: the hero, the hero's value, Thanos' value."""
+    right = state.fight_right
+    if right is None or not right.left or state.pending_defeat is not None:
+        return []
+    return [f"fight {names[hero]} {shuffle.randint(1, 9)} {shuffle.randint(1, 9)}" for hero in right.heroes]
+
+
+#: Moves random play cannot list (their values are secret, typed at the table): lines to type now, if any.
+TYPED: dict[str, Any] = {"gauntlet": _fights}
 #: Each game's questions as a player types them (``{card}``: a card on the table, else any card).
 QUESTIONS: dict[str, tuple[str, ...]] = {
     "gauntlet": ("played", "unseen", "unseen thanos", "unseen heroes"),
@@ -213,7 +232,10 @@ class Audit:
         over = self.session.table.rules.outcome(self.session.state) is not None
         if (over and roll < 0.3) or self.played > GAME_STEPS:
             self.session, self.recorder = self.new_session()
-        elif moves and roll < 0.7:
+        elif TYPED.get(self.game.id) and roll < 0.7 and (typed := TYPED[self.game.id](
+                self.session.state, self.names, self.shuffle)):
+            self.session.handle(self.shuffle.choice(typed))
+        elif moves and roll < (0.9 if self.scenario else 0.7):
             self.session.change(self.new_event_first(moves))
         elif roll < 0.9:
             questions = self.questions()
@@ -228,14 +250,13 @@ class Audit:
         Ending the game is not sought (a game that ends at once hears little); the next game hears its end.
         """
         rules, state = self.session.table.rules, self.session.state
-        favoured = self.scenario
-        if favoured is not None:
-            moves = [move for move in moves if favoured(move, state)] or moves
+        if self.scenario is not None:
+            moves = self.scenario(moves, state)
         kinds: dict[str, list[Any]] = {}
         for move in moves:
             kinds.setdefault(move.name, []).append(move)
         # One move of each command first (a fight or a snap is one move among thousands of plays), then a few.
-        tried = [self.shuffle.choice(same) for same in kinds.values()]
+        tried = [move for same in kinds.values() for move in self.shuffle.sample(same, min(len(same), 3))]
         tried += self.shuffle.sample(moves, min(len(moves), LOOKAHEAD))
         only_the_end = self.declared() - self.heard <= {"game_over"}
         for move in tried:
@@ -288,12 +309,7 @@ def test_refusals_met_in_random_games_break_no_sentence_rule(game_id: str, lang:
 
 VERBOSITIES = ("terse", "normal", "full")
 #: Event types no scenario reaches yet (the lead empties this; each one makes the coverage under 100 %).
-UNREACHED: dict[str, frozenset[str]] = {
-    "gauntlet": frozenset({"defeat_pending", "draw_skipped", "fight", "hero_deck_reshuffled", "snap", "token_spent"}),
-    "love-letter": frozenset({"game_over"}),
-    "num-x": frozenset({"deck_emptied"}),
-    "mindbug": frozenset({"cards_taken"}),
-}
+UNREACHED: dict[str, frozenset[str]] = {}
 #: A rule narrowed, not a break: ``card NAME`` reads the card's effect and note as the card file prints them (the
 #: referee reads the card aloud; Mindbug's cards say "the opponent"): the length and name rules are for our sentences.
 CARD_TEXT = "narrowed: a card's printed text"
@@ -304,37 +320,41 @@ TO_FIX = "to fix: found by the audit"
 KNOWN_BREAKS: dict[tuple[str, str, str], str] = {
     ('gauntlet', 'card', 'words'): CARD_TEXT,
     ('gauntlet', 'card_effect', 'words'): TO_FIX,
-    ('gauntlet', 'card_played', 'elision due'): "words32/rules32: Gauntlet names",
+    ('gauntlet', 'card_played', 'elision due'): "words32: Gauntlet names",
+    ('gauntlet', 'error', 'words'): TO_FIX,
     ('gauntlet', 'game_started', 'number not first'): TO_FIX,
     ('gauntlet', 'hero_deck_reshuffled', 'number not first'): TO_FIX,
     ('gauntlet', 'hero_deck_reshuffled', 'words'): TO_FIX,
     ('gauntlet', 'life_lost', 'number not first'): TO_FIX,
     ('gauntlet', 'snap', 'words'): TO_FIX,
+    ('gauntlet', 'status', 'words'): TO_FIX,
     ('gauntlet', 'thanos_deck_cycled', 'number not first'): TO_FIX,
+    ('gauntlet', 'token_spent', 'number not first'): TO_FIX,
+    ('gauntlet', 'token_spent', 'said more than once'): TO_FIX,
+    ('gauntlet', 'undo', 'words'): TO_FIX,
     ('love-letter', 'card', 'words'): CARD_TEXT,
     ('love-letter', 'compared', 'number not first'): TO_FIX,
     ('love-letter', 'game_started', 'number not first'): TO_FIX,
     ('love-letter', 'peeked', 'number not first'): TO_FIX,
     ('love-letter', 'swapped', 'elision due'): TO_FIX,
     ('love-letter', 'swapped', 'number not first'): TO_FIX,
-    ('love-letter', 'swapped', 'stiff possessive'): "words32/rules32: English possessives",
+    ('love-letter', 'swapped', 'stiff possessive'): "words32: English possessives",
     ('num-x', 'card', 'words'): CARD_TEXT,
     ('num-x', 'card_played', 'said more than once'): TO_FIX,
+    ('num-x', 'fits', 'said more than once'): TO_FIX,
     ('num-x', 'pile', 'number not first'): TO_FIX,
     ('num-x', 'pile', 'words'): TO_FIX,
     ('the-void', 'card', 'words'): CARD_TEXT,
     ('mindbug', 'blockers', 'words'): TO_FIX,
     ('mindbug', 'board', 'words'): TO_FIX,
-    ('mindbug', 'card', 'no name, "l\'adversaire"'): CARD_TEXT,
-    ('mindbug', 'card', "no name, 'The opponent'"): CARD_TEXT,
     ('mindbug', 'card', "no name, 'the opponent'"): CARD_TEXT,
-    ('mindbug', 'cards_taken', 'stiff possessive'): "words32/rules32: English possessives",
+    ('mindbug', 'cards_taken', 'stiff possessive'): "words32: English possessives",
     ('mindbug', 'creature', 'number not first'): TO_FIX,
     ('mindbug', 'decision', 'number not first'): TO_FIX,
-    ('mindbug', 'decision', 'stiff possessive'): "words32/rules32: English possessives",
+    ('mindbug', 'decision', 'stiff possessive'): "words32: English possessives",
     ('mindbug', 'discard_to_hand', 'number not first'): TO_FIX,
     ('mindbug', 'hands', 'words'): TO_FIX,
-    ('mindbug', 'status', 'said twice'): TO_FIX,
+    ('mindbug', 'status', 'said twice'): 'words32: Mindbug "Board. player 1: nothing."',
     ('mindbug', 'what_if', 'number not first'): TO_FIX,
     ('mindbug', 'what_if', 'said more than once'): TO_FIX,
     ('mindbug', 'what_if', 'words'): TO_FIX,
