@@ -193,6 +193,7 @@ class Audit:
         self.scenario = scenarios[self.games % len(scenarios)]
         self.games += 1
         self.played = 0
+        self.asked = 0
         kit = options.pop("kit", "tokens")
         players = options.pop("players", self.game.spec.default_players)
         self.names = NAMES[:players]
@@ -225,22 +226,26 @@ class Audit:
         return self
 
     def step(self) -> None:
-        """A legal move (one with an event not heard yet first), a question in turn, or a line of `LINES`."""
-        moves = self.session.table.rules.legal_moves(self.session.state) or []
+        """A legal move (one with an event not heard yet first), a question in turn, or a line of `LINES`.
+
+        Each question is asked twice a game (listing the legal moves is the slow part: only a move lists them).
+        """
         roll = self.shuffle.random()
         self.played += 1
-        over = self.session.table.rules.outcome(self.session.state) is not None
+        rules, state = self.session.table.rules, self.session.state
+        over = rules.outcome(state) is not None
+        questions = self.questions()
         if (over and roll < 0.3) or self.played > GAME_STEPS:
             self.session, self.recorder = self.new_session()
-        elif TYPED.get(self.game.id) and roll < 0.7 and (typed := TYPED[self.game.id](
-                self.session.state, self.names, self.shuffle)):
+        elif TYPED.get(self.game.id) and roll < 0.7 and (typed := TYPED[self.game.id](state, self.names, self.shuffle)):
             self.session.handle(self.shuffle.choice(typed))
-        elif moves and roll < (0.9 if self.scenario else 0.7):
-            self.session.change(self.new_event_first(moves))
+        elif not over and (roll < (0.9 if self.scenario else 0.7) or self.asked >= 2 * len(questions)):
+            moves = rules.legal_moves(state) or []
+            if moves:
+                self.session.change(self.new_event_first(moves))
         elif roll < 0.9:
-            questions = self.questions()
-            self.asked += 1
             self.session.handle(questions[self.asked % len(questions)])
+            self.asked += 1
         else:
             self.session.handle(self.shuffle.choice(LINES))
 
