@@ -57,8 +57,9 @@ def undo_hint(event: Event, ctx: Context) -> str | None:
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
     t = ctx.t
     heroes = e.players - 1
+    # Translators: the counts first ("4 players, Infinity Gauntlet: …"; French: "4 joueurs au Gant d'Infinité : …").
     return t(
-        "Infinity Gauntlet, {players}: Thanos and {heroes}. Thanos has {thanos_lives}, the heroes have {hero_lives}.",
+        "{players}, Infinity Gauntlet: Thanos and {heroes}. {thanos_lives} for Thanos, {hero_lives} for the heroes.",
         players=t.plural("{count} player", "{count} players", e.players),
         heroes=t.plural("{count} hero", "{count} heroes", heroes),
         thanos_lives=lives(ctx, "thanos", e.thanos_lives),

@@ -51,7 +51,8 @@ def typed(ctx: Context, verb: str, pid: str) -> str:
 
 def _game_started(e: g.GameStarted, ctx: Context) -> str:
     t = ctx.t
-    return t("Love Letter, {players}: {tokens} to win the game.",
+    # Translators: the counts first: "4 players, Love Letter: 4 favour tokens to win the game."
+    return t("{players}, Love Letter: {tokens} to win the game.",
              players=t.plural("{count} player", "{count} players", e.players), tokens=tokens_count(ctx, e.tokens_to_win))
 
 
