@@ -22,7 +22,7 @@ GOLDEN = {
         "Héros 1 pioche. 12 cartes dans le paquet héros.",
         "3 : héros 1 joue Hulk.",
         "Vous pouvez combattre Thanos.",
-        "Thanos dépense un pion pouvoir : +2 pour ce combat ; reste 0.",
+        "Thanos dépense un pion pouvoir pour ce combat : +2. Reste : 0.",
         "Combat : Thanos bat héros 1.",
         "Héros 1 : sa carte est vaincue ; laquelle ? Tapez vaincu héros 1 puis la carte.",
         "Héros 1 : carte Thor vaincue.",
@@ -36,7 +36,7 @@ GOLDEN = {
         "Hero 1 draws. 12 cards in the hero deck.",
         "3: hero 1 plays Hulk.",
         "You may fight Thanos.",
-        "Thanos spends a power token: +2 for this fight, 0 left.",
+        "Thanos spends a power token for this fight: +2. 0 left.",
         "Fight: Thanos beats hero 1.",
         "Hero 1's card is defeated: which one? Type defeat hero 1 and the card.",
         "Thor of hero 1 is defeated.",
@@ -78,9 +78,9 @@ def test_plurals_in_french_and_english():
 
 
 @pytest.mark.parametrize("lang, line, expected", [
-    ("fr", "vaincu thanos ebony", "Thanos perd une vie : descendez son curseur d'une case, sur 4."),
-    ("en", "defeat thanos ebony", "Thanos loses a life: move his slider down one space, to 4."),
-    ("fr", "vaincu héros 2 vision", "Les héros perdent une vie : descendez leur curseur d'une case, sur 5."),
+    ("fr", "vaincu thanos ebony", "Thanos perd une vie : descendez son curseur d'une case. Vies : 4."),
+    ("en", "defeat thanos ebony", "Thanos loses a life: move his slider down one space. 4 left."),
+    ("fr", "vaincu héros 2 vision", "Les héros perdent une vie : descendez leur curseur d'une case. Vies : 5."),
 ])
 def test_the_track_kit_moves_the_slider(lang, line, expected):
     session, recorder = make_session(lang=lang, kit="track")

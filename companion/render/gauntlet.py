@@ -87,7 +87,7 @@ def _draw_skipped(e: g.DrawSkipped, ctx: Context) -> str:
 
 def _reshuffled(e: g.HeroDeckReshuffled, ctx: Context) -> str:
     return ctx.t(
-        "Hero deck empty: Thanos may look at the {cards} face up in front of the heroes, then shuffle them into a new hero deck.",
+        "Hero deck empty. {cards} face up make the new one: Thanos may look at them. Then shuffle them.",
         cards=ctx.t.plural("{count} hero card", "{count} hero cards", e.count),
     )
 
@@ -144,12 +144,13 @@ def _tokens_returned(e: g.TokensReturned, ctx: Context) -> str:
 
 
 def _token_spent(e: g.TokenSpent, ctx: Context) -> str:
-    return ctx.t("{player} spends a power token: +2 for this fight, {held} left.", player=player(ctx, e.player), held=e.held)
+    return ctx.t("{player} spends a power token for this fight: +2. {held} left.", player=player(ctx, e.player),
+                 held=e.held)
 
 
 def _deck_cycled(e: g.ThanosDeckCycled, ctx: Context) -> str:
     return ctx.t(
-        "Thanos draws {drawn}, then puts {returned} on the bottom of his deck. Thanos deck: {deck}.",
+        "Thanos: {drawn} drawn, then {returned} on the bottom of his deck. Thanos deck: {deck}.",
         drawn=e.drawn,
         returned=e.returned,
         deck=cards_count(ctx, e.thanos_deck),
@@ -206,8 +207,8 @@ def _life_lost(e: g.LifeLost, ctx: Context) -> str:
             return t("Thanos loses a life: remove a ruby. {lives} left.", lives=e.lives)
         return t("The heroes lose a life: remove a coin. {lives} left.", lives=e.lives)
     if e.team == "thanos":
-        return t("Thanos loses a life: move his slider down one space, to {lives}.", lives=e.lives)
-    return t("The heroes lose a life: move their slider down one space, to {lives}.", lives=e.lives)
+        return t("Thanos loses a life: move his slider down one space. {lives} left.", lives=e.lives)
+    return t("The heroes lose a life: move their slider down one space. {lives} left.", lives=e.lives)
 
 
 def _shuffled_back(e: g.CardShuffledBack, ctx: Context) -> str:
@@ -219,7 +220,7 @@ def _shuffled_back(e: g.CardShuffledBack, ctx: Context) -> str:
 
 
 def _snapped(e: g.Snapped, ctx: Context) -> str:
-    return ctx.t("Thanos reveals {stones} and snaps his fingers.", stones=ctx.join([ctx.card(s) for s in e.stones]))
+    return ctx.t("Thanos snaps his fingers. He reveals {stones}.", stones=ctx.join([ctx.card(s) for s in e.stones]))
 
 
 def _game_over(e: g.GameOver, ctx: Context) -> str:
@@ -346,9 +347,9 @@ def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:
 def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
     values = ctx.join([str(v) for v in d["values"]])
     if d["side"] == g.THANOS_SIDE:
-        return ctx.t("No Thanos card of value {value} can be in a hand now: possible values {values}.",
+        return ctx.t("No Thanos card of value {value} can be in a hand now. Possible values: {values}.",
                      value=d["value"], values=values)
-    return ctx.t("No hero card of value {value} can be in a hand now: possible values {values}.", value=d["value"],
+    return ctx.t("No hero card of value {value} can be in a hand now. Possible values: {values}.", value=d["value"],
                  values=values)
 
 
