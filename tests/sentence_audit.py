@@ -23,7 +23,11 @@ MAX_WORDS = 15
 SENTENCE = re.compile(r"\S.*?(?:[.!?…](?:\s?[»”\"])?(?=\s|$)|$)")
 #: Answers asked for (the table, lists, help): no number-first or number-once rule, but short sentences still.
 ANSWERS = frozenset({"status", "played", "unseen", "help", "card", "cards", "card_line", "undo", "redo", "now",
-                     "rules", "why"})
+                     "rules", "why",
+                     # The games' questions (their ``Rules.queries``): a list asked for says each item's number
+                     # after its name ("Bee Bear 8"), and the same number for two items.
+                     "board", "creature", "blockers", "what_if", "lives", "mindbugs", "hands", "discards",
+                     "table", "pile", "fits", "left", "top", "errors", "round"})
 #: Lines that are not an announced change at all (help's lines describe commands).
 NOT_CHANGES = frozenset({"help"})
 #: A count said: a signed number ("+2 for this fight") is a bonus the rules fix, not a count the event carries.
