@@ -69,3 +69,10 @@ clean:
 check-orca: setup
 	@bash scripts/setup-system.sh orca xvfb xfce4-terminal dbus-x11 xdotool
 	@$(PY) scripts/check_orca.py
+
+# Opt-in too: the table's own page (--page) in a real Chromium under the real Orca, the same private set-up
+# (scripts/check_orca_page.py says what it checks).
+.PHONY: check-orca-page
+check-orca-page: setup
+	@bash scripts/setup-system.sh orca xvfb dbus-x11 xdotool
+	@$(PY) scripts/check_orca_page.py

@@ -1,4 +1,5 @@
-"""Web load: median time from a sentence said at the table to a seat's live region, with 0, 50 and 200 extra streams.
+"""Web load: median time from a sentence said at the table to a seat's live region, with 0, 50 and 200 extra streams,
+over HTTP and over HTTPS (issue 30: the table's certificate trusted by Chromium and by the raw streams).
 
 Prints figures, not a test. A real session of the Infinity Gauntlet serves its pages on 127.0.0.1 (loopback only);
 one seat's page is open in headless Chromium (when installed) and the time is taken from the sentence said to
@@ -59,63 +60,85 @@ def measure_page(session: object, driver: object, rounds: int) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
-    import os
+def run(https: bool) -> tuple[dict[int, float], dict[int, float]]:
+    """The stream figures and the page figures (none without Chromium), over HTTP or HTTPS."""
+    import ssl
     import tempfile
 
-    os.environ.setdefault("COMPANION_DATA_DIR", tempfile.mkdtemp(prefix="companion-bench-"))
+    from web_helpers import Browser, chromium_problem, trusting_home
+
     figures: dict[int, float] = {}
     pages: dict[int, float] = {}
     browser = None
-    from web_helpers import Browser, chromium_problem
-
-    with served("gauntlet", players=6) as (session, recorder, web):
+    with served("gauntlet", players=6, https=https) as (session, recorder, web):
+        context = ssl.create_default_context(cafile=str(web.server.tls.authority_file)) if https else None
         seats = list(web.seats)
         devices = {seat.id: f"device-{seat.id}" for seat in seats}
         if chromium_problem() is None:
-            browser = Browser(Path(tempfile.mkdtemp(prefix="companion-bench-chromium-")))
+            folder = Path(tempfile.mkdtemp(prefix="companion-bench-chromium-"))
+            browser = Browser(folder / "profile", trusting_home(folder, web.server.tls.authority_file) if https else None)
             browser.driver.get(web.seat_url(seats[0]))  # this browser's device takes the seat
             browser.wait(lambda b: b.driver.find_element("id", "link").text == "Connected to the table.")
             browser.driver.execute_script(OBSERVE)
             seats = seats[1:]
         for seat in seats:
             web.seats.claim(seat, devices[seat.id])
-        mine = RawStream(web, seats[0].id, devices[seats[0].id])
+        mine = RawStream(web, seats[0].id, devices[seats[0].id], context=context)
         extra: list[RawStream] = []
         try:
             for count in EXTRA:
                 while len(extra) < count:
                     seat = seats[1 + len(extra) % (len(seats) - 1)]
-                    extra.append(RawStream(web, seat.id, devices[seat.id]))
+                    extra.append(RawStream(web, seat.id, devices[seat.id], context=context))
                 measure(session, web, mine, 3)  # warm up
                 figures[count] = measure(session, web, mine, ROUNDS)
                 if browser is not None:
                     pages[count] = measure_page(session, browser.driver, ROUNDS // 2)
                 for stream in extra:  # the others read theirs too, so their buffers never fill
-                    stream.sock.setblocking(False)
-                    try:
-                        while stream.sock.recv(1 << 20):
-                            pass
-                    except BlockingIOError:
-                        pass
-                    stream.sock.setblocking(True)
+                    drain(stream)
         finally:
             mine.close()
             for stream in extra:
                 stream.close()
             if browser is not None:
                 browser.quit()
-    if pages:
-        base = pages[0]
-        print("Web load: a table sentence to a seat's live region in Chromium (median of %d)" % (ROUNDS // 2))
-        for count, value in pages.items():
-            print(f"  {count:3d} extra streams: {value * 1000:7.2f} ms   ratio {value / max(base, 1e-4):5.2f}")
-    else:
-        print("Web load: Chromium is not installed: the live region is not timed, only the stream.")
-    base = figures[0]
-    print("Web load: a table sentence to a seat's stream socket (median of %d)" % ROUNDS)
-    for count, value in figures.items():
-        print(f"  {count:3d} extra streams: {value * 1000:7.2f} ms   ratio {value / base:5.2f}")
+    return figures, pages
+
+
+def drain(stream: RawStream) -> None:
+    """What arrived on ``stream``, read and dropped without waiting."""
+    import ssl
+
+    stream.sock.setblocking(False)
+    try:
+        while stream.sock.recv(1 << 20):
+            pass
+    except (BlockingIOError, ssl.SSLWantReadError):
+        pass
+    stream.sock.setblocking(True)
+
+
+def show(title: str, found: dict[int, float]) -> None:
+    base = found[0]
+    print(title)
+    for count, value in found.items():
+        print(f"  {count:3d} extra streams: {value * 1000:7.2f} ms   ratio {value / base if base else float('nan'):5.2f}")
+
+
+def main() -> None:
+    import os
+    import tempfile
+
+    os.environ.setdefault("COMPANION_DATA_DIR", tempfile.mkdtemp(prefix="companion-bench-"))
+    for https in (False, True):
+        scheme = "HTTPS" if https else "HTTP"
+        figures, pages = run(https)
+        if pages:
+            show(f"Web load over {scheme}: a table sentence to a seat's live region in Chromium "
+                 f"(median of {ROUNDS // 2})", pages)
+        else:
+            print(f"Web load over {scheme}: Chromium is not installed: the live region is not timed, only the stream.")
+        show(f"Web load over {scheme}: a table sentence to a seat's stream socket (median of {ROUNDS})", figures)
 
 
 if __name__ == "__main__":

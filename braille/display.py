@@ -27,8 +27,10 @@ import sys
 import threading
 from typing import Any, TextIO
 
+from companion.braille.marks import Marks
+from companion.braille.queue import Entry, ReadingQueue, mark, status_cell
 from companion.braille.segments import Segment, wrap
-from companion.braille.translate import BrailleUnavailable, words
+from companion.braille.translate import BrailleUnavailable, Word, words
 from companion.announce import Utterance
 from companion.i18n import Translator
 
@@ -56,6 +58,12 @@ class BrailleOutput:
     from it reaches the sentences said before it in the same answer. ``new_answer``
     (called before each typed line) starts afresh. Subclasses only say how one
     segment is shown (``_show``).
+
+    A ``queued`` output (a display whose keys the companion reads: BrlAPI) never
+    replaces a sentence being read: new ones wait in a `ReadingQueue`
+    (companion/braille/queue.py), urgent ones first and marked with dots 7-8,
+    and the player moves on with the pan keys or ``next``. ``marks`` says which
+    sentences are urgent, superseded (real time) or get a braille-only symbol.
     """
 
     #: At most this many segments are kept (a long answer keeps its end).
@@ -63,45 +71,115 @@ class BrailleOutput:
 
     name = "none"
 
-    def __init__(self, lang: str, width: int = DEFAULT_WIDTH, table: str | None = None, grade: int | None = None) -> None:
+    def __init__(self, lang: str, width: int = DEFAULT_WIDTH, table: str | None = None, grade: int | None = None,
+                 *, queued: bool = False, marks: Marks | None = None) -> None:
         if width < 1:
             raise ValueError("the display width must be at least 1 cell")
         self.lang = lang
         self.width = width
         self.table = table
         self.grade = grade
+        self.marks = marks or Marks()
         self.parts: list[Segment] = []
         self.current = 0
+        self.queue: ReadingQueue | None = ReadingQueue() if queued else None
 
     @property
     def segments(self) -> list[str]:
         """The cells of each segment of the current sentence."""
         return [part.cells for part in self.parts]
 
+    @property
+    def text_width(self) -> int:
+        """Cells for the words (a queued display keeps its last two for a blank and the status cell)."""
+        return self.width - 2 if self.queue is not None and self.width >= 4 else self.width
+
+    @property
+    def unread(self) -> int:
+        """Sentences waiting to be read (always 0 on an output that shows each one at once)."""
+        return self.queue.unread if self.queue is not None else 0
+
     def send(self, utterance: Utterance) -> None:
-        """Show the first segment of a new sentence (translated with the table of the sentence's language)."""
+        """Show (or queue) a new sentence, translated with the table of the sentence's language."""
         lang = utterance.lang if self.table is None else self.lang
-        found = words(utterance.braille_text, lang, self.grade, self.table)
-        added = wrap(found, self.width, split_long=True)
+        marked = self.marks.of(utterance)
+        found = self._words(utterance.braille_text, lang)
+        if marked.symbol is not None:
+            found = [Word(marked.symbol, marked.symbol), *found]
+        added = wrap(found, self.text_width, split_long=True)
         if not added:
+            return
+        if self.queue is not None:
+            self.queue.add(Entry(added, marked.urgent, marked.supersedes, marked.kept))
+            self._refresh()  # the new sentence, or the status cell's new count
             return
         self.parts = (self.parts + added)[-self.KEPT:]
         self.current = len(self.parts) - len(added)
         self._show(self.parts[self.current])
 
+    def _words(self, text: str, lang: str) -> list[Word]:
+        """The sentence's words in cells (liblouis, with the table of the sentence's language)."""
+        return words(text, lang, self.grade, self.table)
+
     def new_answer(self) -> None:
-        """A new line was typed: what follows is a new answer, the old sentences are no longer panned to."""
+        """A new line was typed: what follows is a new answer, the old sentences are no longer panned to.
+
+        On a queued display the sentence shown and the ordinary ones waiting are done with, as the voice
+        drops them (the history keeps them); the first urgent one waiting, if any, is shown. Not in a
+        real-time game, where the table types while the player reads: there only the keys move on.
+        """
+        if self.queue is not None and self.marks.real_time:
+            return
+        if self.queue is not None:
+            if self.queue.new_answer() is not None:
+                self._refresh()
+            self.parts, self.current = [], 0
+            return
         self.parts = []
         self.current = 0
 
     def pan(self, step: int) -> str | None:
-        """Move ``step`` segments (+1 forward, -1 back); the segment now shown, or None at either end."""
+        """Move ``step`` segments (+1 forward, -1 back); the segment now shown, or None at either end.
+
+        On a queued display, forward from a sentence's last segment shows the next sentence.
+        """
+        if self.queue is not None:
+            return self._shown_cells(self.queue.pan(step) if step else None)
         target = self.current + step
         if not self.parts or not 0 <= target < len(self.parts) or step == 0:
             return None
         self.current = target
         self._show(self.parts[target])
         return self.parts[target].cells
+
+    def next(self) -> str | None:
+        """The next sentence's first segment (the oldest unread one); None when every one is read."""
+        if self.queue is None:
+            return self.pan(1)
+        return self._shown_cells(self.queue.next())
+
+    def previous(self) -> str | None:
+        """The previous sentence's first segment; None at the first one kept."""
+        if self.queue is None:
+            return self.pan(-1)
+        return self._shown_cells(self.queue.previous())
+
+    def _shown_cells(self, segment: Segment | None) -> str | None:
+        """After a move in the queue: the display refreshed, and the cells now shown (None: nothing moved)."""
+        if segment is None:
+            return None
+        return self._refresh()
+
+    def _refresh(self) -> str | None:
+        """Shows the queue's current segment (dots 7-8 under an urgent one); its cells."""
+        assert self.queue is not None
+        segment, entry = self.queue.current(), self.queue.shown
+        if segment is None or entry is None:
+            return None
+        self.parts, self.current = entry.parts, self.queue.segment
+        shown = Segment(mark(segment.cells), segment.text) if entry.urgent else segment
+        self._show(shown)
+        return shown.cells
 
     def _show(self, segment: Segment) -> None:
         pass
@@ -123,8 +201,8 @@ class TerminalBraille(BrailleOutput):
     name = "terminal"
 
     def __init__(self, lang: str, width: int = DEFAULT_WIDTH, table: str | None = None,
-                 grade: int | None = None, stream: TextIO | None = None) -> None:
-        super().__init__(lang, width, table, grade)
+                 grade: int | None = None, stream: TextIO | None = None, *, marks: Marks | None = None) -> None:
+        super().__init__(lang, width, table, grade, marks=marks)
         self.stream = stream if stream is not None else sys.stdout
 
     def _show(self, segment: Segment) -> None:
@@ -137,17 +215,24 @@ class BrlapiBraille(BrailleOutput):
 
     Unicode braille is a bitmask of dots (U+2800 + dot 1 = 1, dot 2 = 2, …), which
     is exactly BrlAPI's dot format. The display's own pan keys move through
-    segments; a thread reads them (``key_reader``), so panning works whether or
+    segments and on to the next sentence waiting (the display is queued: see
+    `BrailleOutput`), its line-down and line-up keys to the next and previous
+    sentence; a thread reads them (``key_reader``), so they work whether or
     not an event loop watches the connection. Writing, panning and reading keys
     are serialised by one lock: the key thread and the game's thread share the
     connection.
+
+    The status cell is the display's last cell (the one before it stays blank):
+    how many sentences wait unread, blank for none, 1 to 9 as the digit's
+    letter shape (dots of a to i), a full six-dot cell for 10 or more, with
+    dots 7-8 while an urgent one waits (`companion.braille.queue.status_cell`).
     """
 
     name = "brlapi"
 
     def __init__(self, connection: Any, lang: str, width: int, table: str | None = None, grade: int | None = None,
-                 *, key_reader: bool = True) -> None:
-        super().__init__(lang, width, table, grade)
+                 *, key_reader: bool = True, marks: Marks | None = None) -> None:
+        super().__init__(lang, width, table, grade, queued=True, marks=marks)
         self.connection = connection
         self.cells = int(connection.displaySize[0])
         self._lock = threading.RLock()
@@ -164,9 +249,28 @@ class BrlapiBraille(BrailleOutput):
         with self._lock:
             return super().pan(step)
 
+    def next(self) -> str | None:
+        with self._lock:
+            return super().next()
+
+    def previous(self) -> str | None:
+        with self._lock:
+            return super().previous()
+
+    def new_answer(self) -> None:
+        with self._lock:
+            super().new_answer()
+
+    def line(self, segment: Segment) -> str:
+        """The whole display: the segment, blanks, and the status cell last (when the display has 4 cells or more)."""
+        cells = segment.cells[: self.text_width]
+        if self.queue is not None and self.text_width < self.width:
+            status = status_cell(self.queue.unread, self.queue.urgent_waiting)
+            cells = cells.ljust(self.width - 1, "\u2800") + status
+        return cells[: self.cells].ljust(self.cells, "\u2800")
+
     def _show(self, segment: Segment) -> None:
-        dots = bytes(ord(cell) - 0x2800 for cell in segment.cells[: self.cells])
-        self.connection.writeDots(dots.ljust(self.cells, b"\0"))
+        self.connection.writeDots(bytes(ord(cell) - 0x2800 for cell in self.line(segment)))
 
     def fileno(self) -> int:
         """BrlAPI's socket, for an event loop that would rather call ``read_keys`` itself when it is readable."""
@@ -177,10 +281,12 @@ class BrlapiBraille(BrailleOutput):
         import brlapi
 
         with self._lock:
+            moves = {brlapi.KEY_CMD_FWINRT: lambda: self.pan(1), brlapi.KEY_CMD_FWINLT: lambda: self.pan(-1),
+                     brlapi.KEY_CMD_LNDN: self.next, brlapi.KEY_CMD_LNUP: self.previous}
             while (code := self.connection.readKey(False)) is not None:
                 key = brlapi.expandKeyCode(code)
-                if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in (brlapi.KEY_CMD_FWINRT, brlapi.KEY_CMD_FWINLT):
-                    self.pan(1 if key["command"] == brlapi.KEY_CMD_FWINRT else -1)
+                if key["type"] == brlapi.KEY_TYPE_CMD and key["command"] in moves:
+                    moves[key["command"]]()
 
     def start_key_reader(self) -> None:
         """Starts the thread that reads the pan keys (once; ``close`` stops it)."""
@@ -221,9 +327,16 @@ class ScreenReaderBraille(BrailleOutput):
     name = "screenreader"
 
     def __init__(self, reader: Any, lang: str, width: int = DEFAULT_WIDTH, table: str | None = None,
-                 grade: int | None = None) -> None:
-        super().__init__(lang, width, table, grade)
+                 grade: int | None = None, *, marks: Marks | None = None) -> None:
+        super().__init__(lang, width, table, grade, marks=marks)
         self.reader = reader
+
+    def _words(self, text: str, lang: str) -> list[Word]:
+        """liblouis's cells where it is installed; else one cell per letter (the screen reader's table may use fewer)."""
+        try:
+            return super()._words(text, lang)
+        except BrailleUnavailable:
+            return [Word(word, word) for word in text.split()]
 
     def _show(self, segment: Segment) -> None:
         self.reader.braille(segment.text)
@@ -251,10 +364,11 @@ def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:
                 connection.enterTtyMode()  # our terminal only; never enterTtyModeWithPath() (the root)
             except brlapi.OperationError as error:
                 raise TtyUnknown(str(error)) from error
-            # BRLTTY keeps every key but the two pan keys, which page through our segments.
+            # BRLTTY keeps every key but the pan keys, which page through our segments and sentences,
+            # and line down / line up, the next and previous sentence.
             connection.ignoreAllKeys()
-            connection.acceptKeys(brlapi.rangeType_command, [brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINLT,
-                                                             brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT])
+            connection.acceptKeys(brlapi.rangeType_command, [brlapi.KEY_TYPE_CMD | command for command in (
+                brlapi.KEY_CMD_FWINLT, brlapi.KEY_CMD_FWINRT, brlapi.KEY_CMD_LNDN, brlapi.KEY_CMD_LNUP)])
             result.append(connection)
         except BaseException as error:  # handed to the caller
             errors.append(error)
@@ -303,14 +417,50 @@ def _screen_reader_with_braille() -> Any | None:
     return None
 
 
+def _liblouis_problem(lang: str, grade: int | None, table: str | None) -> BrailleUnavailable | ValueError | None:
+    """Why liblouis cannot braille here (missing, or a bad table), or None; the tables load now, not mid-game."""
+    try:
+        words("a", lang, grade, table)
+    except (BrailleUnavailable, ValueError) as error:
+        return error
+    return None
+
+
+def _brlapi(t: Translator, lang: str, width: int | None, size: int, table: str | None, grade: int | None,
+            key_reader: bool, marks: Marks | None) -> tuple[BrailleOutput, str] | str:
+    """The display behind BRLTTY and the sentence saying so, or the reason (a sentence) it cannot be used."""
+    try:
+        connection = _open_brlapi()
+    except ImportError:
+        # Translators: reason for no braille display.
+        return t("BrlAPI is not installed (Debian package python3-brlapi).")
+    except TtyUnknown:
+        # Translators: a reason after "No braille:"; the display is then left to BRLTTY.
+        return t("BRLTTY cannot tell which terminal is the companion's.")
+    except NoAnswer:
+        # Translators: a reason after "No braille:".
+        return t("BRLTTY does not answer.")
+    except Exception:  # brlapi raises its own errors, or OSError, when BRLTTY is not there
+        # Translators: reason for no braille display.
+        return t("BRLTTY is not running or does not answer.")
+    cells = int(connection.displaySize[0]) or size
+    shown = min(cells, size) if width and width > 0 else cells
+    # Translators: said at start when a braille display is found through BRLTTY.
+    return BrlapiBraille(connection, lang, shown, table, grade, key_reader=key_reader, marks=marks), t(
+        "Braille on the display through BRLTTY, {width} cells.", width=shown)
+
+
 def choose(spec: str, lang: str, width: int | None = None, table: str | None = None, grade: int | None = None,
-           stream: TextIO = sys.stdout, *, key_reader: bool = True) -> tuple[BrailleOutput, str]:
+           stream: TextIO = sys.stdout, *, key_reader: bool = True, marks: Marks | None = None
+           ) -> tuple[BrailleOutput, str]:
     """The braille output ``spec`` asks for, and one sentence in ``lang`` saying which and why.
 
     ``auto`` tries BrlAPI (BRLTTY running), then screen reader braille; the terminal
-    line is only used when asked for. A bad environment never raises: the result
-    is no braille, and the sentence says why. A BrlAPI display reads its own pan
-    keys on a thread unless ``key_reader`` is false.
+    line is only used when asked for. The terminal line and BrlAPI need liblouis; a
+    screen reader brailles text itself, so it is used without liblouis (Windows,
+    macOS). A bad environment never raises: the result is no braille, and the
+    sentence says why. A BrlAPI display reads its own pan keys on a thread unless
+    ``key_reader`` is false. ``marks``: which sentences are urgent or superseded, and the braille-only symbols.
     :raises ValueError: ``spec`` is not one of ``SPECS``.
     """
     if spec not in SPECS:
@@ -319,38 +469,21 @@ def choose(spec: str, lang: str, width: int | None = None, table: str | None = N
     if spec == "none":
         # Translators: said at start with --braille none.
         return NoBraille(lang), t("Braille is off.")
-    try:
-        words("a", lang, grade, table)  # the tables load now, not on the first announcement
-    except (BrailleUnavailable, ValueError) as error:
+    louis = _liblouis_problem(lang, grade, table)
+    if isinstance(louis, ValueError) or (louis is not None and spec in ("terminal", "brlapi")):
         # Translators: said at start when no braille output can be used; {reason} is one or two sentences.
-        return NoBraille(lang), t("No braille: {reason}", reason=str(error))
+        return NoBraille(lang), t("No braille: {reason}", reason=str(louis))
     size = width if width and width > 0 else DEFAULT_WIDTH
     if spec == "terminal":
         # Translators: said at start with --braille terminal.
-        return TerminalBraille(lang, size, table, grade, stream), t(
+        return TerminalBraille(lang, size, table, grade, stream, marks=marks), t(
             "Braille in the terminal: a line of {width} cells under each sentence.", width=size)
-    reasons: list[str] = []
-    if spec in ("auto", "brlapi"):
-        try:
-            connection = _open_brlapi()
-        except ImportError:
-            # Translators: reason for no braille display.
-            reasons.append(t("BrlAPI is not installed (Debian package python3-brlapi)."))
-        except TtyUnknown:
-            # Translators: a reason after "No braille:"; the display is then left to BRLTTY.
-            reasons.append(t("BRLTTY cannot tell which terminal is the companion's."))
-        except NoAnswer:
-            # Translators: a reason after "No braille:".
-            reasons.append(t("BRLTTY does not answer."))
-        except Exception:  # brlapi raises its own errors, or OSError, when BRLTTY is not there
-            # Translators: reason for no braille display.
-            reasons.append(t("BRLTTY is not running or does not answer."))
-        else:
-            cells = int(connection.displaySize[0]) or size
-            shown = min(cells, size) if width and width > 0 else cells
-            # Translators: said at start when a braille display is found through BRLTTY.
-            return BrlapiBraille(connection, lang, shown, table, grade, key_reader=key_reader), t(
-                "Braille on the display through BRLTTY, {width} cells.", width=shown)
+    reasons: list[str] = [str(louis)] if louis is not None else []
+    if louis is None and spec in ("auto", "brlapi"):
+        display = _brlapi(t, lang, width, size, table, grade, key_reader, marks)
+        if not isinstance(display, str):
+            return display
+        reasons.append(display)
     if spec in ("auto", "screenreader"):
         try:
             reader = _screen_reader_with_braille()
@@ -358,7 +491,7 @@ def choose(spec: str, lang: str, width: int | None = None, table: str | None = N
             reader = None
         if reader is not None:
             # Translators: said at start when the running screen reader takes braille.
-            return ScreenReaderBraille(reader, lang, size, table, grade), t(
+            return ScreenReaderBraille(reader, lang, size, table, grade, marks=marks), t(
                 "Braille through the screen reader.")
         # Translators: reason for no braille display.
         reasons.append(t("No running screen reader takes braille."))

@@ -13,6 +13,7 @@ each piece must know its source words so it can be checked by back-translation.
 from __future__ import annotations
 
 import functools
+import platform
 import unicodedata
 from dataclasses import dataclass
 from types import ModuleType
@@ -53,6 +54,9 @@ def _louis(lang: str) -> ModuleType:
         import louis
     except ImportError:
         t = Translator(lang, "braille")
+        if platform.system() != "Linux":  # no liblouis package for Python there (docs/install.en.md)
+            # Translators: liblouis is missing on Windows or macOS; said once, instead of braille.
+            raise BrailleUnavailable(t("Braille needs liblouis, which is not installed on this system.")) from None
         # Translators: liblouis or its Python module is missing; {packages} are Debian package names.
         raise BrailleUnavailable(
             t("Braille needs liblouis and its Python module: install the Debian packages {packages}.", packages=PACKAGES)

@@ -1,5 +1,19 @@
-"""``python -m companion`` runs the ``companion`` command."""
+"""``python -m companion`` and the ``companion`` command: Ctrl+C at any moment, start-up too, is exit status 130.
 
-from companion.cli import main
+Only this small module is imported before the guard is in place: an interrupt while the rest of the companion
+loads stops it quietly, never with a traceback.
+"""
 
-raise SystemExit(main())
+
+def run() -> int:
+    """Load the command line and run it; an interrupt while loading is status 130, said by nothing."""
+    try:
+        from companion.cli import main
+
+        return main()
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())

@@ -13,7 +13,7 @@ import re
 import tomllib
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterable, Mapping, TypeVar
 
@@ -23,13 +23,51 @@ DATA_DIR = Path(__file__).parent / "data"
 MAX_FILE_SIZE = 1 << 20  # a card file is a few kilobytes
 
 
-class CardDataError(ValueError):
-    """A card file that cannot be used: names the file and the problem."""
+def N_(message: str) -> str:  # noqa: N802 - marks a message id for the catalogs; translated where it is said
+    return message
 
-    def __init__(self, path: Path, problem: str) -> None:
+
+#: The value types a card file's field may want, in the user's words (msgspec's names → a phrase).
+TYPE_WORDS = {
+    # Translators: this and the next ones say what a card file's field must hold, in "must be {expected}".
+    "int": N_("a whole number"),
+    # Translators: a field's value type, in "must be {expected}, not {got}": a piece of text.
+    "str": N_("a text"),
+    # Translators: a field's value type, in "must be {expected}, not {got}".
+    "bool": N_("true or false"),
+    # Translators: a field's value type, in "must be {expected}, not {got}".
+    "float": N_("a number"),
+    # Translators: a field's value type, in "must be {expected}, not {got}": a TOML array.
+    "array": N_("a list"),
+    # Translators: a field's value type, in "must be {expected}, not {got}": a TOML table.
+    "object": N_("a table"),
+    # Translators: a field's value type, in "must be {expected}, not {got}": no value.
+    "null": N_("nothing"),
+}
+
+
+class CardDataError(ValueError):
+    """A card file that cannot be used: names the file and the problem.
+
+    ``problem`` is in English; a field's problem also keeps ``template`` and ``fields``, so that `sentence` says
+    it in the user's language (never the system's English words).
+    """
+
+    def __init__(self, path: Path, problem: str, template: str | None = None,
+                 fields: dict[str, str] | None = None) -> None:
         super().__init__(f"{path}: {problem}")
         self.path = path
         self.problem = problem
+        self.template = template
+        self.fields = fields or {}
+
+    def sentence(self, t: Any) -> str:
+        """The problem with ``t`` (a `Translator` of the core catalog): the field's problem in its words."""
+        if self.template is None:
+            return self.problem
+        words = {k: t(TYPE_WORDS[v]) if k in ("expected", "got") and v in TYPE_WORDS else v
+                 for k, v in self.fields.items()}
+        return str(t(self.template, **words))
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,6 +95,11 @@ class Card:
         return f"Card({self.id!r})"
 
 
+def _facts(card: Card) -> tuple[Any, ...]:
+    """What a card says (cards compare by identity: a set of them compares these)."""
+    return tuple(getattr(card, f.name) for f in fields(card))
+
+
 @dataclass(frozen=True, eq=False)
 class CardSet:
     """Every card of one game, in the order of its data file."""
@@ -70,6 +113,23 @@ class CardSet:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {card.id: card for card in self.cards})
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when loaded from the same file with the same cards (a state resumed equals the one saved)."""
+        if self is other:
+            return True
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return (self.game, self.path, [_facts(c) for c in self.cards]) == \
+            (other.game, other.path, [_facts(c) for c in other.cards])
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.path))
+
+    @classmethod
+    def empty(cls, game: str, names: Mapping[str, str]) -> CardSet:
+        """The cards of a game that has no card file: none."""
+        return cls(game, names, {}, (), Path())
 
     def __getitem__(self, card_id: str) -> Card:
         return self._by_id[card_id]
@@ -264,20 +324,22 @@ def _card(path: Path, index: int, entry: Any, traits: type[Any] | None) -> Card:
     card_id = entry.get("id")
     where = f"card {card_id}" if isinstance(card_id, str) else f"card {index}"
     common = {k: v for k, v in entry.items() if k in _COMMON_FIELDS}
+    card = card_id if isinstance(card_id, str) else str(index)
     try:
         fields = msgspec.convert(common, type=_Entry, strict=True)
     except msgspec.ValidationError as error:
-        raise CardDataError(path, f"{where}: {_field_problem(error)}") from None
+        raise _field_error(path, where, card, error) from None
     own = {k: v for k, v in entry.items() if k not in _COMMON_FIELDS}
     if traits is None:
         if own:
-            raise CardDataError(path, f"{where}: unknown field {sorted(own)[0]!r}")
+            raise CardDataError(path, f"{where}: unknown field {sorted(own)[0]!r}",
+                                N_("card {card}: unknown field {field}."), {"card": card, "field": sorted(own)[0]})
         decoded = None
     else:
         try:
             decoded = msgspec.convert(own, type=traits, strict=True)
         except msgspec.ValidationError as error:
-            raise CardDataError(path, f"{where}: {_field_problem(error)}") from None
+            raise _field_error(path, where, card, error) from None
     return Card(
         id=fields.id,
         names=_texts(path, f"{where} name", fields.name),
@@ -289,6 +351,30 @@ def _card(path: Path, index: int, entry: Any, traits: type[Any] | None) -> Card:
         note=_texts(path, f"{where} note", fields.note) if fields.note is not None else None,
         traits=decoded,
     )
+
+
+def _field_error(path: Path, where: str, card: str, error: msgspec.ValidationError) -> CardDataError:
+    """A field's problem, kept in words the user's language can say: unknown, of the wrong type, or another."""
+    english = f"{where}: {_field_problem(error)}"
+    text = str(error)
+    unknown = re.fullmatch(r"Object contains unknown field `([^`]*)`(?: - at `.*`)?", text)
+    if unknown:
+        return CardDataError(path, english, N_("card {card}: unknown field {field}."),
+                             {"card": card, "field": unknown.group(1)})
+    typed = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)` - at `\$\.?([^`]*)`", text)
+    if typed:
+        expected, got, field = typed.groups()
+        return CardDataError(path, english, N_("card {card}: the field {field} must be {expected}, not {got}."),
+                             {"card": card, "field": field, "expected": expected, "got": got})
+    low = re.fullmatch(r"Expected `int` >= (-?\d+) - at `\$\.?([^`]*)`", text)
+    if low:
+        return CardDataError(path, english, N_("card {card}: the field {field} must be {low} or more."),
+                             {"card": card, "field": low.group(2), "low": low.group(1)})
+    missing = re.fullmatch(r"Object missing required field `([^`]*)`(?: - at `.*`)?", text)
+    if missing:
+        return CardDataError(path, english, N_("card {card}: the field {field} is missing."),
+                             {"card": card, "field": missing.group(1)})
+    return CardDataError(path, english)
 
 
 def _field_problem(error: msgspec.ValidationError) -> str:

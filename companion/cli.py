@@ -172,9 +172,13 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     _add_output_flags(p, t)
     p.add_argument("--sounds", choices=("on", "off", "only"), default="on",
                    help=t("short sounds before the sentences; only: a sound instead of the words for a play"))
+    p.add_argument("--braille-only", action="store_true",
+                   help=t("no speech: a braille symbol where a sound would be heard (also with --speech none and a display)"))
     p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
     p.add_argument("--serve", action="store_true",
                    help=t("each player's own private page in the browser (docs/private-views.en.md)"))
+    p.add_argument("--page", action="store_true",
+                   help=t("the table's own page in this computer's browser, beside the terminal (docs/table-page.en.md)"))
     # Translators: placeholder (metavar) for a network address (127.0.0.1), in capitals.
     p.add_argument("--host", metavar=t("ADDRESS"), default="127.0.0.1",
                    help=t("with --serve: the address to listen on (default 127.0.0.1, this machine only)"))
@@ -266,13 +270,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     _localize_argparse(lang)
     args = build_parser(lang, _game_named(argv)).parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk says so here, not in a traceback at exit
+        return status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # "companion cards gant | head": the reader left, nothing to say
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as error:
+        if error.filename is not None:  # a file the command named: its own sentence is missing, not ours to guess
+            raise
+        _silence_stdout()  # what is still buffered goes nowhere, and Python's exit finds nothing to complain of
+        from companion.os_errors import reason
+
+        t = Translator(lang, "core")
+        # Translators: {reason} says why, lower case ("the disk is full"); the output is what a command prints.
+        sys.stderr.write(t("Cannot write the output: {reason}.", reason=reason(error, t)) + "\n")
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Standard output to the null device, so that nothing more is tried on a pipe that closed or a full disk."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 # --------------------------------------------------------------------------- sub-commands
@@ -298,12 +319,13 @@ def _cards_or_fail(game: Any, lang: str) -> Any:
     from companion.cards import CardDataError
 
     try:
-        return game.cards()
+        cards = game.cards()
     except CardDataError as error:
         t = Translator(lang, "core")
-        _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem), 1)
-    except LookupError:
+        _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.sentence(t)), 1)
+    if not cards.cards:  # a game with no card file
         _fail(Translator(lang, "core")("This game has no card data."), 1)
+    return cards
 
 
 def cmd_games(args: argparse.Namespace) -> int:

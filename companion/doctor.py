@@ -78,13 +78,21 @@ def speech_findings(t: Translator) -> list[Finding]:
         reader = Finding(t("Screen reader: {reader} is running.", reader=", ".join(readers)))
     else:
         reader = Finding(t("Screen reader: none is running."))
+    if platform.system() != "Linux":  # no Speech Dispatcher nor espeak-ng to install there (docs/install.en.md)
+        # Translators: doctor on Windows and macOS. Keep pyttsx3.
+        return [reader, Finding(t("Built-in voice: the system's own voices, through pyttsx3."))]
     client = importlib.util.find_spec("speechd") is not None
-    listening = speechd.listening(os.environ.get("SPEECHD_ADDRESS") or None)
+    address = os.environ.get("SPEECHD_ADDRESS") or None
+    listening = speechd.answers(address)  # its protocol, not only a socket that accepts: a hung one is no voice
+    hung = not listening and speechd.listening(address)
     if listening and client:
         dispatcher = Finding(t("Speech Dispatcher is running: the companion can speak through it."))
     elif listening:
         dispatcher = Finding(t("Speech Dispatcher is running, but its Python client is missing: "
                                "sudo apt install python3-speechd."))
+    elif hung:
+        dispatcher = Finding(t("Speech Dispatcher does not answer on its socket: stop it, and it starts again when "
+                               "needed."))
     elif client and shutil.which("speech-dispatcher"):
         dispatcher = Finding(t("Speech Dispatcher is installed but not running: it starts with --speech speechd."))
     else:
@@ -157,6 +165,9 @@ def brltty_cells(timeout: float = BRLAPI_TIMEOUT) -> int | None:
 def braille_findings(t: Translator, cells: Callable[[], int | None] | None = None) -> list[Finding]:
     """liblouis and its tables (needed), then BRLTTY (said only)."""
     missing = missing_tables(BRAILLE_TABLES)
+    if missing is None and platform.system() != "Linux":  # liblouis has no Python wheel: the screen reader brailles
+        # Translators: doctor on Windows and macOS, where liblouis is usually missing.
+        return [Finding(t("Braille: no liblouis here, so no braille documents; the screen reader brailles the game."))]
     if missing is None:
         found = [Finding(t("Braille: liblouis is missing: sudo apt install liblouis20 liblouis-data python3-louis."),
                          missing=True)]
@@ -190,11 +201,16 @@ def pages_finding(t: Translator) -> Finding:
     return Finding(t("Private pages (--serve): starlette or uvicorn is missing: install the companion again."))
 
 
-def writable(folder: Path) -> str | None:
-    """``None`` when a file can be made in ``folder``, else the reason, in the system's words.
+#: What the data folder check writes: a save's few lines, and more than an empty file (which a full disk takes).
+PROBE_BYTES = 64 * 1024
 
-    A real file is made and removed (``os.access`` says yes to root on a read-only mount). A folder
-    not made yet is judged by the nearest one that exists, where the companion would make it.
+
+def writable(folder: Path) -> OSError | None:
+    """``None`` when a file can be written in ``folder``, else the system's error.
+
+    A real file is written, flushed to the disk and removed (``os.access`` says yes to root on a read-only
+    mount, and a full disk still makes an empty file). A folder not made yet is judged by the nearest one that
+    exists, where the companion would make it.
     """
     existing = folder
     while not existing.exists() and existing.parent != existing:
@@ -202,17 +218,22 @@ def writable(folder: Path) -> str | None:
     try:
         if not existing.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(existing))
-        with tempfile.TemporaryFile(dir=existing):
-            pass
+        with tempfile.TemporaryFile(dir=existing) as probe:
+            probe.write(b"\0" * PROBE_BYTES)
+            probe.flush()
+            os.fsync(probe.fileno())
     except OSError as error:
-        return error.strerror or str(error)
+        return error
     return None
 
 
 def data_finding(t: Translator) -> Finding:
+    from companion.os_errors import reason
+
     folder = cards.data_dir()
-    reason = writable(folder)
-    if reason is None:
+    error = writable(folder)
+    if error is None:
         return Finding(t("Data folder: {path}, writable; saves and records are kept there.", path=folder))
+    why = reason(error, Translator(t.lang, "core"))  # the user's words, never the system's English
     return Finding(t("Data folder: {path} cannot be written ({reason}); set COMPANION_DATA_DIR to another folder.",
-                     path=folder, reason=reason), missing=True)
+                     path=folder, reason=why), missing=True)

@@ -126,7 +126,7 @@ class Earcons:
     def _make(self) -> bool:
         stamp = self.folder / "recipe.sha256"
         try:
-            if stamp.read_text() == self._recipe and all((self.folder / e.icon).is_file() for e in self.sounds.values()):
+            if stamp.read_text() == self._recipe and all(_sound_fits(self.folder / e.icon, e) for e in self.sounds.values()):
                 return True
         except OSError:
             pass
@@ -142,6 +142,22 @@ class Earcons:
         except (OSError, subprocess.SubprocessError):
             return False
         return True
+
+
+def _sound_fits(path: Path, earcon: Earcon) -> bool:
+    """Whether the cached ``path`` is this earcon's sound: a WAV of our format, as long as its tones (a frame or
+    so of rounding a tone), and no bigger than its frames. Anything else (a damaged or replaced file) is made again.
+    """
+    expected = sum(round(tone.seconds * RATE) for tone in earcon.tones)
+    try:
+        size = path.stat().st_size
+        with wave.open(str(path), "rb") as stream:
+            shape = (stream.getnchannels(), stream.getsampwidth(), stream.getframerate())
+            frames = stream.getnframes()
+    except (OSError, EOFError, wave.Error):
+        return False
+    return (shape == (1, WIDTH, RATE) and abs(frames - expected) <= 2 * len(earcon.tones)
+            and size == 44 + frames * WIDTH)
 
 
 def _tone(sox: str, tone: Tone) -> bytes:

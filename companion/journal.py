@@ -17,9 +17,11 @@ companion. So:
 - **Atomic creation.** ``create`` writes the header to a temporary file in the
   same folder, fsyncs it and hard-links it to its name, which fails if the name
   is taken: a save file exists whole or not at all, and two games never share
-  one (``create_auto`` tries ``name``, ``name_2``… for automatic names).
+  one (``create_auto`` tries ``name``, ``name_2``… for automatic names). Windows
+  cannot remove a name of an open file: there the temporary name goes when the
+  save file is closed.
 - **One companion per file.** An open save file holds an exclusive,
-  non-blocking lock (``fcntl.flock``, companion/platform/locks.py) on its
+  non-blocking lock (filelock's descriptor lock, companion/platform/locks.py) on its
   descriptor until it is closed, or until the process dies, however it dies;
   a second open is ``JournalError("locked")``.
 - **Careful reading.** Only regular files are opened (never a FIFO, a device or
@@ -52,7 +54,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from companion.platform.files import clear_nonblocking, fsync_folder
-from companion.platform.locks import try_lock
+from companion.platform.locks import held_elsewhere, try_lock
 
 FORMAT = "companion-journal"
 VERSION = 1
@@ -353,7 +355,7 @@ def in_use(path: Path) -> bool:
     except JournalError:
         return False
     try:
-        return not try_lock(fd, shared=True)  # released by the close below
+        return held_elsewhere(fd)
     finally:
         os.close(fd)
 
@@ -573,13 +575,13 @@ def continuation(commands: Iterable[Mapping[str, Any]], redo: Sequence[Mapping[s
 class Journal(_HeaderFacts):
     """An open, locked save file, appended to one whole line at a time."""
 
-    def __init__(self, path: Path, fd: int, header: Header, size: int) -> None:
+    def __init__(self, path: Path, fd: int, header: Header, size: int, leftover: Path | None = None) -> None:
         self.path = path
         self.header = header
         self._fd = fd
         self._good_size = size  #: the size of the file after the last line written whole
         self._repair = False  #: a failed write could not be cut back: cut it before the next write
-        self._finalizer = weakref.finalize(self, os.close, fd)
+        self._finalizer = weakref.finalize(self, _close, fd, leftover)
 
     @property
     def closed(self) -> bool:
@@ -668,12 +670,13 @@ class Journal(_HeaderFacts):
                 except OSError as error:
                     raise JournalWriteError.from_os(error, path) from error
             _fsync_folder(folder)
-            return cls(path, fd, header, len(data))
+            _remove(temp)  # gone already when it was renamed; one more name of the save file when it was linked
+            return cls(path, fd, header, len(data), temp if os.path.lexists(temp) else None)
         except BaseException:
             os.close(fd)
             raise
         finally:
-            _remove(temp)  # gone already when it was renamed; one more name of the save file when it was linked
+            _remove(temp)
 
     @classmethod
     def reopen(cls, path: Path) -> Journal:
@@ -851,6 +854,13 @@ def _replace_empty(temp: Path, path: Path) -> None:
 def _fsync_folder(folder: Path) -> None:
     """Make the new name itself durable (best effort: not every system can fsync a folder)."""
     fsync_folder(folder, _OPEN_FLAGS)
+
+
+def _close(fd: int, leftover: Path | None) -> None:
+    """Close a save file; then remove its temporary name if it stayed (Windows keeps the name of an open file)."""
+    os.close(fd)
+    if leftover is not None:
+        _remove(leftover)
 
 
 def _remove(path: Path) -> None:

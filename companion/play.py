@@ -44,6 +44,8 @@ class OutputConfig:
     braille_table: str | None = None
     grade: int | None = None
     sounds: str = "on"  # --sounds: on | off | only (earcons, speech/output.py)
+    #: ``--braille-only``: no speech, and the display shows a symbol where an earcon would sound (docs/braille.*.md).
+    braille_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,8 @@ class PlayConfig:
     scan: str | None = None
     #: A display option of the game was given on the command line (the rules options are in ``options``).
     display_given: bool = False
+    #: ``--page``: the table's own page in the browser (companion/web/table_page), served with the seats' pages.
+    page: bool = False
 
     @property
     def sets_up_table(self) -> bool:
@@ -98,11 +102,13 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         options=options, display=display, save=args.save, resume=None if args.resume is None else named(args.resume),
         resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
-                             args.grade, getattr(args, "sounds", None) or "on"),
+                             args.grade, getattr(args, "sounds", None) or "on",
+                             bool(getattr(args, "braille_only", False))),
         serve=bool(getattr(args, "serve", False)), host=getattr(args, "host", None) or "127.0.0.1",
         port=getattr(args, "port", None) or 0, qr=bool(getattr(args, "qr", False)), qr_file=getattr(args, "qr_file", None),
         https=getattr(args, "https", None), scan=getattr(args, "scan", None),
         display_given=any(getattr(args, o.name, None) is not None for o in spec.options if o.scope == "display"),
+        page=bool(getattr(args, "page", False)),
     )
 
 
@@ -134,27 +140,18 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
                                   kept=typed_ahead)
             config = dataclasses.replace(config, resume=resume)
     try:
+        page = _table_page(config, interactive)  # a --host the page cannot use: said before a save file is made
         table, notes = _open_table(config, game, settings, t)
     except _OptionError as error:
         announcer.close()
         sys.stderr.write(str(error) + "\n")
         return 2
     wiring = _wiring(config, announcer, outputs, interactive)
-    web = None
-    if config.serve:
-        from companion.web.server import WebStartError, serve
-
-        try:
-            session, web = serve(table, settings, wiring, config.host, config.port, qr=config.qr, qr_file=config.qr_file,
-                                 https=config.https,
-                                 stream=None if config.json else stdout)
-        except WebStartError as error:
-            table.close()
-            announcer.close()
-            sys.stderr.write(str(error) + "\n")
-            return 2
-    else:
-        session = Session(table, settings, wiring)
+    started = _start(config, table, settings, page.wired(wiring) if page is not None else wiring, page, stdout)
+    if started is None:
+        announcer.close()
+        return 2
+    session, web = started
     scanner = _scanner(config, session)
     if scanner is False:
         if web is not None:
@@ -171,20 +168,67 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     if scanner:
         scanner.start()
     try:
-        if interactive:
-            from companion.ui.interactive import run_interactive
-
-            run_interactive(session, typed_ahead)
-        else:
-            run_batch(session, stdin)
+        _run(session, page, stdin, interactive, typed_ahead)
     finally:
         if scanner:
             scanner.stop()
+        if page is not None:
+            page.close()
         if web is not None:
             web.stop()
         session.close()
         announcer.close()
     return 0
+
+
+def _start(config: PlayConfig, table: Table, settings: Settings, wiring: Wiring, page: Any,
+           stdout: TextIO) -> tuple[Session, Any] | None:
+    """The session, with the pages served (``--serve``, ``--page``: the server too, the page's link said); ``None``
+    once the server's problem is said (the table closed)."""
+    if not config.serve and page is None:
+        return Session(table, settings, wiring), None
+    from companion.web.server import WebStartError, serve
+
+    try:
+        session, web = serve(table, settings, wiring, config.host, config.port, qr=config.qr, qr_file=config.qr_file,
+                             https=config.https, stream=None if config.json else stdout,
+                             routes=page.routes() if page is not None else ())
+    except WebStartError as error:
+        table.close()
+        sys.stderr.write(str(error) + "\n")
+        return None
+    if page is not None:
+        page.attach(session, web)
+        page.open()
+    return session, web
+
+
+def _run(session: Session, page: Any, stdin: TextIO, interactive: bool, typed_ahead: list[str]) -> None:
+    """The game's loop: beside the table page, at the keyboard, or one line of a script after another."""
+    if page is not None:
+        from companion.web.table_page import run_with_page
+
+        run_with_page(session, page, stdin, interactive, typed_ahead)
+    elif interactive:
+        from companion.ui.interactive import run_interactive
+
+        run_interactive(session, typed_ahead)
+    else:
+        run_batch(session, stdin)
+
+
+def _table_page(config: PlayConfig, interactive: bool) -> Any:
+    """``--page``: the table's own page, made before the session (its output and secret prompt are in the wiring)."""
+    if not config.page:
+        return None
+    from companion.web.table_page import TablePage, page_problem
+
+    problem = page_problem(config.host, config.lang)
+    if problem is not None:
+        raise _OptionError(problem)
+    from companion.ui.secret import read_hidden
+
+    return TablePage(config.lang, config.outputs.sounds, terminal=read_hidden if interactive else None)
 
 
 def _scanner(config: PlayConfig, session: Session) -> Any:
@@ -309,7 +353,8 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
     try:
         cards = game.cards()
     except CardDataError as error:
-        raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.problem)) from None
+        raise _OptionError(t("The card file {path} cannot be used: {problem}", path=error.path,
+                             problem=error.sentence(t))) from None
     if config.resume is not None:
         try:
             return _resume(config.resume, game, settings, cards, t)
@@ -368,13 +413,15 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
     try:
         if saved.game != game.id:
             raise _OptionError(t("{path} is a save of another game ({game}).", path=path, game=saved.game))
-        from companion.saves import UnknownOptions, assumed_note, file_problem, header_options
+        from companion.saves import BadOptions, UnknownOptions, assumed_note, file_problem, header_options
 
         try:
             options, assumed = header_options(game, saved.options)
             table = Table(game, options, cards)
         except UnknownOptions as unknown:
             raise _OptionError(file_problem("unknown_options", path, t, names=unknown.names)) from None
+        except BadOptions:
+            raise _OptionError(file_problem("bad_options", path, t)) from None
         except (TypeError, ValueError, RuleError):
             raise _OptionError(t("{path} is not a save file the companion can read.", path=path)) from None
     except _OptionError:
@@ -451,8 +498,8 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
     The voice gets the earcons (``--sounds``) and, in a real-time game (The Void), keeps at most one play behind.
     """
     chosen = config.outputs
-    speech_spec = chosen.speech or ("auto" if interactive else "none")
-    braille_spec = chosen.braille or ("auto" if interactive else "none")
+    speech_spec = "none" if chosen.braille_only else chosen.speech or ("auto" if interactive else "none")
+    braille_spec = chosen.braille or ("auto" if interactive or chosen.braille_only else "none")
     made = _Outputs()
     if speech_spec != "none":
         from companion import speech
@@ -471,19 +518,35 @@ def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: G
         if speech.missing(speaker):
             made.notes.append(note)
     if braille_spec != "none":
-        from companion import braille
-
-        try:
-            made.braille, note = braille.choose(braille_spec, config.lang, width=chosen.braille_width,
-                                                table=chosen.braille_table, grade=chosen.grade, stream=stdout)
-        except ValueError:
-            raise SystemExit(_bad(config.lang, "--braille", braille_spec)) from None
+        made.braille, note = _make_braille(config, braille_spec, stdout, game)
         from companion.braille.display import NoBraille
 
         if isinstance(made.braille, NoBraille) and (braille_spec != "auto" or _brltty_runs()):
             made.notes.append(note)  # asked for by name, or BRLTTY runs for a display: the reader must know why
     made.notes = [note for note in made.notes if note]
     return made
+
+
+def _make_braille(config: PlayConfig, spec: str, stdout: TextIO, game: Game | None) -> tuple[Any, str]:
+    """The braille output and its sentence: queued with the earcons' kinds; braille-only symbols when asked.
+
+    Braille-only: ``--braille-only``, or ``--speech none`` with a BrlAPI display (the player reads, nobody listens).
+    """
+    from companion import braille, earcons
+    from companion.braille.marks import Marks, load_symbols
+    from companion.games.base import TurnModel
+
+    chosen = config.outputs
+    real_time = game is not None and game.spec.turn_model == TurnModel.REAL_TIME
+    marks = Marks(earcons.load(), real_time, load_symbols() if chosen.braille_only else None)
+    try:
+        display, note = braille.choose(spec, config.lang, width=chosen.braille_width, table=chosen.braille_table,
+                                       grade=chosen.grade, stream=stdout, marks=marks)
+    except ValueError:
+        raise SystemExit(_bad(config.lang, "--braille", spec)) from None
+    if chosen.speech == "none" and display.name == "brlapi" and not chosen.braille_only:
+        display.marks = dataclasses.replace(marks, symbols=load_symbols())
+    return display, note
 
 
 def _brltty_runs() -> bool:

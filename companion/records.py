@@ -118,6 +118,22 @@ def _reason(error: sqlite3.Error) -> str:
     return "damaged"
 
 
+#: The columns that must hold whole numbers (SQLite keeps any type in any column): a text score would reach the
+#: comparisons as text.
+_WHOLE_NUMBERS = {"games": ("players", "score", "won"), "unscored": ("players", "won")}
+
+
+def _wrong_types(db: sqlite3.Connection) -> bool:
+    """Whether a row holds something other than a whole number where the records keep one (a hand-edited file)."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for table, columns in _WHOLE_NUMBERS.items():
+        if table in tables:
+            test = " OR ".join(f"typeof({c}) != 'integer'" for c in columns)
+            if db.execute(f"SELECT 1 FROM {table} WHERE {test} LIMIT 1").fetchone():
+                return True
+    return False
+
+
 @contextlib.contextmanager
 def _connect(path: Path | None = None, write: bool = False) -> Iterator[sqlite3.Connection]:
     """A connection in one transaction: committed when the block ends, rolled back on any error."""
@@ -139,6 +155,8 @@ def _connect(path: Path | None = None, write: bool = False) -> Iterator[sqlite3.
         if write:
             for statement in filter(str.strip, _SCHEMA.split(";")):
                 connection.execute(statement)
+        if _wrong_types(connection):
+            raise RecordsError("damaged", path, "a value of the wrong type")
         yield connection
         connection.execute("COMMIT")
     except sqlite3.Error as error:

@@ -80,14 +80,14 @@ class Game:
         return self.module.rsplit(".", 1)[1]
 
     def cards(self) -> CardSet:
-        """The game's validated card data (the user's corrected copy when there is one).
+        """The game's validated card data (the user's corrected copy when there is one); none, for a game with no
+        card file (its spec's ``data_file`` is ``None``).
 
-        :raises LookupError: the game has no card data.
         :raises CardDataError: the card file cannot be used.
         """
         spec = self.spec
         if spec.data_file is None:
-            raise LookupError(f"{spec.id} has no card data")
+            return CardSet.empty(spec.id, spec.names)
         return load(spec.data_file, spec.deck_sizes, spec.traits, spec.trait_counts)
 
 

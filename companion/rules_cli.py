@@ -113,6 +113,8 @@ def run_reader(game: Any, config: ReaderConfig, stdin: TextIO | None = None, std
                     continue  # a blank line in a script is no command
             if interrupt is not None:
                 interrupt()
+            if outputs.braille is not None:
+                outputs.braille.new_answer()  # a queued display moves on to the answer (braille/queue.py)
             answer = reader.request(typed[:1000])
             if answer is None:
                 break

@@ -33,7 +33,7 @@ from companion.visible import visible
 
 #: Why a file cannot be listed as a game: journal error codes, and ``unknown_game`` / ``unplayable``.
 UNREADABLE = ("not_found", "not_a_file", "unreadable", "too_large", "empty", "not_a_journal", "future_version",
-              "unknown_game", "unknown_options", "unplayable")
+              "unknown_game", "unknown_options", "bad_options", "unplayable")
 
 
 @dataclass
@@ -95,6 +95,10 @@ class SaveError(Exception):
         self.names = names or []  #: the unknown options, for ``unknown_options``
 
 
+class BadOptions(ValueError):
+    """A save header whose ``options`` have a value of the wrong type, or one the game does not allow."""
+
+
 class UnknownOptions(ValueError):
     """A save header whose ``options`` name options this companion does not know: replaying it would guess."""
 
@@ -108,7 +112,7 @@ def header_options(game: Game, values: Any) -> tuple[Any, list[str]]:
     (``--players 4``), so the caller says it: a 2-player game never silently resumes as 4 players.
 
     :raises UnknownOptions: the header names options this companion does not know (or is not a table).
-    :raises ValueError: a value the game does not allow.
+    :raises BadOptions: a value of the wrong type, or one the game does not allow.
     """
     import dataclasses
 
@@ -118,7 +122,10 @@ def header_options(game: Game, values: Any) -> tuple[Any, list[str]]:
     unknown = sorted(str(key) for key in values if key not in fields)
     if unknown:
         raise UnknownOptions(unknown)
-    options = game.rules.options_from(values)
+    try:
+        options = game.rules.options_from(values)
+    except ValueError as error:
+        raise BadOptions(str(error)) from None
     flags = {option.name: option.flag for option in game.spec.options}
     assumed = []
     for name in fields:
@@ -173,6 +180,8 @@ def load(path: Path, lang: str = "en", cards: dict[str, Any] | None = None) -> L
         result = table.restore(saved)
     except UnknownOptions as error:
         raise SaveError("unknown_options", path, game.id, error.names) from None
+    except BadOptions:
+        raise SaveError("bad_options", path, game.id) from None
     except Exception:  # a card file, options or rules that refuse this save: listed, never a traceback
         raise SaveError("unplayable", path, game.id) from None
     return Loaded(path, saved, game, options, display, table, result, assumed)
@@ -211,6 +220,8 @@ def summarize(path: Path, lang: str = "en", cards: dict[str, Any] | None = None)
         table = Table(game, options, cards[game.id])
     except UnknownOptions as error:
         raise SaveError("unknown_options", path, game.id, error.names) from None
+    except BadOptions:
+        raise SaveError("bad_options", path, game.id) from None
     except Exception:  # a card file, options or rules that refuse this save: listed, never a traceback
         raise SaveError("unplayable", path, game.id) from None
     in_force: list[journal.CommandLine] = []
@@ -363,6 +374,8 @@ def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[
         # Translators: {names} lists option names as the save file writes them (token_pool).
         "unknown_options": lambda: t("{path} records options this companion does not know ({names}): it cannot be "
                                      "replayed as it was played.", path=path, names=", ".join(names or [])),
+        "bad_options": lambda: t("{path} records options of the wrong kind: it cannot be replayed as it was played.",
+                                 path=path),
         **(own or {}),
     }
     maker = messages.get(code)
@@ -379,6 +392,8 @@ def _problem(code: str, game: str | None, t: Translator) -> str:
         "unplayable": lambda: t("its game cannot be replayed"),
         # Translators: why a save cannot be read, inside "Cannot be read ({why}), {date}"; lower case.
         "unknown_options": lambda: t("options this companion does not know"),
+        # Translators: why a save cannot be read, inside "Cannot be read ({why}), {date}"; lower case.
+        "bad_options": lambda: t("options of the wrong kind"),
     }
     maker = messages.get(code)
     return maker() if maker else t("not a save file")
@@ -606,7 +621,7 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
     return 0
 
 
-__all__ = ["Deleted", "Loaded", "Refused", "SaveError", "SaveInfo", "Summary", "UnknownOptions", "assumed_note",
+__all__ = ["BadOptions", "Deleted", "Loaded", "Refused", "SaveError", "SaveInfo", "Summary", "UnknownOptions", "assumed_note",
            "delete_finished", "delete_one", "describe", "display_options", "find_save", "header_options", "line",
            "list_saves", "load", "named", "players", "progress", "progress_key", "reached", "run", "save_files",
            "summarize", "when"]

@@ -396,9 +396,12 @@ def lines(rows: Sequence[Row], mode: str, t: Any) -> list[str]:
             out.append(_adversaire_line(row, t))
             continue
         low, high = row.interval
+        # Translators: how many games were simulated, inside a result line ("…, 1 game.").
+        games = t.plural("{count} game", "{count} games", row.games)
+        # Translators: {games} is "1 game" or "40 games", already in the plural it needs.
         text = t("{players} players: {rate} % won (95 % interval {low} to {high}), mean score {score} of {total}, "
-                 "{games} games.", players=row.players, rate=_num(row.rate, t), low=_num(low, t), high=_num(high, t),
-                 score=_num(row.mean_score, t), total=row.total, games=row.games)
+                 "{games}.", players=row.players, rate=_num(row.rate, t), low=_num(low, t), high=_num(high, t),
+                 score=_num(row.mean_score, t), total=row.total, games=games)
         if row.players in target:
             text += " " + t("Rules text: {rate} %.", rate=_num(target[row.players], t))
         out.append(text)
@@ -414,7 +417,9 @@ def _adversaire_line(row: Row, t: Any) -> str:
         seats.append(t("player {seat} won {rate} % ({low} to {high})", seat=seat + 1,
                        rate=_num(100.0 * wins / row.games, t), low=_num(low, t), high=_num(high, t)))
     return " ".join([
-        t("{players} players, adversaire, {games} games:", players=row.players, games=row.games),
+        # Translators: {count} is the games simulated (the plural follows it).
+        t.plural("{players} players, adversaire, {count} game:", "{players} players, adversaire, {count} games:",
+                 row.games, players=row.players),
         ", ".join(seats) + ".",
         t("Shared wins: {ties} %. A family reached 17 in {finished} %. Best score {score} of 17 on average.",
           ties=_num(100.0 * row.ties / row.games, t), finished=_num(100.0 * row.finished / row.games, t),
@@ -567,8 +572,10 @@ class _Progress:
     def sentence(self, done: int, total: int, elapsed: float) -> str:
         rate = done / elapsed if elapsed > 0 else 0.0
         left = math.ceil((total - done) / rate) if rate > 0 else 0
-        return str(self.t("{done} of {total} games, {rate} a second, {left} s left.", done=done, total=total,
-                      rate=round(rate), left=left))
+        # Translators: {done} and {total} count games (the plural follows {total}).
+        return str(self.t.plural("{done} of {total} game, {rate} a second, {left} s left.",
+                                 "{done} of {total} games, {rate} a second, {left} s left.", total, done=done,
+                                 total=total, rate=round(rate), left=left))
 
     def close(self) -> None:
         if self.bar is not None:

@@ -155,6 +155,14 @@ def svg_pages(game: Game, lang: str, paper: str) -> list[str]:
     return pages
 
 
+def pdf_text(text: str) -> str:
+    """``text`` as the PDF's core font (Helvetica, Latin-1) can write it: a letter outside Latin-1 is respelt in
+    Latin letters by anyascii ("L’Œil" → "L'Oeil", "Ω" → "O"); the SVG sheet keeps the name as it is."""
+    from anyascii import anyascii
+
+    return "".join(ch if ch.encode("latin-1", "ignore") else anyascii(ch) for ch in text)
+
+
 def pdf_sheet(game: Game, lang: str, paper: str) -> bytes:
     """The same sheet as one PDF, a page per sheet, drawn with fpdf2 from the same layout."""
     from fpdf import FPDF
@@ -163,7 +171,7 @@ def pdf_sheet(game: Game, lang: str, paper: str) -> bytes:
     found = labels(game, lang)
     pdf = FPDF(unit="mm", format=(g.paper_width, g.paper_height))
     pdf.set_auto_page_break(False)
-    pdf.set_title(game.name(lang))
+    pdf.set_title(pdf_text(game.name(lang)))
     pdf.set_creator("companion")
     for start in range(0, len(found), g.per_page):
         pdf.add_page()
@@ -180,7 +188,7 @@ def pdf_sheet(game: Game, lang: str, paper: str) -> bytes:
             pdf.set_fill_color(0)
             for mx, my in dark:
                 pdf.rect(qx + mx * module, qy + my * module, module, module, style="F")
-            lines, size = _name_lines(label.text, g.width - 1.5, g.font)
+            lines, size = _name_lines(pdf_text(label.text), g.width - 1.5, g.font)
             pdf.set_font("Helvetica", size=size / 0.3528 / 0.72)  # points, from a capital's height in millimetres
             top = qy + g.qr + size * 1.05
             for i, part in enumerate(lines):

@@ -49,7 +49,7 @@ def _frames(source: str, lang: str) -> Iterator[tuple[float, Any]]:
         container = av.open(source, format="v4l2" if live else None, timeout=5.0)
     except (OSError, av.FFmpegError) as error:
         raise ScanSourceError(t("The camera {source} cannot be opened: {reason}.", source=source,
-                                reason=getattr(error, "strerror", None) or error)) from None
+                                reason=_reason(error, lang))) from None
     last = -1.0
     try:
         for frame in container.decode(video=0):
@@ -62,6 +62,14 @@ def _frames(source: str, lang: str) -> Iterator[tuple[float, Any]]:
         return
     finally:
         container.close()
+
+
+def _reason(error: Exception, lang: str) -> str:
+    """Why a camera could not be opened, in the user's words (never the system's or FFmpeg's English)."""
+    from companion.os_errors import reason
+
+    number = getattr(error, "errno", None)
+    return reason(number if isinstance(number, int) else None, Translator(lang, "core"))
 
 
 class TableScanner:

@@ -108,51 +108,95 @@ def _plain(ssml: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", "", ssml)).split())
 
 
+def desktop(root: Path, speechd: SpeechDispatcher, daemons: list[Daemon], **extra: str) -> dict[str, str]:
+    """A private X server, session bus and French Orca (added to ``daemons``, Orca connected to ``speechd``); the
+    environment of the programs that run on them (``extra`` added to it)."""
+    number = _free_display()
+    display, bus = f":{number}", root / "bus"
+    base = private_env(root / "session", DISPLAY=display, DBUS_SESSION_BUS_ADDRESS=f"unix:path={bus}",
+                       SPEECHD_ADDRESS=speechd.address, GSETTINGS_BACKEND="memory", LANG="C.UTF-8",
+                       COMPANION_DATA_DIR=str(root / "data"), COMPANION_CONFIG_DIR=str(root / "config"),
+                       BRLAPI_HOST=":999", SPEECHD_CMD="/bin/false", **extra)
+    daemons.append(Daemon(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"], base,
+                          root / "xvfb.log"))
+    wait_until(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 15, "Xvfb")
+    daemons.append(Daemon(["dbus-daemon", "--session", "--nofork", f"--address=unix:path={bus}"], base,
+                          root / "dbus.log"))
+    wait_until(bus.exists, 15, "the private session bus")
+    # a French user's Orca: French messages, and a French voice in its preferences (set by the locale
+    # in a French session; this machine may have no French locale, so it is written down)
+    prefs = root / "orca-prefs"
+    prefs.mkdir()
+    french = {"established": False, "family": {"name": "", "lang": "fr", "dialect": "", "variant": None}}
+    (prefs / "user-settings.conf").write_text(json.dumps({
+        "general": {}, "pronunciations": {}, "keybindings": {},
+        "profiles": {"default": {"profile": ["Default", "default"],
+                                 "voices": {"default": french, "system": french}}}}))
+    orca_env = dict(base, LANG="fr_FR.UTF-8", LANGUAGE="fr")
+    daemons.append(Daemon(["orca", "-u", str(prefs), "--debug-file", str(root / "orca-debug.out")],
+                          orca_env, root / "orca.log"))
+    wait_until(lambda: speechd.protocol.client_fd("orca") is not None, 30, "Orca to connect to Speech Dispatcher")
+    _settle(speechd, 15)
+    return base
+
+
+def preflight(name: str, programs: tuple[str, ...]) -> bool:
+    """Whether the check can run: every program installed and no Orca of this user running (else it says why)."""
+    missing = [p for p in programs if shutil.which(p) is None]
+    if missing:
+        print(f"{name}: not installed: {', '.join(missing)} (make {name} installs them)")
+        return False
+    refused = refusal(running_orcas())
+    if refused is not None:
+        print(refused)
+        return False
+    return True
+
+
+def once_in_order(heard: list[str], expected: list[str]) -> list[str]:
+    """What is wrong with ``heard``: each expected sentence must be in it exactly once, in order."""
+    failures, position = [], 0
+    for sentence in expected:
+        hits = [i for i, text in enumerate(heard) if sentence in text]
+        if len(hits) != 1:
+            failures.append(f"heard {len(hits)} times: {sentence}")
+            continue
+        if hits[0] < position:
+            failures.append(f"out of order: {sentence}")
+        position = max(position, hits[0])
+    return failures
+
+
+def verdict(name: str, failures: list[str], root: Path) -> int:
+    """Each failure said, then the outcome and where ``heard.txt`` is: 0 when nothing failed, else 1."""
+    for failure in failures:
+        print(f"{name}: FAILED: {failure}")
+    print(f"{name}: {'every check passed' if not failures else f'{len(failures)} problem(s)'}; "
+          f"what was heard: {root / 'heard.txt'}")
+    return 0 if not failures else 1
+
+
+def stop(daemons: list[Daemon], speechd: SpeechDispatcher | None) -> None:
+    """Every process the check started, by its id, the last started first."""
+    for daemon in reversed(daemons):
+        daemon.stop()
+    if speechd is not None:
+        speechd.stop()
+
+
 def _xdotool(env: dict[str, str], *args: str) -> str:
     return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20).stdout
 
 
 def main() -> int:
-    missing = [p for p in PROGRAMS if shutil.which(p) is None]
-    if missing:
-        print(f"check-orca: not installed: {', '.join(missing)} (make check-orca installs them)")
-        return 2
-    refused = refusal(running_orcas())
-    if refused is not None:
-        print(refused)
+    if not preflight("check-orca", PROGRAMS):
         return 2
     root = Path(tempfile.mkdtemp(prefix="companion-orca-"))
     daemons: list[Daemon] = []
     speechd: SpeechDispatcher | None = None
     try:
-        number = _free_display()
-        display = f":{number}"
-        bus = root / "bus"
         speechd = SpeechDispatcher(root / "speechd")
-        base = private_env(root / "session", DISPLAY=display, DBUS_SESSION_BUS_ADDRESS=f"unix:path={bus}",
-                           SPEECHD_ADDRESS=speechd.address, GSETTINGS_BACKEND="memory", LANG="C.UTF-8",
-                           COMPANION_DATA_DIR=str(root / "data"), COMPANION_CONFIG_DIR=str(root / "config"),
-                           BRLAPI_HOST=":999", SPEECHD_CMD="/bin/false")
-        daemons.append(Daemon(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"], base,
-                              root / "xvfb.log"))
-        wait_until(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 15, "Xvfb")
-        daemons.append(Daemon(["dbus-daemon", "--session", "--nofork", f"--address=unix:path={bus}"], base,
-                              root / "dbus.log"))
-        wait_until(bus.exists, 15, "the private session bus")
-        # a French user's Orca: French messages, and a French voice in its preferences (set by the locale
-        # in a French session; this machine may have no French locale, so it is written down)
-        prefs = root / "orca-prefs"
-        prefs.mkdir()
-        french = {"established": False, "family": {"name": "", "lang": "fr", "dialect": "", "variant": None}}
-        (prefs / "user-settings.conf").write_text(json.dumps({
-            "general": {}, "pronunciations": {}, "keybindings": {},
-            "profiles": {"default": {"profile": ["Default", "default"],
-                                     "voices": {"default": french, "system": french}}}}))
-        orca_env = dict(base, LANG="fr_FR.UTF-8", LANGUAGE="fr")
-        daemons.append(Daemon(["orca", "-u", str(prefs), "--debug-file", str(root / "orca-debug.out")],
-                              orca_env, root / "orca.log"))
-        wait_until(lambda: speechd.protocol.client_fd("orca") is not None, 30, "Orca to connect to Speech Dispatcher")
-        _settle(speechd, 15)
+        base = desktop(root, speechd, daemons)
         # the terminal waits for Return, as a shell does for the command the player types
         companion = f"cd {ROOT} && read go && exec {sys.executable} -m companion play gauntlet --lang fr"
         daemons.append(Daemon(["xfce4-terminal", "--disable-server", "--title", "companion-check", "-x", "sh", "-c",
@@ -179,36 +223,19 @@ def main() -> int:
               f"{len(messages)} utterances reached Speech Dispatcher ({sum(m.fd == orca_fd for m in messages)} from Orca, "
               f"{sum(m.fd == companion_fd for m in messages) if companion_fd is not None else 0} from the companion)")
         print(f"check-orca: Orca's speech language: {', '.join(languages)}")
-        failures: list[str] = []
-        position = 0
-        for sentence in expected:
-            if sentence.startswith(("Parole", "Braille", "Pas de braille")):
-                continue
-            hits = [i for i, text in enumerate(heard) if sentence in text]
-            if len(hits) != 1:
-                failures.append(f"heard {len(hits)} times: {sentence}")
-                continue
-            if hits[0] < position:
-                failures.append(f"out of order: {sentence}")
-            position = max(position, hits[0])
+        failures = once_in_order(heard, [sentence for sentence in expected
+                                         if not sentence.startswith(("Parole", "Braille", "Pas de braille"))])
         if companion_fd is not None and any(m.fd == companion_fd for m in messages):
             failures.append("the companion's own voice spoke while Orca reads the terminal")
         if any(not language.startswith("fr") for language in languages):
             failures.append(f"Orca did not speak the French game in French (language: {', '.join(languages)})")
         (root / "heard.txt").write_text("\n".join(f"[{m.lang}] {text}" for m, text in zip(messages, heard, strict=True)) + "\n")
-        for failure in failures:
-            print(f"check-orca: FAILED: {failure}")
-        print(f"check-orca: {'every check passed' if not failures else f'{len(failures)} problem(s)'}; "
-              f"what was heard: {root / 'heard.txt'}")
-        return 0 if not failures else 1
+        return verdict("check-orca", failures, root)
     except AssertionError as error:
         print(f"check-orca: could not run: {error} (logs in {root})")
         return 2
     finally:
-        for daemon in reversed(daemons):
-            daemon.stop()
-        if speechd is not None:
-            speechd.stop()
+        stop(daemons, speechd)
 
 
 if __name__ == "__main__":

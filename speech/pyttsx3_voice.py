@@ -48,7 +48,6 @@ import os
 import re
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 import threading
@@ -59,7 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.platform.processes import signal_group
+from companion.platform.processes import stop_group
 
 from . import espeak
 from ._quiet import quiet
@@ -298,7 +297,7 @@ class Pyttsx3Speaker(WorkerVoice):
         self._generation += 1
         self._queue = collections.deque(j for j in self._queue if j.generation is None)
         if self._player is not None:
-            signal_group(self._player.pid, signal.SIGKILL)
+            stop_group(self._player, force=True)
 
     def _stale(self) -> bool:
         job = self._current

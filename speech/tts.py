@@ -23,7 +23,6 @@ import collections
 import dataclasses
 import os
 import shutil
-import signal
 import struct
 import subprocess
 import threading
@@ -31,7 +30,7 @@ import time
 import weakref
 from collections.abc import Sequence
 
-from companion.platform.processes import signal_group, wait_for_exit
+from companion.platform.processes import stop_group, wait_for_exit
 
 from . import audio, espeak, trim
 from .base import START_TIMEOUT, Spoken, SpeechUnavailable, estimate
@@ -89,10 +88,6 @@ def find_player() -> list[str]:
         if result.returncode == 0:
             return list(candidate)
     raise SpeechUnavailable("no audio output was found")
-
-
-def _signal(process: subprocess.Popen[bytes], signum: int) -> None:
-    signal_group(process.pid, signum)
 
 
 class TtsSpeaker(WorkerVoice):
@@ -206,7 +201,7 @@ class TtsSpeaker(WorkerVoice):
         if self._current:
             self._cancelled_at = time.monotonic()
             for process in reversed(self._current):
-                _signal(process, signal.SIGTERM)
+                stop_group(process)
 
     def _enqueue(self, text: str, lang: str | None) -> None:
         self._queue.append(Spoken(text, lang))
@@ -273,7 +268,7 @@ class TtsSpeaker(WorkerVoice):
             engine = subprocess.Popen(self._command_for(lang), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.DEVNULL, start_new_session=True)
         except OSError:
-            _signal(player, signal.SIGKILL)
+            stop_group(player, force=True)
             player.wait()
             raise
         assert engine.stdin is not None
@@ -344,12 +339,12 @@ class TtsSpeaker(WorkerVoice):
                 cancelled_at = self._cancelled_at
                 if cancelled_at is not None and time.monotonic() - cancelled_at > KILL_GRACE:
                     for process in processes:
-                        _signal(process, signal.SIGKILL)
+                        stop_group(process, force=True)
         for process in processes[:-1]:
             try:
                 process.wait(timeout=KILL_GRACE)
             except subprocess.TimeoutExpired:
-                _signal(process, signal.SIGKILL)
+                stop_group(process, force=True)
                 process.wait()
         return status
 

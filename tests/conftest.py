@@ -168,8 +168,8 @@ def make_session(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", 
 
 def make_served(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", verbosity: str | None = "normal",
                 journal: Any = None, wire: Callable[[Wiring], Wiring] | None = None, qr_file: Any = None,
-                https: bool | None = None, **options: Any) -> tuple[Session, Recorder, Any]:
-    """The same session with its pages served on 127.0.0.1 (the caller stops ``web``)."""
+                https: bool | None = None, host: str = "127.0.0.1", **options: Any) -> tuple[Session, Recorder, Any]:
+    """The same session with its pages served on ``host`` (127.0.0.1; the caller stops ``web``)."""
     from dataclasses import replace
 
     from companion.rules_reader import RulesAnswerer
@@ -178,7 +178,7 @@ def make_served(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", v
 
     info, opts, settings, wiring, recorder = _set_up(game, lang, kit, verbosity, wire, options)
     wiring = replace(wiring, listeners=(RecordsKeeper(), *wiring.listeners), answerers=(RulesAnswerer(),))
-    session, web = serve(Table(info, opts, None, journal), settings, wiring, qr_file=qr_file, https=https)
+    session, web = serve(Table(info, opts, None, journal), settings, wiring, host, qr_file=qr_file, https=https)
     return session, recorder, web
 
 
@@ -204,3 +204,12 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
              for name, value in getattr(report, "user_properties", ()) if name == "sentence_audit"]
     for line in sorted(set(lines)):
         terminalreporter.write_line(line)
+
+
+@pytest.fixture
+def foreign_env(tmp_path):
+    """Environments for companion subprocesses on a "foreign platform" (tests/foreign.py): no fcntl, pidfd,
+    killpg, /proc, liblouis, Speech Dispatcher nor BrlAPI. ``env = foreign_env(base)``; ``foreign_env.seen()``."""
+    from tests.foreign import ForeignEnv
+
+    return ForeignEnv(tmp_path / "foreign-seen")

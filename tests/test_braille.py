@@ -223,14 +223,21 @@ def test_auto_prefers_brlapi_and_takes_the_display_width(monkeypatch: pytest.Mon
     assert connection.closed
 
 
-def test_screen_reader_braille_gets_text_segments(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("system", ["Linux", "Windows", "Darwin"])
+def test_screen_reader_braille_gets_text_segments(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With liblouis (Linux), or without it (Windows, macOS: no wheel): cut at one cell a letter, BrlAPI not tried."""
     shown: list[str] = []
 
     class Reader:
         def braille(self, text: str) -> None:
             shown.append(text)
 
-    monkeypatch.setattr(display, "_open_brlapi", lambda: (_ for _ in ()).throw(OSError("no BRLTTY")))
+    if system == "Linux":
+        monkeypatch.setattr(display, "_open_brlapi", lambda: (_ for _ in ()).throw(OSError("no BRLTTY")))
+    else:
+        monkeypatch.setattr("platform.system", lambda: system)
+        monkeypatch.setitem(sys.modules, "louis", None)  # import louis raises ImportError
+        monkeypatch.setattr(display, "_open_brlapi", lambda: pytest.fail("BrlAPI needs liblouis: not tried"))
     monkeypatch.setattr(display, "_screen_reader_with_braille", lambda: Reader())
     output, sentence = braille.choose("auto", "en", width=40)
     assert output.name == "screenreader" and sentence == "Braille through the screen reader."
@@ -238,6 +245,7 @@ def test_screen_reader_braille_gets_text_segments(monkeypatch: pytest.MonkeyPatc
     while output.pan(1) is not None:
         pass
     assert len(shown) >= 3 and " ".join(shown) == HUNDRED
+    assert system == "Linux" or all(len(part) <= 40 for part in shown)
 
 
 class KeyConnection(FakeConnection):

@@ -78,3 +78,22 @@ def test_normalize():
 def test_load_needs_the_expected_sizes():
     with pytest.raises(CardDataError):
         load("gauntlet.toml", {"heroes": 15, "thanos": 13})
+
+
+@pytest.mark.parametrize(("change", "fr", "en"), [
+    (('value = 7', 'value = "seven"'), "carte thanos : le champ value doit être un nombre entier, pas un texte.",
+     "card thanos: the field value must be a whole number, not a text."),
+    (('id = "hulk"', 'id = "hulk"\npower = 3'), "carte hulk : champ inconnu power.", "card hulk: unknown field power."),
+])
+def test_a_card_file_field_error_is_said_in_the_users_language(tmp_path, capsys, change, fr, en):
+    """Issue 32: "Expected `int`, got `str`" (msgspec's English) inside a French sentence."""
+    from companion.cli import main
+
+    text = (DATA_DIR / "gauntlet.toml").read_text(encoding="utf-8")
+    write(tmp_path, text.replace(change[0], change[1], 1))
+    for lang, expected in (("fr", fr), ("en", en)):
+        with pytest.raises(SystemExit) as stopped:
+            main(["card", "gauntlet", "hulk", "--lang", lang])
+        assert stopped.value.code == 1
+        err = capsys.readouterr().err
+        assert err.strip().endswith(expected) and "Expected" not in err and "`" not in err, err

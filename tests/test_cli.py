@@ -202,3 +202,21 @@ def test_a_game_for_exactly_four_never_says_4_to_4(lang, said, listed):
     refused = run(["play", "the-void", "--lang", lang, "--players", "3"], "quit\n")
     assert refused.returncode == 2 and refused.stderr.strip() == said
     assert listed in run(["games", "--lang", lang]).stdout.splitlines()
+
+
+@pytest.mark.parametrize("command", [["games"], ["card", "num-x", "joker"], ["cards", "gauntlet"], ["records"],
+                                     ["saves"], ["rules", "num-x", "--format", "txt"], ["doctor"],
+                                     ["aid-sheet", "num-x", "--format", "txt"],
+                                     ["simulate", "num-x", "--games", "2", "--players", "2", "--workers", "1"]])
+def test_a_full_disk_on_the_standard_output_is_one_sentence_in_every_command(tmp_path, command):
+    """Issue 32: every command but play ended in a traceback when its standard output was /dev/full."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path)}
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "companion", *command, "--lang", "fr"], stdout=full,
+                                stderr=subprocess.PIPE, text=True, env=env, timeout=100)
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.strip().endswith("Impossible d'écrire la sortie : le disque est plein."), result.stderr
+    assert result.returncode == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import socket
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -92,7 +93,8 @@ def test_a_data_folder_that_cannot_be_written_is_missing(capsys, tmp_path, monke
     lines, status = doctor_says(capsys)
     assert status == 1
     assert lines[-2:] == [
-        f"Data folder: {blocker / 'companion'} cannot be written (Not a directory); set COMPANION_DATA_DIR to another folder.",
+        f"Data folder: {blocker / 'companion'} cannot be written (a part of the path is not a folder); set "
+        "COMPANION_DATA_DIR to another folder.",
         "Something the companion needs to play is missing: see above.",
     ]
     assert not (blocker / "companion").exists()
@@ -120,10 +122,46 @@ def test_a_speech_dispatcher_that_listens_is_said_and_is_enough_to_speak(capsys,
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
         server.bind(str(path))
         server.listen(4)
+        answering = threading.Thread(target=_answer_ssip, args=(server,), daemon=True)
+        answering.start()
         lines, status = doctor_says(capsys)
+        answering.join(timeout=5)
     assert status == 0
     assert lines[1:3] == ["Speech Dispatcher is running: the companion can speak through it.",
                           "Built-in voice: missing, sudo apt install espeak-ng."]
+
+
+def _answer_ssip(server: socket.socket) -> None:
+    """One client: what Speech Dispatcher answers to HELP."""
+    connection, _ = server.accept()
+    with connection:
+        connection.settimeout(5)
+        connection.recv(1024)
+        connection.sendall(b"248-  HELP\r\n248 OK HELP SENT\r\n")
+
+
+def test_a_socket_that_accepts_and_hangs_is_not_a_running_speech_dispatcher(capsys, tmp_path, monkeypatch):
+    """Issue 32: doctor called any socket that accepts a running Speech Dispatcher, a hung one too."""
+    path = tmp_path / "speechd.sock"
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{path}")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind(str(path))
+        server.listen(4)  # accepts (the backlog), never answers
+        lines, _ = doctor_says(capsys)
+    assert lines[1] == "Speech Dispatcher does not answer on its socket: stop it, and it starts again when needed."
+
+
+def test_a_full_disk_is_not_a_writable_data_folder(capsys, tmp_path, monkeypatch):
+    """Issue 32: a full disk still makes an empty file; the check writes and flushes, and says why in French."""
+    import errno
+
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(doctor.os, "fsync", full)
+    lines, status = doctor_says(capsys, "fr")
+    assert status == 1
+    assert any(line.startswith("Dossier de données : ") and "(le disque est plein)" in line for line in lines), lines
 
 
 def test_a_running_screen_reader_is_named(capsys, monkeypatch):

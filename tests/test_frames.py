@@ -96,9 +96,9 @@ def test_a_header_claiming_a_huge_picture_is_refused_unread_and_logged(
     assert [r.getMessage().split(":")[0] for r in caplog.records] == ["frame refused from seat p1"]
     if size[0]:
         assert frame_sentence(refused.value, "en") == \
-            f"That picture is too large to read: {size[0]} × {size[1]} pixels."
+            f"That picture is too large to read: {size[0]} by {size[1]} pixels."
         assert frame_sentence(refused.value, "fr") == \
-            f"Cette image est trop grande pour être lue : {size[0]} × {size[1]} pixels."
+            f"Cette image est trop grande pour être lue : {size[0]} sur {size[1]} pixels."
     else:
         assert frame_sentence(refused.value, "en") == "That picture is too large to read."
 

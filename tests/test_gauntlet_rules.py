@@ -8,6 +8,7 @@ import pytest
 
 from companion.games import gauntlet as g
 from companion.games.base import RuleError
+from companion.registry import GAMES
 from tests.rules_helpers import for_rules, names
 
 
@@ -217,6 +218,46 @@ def test_a_defeated_stone_is_replaced_first_then_shuffled_back(gauntlet_cards):
     assert events[2] == g.CardDrawn("thanos", "thanos", 9)
     assert events[3] == g.CardShuffledBack("soul-stone", 10)
     assert state.face_up[0] == () and state.thanos_lives == 4 and state.hands[0] == 3
+
+
+@pytest.mark.parametrize("card", ["nebula", "spider-man", "star-lord"])
+def test_a_guess_at_thanos_defeats_one_card_only(gauntlet_cards, card):
+    """Nebula, Spider-Man and Star-Lord: "one such card is defeated" — a second defeat is refused, no life lost."""
+    state, _ = apply_all(new(gauntlet_cards, 2), g.Play("proxima-midnight"), g.Next(), g.Play(card, value=1))
+    state, _ = apply_all(state, g.Defeat(0, "outriders"))
+    assert state.thanos_lives == 3
+    error = refused(state, g.Defeat(0, "outriders"), "one_defeat_only")
+    assert error.details["card"] == card
+    refused(state, g.Defeat(0, "mind-stone"), "one_defeat_only")
+
+
+@pytest.mark.parametrize("play", [g.Play("outriders", target=1, value=3), g.Play("corvus-glaive", target=1),
+                                  g.Play("soul-stone", target=1)], ids=["outriders", "corvus", "soul"])
+def test_a_card_aimed_at_one_hero_defeats_no_other_heros_card(gauntlet_cards, play):
+    state, _ = apply_all(new(gauntlet_cards, 4), play)
+    error = refused(state, g.Defeat(2, "vision"), "defeat_not_aimed")
+    assert (error.details["card"], error.details["targets"]) == (play.card, ("hero1",))
+    refused(state, g.Defeat(3, "hulk"), "defeat_not_aimed")
+    value = {"outriders": 3, "corvus-glaive": 2, "soul-stone": 4}[play.card]
+    hero_card = next(c.id for c in gauntlet_cards.of_side("heroes") if c.value == value)
+    state, _ = apply_all(state, g.Defeat(1, hero_card))
+    assert state.hero_lives == 5
+    refused(state, g.Defeat(1, "vision"), "one_defeat_only")
+
+
+def test_the_mind_stone_defeats_one_card_of_each_hero_holding_the_value(gauntlet_cards):
+    state, _ = apply_all(new(gauntlet_cards, 4), g.Play("mind-stone", value=3))
+    state, _ = apply_all(state, g.Defeat(1, "hulk"), g.Defeat(2, "thor"))
+    refused(state, g.Defeat(1, "captain-america"), "one_defeat_only")
+    state, _ = apply_all(state, g.Defeat(3, "captain-america"))
+    assert state.hero_lives == 3
+
+
+def test_each_fight_defeats_one_card_and_the_next_fight_another(gauntlet_cards):
+    state, _ = apply_all(new(gauntlet_cards, 4), g.Play("space-stone"), g.Fight(1, "hero", "hulk", 3))
+    refused(state, g.Defeat(1, "thor"), "one_defeat_only")
+    state, _ = apply_all(state, g.Fight(2, "hero", "thor", 3))
+    assert state.hero_lives == 4
 
 
 def test_a_defeated_non_stone_thanos_card_stays_face_up(gauntlet_cards):
@@ -481,7 +522,7 @@ def test_the_time_stone_naming_a_hero_card_says_the_copy_must_be_a_face_up_thano
 SEAT_WORDS = ("2", "p1", "P 2", "hero1", "h2", "j1", "Joueur3")
 
 
-@pytest.mark.parametrize("game", ["gauntlet", "love-letter", "mindbug", "num-x", "the-void"])
+@pytest.mark.parametrize("game", [g.id for g in GAMES])
 @pytest.mark.parametrize("word", SEAT_WORDS)
 def test_a_name_that_is_a_seat_word_is_refused_at_set_up_in_every_game(game, word):
     from companion.registry import find

@@ -95,3 +95,32 @@ def test_companion_records_reads_them_back(tmp_path: Path) -> None:
     assert records.main(type("A", (), {"lang": "en", "game": None})(), lines.append) == 0
     assert lines == ["Num-X, options --mode coop, 3 players: record 54, 1 game, 0 completed."]
     assert main(["records", "num-x", "--lang", "fr"]) == 0
+
+
+@pytest.mark.parametrize("column, value", [("score", "'lots'"), ("score", "x'00ff'"), ("players", "'three'"),
+                                           ("won", "'yes'")])
+def test_a_value_of_the_wrong_type_in_the_file_is_a_damaged_file(tmp_path: Path, column: str, value: str) -> None:
+    """Issue 32: a text or blob score made a game's end speak Python's TypeError; a text player count broke
+    ``companion records``. Both say the damaged file's sentence now, and exit 1."""
+    import sqlite3
+
+    from companion.cli import main
+
+    records.record("num-x", "coop", 3, 10, False)
+    path = records.records_path()
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE games SET {column} = {value}")
+    db.close()
+    for write in (lambda: records.record("num-x", "coop", 3, 12, False), lambda: records.records(),
+                  lambda: records.best("num-x", "coop", 3)):
+        with pytest.raises(records.RecordsError) as caught:
+            write()
+        assert caught.value.reason == "damaged"
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        status = main(["records", "--lang", "en"])
+    said = out.getvalue() + err.getvalue()
+    assert status == 1 and "is damaged" in said and "Traceback" not in said, said

@@ -404,6 +404,43 @@ def test_adversaire_help_only_on_another_pile_once_a_turn() -> None:
     refused(state, P("red-3", 1, "down"), "one_help")
 
 
+def test_adversaire_a_flip_on_another_players_pile_only_helps_and_is_the_turns_help() -> None:
+    """"Couleur d'un adversaire : vous ne pouvez que l'aider": a Flip there must lower its rise, raise its fall."""
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-8", 1), P("red-10", 1, "up"), P("rainbow-16", 1, "down"), nx.Next())
+    error = refused(with_hand(state, 9), P("flip", 1), "help_only")  # 16 up, 10 down: it would hinder
+    assert error.details["owner"] == "p1"
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-8", 1), P("red-12", 1, "up"), P("red-5", 1, "down"), nx.Next())
+    state, events = apply_all(with_hand(state, 9), P("flip", 1))
+    assert isinstance(events[0], nx.Flipped) and (events[0].up, events[0].down) == (5, 12) and state.helped
+    refused(state, P("red-4", 1, "up"), "one_help")
+    refused(state, P("flash", 1, "up"), "one_help")
+
+
+def test_adversaire_a_flash_on_another_players_pile_never_takes_its_family_out_and_only_helps() -> None:
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-5", 1), P("red-9", 1, "up"), nx.Next())
+    error = refused(with_hand(state, 9), P("flash", 1, "up"), "flash_owner_card")
+    assert (error.details["removed"], error.details["owner"]) == ("red-9", "p1")
+    assert nx.fits(with_hand(state, 9), "flash").places == ()
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-5", 1), P("shadow-7", 1, "up"), nx.Next())
+    state, events = apply_all(with_hand(state, 9), P("flash", 1, "up"))
+    assert isinstance(events[0], nx.Flashed) and events[0].top == 5 and state.helped and "shadow-7" in state.out
+    refused(state, P("red-4", 1, "up"), "one_help")
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-14", 1), P("shadow-4", 1, "up"), nx.Next())  # shadow-4: exactly 10 back
+    refused(with_hand(state, 9), P("flash", 1, "up"), "help_only")  # 4 back to 14: it would hinder
+
+
+def test_adversaire_flip_and_flash_on_ones_own_pile_are_plays_not_helps() -> None:
+    state = with_hand(new(players=3, mode="adversaire"), 9)
+    state, _ = apply_all(state, P("red-8", 1), P("red-10", 1, "up"), P("rainbow-16", 1, "down"), P("flip", 1),
+                         P("flash", 1, "up"))
+    assert not state.helped and state.piles[0].top(nx.UP) == 8
+
+
 def test_adversaire_blocked_player_is_out_and_their_hand_recycled() -> None:
     state = new(players=3, mode="adversaire")
     deck = state.deck
@@ -498,3 +535,16 @@ def test_the_rules_text_and_the_card_file_say_what_the_core_does(lang: str) -> N
     # what they say, the core does
     state, _ = apply_all(new(), P("red-7", 1), P("simple"))
     assert nx.to_act(state) == nx.ToAct("p1", "end_turn")
+
+
+def test_after_a_passe_fits_agrees_with_play() -> None:
+    """Issue 32: after a Passe, fits said a card fits, and playing it was refused."""
+    state, _ = apply_all(new(), P("passe"))
+    refused(state, P("red-7", 1), "turn_filled")
+    answer = nx.fits(state, "red-7")
+    assert answer.places == () and answer.turn is not None and answer.turn["code"] == "turn_filled"
+    assert nx.fits(state, "simple").places == ()
+    state, _ = apply_all(new(extra="exact"), P("red-7", 1), P("red-9", 1, "up"))
+    refused(state, P("red-3", 1, "down"), "turn_full")
+    assert nx.fits(state, "red-3").places == () and nx.fits(state, "red-3").turn == {"code": "turn_full", "player": "p1",
+                                                                                    "plays": 2}

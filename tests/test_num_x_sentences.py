@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.registry import find
@@ -274,3 +276,37 @@ def test_terse_and_full_forms_keep_the_sentence_rules(verbosity: str, lang: str)
             if said.event in own:  # the core's own sentences (a record…) are audited with every game
                 found += breaks(said.text, lang, names, event_numbers(said.fields))
     assert found == []
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["Joker, action card: 2 copies, 1 at 2 players.", "Pass, action card: 3 copies."]),
+    ("fr", ["Joker, carte action : 2 exemplaires, 1 à 2 joueurs.", "Passe, carte action : 3 exemplaires."]),
+])
+def test_the_card_reading_gives_an_action_card_no_value_and_its_copies_by_player_count(lang, expected):
+    """Issue 32: "Joker, value 0, 2 copies" whatever the player count (1 copy at 2 players)."""
+    session, recorder = make_session("num-x", lang=lang)
+    joker, passe = run_lines(session, recorder, "card joker\ncard passe")
+    assert joker.startswith(expected[0]) and passe.startswith(expected[1])
+    assert "0" not in joker.split(".")[0]
+
+
+@pytest.mark.parametrize("lang, lines", [
+    ("en", "play red 7 1\nplay red 9 1 up\nnext\nplay flash 1 up\nblocked\nstatus"),
+    ("fr", "joue rouge 7 1\njoue rouge 9 1 monte\nsuivant\njoue flash 1 monte\nbloqué\nstatus"),
+])
+def test_a_status_after_the_end_gives_one_placed_count(lang, lines):
+    """Issue 32: "3 cards placed: game over, lost. … 1 card placed." (the score counts the Flash's victim)."""
+    session, recorder = make_session("num-x", lang=lang)
+    status = run_lines(session, recorder, lines)[-1]
+    assert status.startswith(("3 cards placed: game over, lost.", "3 cartes posées : partie finie, perdue."))
+    assert len(re.findall(r"plac|posé", status)) == 1, status
+
+
+@pytest.mark.parametrize("lang, lines, expected", [
+    ("en", "play passe\nfits red 7", "Asked by player 1, at the table. Pass filled the turn: nothing more to play. Type next."),
+    ("fr", "joue passe\nva rouge 7", "Demandé par joueur 1, à toute la table. La Passe a rempli le tour : plus rien à jouer. "
+                                     "Tapez suivant."),
+])
+def test_after_a_passe_fits_says_the_turn_takes_no_card(lang, lines, expected):
+    session, recorder = make_session("num-x", lang=lang)
+    assert run_lines(session, recorder, lines)[-1] == expected

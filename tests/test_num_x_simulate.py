@@ -188,3 +188,57 @@ def test_an_unknown_speech_mode_is_one_sentence_and_nothing_runs(capsys: pytest.
     status, out, err = _cli(capsys, "--games", "5", "--players", "2", "--speech", "foo", "--lang", "fr")
     assert status == 2 and out == ""
     assert err.strip() == "Mode de parole inconnu foo : utilisez auto, screenreader, speechd, tts, wav:DOSSIER ou none."
+
+
+@pytest.mark.parametrize("lang, one, adversaire", [
+    ("en", "1 game.", "2 players, adversaire, 1 game:"),
+    ("fr", "1 partie.", "2 joueurs, adversaire, 1 partie :"),
+])
+def test_one_game_is_said_in_the_singular(capsys: pytest.CaptureFixture[str], lang: str, one: str,
+                                          adversaire: str) -> None:
+    """Issue 32: "1 games" / "1 parties"."""
+    status, out, _ = _cli(capsys, "--games", "1", "--players", "2", "--workers", "1", "--lang", lang)
+    assert status == 0 and one in out and "1 games" not in out and "1 parties" not in out
+    status, out, _ = _cli(capsys, "--games", "1", "--players", "2", "--workers", "1", "--lang", lang,
+                          "--set", "mode=adversaire")
+    assert status == 0 and out.startswith(adversaire), out
+    from companion.i18n import Translator
+
+    assert simulate._Progress(Translator(lang, "tools"), None).sentence(1, 1, 1.0).startswith(
+        "1 of 1 game," if lang == "en" else "1 sur 1 partie,")  # noqa: E501
+
+
+INTERRUPTED_IMPORT = """
+import sys
+
+MODULE = sys.argv.pop(1)
+
+
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == MODULE:
+            raise KeyboardInterrupt
+        return None
+
+
+sys.meta_path.insert(0, Interrupt())
+from companion.__main__ import run
+raise SystemExit(run())
+"""
+
+
+@pytest.mark.parametrize("module, args", [
+    ("companion.cli", ["games"]),
+    ("companion.simulate_help", ["simulate", "num-x", "--json"]),
+    ("companion.simulation.num_x_fast", ["simulate", "num-x", "--json", "--games", "5", "--players", "2"]),
+])
+def test_ctrl_c_during_start_up_is_no_traceback_and_json_or_nothing(module: str, args: list[str]) -> None:
+    """Issue 32: Ctrl+C while the companion loads printed a traceback; ``simulate --json`` stopped that early
+    exits 130 with nothing on standard output (a document is valid JSON or nothing)."""
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", INTERRUPTED_IMPORT, module, *args, "--lang", "en"],
+                            capture_output=True, text=True, timeout=100)
+    assert "Traceback" not in result.stderr and result.stderr == "", result.stderr
+    assert result.returncode == 130 and result.stdout == ""

@@ -107,7 +107,7 @@ def test_a_piped_french_game_through_the_real_speech_dispatcher_and_brltty(tmp_p
         from companion import braille
         from companion.announce import Utterance
 
-        expected = braille.BrailleOutput("fr", 20)
+        expected = braille.BrailleOutput("fr", 20 - 2)  # a blank and the status cell end the display
         expected.send(Utterance(last, "fr"))
         display = brltty.display
         display.wait_for(expected.segments[0])

@@ -1,4 +1,4 @@
-"""Linux-only calls live in companion/platform/ and nowhere else, so a port has one package to extend.
+"""Linux-only calls live in companion/platform/ and nowhere else, each with its portable path beside it.
 
 Computed from the source with ``ast``: no other module of the package (companion/,
 speech/ and braille/, which are linked into it) imports ``fcntl``, names a path
@@ -10,7 +10,10 @@ Speech Dispatcher backend (speech/speechd_voice.py) still imports Debian's
 from __future__ import annotations
 
 import ast
+import errno
 import os
+import signal
+import time
 import socket
 import subprocess
 import sys
@@ -18,15 +21,17 @@ from pathlib import Path
 
 import pytest
 
-from companion.platform import locks, processes, screenreaders, speechd
+from companion.platform import files, locks, processes, screenreaders, speechd
 
 ROOT = Path(__file__).resolve().parent.parent
 PLATFORM = ROOT / "companion" / "platform"
 #: Modules only companion/platform/ may import. (``termios``, which companion/ui/terminal.py uses to hide a
 #: typed secret, is POSIX and macOS has it too: a Windows port handles it there, with ``msvcrt.getwch``.)
 LINUX_MODULES = {"fcntl"}
-#: Names only companion/platform/ may use, as an attribute or a string (``getattr(os, "pidfd_open")``).
-LINUX_NAMES = {"killpg", "pidfd_open", "AF_UNIX"}
+#: Names only companion/platform/ may use, as an attribute or a string (``getattr(os, "pidfd_open")``): Windows
+#: has none of them (nor the POSIX-only signals), so each needs the portable path beside it there.
+LINUX_NAMES = {"killpg", "pidfd_open", "AF_UNIX", "set_blocking", "kqueue", "SIGKILL", "SIGHUP", "SIGCHLD", "SIGPIPE",
+               "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGQUIT"}
 
 
 def package_modules() -> list[Path]:
@@ -62,9 +67,9 @@ def test_no_module_outside_the_platform_package_makes_a_linux_only_call() -> Non
 
 def test_the_check_sees_what_it_forbids() -> None:
     source = ("import fcntl\nfrom fcntl import flock\nimport os\nos.killpg(1, 9)\nopen('/proc/1/comm')\n"
-              "getattr(os, 'pidfd_open')\n")
+              "getattr(os, 'pidfd_open')\nimport signal\nos.kill(1, signal.SIGKILL)\n")
     assert sorted(linux_uses(source)) == sorted(
-        ["import fcntl", "from fcntl", ".killpg", "'/proc/1/comm'", "'pidfd_open'"])
+        ["import fcntl", "from fcntl", ".killpg", "'/proc/1/comm'", "'pidfd_open'", ".SIGKILL"])
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="flock")
@@ -78,14 +83,55 @@ def test_a_lock_held_by_another_process_is_refused_then_free(tmp_path: Path) -> 
         assert holder.stdout is not None and holder.stdout.readline() == "1\n"
         fd = os.open(path, os.O_RDONLY)
         try:
-            assert not locks.try_lock(fd) and not locks.try_lock(fd, shared=True)
+            assert not locks.try_lock(fd) and locks.held_elsewhere(fd)
         finally:
             os.close(fd)
     finally:
         holder.communicate("", timeout=10)
     fd = os.open(path, os.O_RDONLY)
     try:
-        assert locks.try_lock(fd)
+        assert not locks.held_elsewhere(fd) and locks.try_lock(fd)
+    finally:
+        os.close(fd)
+
+
+def test_the_probe_gives_the_lock_back_and_a_second_descriptor_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "save.jsonl"
+    path.write_text("x")
+    first, second = os.open(path, os.O_RDONLY), os.open(path, os.O_RDONLY)
+    try:
+        assert not locks.held_elsewhere(first)  # probed, then unlocked: the other descriptor may lock
+        assert locks.try_lock(second)
+        assert locks.held_elsewhere(first) and not locks.try_lock(first)
+    finally:
+        os.close(first)
+        os.close(second)
+
+
+def test_where_no_lock_exists_the_game_goes_on_unlocked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_flock(fd: int, *, blocking: bool = True) -> bool:
+        raise OSError(errno.ENOSYS, "fcntl is unavailable")  # what filelock raises where fcntl is missing
+
+    monkeypatch.setattr(locks, "lock_descriptor", no_flock)
+    monkeypatch.setattr(locks, "unlock_descriptor", lambda fd: no_flock(fd))
+    path = tmp_path / "save.jsonl"
+    path.write_text("x")
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        assert locks.try_lock(fd) and not locks.held_elsewhere(fd)
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.skipif(not hasattr(os, "O_NONBLOCK"), reason="POSIX flag")
+def test_clear_nonblocking_makes_the_descriptor_blocking_without_fcntl(tmp_path: Path) -> None:
+    path = tmp_path / "save.jsonl"
+    path.write_text("x")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        assert not os.get_blocking(fd)
+        files.clear_nonblocking(fd)
+        assert os.get_blocking(fd)
     finally:
         os.close(fd)
 
@@ -121,4 +167,62 @@ def test_wait_for_exit_returns_once_the_child_has_exited() -> None:
                 break
         assert child.poll() == 0
     finally:
+        child.wait(timeout=10)
+
+
+def _sleeper() -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)
+
+
+@pytest.mark.parametrize("portable", [False, True], ids=["linux", "no-pidfd-nor-kqueue"])
+def test_wait_for_exit_wakes_when_the_child_is_stopped(portable: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if portable:
+        monkeypatch.delattr(os, "pidfd_open", raising=False)
+        monkeypatch.delattr("select.kqueue", raising=False)
+    child = _sleeper()
+    try:
+        started = time.monotonic()
+        processes.wait_for_exit(child, 0.2)  # nothing ends it: back after the timeout (or one short sleep)
+        assert child.poll() is None and time.monotonic() - started < 5
+        processes.stop_group(child)
+        for _ in range(400):
+            processes.wait_for_exit(child, 0.05)
+            if child.poll() is not None:
+                break
+        assert child.returncode == -signal.SIGTERM
+    finally:
+        child.kill()
+        child.wait(timeout=10)
+
+
+def test_on_windows_the_wait_is_on_the_process_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    child = _sleeper()
+    waited: list[float | None] = []
+    real_wait = child.wait
+
+    def wait(timeout: float | None = None) -> int:
+        waited.append(timeout)
+        return real_wait(timeout)
+
+    monkeypatch.setattr(child, "wait", wait)
+    try:
+        monkeypatch.setattr(os, "name", "nt")
+        processes.wait_for_exit(child, 0.05)  # Popen.wait waits on the process handle there
+        monkeypatch.undo()
+        assert waited == [0.05] and child.poll() is None
+    finally:
+        child.kill()
+        child.wait(timeout=10)
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["terminate", "kill"])
+def test_without_killpg_the_child_alone_is_stopped(force: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(os, "killpg", raising=False)  # as on Windows
+    child = _sleeper()
+    try:
+        processes.stop_group(child, force=force)
+        assert child.wait(timeout=10) == -(signal.SIGKILL if force else signal.SIGTERM)
+        processes.stop_group(child, force=force)  # gone already: no error
+    finally:
+        child.kill()
         child.wait(timeout=10)

@@ -30,6 +30,7 @@ from companion.private import the_void as private_void
 from companion.web.secret import Answer
 
 NEUTRAL = "That does not match the hand entered on the player's device; their page says why."
+CONTRADICTS = "A command typed at the table contradicts the hand on your page: check your cards."
 NOT_IN_HAND = "That card is not in your hand as entered: play another, or correct your hand."
 SENT = Answer(200, True, "Sent to the table.")
 KEPT = Answer(200, True, "Your hand is kept for your page only: never said, shown elsewhere or saved.")
@@ -70,17 +71,17 @@ def mindbug() -> Iterator[tuple[Any, Any, Any]]:
 
 def test_a_hand_entered_on_a_page_offers_its_cards_and_a_tap_plays_one_at_the_table(mindbug: Any) -> None:
     session, recorder, web = mindbug
-    assert web.keeper.view("p1", "en")["summary"] == "Your hand is not entered yet. Enter 5 cards."
-    assert web.keeper.enter("p1", ANA, "en") == KEPT
+    assert web.hands.view(session, "p1", "en")["summary"] == "Your hand is not entered yet. Enter 5 cards."
+    assert web.hands.enter(session, "p1", ANA, "en") == KEPT
     offers = [("play Axolotl Healer", "Play Axolotl Healer"), ("play Bee Bear", "Play Bee Bear"),
               ("play Brain Fly", "Play Brain Fly"), ("play Compost Dragon", "Play Compost Dragon")]
-    view = web.keeper.view("p1", "en")
+    view = web.hands.view(session, "p1", "en")
     assert view["offers"] == offers  # each different card once
     assert view["summary"] == ("Your hand: Axolotl Healer, 4; Bee Bear, 8; Axolotl Healer, 4; Brain Fly, 4; "
                                "Compost Dragon, 3.")
     published = _hand_entries(web, "p1")[-1]
     assert (published.text, published.data["offers"]) == (view["summary"], offers)
-    assert web.keeper.view("p2", "en")["offers"] == []  # Ben does not play now
+    assert web.hands.view(session, "p2", "en")["offers"] == []  # Ben does not play now
     assert recorder.texts == []  # nothing of a hand is said at the table
 
     assert web.lines.handle("p1", "play Bee Bear", "en") == SENT
@@ -89,83 +90,87 @@ def test_a_hand_entered_on_a_page_offers_its_cards_and_a_tap_plays_one_at_the_ta
     assert session.table.steps[-1].command == mb.Play("bee-bear")
     assert (session.state.hands, session.state.decks) == ((5, 5), (4, 5))
     assert session.state.pending == mb.Pending("mindbug", 1, "bee-bear")
-    assert web.keeper.hands["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon")
-    assert web.keeper.view("p1", "en")["summary"] == ("Your hand: Axolotl Healer, 4; Axolotl Healer, 4; Brain Fly, 4; "
+    assert web.hands.cards["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon")
+    assert web.hands.view(session, "p1", "en")["summary"] == ("Your hand: Axolotl Healer, 4; Axolotl Healer, 4; Brain Fly, 4; "
                                                       "Compost Dragon, 3. Enter 1 card.")
-    assert web.keeper.view("p1", "en")["offers"] == []  # Ben decides now
+    assert web.hands.view(session, "p1", "en")["offers"] == []  # Ben decides now
     assert _leaks(web, "p1") == []
 
 
-def test_a_play_the_whole_hand_entered_contradicts_is_refused_and_the_page_says_why(mindbug: Any) -> None:
+def test_a_play_the_whole_hand_entered_contradicts_is_refused_on_its_page_only(mindbug: Any) -> None:
     session, recorder, web = mindbug
-    web.keeper.enter("p1", ANA, "en")
-    assert run_lines(session, recorder, "play rhino turtle") == [NEUTRAL]
-    assert session.table.steps == () and session.state.hands == (5, 5)
-    assert _notes(web, "p1") == [NOT_IN_HAND]
-    assert _notes(web, "p2") == []
-    # The same play from Ana's own page: refused, the reason on her page again, nothing said at the table.
+    web.hands.enter(session, "p1", ANA, "en")
+    # From Ana's own page: refused, the reason on her page only, nothing said at the table.
     recorder.clear()
     assert web.lines.handle("p1", "play rhino turtle", "en") == Answer(422, False, NEUTRAL)
     assert recorder.texts == [] and session.table.steps == ()
-    assert _notes(web, "p1") == [NOT_IN_HAND, NOT_IN_HAND]
+    assert _notes(web, "p1") == [NOT_IN_HAND]
+    assert _notes(web, "p2") == []
+    # Typed at the table, it is played (refused, it would tell anyone typing it what her hand holds): her page alone
+    # is told, her hand is entered again, and the table takes it back.
+    assert run_lines(session, recorder, "play rhino turtle")[0] == "8: Ana plays Rhino Turtle."
+    assert _notes(web, "p1")[-1] == CONTRADICTS and _notes(web, "p2") == []
+    assert "p1" not in web.hands.cards
+    run_lines(session, recorder, "undo")
+    assert web.hands.cards["p1"] == tuple(ANA)
     # A card of the hand is played.
     assert run_lines(session, recorder, "play brain fly")[0] == "4: Ana plays Brain Fly."
 
 
 def test_a_hand_not_wholly_entered_does_not_refuse_a_play(mindbug: Any) -> None:
     session, recorder, web = mindbug
-    assert web.keeper.enter("p1", ANA[:3], "en") == Answer(
+    assert web.hands.enter(session, "p1", ANA[:3], "en") == Answer(
         422, False, "Enter your whole hand, 5 cards, or the cards still to enter.")
-    assert web.keeper.enter("p1", ANA, "en") == KEPT
+    assert web.hands.enter(session, "p1", ANA, "en") == KEPT
     run_lines(session, recorder, "play bee bear\nno\nplay gorillion\nno")
     assert recorder.texts[-1] == "Turn 3: Ana."
     # Ana has not entered the card she drew: Rhino Turtle may be that one.
     texts = run_lines(session, recorder, "play rhino turtle")
     assert texts[:2] == ["8: Ana plays Rhino Turtle.", "1 card drawn by Ana: 5 in hand, 3 in the draw pile."]
     assert _notes(web, "p1") == []
-    assert web.keeper.hands["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon")
-    assert web.keeper.view("p1", "en")["summary"] == ("Your hand: Axolotl Healer, 4; Axolotl Healer, 4; Brain Fly, 4; "
+    assert web.hands.cards["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon")
+    assert web.hands.view(session, "p1", "en")["summary"] == ("Your hand: Axolotl Healer, 4; Axolotl Healer, 4; Brain Fly, 4; "
                                                       "Compost Dragon, 3. Enter 1 card.")
 
 
 def test_another_seat_cannot_play_from_its_page_when_it_is_not_its_turn(mindbug: Any) -> None:
     session, recorder, web = mindbug
-    web.keeper.enter("p2", BEN, "en")
+    web.hands.enter(session, "p2", BEN, "en")
     assert _line(web, "p2", "play gorillion") == (409, NOT_YOUR_TURN)
     assert session.table.steps == () and recorder.texts == []
-    assert web.keeper.hands["p2"] == tuple(BEN)
+    assert web.hands.cards["p2"] == tuple(BEN)
     assert _line(web, "p1", "play bee bear") == (200, {"ok": True, "message": "Sent to the table."})
     # Now Ben decides on a Mindbug: his page answers it; Ana's may not.
     assert _line(web, "p1", "no") == (409, NOT_YOUR_TURN)
     assert _line(web, "p2", "no") == (200, {"ok": True, "message": "Sent to the table."})
     assert recorder.texts[-1] == "Turn 2: Ben."
-    assert web.keeper.view("p2", "en")["offers"] == [(f"play {name}", f"Play {name}") for name in
+    assert web.hands.view(session, "p2", "en")["offers"] == [(f"play {name}", f"Play {name}") for name in
                                                      ("Elephantopus", "Giraffodile", "Gorillion", "Luchataur",
                                                       "Shark Dog")]
 
 
 def test_a_card_stolen_by_a_mindbug_still_leaves_the_hand_of_the_player_who_played_it(mindbug: Any) -> None:
     session, recorder, web = mindbug
-    web.keeper.enter("p1", ANA, "en")
-    web.keeper.enter("p2", BEN, "en")
+    web.hands.enter(session, "p1", ANA, "en")
+    web.hands.enter(session, "p2", BEN, "en")
     assert web.lines.handle("p1", "play bee bear", "en") == SENT
     recorder.clear()
     assert web.lines.handle("p2", "mindbug", "en") == SENT
     assert recorder.texts == ["Ben uses a Mindbug and takes Bee Bear. 1 Mindbug left.", "8: Bee Bear enters play for Ben.",
                               "Turn 2: Ana again, after the Mindbug."]
     assert [c.card for c in session.state.boards[1]] == ["bee-bear"]
-    assert web.keeper.hands == {"p1": ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon"),
+    assert web.hands.cards == {"p1": ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon"),
                                 "p2": tuple(BEN)}
     # Ana plays again at once: her page offers the cards left in her hand.
-    assert [line for line, _ in web.keeper.view("p1", "en")["offers"]] == [
+    assert [line for line, _ in web.hands.view(session, "p1", "en")["offers"]] == [
         "play Axolotl Healer", "play Brain Fly", "play Compost Dragon"]
-    assert web.keeper.enter("p1", ["turbo-bug"], "en") == KEPT
-    assert web.keeper.hands["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon", "turbo-bug")
+    assert web.hands.enter(session, "p1", ["turbo-bug"], "en") == KEPT
+    assert web.hands.cards["p1"] == ("axolotl-healer", "axolotl-healer", "brain-fly", "compost-dragon", "turbo-bug")
 
 
 def test_the_cards_discarded_from_a_hand_by_name_leave_it(mindbug: Any) -> None:
     session, recorder, web = mindbug
-    web.keeper.enter("p2", BEN, "en")
+    web.hands.enter(session, "p2", BEN, "en")
     run_lines(session, recorder, "play ferret bomber\nno")
     assert recorder.texts[-1] == "Ben: 2 cards for Ferret Bomber, which ones? Type name and the cards."
     recorder.clear()
@@ -174,8 +179,8 @@ def test_the_cards_discarded_from_a_hand_by_name_leave_it(mindbug: Any) -> None:
                               "Turn 2: Ben."]
     assert session.state.discards[1] == ("gorillion", "luchataur")
     assert session.state.hands == (5, 5)  # Ben's hand refilled at once
-    assert web.keeper.hands["p2"] == ("elephantopus", "giraffodile", "shark-dog")
-    assert web.keeper.view("p2", "en")["summary"] == ("Your hand: Elephantopus, 7; Giraffodile, 7; Shark Dog, 4. "
+    assert web.hands.cards["p2"] == ("elephantopus", "giraffodile", "shark-dog")
+    assert web.hands.view(session, "p2", "en")["summary"] == ("Your hand: Elephantopus, 7; Giraffodile, 7; Shark Dog, 4. "
                                                       "Enter 2 cards.")
 
 
@@ -317,5 +322,5 @@ def test_num_x_pages_play_only_in_their_turn(num_x: Any) -> None:
     session, recorder, web = num_x
     assert _line(web, "p2", "play red 7 pile 2") == (409, NOT_YOUR_TURN)
     assert session.table.steps == () and recorder.texts == []
-    assert web.keeper.view("p2", "en") == {"summary": "No hand to enter now.", "missing": 0, "held": 0, "cards": [],
+    assert web.hands.view(session, "p2", "en") == {"summary": "No hand to enter now.", "missing": 0, "held": 0, "cards": [],
                                            "choices": [], "offers": [], "hands": False}

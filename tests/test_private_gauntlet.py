@@ -29,6 +29,7 @@ from companion.private.gauntlet import PRIVATE
 
 NEUTRAL = "That does not match the hand entered on the player's device; their page says why."
 KEPT = "Your hand is kept for your page only: never said, shown elsewhere or saved."
+CONTRADICTS = "A command typed at the table contradicts the hand on your page: check your cards."
 
 
 @pytest.fixture
@@ -56,7 +57,7 @@ def _public(web: Any) -> list[str]:
 
 
 def _enter(web: Any, seat: str, cards: list[str]) -> None:
-    assert web.keeper.enter(seat, cards, "en").message == KEPT
+    assert web.hands.enter(web.session, seat, cards, "en").message == KEPT
 
 
 def test_the_registry_finds_the_gauntlets_private_rules() -> None:
@@ -65,24 +66,25 @@ def test_the_registry_finds_the_gauntlets_private_rules() -> None:
 
 def test_each_seat_enters_its_hand_and_only_its_page_shows_it(table: Any) -> None:
     session, recorder, web = table
-    keeper = web.keeper
+    keeper = web.hands
     # Thanos's first turn: he holds 2 and drew 1; each hero holds 1.
     assert PRIVATE.held(session.state) == {"thanos": 3, "hero1": 1, "hero2": 1}
-    assert keeper.view("thanos", "en")["summary"] == "Your hand is not entered yet. Enter 3 cards."
-    assert keeper.view("hero1", "en")["summary"] == "Your hand is not entered yet. Enter 1 card."
+    assert keeper.view(session, "thanos", "en")["summary"] == "Your hand is not entered yet. Enter 3 cards."
+    assert keeper.view(session, "hero1", "en")["summary"] == "Your hand is not entered yet. Enter 1 card."
     # A hero holds hero cards only; a hand is entered whole.
-    assert keeper.enter("hero1", ["ebony-maw"], "en").message == "Ebony Maw is a Thanos card: a hero holds hero cards only."
-    assert keeper.enter("thanos", ["hulk", "thanos", "ebony-maw"], "en").message == \
+    assert keeper.enter(session, "hero1", ["ebony-maw"], "en").message == \
+        "Ebony Maw is a Thanos card: a hero holds hero cards only."
+    assert keeper.enter(session, "thanos", ["hulk", "thanos", "ebony-maw"], "en").message == \
         "Hulk is a hero card: Thanos holds Thanos cards only."
-    assert keeper.enter("thanos", ["thanos"], "en").message == \
+    assert keeper.enter(session, "thanos", ["thanos"], "en").message == \
         "Enter your whole hand, 3 cards, or the cards still to enter."
-    assert keeper.hands == {}
+    assert keeper.cards == {}
     _enter(web, "thanos", ["ebony-maw", "thanos", "corvus-glaive"])
     _enter(web, "hero1", ["hulk"])
-    view = keeper.view("thanos", "en")
+    view = keeper.view(session, "thanos", "en")
     assert view["summary"] == "Your hand: Ebony Maw, 5; Thanos, 7; Corvus Glaive, 2."
     assert (view["cards"], view["missing"], view["held"]) == (["ebony-maw", "thanos", "corvus-glaive"], 0, 3)
-    assert keeper.view("hero1", "en")["summary"] == "Your hand: Hulk, 3."
+    assert keeper.view(session, "hero1", "en")["summary"] == "Your hand: Hulk, 3."
     # Each page shows its own hand, and no other page nor the table hears it.
     zoe_page = _page(web.seat_url(web.seats.by_id["thanos"]))
     alice_page = _page(web.seat_url(web.seats.by_id["hero1"]))
@@ -94,43 +96,47 @@ def test_each_seat_enters_its_hand_and_only_its_page_shows_it(table: Any) -> Non
     assert not any("Ebony" in text or "Hulk" in text for text in recorder.texts + _public(web))
 
 
-def test_a_card_played_or_defeated_that_the_hand_contradicts_is_refused(table: Any) -> None:
+def test_a_card_the_hand_contradicts_is_refused_on_its_page_and_told_to_it_from_the_table(table: Any) -> None:
     session, recorder, web = table
     _enter(web, "thanos", ["ebony-maw", "thanos", "corvus-glaive"])
     _enter(web, "hero1", ["hulk"])
     _enter(web, "hero2", ["nebula"])
-    # Outriders is not in Zoe's hand: the table hears a neutral sentence, Zoe's page the reason.
-    assert run_lines(session, recorder, "play outriders hero 1 3") == [NEUTRAL]
+    # Outriders is not in Zoe's hand: sent from her page, it is refused there, the reason on her page only.
+    recorder.clear()
+    assert web.lines.handle("thanos", "play outriders hero 1 3", "en").message == NEUTRAL
+    assert recorder.texts == []
     assert session.table.steps == ()
     assert _notes(web, "thanos") == ["That card is not in your hand as entered: play a card you hold, or correct your hand."]
     assert _notes(web, "hero1") == [] and _notes(web, "hero2") == []
     # Ebony Maw puts a card of the hand under the deck, unsaid: the hand is entered again.
     assert run_lines(session, recorder, "play ebony maw")[0] == "5: Zoe plays Ebony Maw."
-    assert "thanos" not in web.keeper.hands
-    assert web.keeper.view("thanos", "en")["summary"] == "Your hand is not entered yet. Enter 2 cards."
+    assert "thanos" not in web.hands.cards
+    assert web.hands.view(session, "thanos", "en")["summary"] == "Your hand is not entered yet. Enter 2 cards."
     _enter(web, "thanos", ["thanos", "time-stone"])
     # Alice's turn: the card she draws is the one still to enter.
     run_lines(session, recorder, "next")
-    assert web.keeper.view("hero1", "en")["summary"] == "Your hand: Hulk, 3. Enter 1 card."
-    # The only Nebula is in another hand entered: not refused (that would tell whose), said neutrally at the table.
+    assert web.hands.view(session, "hero1", "en")["summary"] == "Your hand: Hulk, 3. Enter 1 card."
+    # The only Nebula is in another hand entered: not refused, and said to nobody (issue 30: that told whose).
     recorder.clear()
-    assert web.keeper.enter("hero1", ["nebula"], "en").ok
-    assert recorder.texts == ["The hands entered on the devices do not agree: each player, check the cards on your page."]
+    notes = len(_notes(web, "hero2"))
+    assert web.hands.enter(session, "hero1", ["nebula"], "en").ok
+    assert recorder.texts == [] and len(_notes(web, "hero2")) == notes
     _enter(web, "hero1", ["hulk", "spider-man"])
-    assert web.keeper.hands["hero1"] == ("hulk", "spider-man")
+    assert web.hands.cards["hero1"] == ("hulk", "spider-man")
     # Spider-Man names 5: Zoe's hand holds none, so nothing is decided; a 5 named at the table contradicts it.
     texts = run_lines(session, recorder, "play spider-man 5")
     assert texts[0] == "1: Alice plays Spider-Man, naming 5." and "Decided from the hands entered on the devices:" not in texts
-    steps = len(session.table.steps)
-    assert run_lines(session, recorder, "defeat thanos reality stone") == [NEUTRAL]
-    assert len(session.table.steps) == steps and session.state.thanos_lives == 4
-    assert _notes(web, "thanos")[-1] == ("Reality Stone is not in your hand as entered: the defeated card is one you "
-                                         "hold. Check the card named at the table, or correct your hand.")
+    # Typed at the table, a card Zoe's hand lacks is defeated all the same (refused, it would tell the table what
+    # her hand holds): only her page is told, and her hand is entered again.
+    assert run_lines(session, recorder, "defeat thanos reality stone")[0] == "Reality Stone of Zoe is defeated."
+    assert session.state.thanos_lives == 3 and "thanos" not in web.hands.cards
+    assert CONTRADICTS in _notes(web, "thanos")[-2:]
     assert not any(e.to == "thanos" for e in web.feed.since(0, "hero1"))
+    run_lines(session, recorder, "undo")
     # The rules' own refusals stay theirs (a 4 is not the 5 named), and the turn may end.
     assert run_lines(session, recorder, "defeat thanos proxima midnight")[0] != NEUTRAL
     assert run_lines(session, recorder, "next")[0] == "Turn 3: Bruno."
-    assert web.keeper.hands["hero1"] == ("hulk",)
+    assert web.hands.cards["hero1"] == ("hulk",)
 
 
 def test_a_defeat_the_hand_makes_certain_is_decided_and_one_it_leaves_open_is_owed(table: Any) -> None:
@@ -148,25 +154,27 @@ def test_a_defeat_the_hand_makes_certain_is_decided_and_one_it_leaves_open_is_ow
         "Alice draws. 13 cards in the hero deck.",
     ]
     assert session.table.steps[-1].command == g.Defeat(1, "hulk") and session.state.face_up[1] == ("hulk",)
-    assert web.keeper.hands["hero1"] == () and web.keeper.view("hero1", "en")["summary"] == "Enter your new card."
+    assert web.hands.cards["hero1"] == () and web.hands.view(session, "hero1", "en")["summary"] == "Enter your new card."
     run_lines(session, recorder, "next")
     _enter(web, "hero1", ["nebula", "black-widow"])
-    # Nebula names 5 and Zoe holds two 5s: which one is hers to name, but the turn cannot end without it.
+    # Nebula names 5 and Zoe holds two 5s: which one is hers to name. A `next` typed at the table is not refused
+    # (that would tell the table a hand holds a 5): her page alone is told, and the table takes it back.
     texts = run_lines(session, recorder, "play nebula 5")
     assert "Decided from the hands entered on the devices:" not in texts
-    assert run_lines(session, recorder, "next") == [NEUTRAL]
-    assert _notes(web, "thanos")[-1] == ("Your hand as entered holds a card that the card played defeats: name it at "
-                                         "the table before the turn ends.")
+    assert run_lines(session, recorder, "next")[0] == "Turn 3: Bruno."
+    assert _notes(web, "thanos")[-1] == CONTRADICTS
+    assert CONTRADICTS not in _notes(web, "hero1") + _notes(web, "hero2")
+    run_lines(session, recorder, "undo")
     # The card in her hand is accepted.
     texts = run_lines(session, recorder, "defeat thanos reality stone")
     assert texts[:2] == ["Reality Stone of Zoe is defeated.", "Thanos loses a life: remove a ruby. 3 left."]
     assert session.table.steps[-1].command == g.Defeat(0, "reality-stone")
-    assert web.keeper.view("thanos", "en")["summary"] == "Your hand: Ebony Maw, 5. Enter 1 card."
+    assert web.hands.view(session, "thanos", "en")["summary"] == "Your hand: Ebony Maw, 5. Enter 1 card."
     assert run_lines(session, recorder, "next")[0] == "Turn 3: Bruno."
     # Undone, the hands are as they were before that step.
     run_lines(session, recorder, "undo")
     run_lines(session, recorder, "undo")
-    assert web.keeper.hands["thanos"] == ("ebony-maw", "reality-stone")
+    assert web.hands.cards["thanos"] == ("ebony-maw", "reality-stone")
 
 
 def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_page(table: Any) -> None:
@@ -176,10 +184,11 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
     run_lines(session, recorder, "play black dwarf\nnext")
     _enter(web, "hero1", ["star-lord"])  # the card Alice drew
     run_lines(session, recorder, "play hulk")
-    # Typed at the table (a script's fight), the value that lost is not Alice's only card.
-    assert run_lines(session, recorder, "fight 3 7") == [NEUTRAL]
-    assert _notes(web, "hero1")[-1] == ("The value that lost the fight is not a card in your hand as entered: check "
-                                        "the fight, or correct your hand.")
+    # Typed at the table (a script's fight), the value that lost is not Alice's only card: the fight is the table's,
+    # and Alice's page alone is told; the table takes it back.
+    assert run_lines(session, recorder, "fight 3 7")[0] == "Fight: Thanos beats Alice."
+    assert CONTRADICTS in _notes(web, "hero1") and CONTRADICTS not in _notes(web, "thanos")
+    run_lines(session, recorder, "undo")
     # On the devices: each value is checked against the fighter's own hand as it is typed, never repeated.
     for seat, device in (("hero1", "alice-phone"), ("thanos", "zoe-phone")):
         web.seats.open_stream(web.seats.by_id[seat], device)

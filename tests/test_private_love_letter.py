@@ -1,6 +1,6 @@
 """Love Letter's private hands without a browser: what the companion decides from them, and what stays private.
 
-A real session served on 127.0.0.1; hands are entered as a page would (``web.keeper.enter``).
+A real session served on 127.0.0.1; hands are entered as a page would (``web.hands.enter``).
 """
 
 from __future__ import annotations
@@ -30,59 +30,69 @@ def own(web: Any, seat: str) -> list[str]:
     return [e.text for e in web.feed.since(0, seat) if e.to == seat]
 
 
-def test_the_countess_rule_is_enforced_without_telling_the_table_why(table: Any) -> None:
+CONTRADICTS = "A command typed at the table contradicts the hand on your page: check your cards."
+CHECK = "If your hand here is wrong, correct it and ask the table to undo."
+
+
+def test_the_countess_rule_is_kept_on_the_page_and_never_refuses_the_table(table: Any) -> None:
+    """Issue 30: a refusal at the table by Ana's hand would tell anyone typing ``play king ben`` for her that she holds
+    the Countess. Her own page refuses it; typed at the table it is played, and only her page is told."""
     session, recorder, web = table
-    assert web.keeper.enter("p1", ["countess", "king"], "en").ok
-    assert run_lines(session, recorder, "play king ben") == [
-        "That does not match the hand entered on the player's device; their page says why."]
-    assert session.state.played is False  # nothing changed
-    assert own(web, "p1")[-1] == "With the King or a Prince in your hand, you must play the Countess."
-    run_lines(session, recorder, "play countess")
-    assert session.state.played and web.keeper.hands["p1"] == ("king",)
-
-
-def test_a_card_not_in_the_hand_entered_is_refused(table: Any) -> None:
-    session, recorder, web = table
-    web.keeper.enter("p1", ["guard", "priest"], "en")
-    run_lines(session, recorder, "play baron ben")
-    assert own(web, "p1")[-1] == "That card is not in your hand as entered: play the other one, or correct your hand."
-    assert not session.state.played
-
-
-def test_two_hands_that_disagree_are_told_at_the_table_without_saying_whose(table: Any) -> None:
-    """Issue 23: entering the only Princess after Ben did is not refused (that would tell Cleo Ben's card): one
-    neutral sentence at the table, every page with a hand asked to check it, and nothing decided meanwhile."""
-    session, recorder, web = table
-    assert web.keeper.enter("p2", ["princess"], "en").ok
+    assert web.hands.enter(session, "p1", ["countess", "king"], "en").ok
     recorder.clear()
-    answer = web.keeper.enter("p3", ["princess"], "en")
-    assert answer.ok and web.keeper.hands["p3"] == ("princess",)
-    assert recorder.texts == ["The hands entered on the devices do not agree: each player, check the cards on your page."]
-    for seat in ("p2", "p3"):
-        assert own(web, seat)[-1] == "Check the cards entered on your page, and enter your hand again if it is not right."
-        assert not any("Ben" in n or "Cleo" in n for n in own(web, seat))
-    assert web.keeper.enter("p3", ["guard"], "en").ok  # corrected: the hands agree again
-    del web.keeper.hands["p3"]
-    assert web.keeper.enter("p3", ["guard", "guard"], "en").message == \
-        "Enter your whole hand, 1 card, or the card still to enter."
+    assert web.lines.handle("p1", "play king ben", "en").message == \
+        "That does not match the hand entered on the player's device; their page says why."
+    assert own(web, "p1")[-1] == "With the King or a Prince in your hand, you must play the Countess."
+    assert session.state.played is False and recorder.texts == []
+    assert run_lines(session, recorder, "play king ben")[0] == "6: Ana plays King, on Ben."
+    assert own(web, "p1")[-3:] == [CONTRADICTS, "Only for you: you now hold the card of Ben; enter it.",
+                                   "Your hand is not entered yet. Enter 1 card."]
+    assert not any(CONTRADICTS in text for seat in ("p2", "p3") for text in own(web, seat))
+
+
+def test_a_card_the_hand_does_not_hold_is_played_at_the_table_and_the_hand_asked_again(table: Any) -> None:
+    session, recorder, web = table
+    web.hands.enter(session, "p1", ["guard", "priest"], "en")
+    assert run_lines(session, recorder, "play baron ben")[0] == "3: Ana plays Baron, on Ben."
+    assert own(web, "p1")[-2:] == [CONTRADICTS, "Your hand is not entered yet. Enter 1 card."]
+    assert "p1" not in web.hands.cards
+
+
+def test_two_hands_that_disagree_are_told_to_nobody_and_still_decide(table: Any) -> None:
+    """Issue 30: "The hands entered on the devices do not agree" told Cleo that Ben had entered the Princess. Now
+    nothing is said, to the table or any page, and each hand still answers for its own seat."""
+    session, recorder, web = table
+    assert web.hands.enter(session, "p2", ["princess"], "en").ok
+    recorder.clear()
+    notes = {seat: len(own(web, seat)) for seat in ("p1", "p2", "p3")}
+    assert web.hands.enter(session, "p3", ["princess"], "en").ok and web.hands.cards["p3"] == ("princess",)
+    assert recorder.texts == []
+    assert own(web, "p2")[notes["p2"]:] == [] and own(web, "p1")[notes["p1"]:] == []
+    # Ana's Guard names the Princess on Cleo: decided from Cleo's hand, as her answer aloud would be.
+    web.hands.enter(session, "p1", ["guard", "handmaid"], "en")
+    said = run_lines(session, recorder, "play guard cleo princess")
+    assert said[-2:] == ["Decided from the hands entered on the devices:",
+                         "8, Princess, face up: Cleo is out of the round. 2 players left in the round."]
+    # Every page with cards entered is asked to check them, Ben's too: the same words whoever decided.
+    assert all(CHECK in own(web, seat) for seat in ("p1", "p2", "p3"))
 
 
 def test_the_prince_discard_and_the_new_card_asked(table: Any) -> None:
     session, recorder, web = table
-    web.keeper.enter("p1", ["prince", "guard"], "en")
-    web.keeper.enter("p2", ["king"], "en")
+    web.hands.enter(session, "p1", ["prince", "guard"], "en")
+    web.hands.enter(session, "p2", ["king"], "en")
     assert run_lines(session, recorder, "play prince ben")[-2:] == ["Decided from the hands entered on the devices:",
                                           "6: Ben discards King face up and draws again. Deck: 10 cards."]
-    assert web.keeper.hands["p2"] == ()
+    assert web.hands.cards["p2"] == ()
     assert own(web, "p2")[-1] == "Enter your new card."
 
 
 def test_the_king_swap_tells_each_player_their_new_card(table: Any) -> None:
     session, recorder, web = table
-    web.keeper.enter("p1", ["king", "guard"], "en")
-    web.keeper.enter("p2", ["baron"], "en")
+    web.hands.enter(session, "p1", ["king", "guard"], "en")
+    web.hands.enter(session, "p2", ["baron"], "en")
     table = run_lines(session, recorder, "play king ben")
-    assert web.keeper.hands == {"p1": ("baron",), "p2": ("guard",)}
+    assert web.hands.cards == {"p1": ("baron",), "p2": ("guard",)}
     assert "Only for you: 3, Baron, now yours, from Ben." in own(web, "p1")
     assert "Only for you: 1, Guard, now yours, from Ana." in own(web, "p2")
     assert all("Only for you" not in text for text in own(web, "p3") + table)
@@ -90,20 +100,20 @@ def test_the_king_swap_tells_each_player_their_new_card(table: Any) -> None:
 
 def test_undo_puts_the_hands_back_as_they_were(table: Any) -> None:
     session, recorder, web = table
-    web.keeper.enter("p1", ["handmaid", "guard"], "en")
+    web.hands.enter(session, "p1", ["handmaid", "guard"], "en")
     assert run_lines(session, recorder, "play handmaid")[0] == "4: Ana plays Handmaid."
-    assert web.keeper.hands["p1"] == ("guard",)
+    assert web.hands.cards["p1"] == ("guard",)
     run_lines(session, recorder, "undo")
-    assert web.keeper.hands["p1"] == ("handmaid", "guard")
+    assert web.hands.cards["p1"] == ("handmaid", "guard")
 
 
 def test_a_guard_waits_for_the_target_to_enter_their_card(table: Any) -> None:
     session, recorder, web = table
-    web.keeper.enter("p1", ["guard", "priest"], "en")
+    web.hands.enter(session, "p1", ["guard", "priest"], "en")
     run_lines(session, recorder, "play guard cleo priest")
     assert session.state.effect is not None and not session.state.effect.resolved
     recorder.clear()
-    assert web.keeper.enter("p3", ["priest"], "en").ok
+    assert web.hands.enter(session, "p3", ["priest"], "en").ok
     assert recorder.texts == ["Decided from the hands entered on the devices:",
                                      "2, Priest, face up: Cleo is out of the round. 2 players left in the round."]
 
@@ -160,4 +170,4 @@ def test_a_hand_sent_without_the_page_script_takes_the_lists_the_page_shows(tabl
     session, recorder, web = table
     form = {f"card{i}": "guard" for i in range(1, 9)} | {"card1": "baron", "lang": "en"}
     assert device_post(web, "p2", "hand", form)[0] == 200
-    assert web.keeper.hands["p2"] == ("baron",)
+    assert web.hands.cards["p2"] == ("baron",)

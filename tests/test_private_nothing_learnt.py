@@ -1,7 +1,7 @@
 """Issue 23: nothing a page is refused depends on another seat's hand.
 
 A page can be refused in three ways that involve hands: a hand entered (``PrivateRules.enter``), a secret value
-typed (``secret_value``), a play sent from the page (checked by ``HandKeeper.checking`` with the page's seat, the
+typed (``secret_value``), a play sent from the page (checked by ``Hands.checking`` with the page's seat, the
 way ``DeviceLines`` sends it). In random games of every game with hands, for each seat, its own hand is kept and
 the other seats' hands are drawn twice at random: every refusal, its code and its details, must be the same both
 times. (Before issue 23, entering a card another page entered was refused: "…or in another hand entered.")
@@ -20,7 +20,7 @@ from conftest import make_session
 from companion import registry
 from companion.games.base import RuleError
 from companion.web.feed import Feed
-from companion.web.hands import HandKeeper
+from companion.web.hands import Hands
 from companion.web.seats import Seats
 
 GAMES = [g for g in registry.GAMES if g.private is not None and g.private.held(g.rules.new(
@@ -54,8 +54,7 @@ def test_no_refusal_of_a_page_depends_on_another_seats_hand(game: Any) -> None:
         players = rng.randint(game.spec.min_players, game.spec.max_players)
         session, _ = make_session(game.id, players=players)
         seats = Seats([(pid, pid) for pid in rules.player_ids(session.state)], "en")
-        keeper = HandKeeper(private, seats, Feed())
-        keeper.bind(session)
+        keeper = Hands(private, seats, Feed())
         state = session.state
         for _ in range(25):
             if rules.outcome(state) is not None:
@@ -76,11 +75,11 @@ def test_no_refusal_of_a_page_depends_on_another_seats_hand(game: Any) -> None:
                     assert results[0] == results[1], (seat, value, hands)
                 waiting = rules.to_act(state)
                 if waiting is None or waiting.player in (None, seat):
-                    table = SimpleNamespace(state=state)
+                    table = SimpleNamespace(state=state, narrator=session.narrator, table=session.table)
                     for move in rules.legal_moves(state):  # a play sent from the page
                         results = []
                         for h in hands:
-                            keeper.hands = dict(h)
+                            keeper.cards = dict(h)
                             keeper.from_seat = seat
                             results.append(_outcome(keeper.checking, table, move))
                         assert results[0] == results[1], (seat, move, hands)

@@ -20,7 +20,7 @@ from tests.conftest import make_session, run_lines
 
 def test_a_finished_game_is_recorded_once_and_compared() -> None:
     first, recorder = make_session("num-x", players=2)
-    assert run_lines(first, recorder, "blocked")[-1] == "0: a new record."
+    assert run_lines(first, recorder, "blocked")[-1] == "A new record."
     second, recorder = make_session("num-x", players=2)
     assert run_lines(second, recorder, "blocked")[-1] == "0: the record to beat."
     best = records.best("num-x", first.table.rules.variant_of(first.table.options), 2)
@@ -153,10 +153,10 @@ def _records(capsys: pytest.CaptureFixture[str], game: str | None, lang: str) ->
 def test_undoing_the_end_of_a_game_takes_it_out_of_the_records_and_redo_keeps_it_again() -> None:
     session, recorder = make_session("num-x", players=2)
     variant = session.table.rules.variant_of(session.table.options)
-    assert run_lines(session, recorder, "blocked")[-1] == "0: a new record."
+    assert run_lines(session, recorder, "blocked")[-1] == "A new record."
     assert run_lines(session, recorder, "undo")[-1] == "This game is taken out of the records."
     assert records.best("num-x", variant, 2) is None
-    assert run_lines(session, recorder, "redo")[-1] == "0: a new record."
+    assert run_lines(session, recorder, "redo")[-1] == "A new record."
     assert records.best("num-x", variant, 2).games == 1  # type: ignore[union-attr]
     # Undone again, then ended again by a new command: still one game.
     run_lines(session, recorder, "undo\nblocked")

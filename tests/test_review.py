@@ -331,6 +331,11 @@ def test_review_to_a_file_refuses_an_existing_file_without_force(tmp_path, capsy
                                                                        "not know: chess."),
     (b'{"format":"companion-journal","version":9,"game":"gauntlet"}\n', "{path} was saved by a newer companion: update "
                                                                          "the companion to review it."),
+    # Issue 32: options of the wrong type were "cannot be replayed" (status 1), not a header it cannot read.
+    (b'{"format":"companion-journal","version":1,"game":"gauntlet","options":{"players":"four"}}\n',
+     "{path} records options of the wrong kind: it cannot be replayed as it was played."),
+    (b'{"format":"companion-journal","version":1,"game":"num-x","options":{"mode":"chaos"}}\n',
+     "{path} records options of the wrong kind: it cannot be replayed as it was played."),
 ])
 def test_a_save_that_cannot_be_reviewed_gets_one_sentence(tmp_path, capsys, content, message):
     path = tmp_path / "bad.jsonl"

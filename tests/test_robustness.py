@@ -247,7 +247,9 @@ def test_row8_a_bad_header_is_not_a_save_file(tmp_path: Path, header: dict[str, 
     path = _save_with(tmp_path, header)
     result = run(["play", "gauntlet", "--resume", str(path), "--lang", "en"], "status\n")
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.strip() == f"{path} is not a save file the companion can read."
+    wrong_kind = f"{path} records options of the wrong kind: it cannot be replayed as it was played."
+    assert result.stderr.strip() in (f"{path} is not a save file the companion can read.", wrong_kind)
+    assert (result.stderr.strip() == wrong_kind) == (isinstance(header.get("options"), dict))
 
 
 @pytest.mark.parametrize("kind", ["dir", "fifo", "devzero", "stdin"])
@@ -291,12 +293,12 @@ def test_row19_an_empty_save_file_starts_a_new_game_in_it(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize(("change", "problem"), [
-    (('tokens = 3', 'tokens = "abc"'), "card power-stone: field 'tokens': expected `int`, got `str`"),
-    (('tokens = 3', 'tokens = inf'), "card power-stone: field 'tokens': expected `int`, got `float`"),
-    (('tokens = 3', 'tokens = [1]'), "card power-stone: field 'tokens': expected `int`, got `array`"),
-    (('tokens = 3', 'tokens = -50'), "card power-stone: field 'tokens': expected `int` >= 1"),
-    (('id = "hulk"', 'id = "hulk"\naliases = 5'), "card hulk: field 'aliases': expected `array`, got `int`"),
-    (('id = "nebula"', 'id = "nebula"\ncolour = "red"'), "card nebula: unknown field 'colour'"),
+    (('tokens = 3', 'tokens = "abc"'), "card power-stone: the field tokens must be a whole number, not a text."),
+    (('tokens = 3', 'tokens = inf'), "card power-stone: the field tokens must be a whole number, not a number."),
+    (('tokens = 3', 'tokens = [1]'), "card power-stone: the field tokens must be a whole number, not a list."),
+    (('tokens = 3', 'tokens = -50'), "card power-stone: the field tokens must be 1 or more."),
+    (('id = "hulk"', 'id = "hulk"\naliases = 5'), "card hulk: the field aliases must be a list, not a whole number."),
+    (('id = "nebula"', 'id = "nebula"\ncolour = "red"'), "card nebula: unknown field colour."),
 ])
 def test_row10_a_broken_card_file_names_the_file_the_card_and_the_field(tmp_path: Path, change: tuple[str, str],
                                                                      problem: str) -> None:
@@ -383,3 +385,14 @@ def test_row14_games_started_in_the_same_second_get_their_own_files(tmp_path: Pa
 def test_row18_names_are_one_line_bounded_and_distinct(names: list[str], sentence: str) -> None:
     result = run(["play", "gauntlet", "--lang", "en", "--names", *names], "")
     assert (result.returncode, result.stderr.strip()) == (2, sentence)
+
+
+@pytest.mark.parametrize("game, line", [("gauntlet", "unseen "), ("gauntlet", "played "), ("mindbug", "board ")])
+def test_a_long_argument_is_never_read_back_whole(game: str, line: str) -> None:
+    """Issue 32: a 990-character argument of unseen, played or board was read back in the refusal."""
+    from tests.conftest import make_session, run_lines
+
+    session, recorder = make_session(game, lang="en")
+    heard = run_lines(session, recorder, line + "x" * 990)
+    assert heard and all(len(sentence) < 120 for sentence in heard), heard
+    assert "…" in heard[-1]

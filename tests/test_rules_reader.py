@@ -437,3 +437,21 @@ def test_the_brf_back_translates_with_liblouis(game_id: str, lang: str) -> None:
                              for line in page.split("\r\n")[:-2]))
     for index in range(r.count):
         assert _squeeze(re.sub(r"\s+", " ", r.titles()[index])) in read
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_num_x_action_cards_have_no_value_and_say_their_copies_by_player_count(lang: str) -> None:
+    """Issue 32: the reader read "Joker, value 0, 2 copies" whatever the player count (1 copy at 2 players)."""
+    r = reader("num-x", lang)
+    index = next(i for i, s in enumerate(r.rules.sections) if s.id == "action-cards")
+    text = " ".join(r.paragraphs(index))
+    assert not re.search(r"(valeur|value) 0", text) and not re.search(r"Joker[^.]*2 (exemplaires|copies)", text)
+    assert ("1 exemplaire, 2 à partir de 3 joueurs" if lang == "fr" else "1 copy, 2 from 3 players") in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_num_x_opponent_mode_says_what_action_cards_do_on_another_players_pile(lang: str) -> None:
+    r = reader("num-x", lang)
+    index = next(i for i, s in enumerate(r.rules.sections) if s.id == "opponent-mode")
+    text = " ".join(r.paragraphs(index))
+    assert "Flip" in text and "Flash" in text and ("famille" in text if lang == "fr" else "family" in text)

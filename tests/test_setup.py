@@ -7,6 +7,8 @@ before the game were 22 lines to hear (issue 12).
 from __future__ import annotations
 
 import subprocess
+
+import pytest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,3 +37,15 @@ def test_the_makefile_runs_every_set_up_command_through_a_step() -> None:
     commands = [line.strip() for line in recipe.splitlines()[1:] if line.startswith("\t@")]
     assert commands[-1] == "@touch $(STAMP)"
     assert all(command.startswith("@bash scripts/step.sh ") for command in commands[:-1]), commands
+
+
+def test_every_test_has_the_readmes_120_second_timeout(pytestconfig: pytest.Config) -> None:
+    """The README promises 120 seconds a test (pytest-timeout, set in pyproject.toml): a merge once dropped it."""
+    import tomllib
+
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    assert options.get("timeout") == 120
+    assert float(pytestconfig.getini("timeout")) == 120
+    for readme in ("README.md",):
+        text = (ROOT / readme).read_text(encoding="utf-8")
+        assert "120 seconds" in text and "120 secondes" in text

@@ -183,3 +183,30 @@ def test_an_unknown_sounds_value_is_refused():
     result = subprocess.run([sys.executable, "-m", "companion", "play", "the-void", "--sounds", "loud"],
                             input="", capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "--sounds" in result.stderr
+
+
+@pytest.mark.parametrize("damage", ["grown", "header", "garbage"])
+def test_a_cached_file_of_the_wrong_size_or_not_a_wav_is_made_again(tmp_path, damage):
+    """Issue 32: cached sounds were never checked (a 300 MB file made each card played a 300 MB WAV)."""
+    import wave
+
+    recipe = tmp_path / "earcons.toml"
+    recipe.write_text(earcons.DATA.read_text())
+    folder = tmp_path / "made"
+    digest = hashlib.sha256(recipe.read_bytes()).hexdigest()
+    assert earcons.parse(tomllib.loads(recipe.read_text()), folder, digest).file("play") is not None
+    path = folder / "companion-play.wav"
+    good = path.read_bytes()
+    if damage == "grown":
+        path.write_bytes(good + b"\0" * 3_000_000)
+    elif damage == "header":
+        with wave.open(str(path), "wb") as stream:
+            stream.setnchannels(1)
+            stream.setsampwidth(earcons.WIDTH)
+            stream.setframerate(earcons.RATE)
+            stream.writeframes(b"\0" * 3_000_000)
+    else:
+        path.write_bytes(b"not a sound at all")
+    again = earcons.parse(tomllib.loads(recipe.read_text()), folder, digest)
+    assert again.file("play") == path and path.stat().st_size == len(good)  # made again (sox dithers: not byte for byte)
+    assert len(again.pcm("play")) == len(good) - 44

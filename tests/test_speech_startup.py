@@ -17,12 +17,13 @@ from pathlib import Path
 
 import pytest
 
+from companion import registry
 from tests.daemons import SSIP_THREAD_EXIT, SpeechDispatcher, no_session_daemons, wait_until
 
 pytestmark = [pytest.mark.usefixtures("no_session_daemons"), SSIP_THREAD_EXIT]
 __all__ = ["no_session_daemons"]
 
-GAMES = ("gauntlet", "love-letter", "mindbug", "num-x", "the-void")
+GAMES = tuple(game.id for game in registry.GAMES)  # every game of the registry, a new one too
 NO_BRAILLE = {"en": "No braille: BRLTTY is not running or does not answer.",
               "fr": "Pas de braille : BRLTTY n'est pas lancé ou ne répond pas."}
 

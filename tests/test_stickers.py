@@ -23,7 +23,7 @@ from companion.cli import main
 from companion.stickers import Code, geometry, labels, payload, read_payload, svg_pages
 
 PEF_RNG = Path(__file__).parent / "data" / "pef" / "pef-2008-1.rng"
-GAMES = ("gauntlet", "love-letter", "mindbug", "num-x", "the-void")
+GAMES = tuple(game.id for game in registry.GAMES)  # every game of the registry, a new one too
 #: Pixels per millimetre of the rendered sheet: 8 is about 200 dots per inch, a phone's view of a card at 15 cm.
 SCALE = 8
 
@@ -161,3 +161,17 @@ def test_a_missing_folder_is_made_as_for_every_document(tmp_path: Path, capsys: 
     """The same answer as every -o writer (companion/written.py): the folder is made, the sheet written."""
     assert main(["stickers", "love-letter", "--lang", "en", "-o", str(tmp_path / "new" / "ll.svg")]) == 0
     assert (tmp_path / "new" / "ll.svg").is_file() and (tmp_path / "new" / "ll.pef").is_file()
+
+
+def test_a_name_outside_latin_1_is_printed_respelt_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32: a corrected card file named "L’Œil" or "Ωmega": the PDF's core font writes Latin-1 only."""
+    from companion import stickers
+
+    names = ["L’Œil d’Ωmega", "Ἀθηνᾶ", "Zoé"]
+    game = registry.find("love-letter")
+    monkeypatch.setattr(stickers, "labels", lambda g, lang: [stickers.Label(Code(g.id, "guard", i + 1), name)
+                                                             for i, name in enumerate(names)])
+    pdf = stickers.pdf_sheet(game, "fr", "a4")
+    assert pdf.startswith(b"%PDF")
+    assert stickers.pdf_text("L’Œil d’Ωmega") == "L'Oeil d'Omega" and stickers.pdf_text("Zoé") == "Zoé"
+    assert all(stickers.pdf_text(n).encode("latin-1") for n in names)

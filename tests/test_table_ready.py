@@ -217,7 +217,7 @@ def test_2_f3_gives_a_short_status_and_status_the_whole_table() -> None:
     session, recorder = make_session(lang="fr", players=3)
     texts = run_lines(session, recorder, "joue proxima\nétat court\nétat")
     assert texts[-2] == "Tour 1 : Thanos a joué : tapez suivant. Vies : Thanos 4 sur 4, héros 6 sur 6."
-    assert texts[-1].startswith(texts[-2]) and texts[-1].endswith("Paquets : héros 14, Thanos 10.")
+    assert texts[-1].startswith(texts[-2]) and texts[-1].endswith("Paquet héros : 14, paquet Thanos : 10.")
     session, recorder = make_session("love-letter", players=3)
     assert run_lines(session, recorder, "status short")[0] == "Round 1, turn 1, player 1 to play. Deck: 11 cards."
 

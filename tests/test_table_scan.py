@@ -126,3 +126,16 @@ def test_a_picture_the_thread_fails_on_is_said_once_and_later_cards_are_read(
         assert scans(out) == [
             ("scan_error", "A picture from the camera could not be read: scanning goes on.", {"stopped": False}),
             ("scan_card", "Card scanned: Spider Owl, 3.", {"card": "spider-owl", "copy": 1})]
+
+
+@pytest.mark.parametrize("source", ["/dev/video77", "/tmp"])
+def test_a_camera_that_cannot_be_opened_is_said_in_french_words(source: str) -> None:
+    """Issue 32: the system's English ("No such file or directory") inside the French sentence of play --scan."""
+    pytest.importorskip("av")
+    from companion.table_scan import ScanSourceError, _frames
+
+    with pytest.raises(ScanSourceError) as caught:
+        next(iter(_frames(source, "fr")))
+    said = str(caught.value)
+    assert said.startswith(f"La caméra {source} ne peut pas s'ouvrir : ") and "No such" not in said
+    assert "directory" not in said.lower() and "error" not in said.lower(), said

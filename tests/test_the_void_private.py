@@ -86,15 +86,15 @@ def served() -> Iterator[tuple[Any, Any, Any]]:
 
 def test_at_the_table_the_hands_decide_the_error_and_the_discards(served: Any) -> None:
     session, recorder, web = served
-    assert web.keeper.enter("p1", ["red-8", "blue-9", "green-10", "yellow-11"], "en") == KEPT
-    assert web.keeper.enter("p2", ["red-3", "blue-5", "green-9", "red-10"], "en") == KEPT
-    assert web.keeper.view("p1", "en")["offers"] == [("play 8 red", "Play 8 red")]
+    assert web.hands.enter(session, "p1", ["red-8", "blue-9", "green-10", "yellow-11"], "en") == KEPT
+    assert web.hands.enter(session, "p2", ["red-3", "blue-5", "green-9", "red-10"], "en") == KEPT
+    assert web.hands.view(session, "p1", "en")["offers"] == [("play 8 red", "Play 8 red")]
     assert web.lines.handle("p1", "play 8 red", "en") == SENT  # the tap's line
     decided = "Decided from the hands entered on the devices:"
     assert recorder.texts == ["8 red.", decided, "1 error of 5: turn up a card, discard below 8.",
                               decided, "3 red and 5 blue discarded."]
     assert [s.command.name for s in session.table.steps] == ["play", "error", "discard"]
-    assert web.keeper.view("p1", "en")["offers"] == []  # Ana's drawn card is still to enter
+    assert web.hands.view(session, "p1", "en")["offers"] == []  # Ana's drawn card is still to enter
     recorder.clear()
     session.handle("error 7 blue")
     assert recorder.texts == ["7 blue turned up."]

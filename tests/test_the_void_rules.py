@@ -78,15 +78,20 @@ def test_the_round_is_not_over_until_one_of_its_two_conditions():
 
 
 def test_discards_are_checked_against_the_card_that_erred():
+    """The rules reader says it too: "cards lower than the one played" (issue 32: the engine used the pile's top)."""
     state = new()
     refused(state, g.Discard((2,), ("",)), "no_error_yet")
     refused(state, g.Error("blue", rank=9), "nothing_played")
     state, _ = apply_all(state, g.Play(6), g.Play(4), g.Error("red", rank=9))
+    assert state.level == 6
+    # "jouables avant celle posée": lower than the 4 just played, not than the pile's highest card (6).
+    refused(state, g.Discard((5,), ("blue",)), "not_lower")
+    refused(state, g.Discard((4,), ("",)), "not_lower")
     refused(state, g.Discard((6,), ("",)), "not_lower")
     refused(state, g.Discard((2, 2, 2, 2, 2), ("",) * 5), "all_seen")
     refused(state, g.Discard((), (), count=2), "cards_needed")
-    state, events = apply_all(state, g.Discard((5, 2), ("blue", ""), player=1))
-    assert events[0].cards == ({"rank": 5, "type": "blue"}, {"rank": 2, "type": None}) and events[0].player == "p2"
+    state, events = apply_all(state, g.Discard((3, 2), ("blue", ""), player=1))
+    assert events[0].cards == ({"rank": 3, "type": "blue"}, {"rank": 2, "type": None}) and events[0].player == "p2"
     assert state.deck == 23 and state.hands == (4, 4, 4, 4) and state.counted() == 44
 
 

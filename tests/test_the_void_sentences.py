@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+
 import pytest
 
 from conftest import make_session, run_lines
@@ -12,8 +13,8 @@ GAME = """1
 5 bleu
 3 vert
 faute 9 bleu
-défausse 2 4 jaune
-défausse 4 jaune
+défausse 2 1 jaune
+défausse 1 jaune
 fautes
 défausses
 manche
@@ -28,11 +29,11 @@ GOLDEN = {
         "2 rouge sur la pile, 26 cartes en pioche.",
         "5 bleu.",
         "3 vert.",
-        "1 faute sur 5, défaussez sous 5. 9 bleu retourné.",
-        "2 et 4 jaune défaussés.",
-        "Le 4 jaune est déjà sorti.",
+        "1 faute sur 5, défaussez sous 3. 9 bleu retourné.",
+        "2 et 1 jaune défaussés.",
+        "Le 1 jaune est déjà sorti.",
         "1 faute sur 5 permises. Types sortis cette manche : bleu.",
-        "3 défaussées cette manche. 1 en jaune : 4. 1 sans type dit : 2. 9 bleu retourné.",
+        "3 défaussées cette manche. 1 en jaune : 1. 1 sans type dit : 2. 9 bleu retourné.",
         "3 empilées, manche 1 sur 13, score 3.",
         "4 joueurs seulement.",
         "Violet n'est ni un type ni un joueur.",
@@ -44,11 +45,11 @@ GOLDEN = {
         "2 red on the pile, 26 cards in the draw pile.",
         "5 blue.",
         "3 green.",
-        "1 error of 5, discard below 5. 9 blue turned up.",
-        "2 and 4 yellow discarded.",
-        "4 yellow is already face up.",
+        "1 error of 5, discard below 3. 9 blue turned up.",
+        "2 and 1 yellow discarded.",
+        "1 yellow is already face up.",
         "1 error of 5 allowed. Types turned up this round: blue.",
-        "3 discarded this round. 1 yellow: 4. 1 with no type said: 2. 9 blue turned up.",
+        "3 discarded this round. 1 yellow: 1. 1 with no type said: 2. 9 blue turned up.",
         "3 stacked, round 1 of 13, score 3.",
         "4 players only.",
         "Violet is neither a type nor a player.",
@@ -117,7 +118,7 @@ def test_a_lost_game_says_its_score_and_rank(lang, expected):
     word = "faute 9 bleu" if lang == "fr" else "error 9 blue"
     texts = run_lines(session, recorder, f"4\n{word}")
     assert texts[-2] == expected
-    assert texts[-1] in ("0: a new record.", "0 : nouveau record.")  # the game is kept in the records
+    assert texts[-1] in ("A new record.", "Nouveau record.")  # the game is kept in the records
 
 
 def test_the_json_events_carry_the_fields_of_the_issue():
@@ -128,7 +129,8 @@ def test_the_json_events_carry_the_fields_of_the_issue():
         "rank": 5, "type": None, "player": None, "below": 7, "deck": 26, "stacked": 2, "last_of_rank": False}
     assert isinstance(played["t"], float)
     error = recorder.events("error_called")[0].fields
-    assert (error["rank"], error["type"], error["errors"], error["errors_allowed"]) == (7, "blue", 1, 5)
+    # The rank to discard below: the 5 that erred, not the pile's highest card (issue 32).
+    assert (error["rank"], error["type"], error["errors"], error["errors_allowed"]) == (5, "blue", 1, 5)
     assert recorder.events("cards_discarded")[0].fields["cards"] == [{"rank": 3, "type": "green"}]
     status = recorder.events("status")[0].fields
     assert {k: status[k] for k in ("round", "rounds", "top", "deck", "hands", "errors", "errors_allowed",
@@ -196,3 +198,16 @@ def test_the_terse_and_full_forms_pass_the_sentence_audit(verbosity, lang):
             for u in recorder.utterances:
                 found += breaks(u.text, lang, names, event_numbers(u.fields))
     assert found == []
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["1 stacked in round 1: red turned up twice.", "1 point of 44: game over, rank: passable.",
+            "A new record."]),
+    ("fr", ["1 empilée en manche 1 : rouge retourné deux fois.", "1 point sur 44 : partie finie, rang : passable.",
+            "Nouveau record."]),
+])
+def test_the_game_end_says_its_score_once_with_the_rank_and_the_record(lang, expected):
+    """Issue 32: "… score 1. 1 point of 44: game over, rank: …. 1: a new record." said the score three times."""
+    session, recorder = make_session("the-void", lang=lang, rounds=1)
+    error, red = ("error", "red") if lang == "en" else ("faute", "rouge")
+    assert run_lines(session, recorder, f"2\n3\n{error} 10 {red}\n4\n{error} 11 {red}")[-3:] == expected

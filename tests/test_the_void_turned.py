@@ -68,9 +68,9 @@ def test_drawing_when_a_hand_is_empty_never_says_the_draw_pile_is_empty(lang, ex
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", ["5 blue.", "3 green.", "1 error of 5: turn up a card, discard below 5.",
+    ("en", ["5 blue.", "3 green.", "1 error of 5: turn up a card, discard below 3.",
             "7 blue turned up.", "7 blue is already face up."]),
-    ("fr", ["5 bleu.", "3 vert.", "1 faute sur 5 : retournez une carte, défaussez sous 5.",
+    ("fr", ["5 bleu.", "3 vert.", "1 faute sur 5 : retournez une carte, défaussez sous 3.",
             "7 bleu retourné.", "Le 7 bleu est déjà sorti."]),
 ])
 def test_a_low_card_is_no_question_and_the_table_types_error(lang, expected):

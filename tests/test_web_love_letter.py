@@ -73,7 +73,10 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately_then_a_secret
     said = play(table, "play baron ben",
                 "1, Guard, face up: Ana is out of the round. 2 players left in the round.")
     assert "Decided from the hands entered on the devices:" in said
-    ana.wait(lambda b: "Only for you: 3, Baron, in Ben's hand." in mine(b)[-1:])
+    # Each page with cards entered is then asked to check them, in the same words whoever decided (issue 30).
+    check = "If your hand here is wrong, correct it and ask the table to undo."
+    ana.wait(lambda b: mine(b)[-2:] == ["Only for you: 3, Baron, in Ben's hand.", check])
+    cleo.wait(lambda b: check in mine(b))
     ben.wait(lambda b: "Only for you: 1, Guard, in Ana's hand." in mine(b))
     play(table, "next", "Ben's turn: draw a card. Deck: 7 cards.")
     enter(ben, ["guard"], "Your hand: Baron, 3; Guard, 1.")

@@ -101,7 +101,7 @@ def relayed(tmp_path: Path) -> Iterator[tuple[Table, Browser, Relay]]:
     browser = Browser(tmp_path / "profile")
     table = Table(tmp_path)
     relay = Relay(table.web.bound)
-    table.web.allowed_hosts.add(f"127.0.0.1:{relay.port}")  # the relay is the address this page knows
+    table.web.server.allowed_hosts.add(f"127.0.0.1:{relay.port}")  # the relay is the address this page knows
     try:
         yield table, browser, relay
     finally:

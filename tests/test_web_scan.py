@@ -105,7 +105,7 @@ def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None
         assert said == added
         ana.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text ==
                  "Your hand: Bee Bear, 8; Spider Owl, 3; Gorillion, 10. Enter 2 cards.")
-        assert table.web.keeper.hands["p1"] == ("bee-bear", "spider-owl", "gorillion")
+        assert table.web.hands.cards["p1"] == ("bee-bear", "spider-owl", "gorillion")
         assert ana.axe() == []
 
         # Scanning again: the same stickers are not added twice; with no card read for a while (here 0.6 s, between
@@ -117,7 +117,7 @@ def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None
         assert ana.driver.switch_to.active_element == ana.driver.find_element(By.ID, "scan")
         assert ana.driver.find_element(By.ID, "scan").get_attribute("aria-pressed") == "false"
         assert not any(s.endswith("Added to your hand.") for s in scan_said(ana)[before:])
-        assert table.web.keeper.hands["p1"] == ("bee-bear", "spider-owl", "gorillion")
+        assert table.web.hands.cards["p1"] == ("bee-bear", "spider-owl", "gorillion")
 
         # Ben's browser has no camera at all: said on his page, and nothing else happens.
         ben.driver.find_element(By.ID, "scan").click()
@@ -130,7 +130,7 @@ def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None
         for text in [*table.out.texts[start:], *ben.said(),
                      *[m["data"] for m in ben.messages()]]:
             assert not any(name in text for name in names), text
-        assert "p2" not in table.web.keeper.hands
+        assert "p2" not in table.web.hands.cards
         assert not any(name.lower().replace(" ", "-") in table.save.read_text() for name in names)
 
         # A code that is no card of this game, and one of another game, are said as such (no hand changed).
@@ -142,7 +142,7 @@ def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None
                 " body: new URLSearchParams({code: arguments[1]})}).then(r => r.json()).then(done);", page, code)
             assert answer == {"ok": False, "found": True, "added": False, "message": "That code is no card of this game.",
                               "hint": "", "code": ""}
-        assert table.web.keeper.hands["p1"] == ("bee-bear", "spider-owl", "gorillion")
+        assert table.web.hands.cards["p1"] == ("bee-bear", "spider-owl", "gorillion")
         # A frame larger than any camera's small JPEG is refused unread.
         from companion.web.scan import MAX_FRAME
 
@@ -162,7 +162,7 @@ def test_a_frame_from_another_device_is_refused_unread(tmp_path: Path) -> None:
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(request, timeout=WAIT)
         assert refused.value.code == 403
-        assert "p1" not in table.web.keeper.hands
+        assert "p1" not in table.web.hands.cards
     finally:
         table.close()
 
@@ -176,7 +176,7 @@ def test_a_card_that_cannot_be_in_the_hand_is_said_with_the_reason(tmp_path: Pat
         assert (first.added, first.message) == (True, "Axolotl Healer, 4. Added to your hand.")
         again = scanner.scan("p1", "cmp1:mindbug:axolotl-healer:1", "fr")
         assert (again.added, again.message) == (False, "Dr Axolotl, 4 : déjà dans votre main.")
-        assert table.web.keeper.hands["p1"] == ("axolotl-healer",)
+        assert table.web.hands.cards["p1"] == ("axolotl-healer",)
         for code in ("CMP1:MINDBUG:AXOLOTL-HEALER:2", "CMP1:MINDBUG:BEE-BEAR:1", "CMP1:MINDBUG:BRAIN-FLY:1",
                      "CMP1:MINDBUG:GORILLION:1"):
             assert scanner.scan("p1", code, "en").added
@@ -186,7 +186,7 @@ def test_a_card_that_cannot_be_in_the_hand_is_said_with_the_reason(tmp_path: Pat
         full = scanner.scan("p1", "CMP1:MINDBUG:SPIDER-OWL:1", "en")
         assert (full.status, full.added, full.message) == (422, False, "Spider Owl, 3: not added, your hand already "
                                                            "holds its 5 cards. To correct it, enter it again above.")
-        assert len(table.web.keeper.hands["p1"]) == 5 and "p2" not in table.web.keeper.hands
+        assert len(table.web.hands.cards["p1"]) == 5 and "p2" not in table.web.hands.cards
         other = scanner.scan("p2", "CMP1:NUM-X:RED-3:1", "fr")
         assert (other.added, other.message) == (False, "Ce code n'est aucune carte de ce jeu.")
     finally:
@@ -201,12 +201,12 @@ def test_hands_scanned_decide_as_hands_entered_in_the_lists(tmp_path: Path) -> N
         scanner = letter.web.scanner
         for seat, code in (("p1", "GUARD:1"), ("p1", "PRIEST:1"), ("p2", "BARON:2"), ("p3", "HANDMAID:1")):
             assert scanner.scan(seat, f"CMP1:LOVE-LETTER:{code}", "en").added, code
-        assert letter.web.keeper.hands == {"p1": ("guard", "priest"), "p2": ("baron",), "p3": ("handmaid",)}
+        assert letter.web.hands.cards == {"p1": ("guard", "priest"), "p2": ("baron",), "p3": ("handmaid",)}
         start = len(letter.out.records)
         letter.send("play guard ben baron")
         letter.out.wait_for(lambda o: "Decided from the hands entered on the devices:" in o.texts[start:])
         letter.out.wait_for(lambda o: any("Ben is out of the round" in text for text in o.texts[start:]))
-        assert letter.web.keeper.hands["p1"] == ("priest",)
+        assert letter.web.hands.cards["p1"] == ("priest",)
     finally:
         letter.close()
     (tmp_path / "g").mkdir()
@@ -224,7 +224,7 @@ def test_hands_scanned_decide_as_hands_entered_in_the_lists(tmp_path: Path) -> N
         start = len(gauntlet.out.records)
         gauntlet.send("play proxima")
         gauntlet.out.wait_for(lambda o: "1 power token for Zoe: 1 held, 8 in the reserve." in o.texts[start:])
-        assert gauntlet.web.keeper.hands["thanos"] == ("black-dwarf", "outriders")
+        assert gauntlet.web.hands.cards["thanos"] == ("black-dwarf", "outriders")
         assert not any("Black Dwarf" in text or "Hulk" in text for text in gauntlet.out.texts)
     finally:
         gauntlet.close()
@@ -267,7 +267,7 @@ def test_every_refusal_from_scan_and_frame_is_a_sentence_in_the_seats_language(
                                      "application/x-www-form-urlencoded")
             assert (status, answer["added"], answer["message"]) == (
                 422, False, f"Bee Bear, 8: 1 copy, not numbered {copy}. Print its sticker again.")
-        assert "p1" not in table.web.keeper.hands
+        assert "p1" not in table.web.hands.cards
         with caplog.at_level(logging.WARNING, logger="companion.web"):
             refusals = [post("/frame?lang=fr", EPS, "image/jpeg"), post("/frame?lang=en", png_header(100_000, 100_000),
                                                                         "image/png"),
@@ -275,7 +275,7 @@ def test_every_refusal_from_scan_and_frame_is_a_sentence_in_the_seats_language(
         assert [(status, answer["found"], answer["message"]) for status, _, answer in refusals] == [
             (415, False, "Cette image n'est pas une image de caméra (JPEG ou PNG) : elle n'a pas été lue."),
             (413, False, "That picture is too large to read."),
-            (413, False, "That picture is too large to read: 5000 × 4000 pixels.")]
+            (413, False, "That picture is too large to read: 5000 by 4000 pixels.")]
         assert sum("frame refused from seat p1" in r.getMessage() for r in caplog.records) == 3
         # The seat still scans: a real card is added after all of it.
         status, _, answer = post("/scan?lang=en", b"code=CMP1:MINDBUG:BEE-BEAR:1", "application/x-www-form-urlencoded")
@@ -328,5 +328,5 @@ def test_the_scan_region_is_polite_and_says_its_guidance_at_most_every_15_second
         said = scan_said(ana)
         assert said.count("No card seen.") == 1 and said.count("That code is no card of this game.") == 1
         assert said.count("Bee Bear, 8: 1 copy, not numbered 999. Print its sticker again.") == 1
-        assert "p1" not in table.web.keeper.hands
+        assert "p1" not in table.web.hands.cards
         assert ana.axe() == []

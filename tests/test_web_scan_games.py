@@ -172,7 +172,7 @@ def test_a_love_letter_round_with_every_hand_scanned(tmp_path: Path) -> None:
         heard.wait("p2", full("Prince, 5", 1))
         heard.wait("p2", "Baron, 3: already in your hand.")
         summary(ben, "Your hand: Baron, 3.")
-        assert table.web.keeper.hands == {"p1": ("guard", "priest"), "p2": ("baron",)}
+        assert table.web.hands.cards == {"p1": ("guard", "priest"), "p2": ("baron",)}
         assert ben.axe() == []
 
         # Turn 1: Ana's Guard names the King, decided from Ben's scanned hand: a miss.
@@ -183,7 +183,7 @@ def test_a_love_letter_round_with_every_hand_scanned(tmp_path: Path) -> None:
         heard.wait("p2", "Prince, 5. Added to your hand.")
         stop_scanning(ben)
         summary(ben, "Your hand: Baron, 3; Prince, 5.")
-        assert table.web.keeper.hands == {"p1": ("priest",), "p2": ("baron", "prince")}
+        assert table.web.hands.cards == {"p1": ("priest",), "p2": ("baron", "prince")}
 
         # Turn 2: Ben's Baron against Ana, decided from both scanned hands: Ana's Priest loses, Ben wins the round.
         said = play(table, "play baron ana", "1 of 7 favour tokens for Ben.")
@@ -314,7 +314,7 @@ def test_a_card_still_in_view_is_added_and_said_when_the_hand_gets_room(tmp_path
         stop_scanning(ben)
         heard.poll()
         assert heard.said["p2"][1:] == [full("Prince, 5", 1), "Prince, 5. Added to your hand.", "Scanning stopped."]
-        assert table.web.keeper.hands["p2"] == ("baron", "prince")
+        assert table.web.hands.cards["p2"] == ("baron", "prince")
 
 
 def test_the_same_on_a_phone_whose_browser_reads_the_codes(tmp_path: Path) -> None:
@@ -345,7 +345,7 @@ def test_the_same_on_a_phone_whose_browser_reads_the_codes(tmp_path: Path) -> No
         heard.poll()
         assert heard.said["p2"][1:] == ["Baron, 3. Added to your hand.", full("Prince, 5", 1),
                                         "Prince, 5. Added to your hand.", "Scanning stopped."]
-        assert table.web.keeper.hands["p2"] == ("baron", "prince")
+        assert table.web.hands.cards["p2"] == ("baron", "prince")
         # Only texts were sent: no frame at all.
         frames = [m for m in ben.driver.get_log("performance")
                   if '"Network.requestWillBeSent"' in m["message"] and "/frame" in m["message"]]

@@ -136,7 +136,7 @@ def test_the_join_code_leads_to_a_seat(served: Any) -> None:
     with pytest.raises(urllib.error.HTTPError) as caught:
         opener.open(web.base_url + "/join", body, timeout=5)
     assert caught.value.code == 303
-    assert caught.value.headers["Location"] == web.seats.by_id["hero2"].path() + "?lang=fr"
+    assert caught.value.headers["Location"] == web.seats.by_id["hero2"].path() + "?lang=fr&joined=1"
     wrong = urllib.parse.urlencode({"code": "AAAAAA" if code != "AAAAAA" else "BBBBBB", "seat": "hero2"}).encode()
     with pytest.raises(urllib.error.HTTPError) as caught:
         opener.open(web.base_url + "/join", wrong, timeout=5)
@@ -168,7 +168,7 @@ def test_a_port_in_use_is_one_sentence(served: Any) -> None:
     _, _, web = served
     session, _ = make_session("gauntlet", players=3)
     with pytest.raises(WebStartError) as caught:
-        WebServer(session.table, session.narrator.settings, "127.0.0.1", web.bound[1]).start()
+        WebServer("en", "127.0.0.1", web.bound[1]).listen()
     assert "cannot listen on 127.0.0.1 port" in str(caught.value)
 
 

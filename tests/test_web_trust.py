@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import http.client
 import logging
+import os
 import socket
 import statistics
 import time
 import urllib.parse
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -78,8 +80,11 @@ def test_the_join_code_expires_once_every_seat_is_taken_and_the_table_says_a_new
     assert _request(web, "POST", "/join", body={"code": old, "seat": "p1"})[0] in (403, 409)
     texts = run_lines(session, recorder, "free Ben")
     assert texts[0] == "Ben's seat is free: a device may take it with the join code."
-    assert texts[1].startswith("New join code for the free seats: open http://127.0.0.1:")
-    assert web.seats.code != old and web.seats.code in texts[1].replace(" ", "")
+    # Issue 30: the code is not said aloud again by itself (anyone near would hear it): the table asks for it.
+    assert texts[1:] == ["The join code has expired: newcode says a new one."] and web.seats.code == old
+    texts = run_lines(session, recorder, "newcode")
+    assert texts[0].startswith("New join code for the free seats: open http://127.0.0.1:")
+    assert web.seats.code != old and web.seats.code in texts[0].replace(" ", "")
     assert _request(web, "POST", "/join", body={"code": old, "seat": "p2"})[0] == 403
     _join(web, "p2")  # the new code opens Ben's seat again
 
@@ -103,14 +108,18 @@ def test_a_player_leaves_their_seat(web3: Any) -> None:
     session, recorder, web = web3
     url, device = _join(web, "p3")
     recorder.clear()
-    assert post_json(url + "/leave", {"lang": "en"}, device)[0] == 200
+    # Issue 30: "Leave this seat" asks to confirm first; nothing is done until it is confirmed.
+    status, answer = post_json(url + "/leave", {"lang": "en"}, device)
+    assert (status, answer["confirm"]) == (200, True) and answer["message"].startswith("Leave this seat?")
+    assert web.seats.by_id["p3"].device == device and recorder.texts == []
+    assert post_json(url + "/leave", {"lang": "en", "confirm": "yes"}, device)[0] == 200
     assert "Cleo left their seat on their device: the seat is free." in recorder.texts
     assert web.seats.by_id["p3"].device is None
 
 
 def test_a_vanished_device_is_said_away_and_the_decision_waiting_for_it(web3: Any) -> None:
     session, recorder, web = web3
-    web.seats.grace, web.away_after = 0.2, 0.4
+    web.seats.grace, web.timing.away_after = 0.2, 0.4
     ana = web.seats.by_id["p1"]  # Ana's turn first
     generation = web.seats.open_stream(ana, "ana-phone")
     recorder.clear()
@@ -216,19 +225,24 @@ def test_idle_sockets_beyond_the_cap_per_address_close_the_oldest(web3: Any) -> 
             sock.close()
 
 
-def test_every_refusal_is_one_log_line_without_its_secret(web3: Any, caplog: Any) -> None:
+def test_every_refusal_is_one_line_in_the_data_folders_log_without_its_secret(web3: Any, capfd: Any) -> None:
     _, _, web = web3
-    caplog.set_level(logging.WARNING, logger="companion.web")
+    log = Path(os.environ["COMPANION_DATA_DIR"]) / "web-refusals.log"
     token = web.seats.by_id["p2"].token
     _request(web, "GET", f"/seat/p2/{token}x")
     _request(web, "GET", "/", {"Host": "evil.example"})
     device_post(web, "p3", "line", {"line": "status"})
     post_json(web.seat_url(web.seats.by_id["p3"]) + "/line", {"line": "status"}, "not-cleo")
-    lines = [r.getMessage() for r in caplog.records if r.name == "companion.web"]
+    for handler in logging.getLogger("companion.web").handlers:
+        handler.flush()
+    lines = [line.split(" ", 2)[2] for line in log.read_text(encoding="utf-8").splitlines() if " refused " in line]
     assert len(lines) == 3, lines
     assert lines[0].startswith("refused 403 wrong_secret: GET /seat/p2/… from 127.0.0.1")
     assert lines[1].startswith("refused 421 wrong_host") and lines[2].startswith("refused 409 seat_taken")
     assert not any(seat.token in line or seat.token[:8] in line for line in lines for seat in web.seats)
+    # Issue 30: nothing at the table's terminal (a screen reader would read every line).
+    out, err = capfd.readouterr()
+    assert "refused" not in out + err
 
 
 def test_limits_are_plain_numbers() -> None:

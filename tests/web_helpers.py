@@ -77,13 +77,19 @@ class Table:
     """``companion play GAME --serve --json`` with its standard input a pipe the test writes to."""
 
     def __init__(self, tmp: Path, game: str = "gauntlet", names: tuple[str, ...] = ("Zoe", "Alice", "Bruno"),
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None, page: bool = False, lang: str = "en") -> None:
+        """``page``: the table's own page too (``--page``, no browser opened: ``page_url`` is its link)."""
         self.save = tmp / "game.jsonl"
+        self.page = page
+        if page:  # the test opens the page in its own browser
+            from companion.web.table_page import PAGE_ENV
+
+            os.environ[PAGE_ENV] = "1"
         read, self._write = os.pipe()
         self._stdin = os.fdopen(read, "r", encoding="utf-8")
         self.out = Capture()
-        config = PlayConfig(lang="en", json=True, names=names, save=self.save, serve=True, host="127.0.0.1", port=0,
-                            options=dict(options or {}))
+        config = PlayConfig(lang=lang, json=True, names=names, save=self.save, serve=True, host="127.0.0.1", port=0,
+                            options=dict(options or {}), page=page)
         self.status: list[int] = []
         # The seats' own links are never said at the table: the test reads them from the server it started.
         from companion.web import server as web_server
@@ -101,18 +107,22 @@ class Table:
             self.thread = threading.Thread(target=lambda: self.status.append(
                 play(config, registry.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
             self.thread.start()
-            self.out.wait_for(lambda o: any(r["event"] == "web_join" for r in o.records))
+            self.out.wait_for(lambda o: any(r["event"] == ("page_link" if page else "web_join") for r in o.records))
         finally:
             web_server.serve = original  # type: ignore[assignment]
         self.web = served[0]
         self.urls = {seat.id: self.web.seat_url(seat) for seat in self.web.seats}
         join = next(r for r in self.out.records if r["event"] == "web_join")
         self.base, self.code = join["url"].rstrip("/"), join["code"]
+        self.page_url = next((r["url"] for r in self.out.records if r["event"] == "page_link"), "")
 
     def send(self, line: str) -> None:
         os.write(self._write, (line + "\n").encode())
 
     def close(self) -> None:
+        if self.page and self.thread.is_alive():
+            with contextlib.suppress(OSError):
+                self.send("quit")  # with the page, the end of input leaves the game to the page
         try:
             os.close(self._write)  # the end of input: the game saves, the server stops
         except OSError:
@@ -126,13 +136,14 @@ class Table:
 class Browser:
     """One headless Chromium with its own profile; ``quit`` stops it and its driver by PID."""
 
-    def __init__(self, profile: Path, home: Path | None = None) -> None:
-        """``home``: the HOME Chromium runs with (its NSS database trusts the table's authority, ``trusting_home``)."""
+    def __init__(self, profile: Path, home: Path | None = None, args: tuple[str, ...] = ()) -> None:
+        """``home``: the HOME Chromium runs with (its NSS database trusts the table's authority, ``trusting_home``);
+        ``args``: more command-line switches."""
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM or ""
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
                     "--disable-extensions", "--disable-background-networking", f"--user-data-dir={profile}",
-                    "--window-size=1000,1200"):
+                    "--window-size=1000,1200", *args):
             options.add_argument(arg)
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         env = {**os.environ, "HOME": str(home)} if home is not None else None
@@ -205,7 +216,8 @@ def https_table_env(tmp: Path) -> Iterator[Path]:
     os.environ["COMPANION_WEB_HTTPS"] = "1"
     os.environ["COMPANION_DATA_DIR"] = str(tmp / "data")
     try:
-        yield table_certificate(["127.0.0.1"]).authority_file
+        # The hosts a loopback table serves (its certificate is kept while it covers them; issue 30).
+        yield table_certificate(["127.0.0.1", "::1", "localhost"]).authority_file
     finally:
         for key, value in saved.items():
             if value is None:

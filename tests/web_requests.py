@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import ssl
 import time
 import urllib.error
 import urllib.parse
@@ -16,13 +17,13 @@ COOKIE = "companion_device"
 
 
 def post_json(url: str, data: dict[str, str], device: str | None = None,
-              headers: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
+              headers: dict[str, str] | None = None, context: ssl.SSLContext | None = None) -> tuple[int, dict[str, Any]]:
     """A form posted as a page's script posts it (from ``device``, the cookie its page was given): the status and
-    the JSON answer (5 s at most)."""
+    the JSON answer (5 s at most; ``context``: the TLS context of an HTTPS table)."""
     sent = {"Accept": "application/json", **({"Cookie": f"{COOKIE}={device}"} if device else {}), **(headers or {})}
     request = urllib.request.Request(url, urllib.parse.urlencode(data).encode(), sent)
     try:
-        with urllib.request.urlopen(request, timeout=5) as response:
+        with urllib.request.urlopen(request, timeout=5, context=context) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
@@ -37,13 +38,14 @@ def device_post(web: Any, seat: str, action: str, data: dict[str, str], device: 
     return post_json(web.seat_url(held) + "/" + action, data, device)
 
 
-def join_link(base: str, code: str, seat: str, lang: str = "en", timeout: float = 5) -> tuple[str, str]:
+def join_link(base: str, code: str, seat: str, lang: str = "en", timeout: float = 5,
+              context: ssl.SSLContext | None = None) -> tuple[str, str]:
     """A seat taken with the join code, as the join page does: (the seat's own link, the device's cookie)."""
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args: Any) -> None:
             return None
 
-    opener = urllib.request.build_opener(NoRedirect)
+    opener = urllib.request.build_opener(NoRedirect, urllib.request.HTTPSHandler(context=context))
     body = urllib.parse.urlencode({"code": code, "seat": seat, "lang": lang}).encode()
     try:
         opener.open(base + "/join", body, timeout=timeout)
@@ -89,13 +91,17 @@ def served(game: str, start: bool = False, **options: Any) -> Iterator[tuple[Any
 class RawStream:
     """A seat's event stream on a plain socket (no thread): opened with the seat's device cookie, read as it comes."""
 
-    def __init__(self, web: Any, seat: str, device: str, after: int | None = None) -> None:
+    def __init__(self, web: Any, seat: str, device: str, after: int | None = None,
+                 context: ssl.SSLContext | None = None) -> None:
+        """``context``: over TLS (an HTTPS table)."""
         import socket
 
         held = web.seats.by_id[seat]
         host, port = web.bound
         after = web.feed.last_id if after is None else after
         self.sock = socket.create_connection((host, port), timeout=5)
+        if context is not None:
+            self.sock = context.wrap_socket(self.sock, server_hostname=host)
         self.sock.sendall((f"GET {held.path()}/events?after={after} HTTP/1.1\r\nHost: {host}:{port}\r\n"
                            f"Cookie: {COOKIE}={device}\r\nAccept: text/event-stream\r\n\r\n").encode())
         self.buffer = b""

@@ -342,7 +342,7 @@ def parse_common(verb: str, args: Sequence[str], cards: CardSet | None, vocabula
     if verb == "card":
         if not args:
             raise ParseError("card_name_needed")
-        if cards is None:
+        if cards is None or not cards.cards:
             raise ParseError("no_cards")
         return Ask("card", {"card": match_card(cards, args).id})
     if verb == "speech":

@@ -8,7 +8,7 @@ from typing import Sequence
 from companion.cards import normalize
 from companion.commands.base import (
     Ask, Change, ParseError, Parser, Request, Secret, Vocabulary, is_number, leading_card, longest_card, named_player,
-    no_arguments, no_more, parse_int, player_and_card,
+    no_arguments, no_more, parse_int, player_and_card, quote,
 )
 from companion.games import gauntlet as rules
 from companion.games.base import RuleError
@@ -79,7 +79,7 @@ def _play(args: Sequence[str], state: rules.State) -> Request:
         elif is_word(rest[0], "heroes"):
             deck = rules.HEROES
         else:
-            raise ParseError("bad_deck_word", text=rest[0])
+            raise ParseError("bad_deck_word", text=quote(rest[0]))
         rest = rest[1:]
     no_more(rest)
     return Change(rules.Play(card.id, target=target, value=value, deck=deck, copy=copy))
@@ -143,7 +143,7 @@ def _unseen(args: Sequence[str], state: rules.State) -> Request:
         return Ask("unseen", {"side": rules.THANOS_SIDE})
     if len(args) == 1 and is_word(args[0], "heroes"):
         return Ask("unseen", {"side": rules.HEROES})
-    raise ParseError("bad_deck_word", text=" ".join(args))
+    raise ParseError("bad_deck_word", text=quote(" ".join(args)))
 
 
 _PARSERS = {

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from companion.commands.base import (
     Ask, Change, ParseError, Parser, Request, Vocabulary, is_number, leading_card, longest_card, no_arguments, no_more,
-    parse_int,
+    parse_int, quote,
 )
 from companion.games import mindbug as rules
 
@@ -127,7 +127,7 @@ def _board(args: Sequence[str], state: rules.State) -> Request:
         return Ask("board", {"side": "mine"})
     if len(args) == 1 and is_word(args[0], "theirs"):
         return Ask("board", {"side": "theirs"})
-    raise ParseError("bad_side_word", text=" ".join(args))
+    raise ParseError("bad_side_word", text=quote(" ".join(args)))
 
 
 def _asking(what: str) -> Any:

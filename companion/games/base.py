@@ -21,7 +21,7 @@ import dataclasses
 import enum
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 import msgspec
 
@@ -252,7 +252,18 @@ class Zone:
     owner: str | None = None
 
 
-S = TypeVar("S")
+class GameState(Protocol):
+    """What the shared layers read of every game's state: its cards (the parser's ``card NAME``, the queries).
+
+    A game whose box has no card file still carries one, empty (`Game.cards`). The cards compare by value
+    (`CardSet`), so a state resumed with the card file loaded again equals the one saved: no ``compare=False``.
+    """
+
+    @property
+    def cards(self) -> CardSet: ...
+
+
+S = TypeVar("S", bound=GameState)
 #: A game's options: a dataclass (its fields are the options a save file may hold).
 Opt = TypeVar("Opt", bound="DataclassInstance")
 #: A question every player may ask: the state and the question's arguments → the answer as events.

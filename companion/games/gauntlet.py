@@ -138,6 +138,9 @@ class Expected:
     seats: tuple[int, ...]
     low: int
     high: int
+    #: The card that said it (``None``: a fight), and every seat it aimed at, defeated since or not.
+    source: str | None = None
+    aimed: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -617,16 +620,35 @@ def _expected(state: State, card: Card, prepared: Prepared) -> Expected | None:
     own = traits(card)
     target = (prepared.target,) if prepared.target is not None else ()
     if own.action == "guess_thanos" and prepared.value is not None:
-        return Expected((THANOS,), prepared.value, prepared.value)
+        return _aimed((THANOS,), prepared.value, prepared.value, card)
     if own.action == "guess_hero" and prepared.value is not None:
-        return Expected(target, prepared.value, prepared.value)
+        return _aimed(target, prepared.value, prepared.value, card)
     if own.action == "guess_all_heroes" and prepared.value is not None:
-        return Expected(tuple(state.heroes), prepared.value, prepared.value)
+        return _aimed(tuple(state.heroes), prepared.value, prepared.value, card)
     if own.action == "defeat_if_at_most":
-        return Expected(target, 0, own.limit)
+        return _aimed(target, 0, own.limit, card)
     if own.action == "defeat_if_at_least":
-        return Expected(target, own.limit, 99)
+        return _aimed(target, own.limit, 99, card)
     return None
+
+
+def _aimed(seats: tuple[int, ...], low: int, high: int, card: Card | None) -> Expected:
+    """A defeat expected of each of ``seats`` (one card each), from ``card`` or a fight (``None``)."""
+    return Expected(seats, low, high, None if card is None else card.id, seats)
+
+
+def _check_aimed(state: State, seat: int) -> None:
+    """After a card or a fight that defeats: one card of each seat it aimed at, and of no other seat.
+
+    :raises RuleError: ``one_defeat_only`` (that seat's card is already defeated), ``defeat_not_aimed``.
+    """
+    expected = state.expected
+    if expected is None or seat in expected.seats or not expected.aimed:
+        return
+    if seat in expected.aimed:
+        raise RuleError("one_defeat_only", card=expected.source, player=player_id(seat))
+    raise RuleError("defeat_not_aimed", card=expected.source, player=player_id(seat),
+                    targets=tuple(player_id(s) for s in expected.aimed))
 
 
 def _apply_defeat(state: State, command: Defeat) -> tuple[State, list[Event]]:
@@ -640,15 +662,17 @@ def _apply_defeat(state: State, command: Defeat) -> tuple[State, list[Event]]:
         raise RuleError("already_face_up", card=card.id)
     if state.hands[seat] == 0:
         raise RuleError("empty_hand", player=player_id(seat))
+    _check_aimed(state, seat)
     expected = state.expected
     if expected is not None and seat in expected.seats and not expected.low <= card.value <= expected.high:
         fitting = tuple(c for c, n in state.unseen(side_of(seat)).items()
                         if n and expected.low <= state.cards[c].value <= expected.high)
         raise RuleError("defeat_value", card=card.id, value=card.value, low=expected.low, high=expected.high,
                         fitting=fitting)
-    # The Mind Stone may defeat a card of several heroes: each defeat leaves the others still expected.
+    # The Mind Stone may defeat a card of several heroes: each defeat leaves the others still expected; once
+    # every aimed seat lost a card, the expectation stays, empty, so that no second defeat is accepted.
     still = tuple(s for s in expected.seats if s != seat) if expected is not None else ()
-    left = replace(expected, seats=still) if expected is not None and still else None
+    left = replace(expected, seats=still) if expected is not None and expected.aimed else None
     return _defeat(replace(state, pending_defeat=None, expected=left), seat, card)
 
 
@@ -675,7 +699,7 @@ def _apply_fight(state: State, command: Fight) -> tuple[State, list[Event]]:
         return state, events
     loser = hero if command.loser == "hero" else THANOS
     assert command.value is not None
-    state = replace(state, expected=Expected((loser,), command.value, command.value))
+    state = replace(state, expected=_aimed((loser,), command.value, command.value, None))
     if command.card is None:
         return replace(state, pending_defeat=loser), events + [DefeatPending(player_id(loser))]
     state, more = _apply_defeat(state, Defeat(loser, command.card))

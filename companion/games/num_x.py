@@ -514,6 +514,8 @@ class Fits(Event):
     private: bool = False
     placed_already: bool = False
     needs_pile: bool = True
+    #: No card may be played now: the refusal a play gets, ``{code, …details}`` (turn_filled, turn_full…).
+    turn: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -610,6 +612,10 @@ def fits(state: State, card_id: str, asked_by: str | None = None, private: bool 
     asked = asked_by or player_id(state.current)
     if state.used.get(card.id, 0) >= state.copies.get(card.id, 0):
         return Fits(card.id, (), (), asked, private, placed_already=True)
+    try:
+        _check_turn(state)  # after a Passe (or the exact plays made), no card goes anywhere
+    except RuleError as error:
+        return Fits(card.id, (), (), asked, private, turn={"code": error.code, **error.details})
     t = traits(card)
     if t.kind == "action" and t.action in ("simple", "passe"):
         ok = _accepts(state, Play(card.id))
@@ -732,7 +738,7 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
             return Refusal("flip_no_direction", pile=number)
         if not pile.up or not pile.down:
             return Refusal("flip_needs_both", pile=number)
-        return "flip", 0, False
+        return _judge_help(state, card, index, None) or ("flip", 0, _helping(state, pile))
     if t.kind == "action":
         if direction not in DIRECTIONS:
             return Refusal("direction_needed", card=card.id, pile=number)
@@ -748,7 +754,7 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
                 return Refusal("no_value", card=card.id)
             if not pile.branch(direction):
                 return Refusal("nothing_to_flash", pile=number, direction=direction, top=top)
-            return "flash", top, False
+            return _judge_help(state, card, index, direction) or ("flash", top, _helping(state, pile))
         # Joker: the top's value again, or exactly 10 away.
         chosen = top if value is None else value
         allowed = {top} | ({top - 10, top + 10} if o.tens else set())
@@ -804,6 +810,35 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
     if t.kind in ("shadow", "rainbow"):
         return ("equal" if v == top else "break"), v, False
     return Refusal("does_not_fit", card=card.id, pile=number, direction=direction, top=top)
+
+
+def _helping(state: State, pile: Pile) -> bool:
+    """Adversaire: a play on another player's family pile (a help, once a turn)."""
+    return state.options.mode == "adversaire" and pile.owner is not None and pile.owner != state.current
+
+
+def _judge_help(state: State, card: Card, index: int, direction: str | None) -> Refusal | None:
+    """A Flip or a Flash on another player's pile: refused unless it helps ("vous ne pouvez que l'aider"), once a
+    turn; a Flash never takes one of that family's cards out of the game. ``None``: accepted, or not a help."""
+    pile = state.piles[index]
+    if not _helping(state, pile):
+        return None
+    number, owner = index + 1, _owner(pile)
+    if state.helped:
+        return Refusal("one_help", pile=number)
+    if direction is None:  # Flip: the rise gets the fall's top, and the reverse
+        if pile.down[-1].value < pile.up[-1].value:
+            return None
+        return Refusal("help_only", card=card.id, pile=number, direction=None, top=pile.top(UP), owner=owner)
+    branch = pile.branch(direction)
+    removed = branch[-1]
+    if traits(state.cards[removed.card]).family == pile.family:
+        return Refusal("flash_owner_card", card=card.id, pile=number, direction=direction, removed=removed.card,
+                       owner=owner)
+    after = _with_branch(pile, direction, branch[:-1]).top(direction)
+    if (after < removed.value) if direction == UP else (after > removed.value):
+        return None
+    return Refusal("help_only", card=card.id, pile=number, direction=direction, top=removed.value, owner=owner)
 
 
 def _check_place(state: State, card: Card, index: int, direction: str | None,
@@ -900,7 +935,8 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
         new_up = up[:-1] + (replace(down[-1], how="flip"),)
         new_down = down[:-1] + (replace(up[-1], how="flip"),)
         pile = replace(pile, up=new_up, down=new_down)
-        state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made, out=state.out + (card.id,))
+        state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made, out=state.out + (card.id,),
+                        helped=state.helped or helping)
         events.append(Flipped(pid, command.pile, pile.top(UP), pile.top(DOWN), made, state.plays_required))
         return _after_action(state, events)
     direction = command.direction
@@ -910,7 +946,7 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
         removed, removed_value = branch[-1].card, branch[-1].value
         pile = _with_branch(pile, direction, branch[:-1])
         state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made,
-                        out=state.out + (card.id, removed))
+                        out=state.out + (card.id, removed), helped=state.helped or helping)
         events.append(Flashed(pid, command.pile, direction, removed, pile.top(direction), made, state.plays_required,
                               removed_value))
         return _after_action(state, events)

@@ -381,7 +381,7 @@ class ErrorMade(Event):
     """An error on the card just played: the card turned up, ``turned_rank`` and ``type`` (``None``: the draw pile
     was empty, or ``pending``: the card is still to be said).
 
-    ``rank``: the highest rank on the pile; the players discard their cards below it.
+    ``rank``: the rank of the card just played; the players discard their cards below it.
     """
 
     name = "error_called"
@@ -726,7 +726,7 @@ def _apply_error(state: State, command: Error) -> tuple[State, list[Event]]:
     state = replace(state, pile=pile, errors=state.errors + 1, round_errors=state.round_errors + 1,
                     turn_pending=state.deck > 0 and not said, discarded=(), clock=max(state.clock, command.t))
     state, repeated = _turn_up(state, command) if said else (state, False)
-    events: list[Event] = [ErrorMade(state.level, command.type, None if seat is None else player_id(seat),
+    events: list[Event] = [ErrorMade(played.rank, command.type, None if seat is None else player_id(seat),
                                      state.budget_used, state.options.errors_allowed, state.options.budget, state.deck,
                                      repeated, command.t, command.rank, state.turn_pending)]
     if state.budget_used > state.options.errors_allowed:
@@ -770,9 +770,9 @@ def _last_error(state: State) -> Placed | None:
 
 
 def _discard_limit(state: State) -> int | None:
-    """The highest rank on the pile up to the last error: the cards discarded for it are below."""
-    last = max((i for i, p in enumerate(state.pile) if p.error), default=-1)
-    return max((p.rank for p in state.pile[: last + 1] if p.rank is not None), default=None)
+    """The rank of the card that erred last: the cards discarded for it are below ("jouables avant celle posée")."""
+    erred = _last_error(state)
+    return None if erred is None else erred.rank
 
 
 def _apply_discard(state: State, command: Discard) -> tuple[State, list[Event]]:

@@ -1,10 +1,10 @@
-"""The calls only Linux (or POSIX) has, one small module each, so a port touches this package only.
+"""The calls only Linux (or POSIX) has, one small module each, each with the portable path taken where it is missing.
 
-- `locks`: one companion per save file (``fcntl.flock``).
-- `files`: descriptor flags and durable folder entries (``fcntl``, fsync of a folder).
-- `processes`: waiting for a child and signalling its group (pidfd, ``killpg``).
-- `screenreaders`: which programs run now (``/proc``), to find a Linux screen reader.
+- `locks`: one companion per save file (filelock's lock on the descriptor: ``flock``, ``LockFileEx``).
+- `files`: descriptor flags and durable folder entries (``os.set_blocking``, fsync of a folder).
+- `processes`: waiting for a child and stopping its group (pidfd, kqueue or ``Popen.wait``; ``killpg`` or ``Popen.kill``).
+- `screenreaders`: which programs run now (``/proc``), to find a Linux screen reader; none elsewhere.
 - `speechd`: whether Speech Dispatcher listens on its socket.
 
-Each module's docstring names what a Windows or macOS port would put beside the Linux path.
+tests/test_foreign_platform.py runs the companion with the Linux paths taken away.
 """

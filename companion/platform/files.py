@@ -1,11 +1,12 @@
 """Descriptor flags and durable names: what POSIX file systems need and Windows does otherwise.
 
 - `clear_nonblocking`: a save file is opened with ``O_NONBLOCK`` (so a FIFO never
-  hangs the open), then made blocking again with ``fcntl``. Windows has neither the
-  flag nor FIFOs in the file system: nothing to do there.
-- `fsync_folder`: a new name is durable once its folder is fsynced (POSIX). A
-  Windows port would rely on ``MoveFileEx(MOVEFILE_WRITE_THROUGH)`` or
-  ``FlushFileBuffers`` on a folder handle; macOS would use ``fcntl.F_FULLFSYNC``.
+  hangs the open), then made blocking again with ``os.set_blocking`` (no ``fcntl``
+  module needed). Windows has neither the flag nor FIFOs in the file system: nothing
+  to do there.
+- `fsync_folder`: a new name is durable once its folder is fsynced (POSIX). Windows
+  cannot open a folder as a file: there the name is as durable as NTFS's journal
+  makes it (untested; ``MoveFileEx(MOVEFILE_WRITE_THROUGH)`` would be the next step).
 """
 
 from __future__ import annotations
@@ -14,14 +15,11 @@ import os
 import sys
 from pathlib import Path
 
-if sys.platform != "win32":
-    import fcntl
-
 
 def clear_nonblocking(fd: int) -> None:
     """Make ``fd`` blocking again (regular files ignore ``O_NONBLOCK``; cleared all the same)."""
-    if sys.platform != "win32":
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+    if hasattr(os, "O_NONBLOCK") and hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
 
 
 def fsync_folder(folder: Path, extra_flags: int = 0) -> None:

@@ -1,35 +1,42 @@
-"""Advisory locks on open save files: one companion per file.
+"""Locks on open save files: one companion per file, on every system.
 
-Linux and macOS: ``fcntl.flock``, held by the descriptor until it is closed or the
-process dies, however it dies. A Windows port would lock here with
-``msvcrt.locking`` (or ``LockFileEx`` through ctypes, which also has shared locks);
-until then nothing is locked on Windows (one companion per file is not enforced).
+The lock is taken on the save file's own descriptor (``filelock.lock_descriptor``):
+``fcntl.flock`` on Linux and macOS, ``LockFileEx`` on byte 0 on Windows. Either is
+held until the descriptor is closed or the process dies, however it dies, and it can
+be taken before the file has its name. (filelock's ``FileLock`` would lock a second
+file beside each save, by name; portalocker needs pywin32 for the probe below.)
+
+Where no lock exists at all (no ``fcntl``, not Windows, or a file system without
+locks) a lock is granted: the game goes on unlocked rather than not at all.
 """
 
 from __future__ import annotations
 
-import errno
-import sys
+import warnings
 
-if sys.platform != "win32":
-    import fcntl
-
-#: errno values meaning "another descriptor holds a conflicting lock".
-_HELD = (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
+with warnings.catch_warnings():  # "only soft file lock is available" where fcntl is missing: said below, not warned
+    warnings.simplefilter("ignore", UserWarning)
+    from filelock import lock_descriptor, unlock_descriptor
 
 
-def try_lock(fd: int, *, shared: bool = False) -> bool:
-    """Lock ``fd`` without waiting: ``False`` only when another descriptor holds a conflicting lock.
+def try_lock(fd: int) -> bool:
+    """Lock ``fd`` exclusively without waiting: ``False`` only when another descriptor holds the lock."""
+    try:
+        return bool(lock_descriptor(fd, blocking=False))
+    except OSError:  # no native lock here (ENOSYS), or none on this file system (ENOLCK, EOPNOTSUPP)
+        return True
 
-    A file system without locks (ENOLCK, EOPNOTSUPP, EINVAL) answers ``True``: the
-    game goes on unlocked rather than not at all.
+
+def held_elsewhere(fd: int) -> bool:
+    """``True`` when another descriptor holds ``fd``'s file locked; ``fd`` is left unlocked.
+
+    The probe takes the lock and gives it back at once (Windows has no shared lock
+    without pywin32, so every system probes the same way).
     """
-    if sys.platform == "win32":
+    if not try_lock(fd):
         return True
     try:
-        fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    except OSError as error:
-        return error.errno not in _HELD
-    return True
+        unlock_descriptor(fd)
+    except OSError:  # nothing was locked (no lock here): nothing to give back
+        pass
+    return False

@@ -1,10 +1,10 @@
 """Which programs run now, by name: how a Linux screen reader (Orca, Fenrir…) is found.
 
 Linux: ``/proc/<pid>/comm`` and the first two words of ``/proc/<pid>/cmdline`` (a
-screen reader started as ``python3 /usr/bin/orca``), no tool needed. A Windows port
-would ask NVDA's controller client (``nvdaControllerClient_testIfRunning``) or list
-processes with ``CreateToolhelp32Snapshot``; a macOS port would ask whether
-VoiceOver runs (accessible_output2's VoiceOver output does).
+screen reader started as ``python3 /usr/bin/orca``), no tool needed. Where there is no
+``/proc`` (Windows, macOS) no Linux screen reader runs, so the answer is none: the
+screen readers there (NVDA, JAWS, VoiceOver) are asked through accessible_output2
+(speech/screenreader.py), which knows how to reach each one.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ VoiceOver through accessible_output2), so this probe simply answers ``False``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 from collections.abc import Mapping
@@ -42,3 +43,32 @@ def listening(address: str | None) -> bool:
             return True
     except (OSError, ValueError):
         return False
+
+
+def answers(address: str | None, timeout: float = PROBE_TIMEOUT) -> bool:
+    """True when Speech Dispatcher at ``address`` answers its protocol (SSIP): ``HELP`` gets a reply line
+    ("248 OK HELP SENT") within ``timeout``. A socket that accepts and then hangs is not a running dispatcher."""
+    method, _, rest = (address or "unix_socket:").partition(":")
+    try:
+        if method == "inet_socket":
+            host, _, port = rest.partition(":")
+            probe = socket.create_connection((host or "127.0.0.1", int(port or 6560)), timeout=timeout)
+        elif hasattr(socket, "AF_UNIX"):
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            probe.settimeout(timeout)
+            probe.connect(rest or default_socket())
+        else:
+            return False
+        with probe:
+            probe.sendall(b"HELP\r\n")
+            received = b""
+            while b"\n" not in received and len(received) < 4096:
+                chunk = probe.recv(1024)
+                if not chunk:
+                    break
+                received += chunk
+            with contextlib.suppress(OSError):
+                probe.sendall(b"QUIT\r\n")
+    except (OSError, ValueError):
+        return False
+    return received[:3].isdigit()

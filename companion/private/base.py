@@ -119,7 +119,7 @@ class PrivateRules(Generic[S]):
         :raises RuleError: ``hand_count`` (not as many cards as it holds, or as it has still to enter),
             ``unknown_card``, ``not_your_card`` (``fits`` refuses it), or ``card_not_left`` (every copy is face up:
             public information only). Another seat's hand is never consulted, so a refusal tells nothing of it;
-            a hand that disagrees with another entered hand is kept, and ``conflicts`` finds it.
+            a hand that disagrees with another entered hand is kept, and said to nobody (`companion.private.trust`).
         """
         held = self.held(state).get(seat)
         if not held:
@@ -131,6 +131,32 @@ class PrivateRules(Generic[S]):
             hand = known + tuple(entered)
         else:
             raise RuleError("hand_count", player=seat, held=held, missing=max(0, held - len(known)))
+        self._check_cards(state, cards, seat, hand)
+        return hand
+
+    def add(self, state: S, cards: CardSet, hands: Hands, seat: str, card_id: str) -> tuple[str, ...]:
+        """``seat``'s hand with one card more (a sticker scanned): the hand known so far and ``card_id``.
+
+        :raises RuleError: ``no_hand``, ``hand_full`` (the hand already holds as many cards as the seat holds:
+            ``held``), ``unknown_card``, ``not_your_card`` or ``card_not_left``, as `enter` checks them. Another
+            seat's hand is never consulted.
+        """
+        held = self.held(state).get(seat)
+        if not held:
+            raise RuleError("no_hand", player=seat)
+        known = hands.get(seat, ())
+        if len(known) >= held:
+            raise RuleError("hand_full", player=seat, held=held, card=card_id)
+        hand = (*known, card_id)
+        self._check_cards(state, cards, seat, hand)
+        return hand
+
+    def remove(self, hands: Hands, seat: str, card_id: str) -> tuple[str, ...]:
+        """``seat``'s hand with one copy of ``card_id`` less (unchanged when it holds none)."""
+        return without(hands.get(seat, ()), card_id)
+
+    def _check_cards(self, state: S, cards: CardSet, seat: str, hand: tuple[str, ...]) -> None:
+        """Each card of ``hand`` is of this game, one ``seat`` may hold, and a copy not all face up."""
         allowed = set(self.choices(state, cards))
         for card_id in hand:
             if card_id not in cards or card_id not in allowed:
@@ -142,11 +168,11 @@ class PrivateRules(Generic[S]):
             held_unseen = hand.count(card_id) - min(hand.count(card_id), shown.count(card_id))
             if self.seen(state, card_id) + held_unseen > cards[card_id].copies:
                 raise RuleError("card_not_left", card=card_id)
-        return hand
 
     def conflicts(self, state: S, cards: CardSet, hands: Hands) -> set[str]:
         """The seats whose entered hands cannot all be right together: more copies of a card in them (and face up)
-        than the game has. Found at the table, told to nobody as whose it is."""
+        than the game has. Never said, and never stops a decision (`companion.private.trust`): each hand answers
+        for its own seat."""
         found: set[str] = set()
         for card in cards.cards:
             holders = {seat: hand.count(card.id) - min(hand.count(card.id), self.shown(state, seat).count(card.id))

@@ -147,7 +147,7 @@ def adjudicate(state: g.State, hands: Hands) -> Command | None:
         lower = any(_rank(state, c) < top.rank for seat, hand in hands.items() if g.seat_of(seat) != top.player
                     for c in hand)
         return g.Error(player=top.player, t=state.clock) if lower else None
-    limit = state.level
+    limit = top.rank  # the card that erred: the hands discard their cards below it ("jouables avant celle posée")
     for seat in range(state.players):
         hand = _complete(state, hands, seat)
         if hand is None or seat in state.discarded or limit is None:

@@ -369,6 +369,27 @@ def _defeat_value(ctx: Context, d: Mapping[str, Any]) -> str:
     return head + " " + t("Cards that fit: {cards}.", cards=ctx.join([ctx.card(c) for c in fitting]))
 
 
+def _one_defeat_only(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A second defeat after a card or a fight that defeats one card (of each seat it aimed at)."""
+    if d.get("card") is None:
+        return ctx.t("1 card only per fight: this fight has already defeated one.")
+    # Translators: {card} is the card just played (Nebula, Outriders…), which defeats one card only.
+    return ctx.t("1 card only: {card} has already defeated one.", card=ctx.card(d["card"]))
+
+
+def _defeat_not_aimed(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A defeat of a seat the card (or the fight) did not aim at."""
+    players = ctx.join([player(ctx, p) for p in d.get("targets", ())])
+    refused = player(ctx, d.get("player"))
+    if d.get("card") is None:
+        # Translators: {players} is the fight's loser; {player} the one whose card was named as defeated.
+        return ctx.t("This fight's loser is {players}, not {player}.", players=players, player=refused)
+    # Translators: {card} is the card just played; {players} the hero (or heroes, or Thanos) it aims at; {player}
+    # the one whose card was named as defeated.
+    return ctx.t("{card} aims at {players}, not {player}.", card=ctx.card(d["card"]), players=players,
+                 player=refused)
+
+
 def _name(d: Mapping[str, Any], ctx: Context, key: str = "player") -> str:
     return player(ctx, d.get(key))
 
@@ -411,6 +432,8 @@ REFUSALS: dict[str, Refusal] = {
     "no_card_to_fight": lambda d, ctx: ctx.t("No fight: {player} has no card in hand.", player=_name(d, ctx)),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
     "defeat_value": lambda d, ctx: _defeat_value(ctx, d),
+    "one_defeat_only": lambda d, ctx: _one_defeat_only(ctx, d),
+    "defeat_not_aimed": lambda d, ctx: _defeat_not_aimed(ctx, d),
     "teammate_needed": lambda d, ctx: ctx.t("{card} is for a teammate: choose another hero than {player}.", card=_card(d, ctx),
                                             player=_name(d, ctx)),
     "fight_not_allowed": lambda d, ctx: ctx.t("{player} may not fight now.", player=_name(d, ctx)),

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import num_x as g
-from companion.render import N_, Context, Refusal, Renderer, capitalized, elided, numbered_player
+from companion.cards import Card
+from companion.render import N_, Context, Refusal, Renderer, capitalized, card_sentence, elided, numbered_player
 
 DOMAIN = g.SPEC.domain
 
@@ -280,8 +281,10 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
                                                         "{count} cards in hand for {players}.", n, players=who))
     parts = [("piles", table_sentence(ctx, e.piles)),
              ("deck", t.plural("{count} card in the draw pile.", "{count} cards in the draw pile.", e.deck)),
-             ("hands", " ".join(hands)),
-             ("placed", t.plural("{count} card placed.", "{count} cards placed.", e.placed))]
+             ("hands", " ".join(hands))]
+    if e.outcome is None or e.outcome.get("kind") not in ("cooperative_win", "cooperative_loss"):
+        # Once the table won or lost, the head said the score (the cards played): one "placed" count only.
+        parts.append(("placed", t.plural("{count} card placed.", "{count} cards placed.", e.placed)))
     if e.scores:
         scores = _counts(ctx, e.scores, lambda n, who: t.plural("{count} family card placed by {players}.",
                                                               "{count} family cards placed by {players}.", n,
@@ -363,6 +366,8 @@ def _fits(e: g.Fits, ctx: Context) -> str:
     parts = [] if e.private else [t("Asked by {player}, at the table.", player=player(ctx, e.asked_by))]
     if e.placed_already:
         parts.append(t("Every {card} is already played.", card=card))
+    elif e.turn is not None:  # the turn takes no card: the refusal a play would get
+        parts.append(REFUSALS[e.turn["code"]](e.turn, ctx))
     elif not e.needs_pile:
         parts.append(t("{card} may be played now.", card=card) if e.places else t("{card} cannot be played now.",
                                                                                    card=card))
@@ -533,6 +538,10 @@ REFUSALS: dict[str, Refusal] = {
     "help_only": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. Only help it: lower going up, higher going down.",
                                       pile=d["pile"], player=player(ctx, d.get("owner"))),
     "one_help": lambda d, ctx: ctx.t("One help play a turn on another player's pile, already made."),
+    # Translators: Adversaire; {card} is the card a Flash would take out, a card of {player}'s own family.
+    "flash_owner_card": lambda d, ctx: ctx.t("Pile {pile} is {player}'s: a Flash cannot take out {card}.",
+                                             pile=d["pile"], player=player(ctx, d.get("owner")),
+                                             card=card_short(ctx, str(d.get("removed", "")))),
     "pile_not_started": lambda d, ctx: ctx.t("Pile {pile} is not started: {card} needs a card on it.", pile=d["pile"],
                                              card=_card(d, ctx)),
     "branch_not_started": lambda d, ctx: ctx.t("Pile {pile} {way} has no card yet: {card} needs one.", pile=d["pile"],
@@ -590,7 +599,23 @@ HELP = {
 }
 
 
+def card_reading(card: Card, ctx: Context) -> str:
+    """``card NAME``: an action card has no value, and Joker, Flip and Flash have one copy fewer at 2 players."""
+    found = card.traits
+    if not isinstance(found, g.Traits) or found.kind != "action":
+        return card_sentence(card, ctx)
+    effect = card.effect.get(ctx.lang, card.effect["en"])
+    if found.action in g.FEWER_AT_TWO:
+        # Translators: {count} is the copies from 3 players (2); the box has one fewer at 2 players.
+        return ctx.t.plural("{name}, action card: {count} copy, 1 at 2 players. {effect}",
+                            "{name}, action card: {count} copies, 1 at 2 players. {effect}", card.copies,
+                            name=card.name(ctx.lang), effect=effect)
+    # Translators: {count} is the copies in the box, whatever the player count.
+    return ctx.t.plural("{name}, action card: {count} copy. {effect}", "{name}, action card: {count} copies. {effect}",
+                        card.copies, name=card.name(ctx.lang), effect=effect)
+
+
 RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
                     player=player, status_head=status_head, status_parts=status_parts,
-                    minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}))
+                    minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}), card_reading=card_reading)
 render = RENDERER.render

@@ -204,6 +204,9 @@ def _round_ended(e: g.RoundEnded, ctx: Context) -> str:
         why = t("{type} turned up twice", type=type_name(ctx, e.type))
     else:
         why = t("every card played")
+    if e.round >= e.rounds:  # the game's end follows, and says the score once, with the rank
+        return t.plural("{count} stacked in round {round}: {why}.", "{count} stacked in round {round}: {why}.",
+                        e.stacked, round=e.round, why=why)
     return t.plural("{count} stacked in round {round}: {why}, score {score}.",
                     "{count} stacked in round {round}: {why}, score {score}.", e.stacked, round=e.round, why=why,
                     score=e.score)
@@ -215,8 +218,9 @@ def _game_over(e: g.GameOver, ctx: Context) -> str:
     if e.reason == g.Reason.ERRORS.value:
         return t("{errors}: game lost, score {score}, rank: {rank}.",
                  errors=t.plural("{count} error", "{count} errors", e.errors), score=e.score, rank=rank)
-    return t.plural("{count} point of {max}: game over, rank: {rank}.", "{count} points of {max}: game over, rank: {rank}.",
+    text = t.plural("{count} point of {max}: game over, rank: {rank}.", "{count} points of {max}: game over, rank: {rank}.",
                     e.score, max=e.max_score, rank=rank)
+    return text[:-1] if text.endswith(("!.", "?.")) else text  # a rank named with its own "!" ends the sentence
 
 
 def _top_part(ctx: Context, top: Mapping[str, Any] | None) -> str:

@@ -73,7 +73,7 @@ class RecordsKeeper:
         if kept.score is None:
             return  # counted; a game without a score has no record to beat
         if kept.beats_best:
-            text = ctx.core("{score}: a new record.", score=kept.score)
+            text = ctx.core("A new record.")  # the game's end has just said the score
         else:
             text = ctx.core("{best}: the record to beat.", best=kept.previous_best)
         session.say(text, "record", {"score": kept.score, "previous_best": kept.previous_best, "variant": kept.variant})

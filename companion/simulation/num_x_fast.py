@@ -326,20 +326,21 @@ def _action_plays(g: Game, c: int, action: int, out: list[Move]) -> None:
     t = g.table
     for p, pile in enumerate(g.piles):
         values = pile.values
+        # Adversaire: on another player's pile only a help, once a turn (a Flip or a Flash too).
+        helping = t.adversaire and pile.owner >= 0 and pile.owner != g.current
         if action == FLIP:
-            if values[UP] and values[DOWN]:
-                out.append((c, p, -1, NO_VALUE, H_FLIP, 0, False))
+            if values[UP] and values[DOWN] and (not helping or (not g.helped and values[DOWN][-1] < values[UP][-1])):
+                out.append((c, p, -1, NO_VALUE, H_FLIP, 0, helping))
             continue
         if not pile.started:
             continue
-        helping = t.adversaire and pile.owner >= 0 and pile.owner != g.current
         for d in (UP, DOWN):
             if pile.closed[d] or (not values[d] and pile.start < 0):
                 continue
             top = pile.tops[d]
             if action == FLASH:
-                if values[d]:
-                    out.append((c, p, d, NO_VALUE, H_FLASH, top, False))
+                if values[d] and (not helping or _flash_helps(g, pile, d)):
+                    out.append((c, p, d, NO_VALUE, H_FLASH, top, helping))
                 continue
             # The Joker: no value typed (the top's), then each value typed: the top's, or exactly 10 away.
             typed = (NO_VALUE, top, top - 10, top + 10) if t.tens else (NO_VALUE, top)
@@ -351,6 +352,21 @@ def _action_plays(g: Game, c: int, action: int, out: list[Move]) -> None:
                     if g.helped or not ((chosen < top) if d == UP else (chosen > top)):
                         continue
                 out.append((c, p, d, value, H_JOKER, chosen, helping))
+
+
+def _flash_helps(g: Game, pile: Pile, d: int) -> bool:
+    """A Flash on another player's pile: once a turn, never one of its family's cards, and the top must move the
+    helpful way (lower on the rise, higher on the fall)."""
+    if g.helped or g.table.family[pile.cards[d][-1]] == pile.family:
+        return False
+    values = pile.values[d]
+    if len(values) > 1:
+        after = values[-2]
+    elif pile.start >= 0:
+        after = pile.start_value
+    else:
+        after = -1 if d == UP else 17
+    return after < values[-1] if d == UP else after > values[-1]
 
 
 # --------------------------------------------------------------------------- applying a move
@@ -389,6 +405,7 @@ def apply(g: Game, move: Move) -> None:
         cards[UP][-1], cards[DOWN][-1] = cards[DOWN][-1], cards[UP][-1]
         pile.retop()
         g.out.append(c)
+        g.helped = g.helped or helping
         _after_action(g, seat)
         return
     if how == H_FLASH:
@@ -399,6 +416,7 @@ def apply(g: Game, move: Move) -> None:
         pile.retop()
         g.out.append(c)
         g.out.append(removed)
+        g.helped = g.helped or helping
         _after_action(g, seat)
         return
     if how == H_START:

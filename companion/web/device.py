@@ -11,19 +11,25 @@ like stay at the table.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.commands.base import MAX_LINE, Ask, Change, ParseError
 from companion.games.base import RuleError
 from companion.i18n import Translator
-from companion.web.hands import Busy, HandKeeper
+from companion.web.hands import Busy, Hands, at_table, problem
 from companion.web.answer import Answer
 from companion.render import Context
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 
 class DeviceLines:
     """The lines of every seat's page, run where the table runs its own."""
 
-    def __init__(self, keeper: HandKeeper) -> None:
-        self.keeper = keeper
+    def __init__(self, session: Session, hands: Hands) -> None:
+        self.session = session
+        self.hands = hands
 
     def handle(self, seat_id: str, line: str, lang: str) -> Answer:
         t = Translator(lang, "web")
@@ -32,13 +38,13 @@ class DeviceLines:
         if len(line) > MAX_LINE:
             return Answer(413, False, t("That line is too long: a command is a few words."))
         try:
-            answer: Answer = self.keeper.at_table(lambda: self._run(seat_id, line, lang))
+            answer: Answer = at_table(self.session, lambda: self._run(seat_id, line, lang))
             return answer
         except Busy:
             return Answer(503, False, t("The table is busy: send it again in a moment."))
 
     def _run(self, seat_id: str, line: str, lang: str) -> Answer:
-        session = self.keeper.session
+        session = self.session
         ctx = session.narrator.context(lang)
         t = Translator(lang, "web")
         try:
@@ -48,23 +54,23 @@ class DeviceLines:
                 if texts is None:
                     return Answer(422, False, t("Ask that at the table."))
                 for text in texts:
-                    self.keeper.feed.publish("note", text, lang, to=seat_id)
+                    self.hands.feed.publish("note", text, lang, to=seat_id)
                 # The answer itself is read once, in the "Only for you" log; the page falls back on it without script.
                 return Answer(200, True, " ".join(texts), t("Answered under “Only for you”."))
             if not isinstance(request, Change):
                 return Answer(422, False, t("From your page: plays and questions only; the rest is typed at the table."))
-            command = self.keeper.private.as_seat(session.state, request.command, seat_id)
-            self.keeper.from_seat = seat_id  # checked against this seat's own hand only
+            command = self.hands.private.as_seat(session.state, request.command, seat_id)
+            self.hands.from_seat = seat_id  # checked against this seat's own hand only
             try:
                 session.change(command)  # announced at the table and on every page, journaled
             finally:
-                self.keeper.from_seat = None
+                self.hands.from_seat = None
         except ParseError as error:
             return Answer(422, False, session.narrator.refusal(error.code, error.details, ctx, parse=True))
         except RuleError as error:
             if error.code == "not_your_turn":
                 return Answer(409, False, t("Not your turn: the rules wait for another player."))
-            return Answer(422, False, self.keeper.problem(error, lang))
+            return Answer(422, False, problem(session, error, lang))
         return Answer(200, True, t("Sent to the table."))
 
     def answers(self, request: Ask, ctx: Context, seat_id: str) -> list[str] | None:
@@ -72,7 +78,7 @@ class DeviceLines:
 
         A game's query is told who asks (``asker``): Num-X's ``fits`` then answers for that seat's page.
         """
-        session = self.keeper.session
+        session = self.session
         found = session.narrator.answers(session.table, Ask(request.what, {**request.args, "asker": seat_id}))
         return None if found is None else [sentence(ctx) for sentence, _, _ in found]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,10 @@ from companion.announce import Utterance
 
 #: Entries kept for pages that reconnect (a phone that slept catches up from its last entry).
 KEPT = 2000
+#: Seconds a follower waits for a publication before it looks again whether it still follows.
+LOOK_AGAIN = 15.0
+#: The addressee of a forgotten entry: no seat (its id stays, so streams still find their place by arithmetic).
+NOBODY = ""
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,13 @@ class Feed:
                 del self._entries[:-KEPT]
         self._wake()
         return entry
+
+    def forget(self, seat: str) -> None:
+        """Every entry addressed to ``seat`` (its notes, its hand, its forms) is emptied and addressed to nobody:
+        whoever takes the seat next reads none of them."""
+        with self._lock:
+            self._entries = [Entry(e.id, "gone", "", e.lang, NOBODY) if e.to == seat else e for e in self._entries]
+        self._wake()
 
     def close(self) -> None:
         self.closed = True
@@ -113,6 +125,30 @@ class Feed:
     def waiter(self) -> asyncio.Event | None:
         """The event the next publication sets (taken before reading, so no publication is missed)."""
         return self._changed
+
+    async def follow(self, after: int, seat: str, following: Callable[[], bool] = lambda: True) -> AsyncIterator[Entry]:
+        """Each entry after ``after`` that ``seat`` may read, as it is published, while ``following()``; once the log
+        closes, the last entries still (the game's end), then no more."""
+        cursor = after
+        while following():
+            waiter = self.waiter()
+            closing = self.closed
+            entries = self.since(cursor, seat)
+            for entry in entries:
+                yield entry
+                cursor = entry.id
+            if closing:
+                return
+            if entries:
+                continue
+            if waiter is None:
+                await asyncio.sleep(0.05)
+                continue
+            try:
+                async with asyncio.timeout(LOOK_AGAIN):  # no task made per wake, unlike wait_for
+                    await waiter.wait()
+            except TimeoutError:
+                pass
 
 
 class WebOutput:

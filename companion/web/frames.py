@@ -111,8 +111,8 @@ def frame_sentence(error: FrameRefused, lang: str) -> str:
         return t("That picture is not a camera frame (JPEG or PNG): it was not read.")
     if error.why is Why.SIZE:
         if error.width:
-            # Translators: a picture's size in pixels, as "4000 × 3000".
-            return t("That picture is too large to read: {width} × {height} pixels.", width=error.width,
+            # Translators: a picture's size in pixels, as "4000 by 3000" (no "×": braille tables garble it).
+            return t("That picture is too large to read: {width} by {height} pixels.", width=error.width,
                      height=error.height)
         return t("That picture is too large to read.")
     return t("That picture is damaged: it was not read.")

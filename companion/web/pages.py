@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.i18n import LANGUAGES, Translator
+from companion.web.tls import SERVER_NAME
 
 CSS = """\
 :root { color-scheme: light dark; }
@@ -67,7 +68,16 @@ let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false,
 const link = document.getElementById("link");
 function once(handler) { return e => { const id = Number(e.lastEventId) || 0; if (id && id <= lastId) return;
   if (id) lastId = id; handler(JSON.parse(e.data)); }; }
-function connect() { timer = null; stream = new EventSource(page.base + "/events?after=" + lastId);
+// A refusal that never clears (the seat freed, re-keyed or given to another device, no cookie kept): said as the
+// server words it, and the page stops reconnecting; anything else is a transient loss, tried again by itself.
+let ended = false;
+async function probe() { try {
+  const r = await fetch(page.base + "/beat", {method: "POST", headers: {"Accept": "application/json"}});
+  if (r.status >= 400) { const d = await r.json();
+    if (d.final) { ended = true; link.textContent = d.message; return; } } }
+  catch (e) { /* offline: tried again below */ }
+  if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500); delay = Math.min(delay * 2, 15000); }
+function connect() { timer = null; if (ended) return; stream = new EventSource(page.base + "/events?after=" + lastId);
   stream.addEventListener("say", once(d => line(said, d.text, d.lang)));
   stream.addEventListener("note", once(d => line(mine, d.text, d.lang)));
   stream.addEventListener("hand", once(d => { showHand(d); showOffers(d.offers || []);
@@ -75,10 +85,19 @@ function connect() { timer = null; stream = new EventSource(page.base + "/events
   stream.addEventListener("ask", once(d => { line(mine, d.text, d.lang); show(d.request, d.text); }));
   stream.addEventListener("done", once(d => { if (form.elements.request.value === d.request) hide(); }));
   stream.onopen = () => { delay = 1000; link.textContent = lost ? page.back : page.online; lost = false; };
-  stream.onerror = () => { stream.close(); if (!lost) link.textContent = page.offline; lost = true;
-    if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500); delay = Math.min(delay * 2, 15000); }; }
+  stream.onerror = () => { stream.close(); if (!lost) link.textContent = page.offline; lost = true; probe(); }; }
 connect();
-setInterval(() => { fetch(page.base + "/beat", {method: "POST"}).catch(() => {}); }, Number(page.heartbeat) * 1000);
+setInterval(() => { if (!ended) fetch(page.base + "/beat", {method: "POST"}).catch(() => {}); }, Number(page.heartbeat) * 1000);
+// "Leave this seat" asks first: the question and its two buttons appear, and the focus goes to the question.
+const leaveForm = document.getElementById("leave-form"), confirmBox = document.getElementById("leave-confirm");
+function asking(on) { confirmBox.hidden = !on; for (const b of confirmBox.querySelectorAll("button")) b.disabled = !on; }
+leaveForm.addEventListener("submit", async e => { e.preventDefault();
+  const by = e.submitter ? e.submitter.id : "";
+  if (by === "leave-no") { asking(false); document.getElementById("leave").focus(); return; }
+  if (by !== "leave-yes") { asking(true); document.getElementById("leave-question").focus(); return; }
+  const d = await send("leave", {confirm: "yes"}); ended = true; if (stream) stream.close();
+  asking(false); link.textContent = d.message; document.getElementById("leave-done").textContent = d.message;
+  document.getElementById("leave-title").focus(); });
 field.addEventListener("input", async () => { if (field.value.trim() === "") { hint.textContent = ""; return; }
   const d = await post("check"); field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
 form.addEventListener("submit", async e => { e.preventDefault();
@@ -110,12 +129,53 @@ def _languages(lang: str, href: str) -> str:
     named in that language."""
     t = Translator(lang, "web")
     names = {"fr": "Français", "en": "English"}
-    said = escape(t("This page is in English. If your screen reader reads it with a voice of another language, "
-                    "switch its voice to English (NVDA: NVDA+Ctrl+V, or the voice settings; VoiceOver: the rotor's "
-                    "Languages; TalkBack and Orca: their speech settings), or choose the other language here:"))
+    # Translators: "English" is this page's language: say yours ("Cette page est en français.").
+    said = escape(t("This page is in English. If your screen reader speaks another language, switch its voice to "
+                    "English. NVDA: NVDA+Ctrl+V, or the voice settings. VoiceOver: the rotor's Languages. TalkBack "
+                    "and Orca: their speech settings. Or choose the other language here:"))
     links = [f'<a href="{escape(href)}?lang={other}" lang="{other}" hreflang="{other}">{names[other]}</a>'
              for other in LANGUAGES if other != lang]
     return f'<p id="language">{said} {" ".join(links)}</p>'
+
+
+def _seat_words(t: Translator, seat: Any, game: str, code: str) -> dict[str, str]:
+    """Every sentence of a seat's page, escaped; each once, outside the f-strings (where gettext cannot read it)."""
+    return {
+        # Translators: a seat page's heading; {name} is the player's name.
+        "title": escape(t("{name}: your private view", name=seat.name)),
+        # Translators: {game} is the game's name, {code} the table's join code.
+        "intro": escape(t("{game}, table {code}. This page is yours alone: keep its address to yourself.", game=game,
+                          code=code)),
+        # Translators: a heading of the seat's page.
+        "private": escape(t("Your private actions")),
+        "idle": escape(t("Nothing to type now. When the table asks you a secret value, a form appears here.")),
+        # Translators: a field's label.
+        "value": escape(t("Your secret value")),
+        # Translators: a button.
+        "send": escape(t("Send my value")),
+        # Translators: a button: the secret value is not sent.
+        "cancel": escape(t("Cancel")),
+        # Translators: a heading: the private notes for this player only.
+        "mine": escape(t("Only for you")),
+        "device": escape(t("Play or ask from your page")),
+        "line": escape(t("A play or a question, answered here only")),
+        # Translators: a button sending the line typed.
+        "send_line": escape(t("Send")),
+        "said": escape(t("What the table says")),
+        "where": escape(t("Where the game stands")),
+        "again": escape(t("Read again where the game stands")),
+        # Translators: a heading: the page's connection to the table.
+        "connection": escape(t("Connection")),
+        "connecting": escape(t("Connecting to the table…")),
+        "leave_title": escape(t("Leave this seat")),
+        "leave_text": escape(t("On another device, or done playing? Leave the seat: the table can give it again.")),
+        "leave": escape(t("Leave this seat")),
+        "leave_question": escape(t("Leave this seat? Your hand and your private notes are cleared on it.")),
+        # Translators: a button confirming "Leave this seat".
+        "leave_yes": escape(t("Yes, leave this seat")),
+        # Translators: a button: do not leave the seat after all.
+        "leave_no": escape(t("No, stay")),
+    }
 
 
 def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lang: str, after: int,
@@ -123,49 +183,12 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
               heartbeat: float = 10.0) -> str:
     """A seat's page: its private value when one is asked, its hand, its own plays and questions, what the table says."""
     t = Translator(lang, "web")
-    # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
-    w = {
-        "title": escape(t("{name}: your private view", name=seat.name)),
-        "intro": escape(t("{game}, table {code}. This page is yours alone: keep its address to yourself.", game=game,
-                          code=code)),
-        "private": escape(t("Your private actions")),
-        "idle": escape(t("Nothing to type now. When the table asks you a secret value, a form appears here.")),
-        "value": escape(t("Your secret value")),
-        "send": escape(t("Send my value")),
-        "cancel": escape(t("Cancel")),
-        "mine": escape(t("Only for you")),
-        "device": escape(t("Play or ask from your page")),
-        "line": escape(t("A play or a question, answered here only")),
-        "send_line": escape(t("Send")),
-        "said": escape(t("What the table says")),
-        "where": escape(t("Where the game stands")),
-        "again": escape(t("Read again where the game stands")),
-        "connection": escape(t("Connection")),
-        "connecting": escape(t("Connecting to the table…")),
-        "leave_title": escape(t("Leave this seat")),
-        "leave_text": escape(t("On another device, or done playing: leave the seat, and the table can give it again.")),
-        "leave": escape(t("Leave this seat")),
-    }
+    w = _seat_words(t, seat, game, code)
     base = seat.path()
-    request, prompt_text = prompt if prompt is not None else ("", "")
-    hidden_form, hidden_idle = ("", " hidden") if prompt is not None else (" hidden", "")
-    off = "" if prompt is not None else " disabled"  # a hidden form's controls take no focus
     body = f"""<h1>{w["title"]}</h1>
 <p>{w["intro"]}</p>
 {_languages(lang, base)}
-<h2 id="private-title" tabindex="-1">{w["private"]}</h2>
-<p id="idle"{hidden_idle}>{w["idle"]}</p>
-<form id="secret" method="post" action="{escape(base)}/secret"{hidden_form}>
-<p id="prompt">{escape(prompt_text)}</p>
-<input type="hidden" name="request" value="{escape(request)}">
-<input type="hidden" name="lang" value="{lang}">
-<label for="value">{w["value"]}</label>
-<input id="value" name="value" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="4"
- aria-describedby="hint"{off}>
-<p id="hint" role="status"></p>
-<button type="submit" id="send"{off}>{w["send"]}</button>
-<button type="submit" id="cancel" formaction="{escape(base)}/cancel"{off}>{w["cancel"]}</button>
-</form>
+{_secret_part(w, lang, base, prompt)}
 {_hand_part(t, lang, base, hand)}
 {_scan_part(lang, hand)}
 <h2>{w["mine"]}</h2>
@@ -190,27 +213,61 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <p><a id="again" href="{escape(base)}?lang={lang}">{w["again"]}</a></p>
 <h2>{w["connection"]}</h2>
 <p id="link" role="status" aria-live="polite">{w["connecting"]}</p>
-<h2>{w["leave_title"]}</h2>
+{_leave_part(w, lang, base)}"""
+    data = {"base": base, "after": str(after), "online": t("Connected to the table."),
+            "offline": t("Connection lost: trying again by itself."),
+            "back": t("Connected again: what was said meanwhile follows."), "heartbeat": f"{heartbeat:g}"}
+    # Translators: a seat page's title; {name} is the player's name.
+    return _document(lang, t("{name}: private view", name=seat.name), body, data, script=True)
+
+
+def _secret_part(w: dict[str, str], lang: str, base: str, prompt: tuple[str, str] | None) -> str:
+    """The private value's form: shown when one is asked, else a sentence saying nothing is."""
+    request, prompt_text = prompt if prompt is not None else ("", "")
+    hidden_form, hidden_idle = ("", " hidden") if prompt is not None else (" hidden", "")
+    off = "" if prompt is not None else " disabled"  # a hidden form's controls take no focus
+    return f"""<h2 id="private-title" tabindex="-1">{w["private"]}</h2>
+<p id="idle"{hidden_idle}>{w["idle"]}</p>
+<form id="secret" method="post" action="{escape(base)}/secret"{hidden_form}>
+<p id="prompt">{escape(prompt_text)}</p>
+<input type="hidden" name="request" value="{escape(request)}">
+<input type="hidden" name="lang" value="{lang}">
+<label for="value">{w["value"]}</label>
+<input id="value" name="value" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="4"
+ aria-describedby="hint"{off}>
+<p id="hint" role="status"></p>
+<button type="submit" id="send"{off}>{w["send"]}</button>
+<button type="submit" id="cancel" formaction="{escape(base)}/cancel"{off}>{w["cancel"]}</button>
+</form>"""
+
+
+def _leave_part(w: dict[str, str], lang: str, base: str) -> str:
+    """"Leave this seat", and its confirmation (shown by the script; without it, a page of its own asks)."""
+    return f"""<h2 id="leave-title" tabindex="-1">{w["leave_title"]}</h2>
 <form id="leave-form" method="post" action="{escape(base)}/leave">
 <input type="hidden" name="lang" value="{lang}">
 <p>{w["leave_text"]}</p>
 <button type="submit" id="leave">{w["leave"]}</button>
+<div id="leave-confirm" hidden>
+<p id="leave-question" tabindex="-1">{w["leave_question"]}</p>
+<button type="submit" id="leave-yes" name="confirm" value="yes" disabled>{w["leave_yes"]}</button>
+<button type="submit" id="leave-no" disabled>{w["leave_no"]}</button>
+</div>
+<p id="leave-done" role="status"></p>
 </form>"""
-    data = {"base": base, "after": str(after), "online": t("Connected to the table."),
-            "offline": t("Connection lost: trying again by itself."),
-            "back": t("Connected again: what was said meanwhile follows."), "heartbeat": f"{heartbeat:g}"}
-    return _document(lang, t("{name}: private view", name=seat.name), body, data, script=True)
 
 
 def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str:
     """The seat's hand and the form to enter it: one list per card still to enter (or per card held, to correct)."""
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
     w = {
+        # Translators: a heading of the seat's page.
         "hand": escape(t("Your hand")),
         "enter": escape(t("Enter these cards")),
     }
     if not hand["hands"]:
         return ""
+    # Translators: the label of one card list; {number} is its place in the hand (1, 2…).
     card_labels = [escape(t("Card {number}", number=i)) for i in range(1, MAX_SHOWN + 1)]
     count = hand["missing"] or hand["held"]
     options = "".join(f'<option value="{escape(card_id)}">{escape(label)}</option>' for card_id, label in hand["choices"])
@@ -245,13 +302,19 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
     # Each sentence once, outside the f-strings (where gettext's extractor cannot read it).
     w = {
         "code": escape(t("Join code (said at the table)")),
+        # Translators: a heading and a field's label on the join page.
         "seat": escape(t("Your seat")),
+        # Translators: a button on the join page.
         "join": escape(t("Join")),
         "taken": escape(t("No seat is free: every seat is taken, or the join code has expired. Ask the table.")),
         "certificate": escape(t("This page's certificate")),
-        "fingerprint": escape(t("The SHA-256 fingerprint of the table's authority, to compare with the one said at "
-                                "the table:")),
-        "install": escape(t("The table's authority, to install on this device (see the guide)")),
+        # Issue 30: where to read the fingerprint, never its value (an interceptor would forward a written one).
+        "fingerprint": escape(t("Compare the fingerprint said at the table in your browser's own certificate view.")),
+        # Translators: {name} is the certificate's own name, shown in English by every browser.
+        "look": escape(t("Open the certificate beside the address: {name}, its SHA-256 fingerprint.",
+                         name=SERVER_NAME)),
+        "install": escape(t("The table's authority, to install on this device after comparing it (see the guide)")),
+        # Translators: the join page's heading; {game} is the game's name.
         "heading": escape(t("Join the table: {game}", game=game)),
     }
     options = "\n".join(f'<option value="{escape(s.id)}">{escape(s.name)}</option>' for s in seats)
@@ -279,8 +342,23 @@ def _fingerprint(w: dict[str, str], fingerprint: str | None) -> str:
         return ""
     return f"""
 <h2>{w["certificate"]}</h2>
-<p>{w["fingerprint"]} <span id="fingerprint" lang="en">{escape(fingerprint)}</span></p>
+<p>{w["fingerprint"]}</p>
+<p>{w["look"]}</p>
 <p><a href="/authority.crt">{w["install"]}</a></p>"""
+
+
+def leave_page(lang: str, base: str, question: str) -> str:
+    """"Leave this seat" confirmed without the script: the question, "Yes, leave this seat", and a way back."""
+    t = Translator(lang, "web")
+    title = escape(t("Leave this seat"))
+    body = f"""<h1>{title}</h1>
+<form method="post" action="{escape(base)}/leave">
+<input type="hidden" name="lang" value="{lang}">
+<p>{escape(question)}</p>
+<button type="submit" name="confirm" value="yes">{escape(t("Yes, leave this seat"))}</button>
+</form>
+<p><a href="{escape(base)}?lang={lang}">{escape(t("No, stay"))}</a></p>"""
+    return _document(lang, t("Leave this seat"), body)
 
 
 def message_page(lang: str, title: str, text: str) -> str:
@@ -289,4 +367,4 @@ def message_page(lang: str, title: str, text: str) -> str:
     return _document(lang, title, body)
 
 
-__all__ = ["CSS", "SCRIPT", "join_page", "message_page", "seat_page"]
+__all__ = ["CSS", "SCRIPT", "join_page", "leave_page", "message_page", "seat_page"]

@@ -7,8 +7,8 @@ authenticated requests; each frame is decoded in memory by ``companion.web.frame
 never sent on. A code is read strictly (``companion.sticker_codes``); every refusal,
 and any failure, is one sentence in the seat's language. A code read becomes one card added
 to the seat's hand through the game's private-hands contract (its checks: a card
-of this game, one this seat may hold, a copy not all face up), then the keeper
-tells the page its hand and applies what the hands decide, as for a hand entered
+of this game, one this seat may hold, a copy not all face up), then the hands
+tell the page its hand and applies what the hands decide, as for a hand entered
 in the lists. The answer goes to that page only.
 """
 
@@ -24,10 +24,10 @@ from companion.games.base import RuleError
 from companion.i18n import Translator
 from companion.sticker_codes import Code, StickerRefused, deck_of, read
 from companion.web.frames import FrameRefused, Why, decode, frame_sentence, read_codes, sticker_sentence
-from companion.web.hands import Busy
+from companion.web.hands import Busy, Hands, at_table, card_label, problem
 
 if TYPE_CHECKING:
-    from companion.web.hands import HandKeeper
+    from companion.session import Session
 
 #: The page's script (plain JavaScript, served from this server only).
 SCRIPT_FILE = Path(__file__).parent / "static" / "scan.js"
@@ -59,14 +59,12 @@ class Scanned:
 
 
 class Scanner:
-    """A served table's scanning: each code read by a seat's page, checked and entered through its ``HandKeeper``."""
+    """A served table's scanning: each code read by a seat's page, checked and added to its hand by `Hands.add`."""
 
-    def __init__(self, keeper: HandKeeper, game_id: str) -> None:
-        self.keeper = keeper
+    def __init__(self, session: Session, hands: Hands, game_id: str) -> None:
+        self.session = session
+        self.hands = hands
         self.game_id = game_id
-        #: The codes (copies) scanned into each seat's hand: the same sticker read again is not added twice while its
-        #: card is still in that hand (another copy of the card is).
-        self._added: dict[str, list[Code]] = {}
 
     def frame(self, seat_id: str, frame: bytes, lang: str) -> Scanned:
         """A frame from ``seat_id``'s camera: its first sticker code scanned, guidance when none is read, or why the
@@ -99,55 +97,38 @@ class Scanner:
 
     def _scan(self, seat_id: str, text: str, lang: str) -> Scanned:
         t = Translator(lang, "web")
-        session = self.keeper.session
+        session = self.session
         try:
             code, _ = read(text, self.game_id, session.table.cards, deck_of(session.state))
         except StickerRefused as error:
-            label = "" if error.card is None else self.keeper.card_label(error.card.id,
-                                                                          session.narrator.context(lang))
+            label = "" if error.card is None else card_label(session, error.card.id, session.narrator.context(lang))
             return Scanned(422, True, False, sticker_sentence(error, lang, label))
-
-        def action() -> Scanned:
-            return self._add(seat_id, code, lang)
-
         try:
-            return self.keeper.at_table(action)
+            return at_table(self.session, lambda: self._add(seat_id, code, lang))
         except Busy:
             return Scanned(503, True, False, t("The table is busy: send it again in a moment."))
 
-    def _still_held(self, seat_id: str, hand: tuple[str, ...]) -> list[Code]:
-        """The codes scanned into the hand whose cards it still holds (a card played, swapped or defeated left it)."""
-        kept: list[Code] = []
-        for code in reversed(self._added.get(seat_id, [])):  # the latest scans are the likeliest still held
-            if sum(c.card == code.card for c in kept) < hand.count(code.card):
-                kept.append(code)
-        return kept[::-1]
-
     def _add(self, seat_id: str, code: Code, lang: str) -> Scanned:
-        """Under the table's lock: the card checked by the game's private rules and added, then what it decides."""
-        keeper, session = self.keeper, self.keeper.session
+        """Under the table's lock: the card added by the game's private rules, then what it decides."""
+        session = self.session
         t = Translator(lang, "web")
-        state, cards, private = session.state, session.table.cards, keeper.private
-        label = keeper.card_label(code.card, session.narrator.context(lang))
-        held = private.held(state).get(seat_id, 0)
-        known = keeper.hands.get(seat_id, ())
-        if code in self._still_held(seat_id, known):
-            return Scanned(200, True, False, t("{card}: already in your hand.", card=label))
-        if not held:
-            return Scanned(422, True, False, keeper.problem(RuleError("no_hand", player=seat_id), lang))
-        if len(known) >= held:
-            return Scanned(422, True, False, t.plural(
-                "{card}: not added, your hand already holds its {count} card. To correct it, enter it again above.",
-                "{card}: not added, your hand already holds its {count} cards. To correct it, enter it again above.",
-                held, card=label))
-        # The contract enters a whole hand or the cards still missing: one card more is checked as the hand so far.
-        so_far = replace(private, held=lambda s: {**private.held(s), seat_id: len(known) + 1})
+        label = card_label(session, code.card, session.narrator.context(lang))
         try:
-            hand = so_far.enter(state, cards, {seat_id: known}, seat_id, [*known, code.card])
+            added = self.hands.add(session, seat_id, code)
         except RuleError as error:
-            return Scanned(422, True, False, f"{label}. {keeper.problem(error, lang)}")
-        self._added[seat_id] = [*self._still_held(seat_id, known), code]
-        keeper.keep(seat_id, hand)
+            if error.code == "hand_full":
+                # Translators: {card} is a card's name and value; {count} how many cards the hand holds.
+                return Scanned(422, True, False, t.plural(
+                    "{card}: not added, your hand already holds its {count} card. To correct it, enter it again above.",
+                    "{card}: not added, your hand already holds its {count} cards. To correct it, enter it again above.",
+                    int(error.details.get("held", 0)), card=label))
+            if error.code == "no_hand":
+                return Scanned(422, True, False, problem(session, error, lang))
+            return Scanned(422, True, False, f"{label}. {problem(session, error, lang)}")
+        if not added:
+            # Translators: {card} is a card's name and value, as a page says it ("Guard, 1").
+            return Scanned(200, True, False, t("{card}: already in your hand.", card=label))
+        # Translators: {card} is a card's name and value, as a page says it ("Guard, 1").
         return Scanned(200, True, True, t("{card}. Added to your hand.", card=label))
 
 
@@ -165,20 +146,24 @@ def part(lang: str) -> str:
     t = Translator(lang, "web")
     words = {
         "start": t("Scan a card"),
+        # Translators: a button: the camera stops.
         "stop": t("Stop scanning"),
         "started": t("Camera on: hold a card about 15 cm in front of it, its sticker facing the camera."),
         "none": t("No card seen."),
         "near": t("Move the card away."),
+        # Translators: the camera's light was switched on.
         "torch": t("Torch on."),
+        # Translators: {count} is a number of seconds.
         "timedout": t.plural("Scanning stopped: no card read for {count} second.",
                              "Scanning stopped: no card read for {count} seconds.", TIMEOUT),
+        # Translators: the camera stopped.
         "stopped": t("Scanning stopped."),
         "nocamera": t("No camera can be opened: allow this page to use the camera, or enter your cards in the lists."),
     }
     data = "".join(f' data-{key}="{escape(value)}"' for key, value in words.items())
     title = escape(t("Scan a card"))
-    intro = escape(t("Your camera reads the sticker of a card in your hand; what it reads is said here, to you only, "
-                     "and the card is entered in your hand."))
+    intro = escape(t("Your camera reads the sticker of a card in your hand. What it reads is said here, to you "
+                     "only. The card is then entered in your hand."))
     return f"""<h2 id="scan-title">{title}</h2>
 <p>{intro}</p>
 <p><button type="button" id="scan" aria-pressed="false" aria-describedby="scan-status" data-timeout="{TIMEOUT}"

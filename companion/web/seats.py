@@ -27,13 +27,24 @@ CODE_LENGTH = 6
 GRACE = 20.0
 
 
+#: Refusals that never clear by themselves: the page stops reconnecting and says what to do.
+FINAL = frozenset({"seat_given", "seat_freed", "seat_rekeyed", "no_cookies", "wrong_secret", "unknown_seat"})
+
+
 class SeatError(Exception):
-    """A request refused for its seat: ``status`` is the HTTP status (403, 404, 409, 429)."""
+    """A request refused for its seat: ``status`` is the HTTP status (403, 404, 409, 429).
+
+    ``final``: it will never clear by itself (the seat was freed, re-keyed or given to another device).
+    """
 
     def __init__(self, status: int, code: str) -> None:
         super().__init__(code)
         self.status = status
         self.code = code
+
+    @property
+    def final(self) -> bool:
+        return self.code in FINAL
 
 
 class RateLimit:
@@ -76,6 +87,10 @@ class Seat:
     away: bool = False
     #: Bumped when the seat is freed or re-keyed: the streams of the device that held it end.
     generation: int = 0
+    #: Devices that held this seat and lost it (freed, or taken by another device): their pages never retake it.
+    former: set[str] = field(default_factory=set)
+    #: The seat's links before a ``rekey`` (a page opened with one is told so, not "wrong link").
+    old_tokens: list[str] = field(default_factory=list)
     extra: dict[str, str] = field(default_factory=dict)
 
     def path(self) -> str:
@@ -101,8 +116,10 @@ class Seats:
         seat = self.by_id.get(seat_id)
         if seat is None:
             raise SeatError(404, "unknown_seat")
-        if not secrets.compare_digest(seat.token.encode(), token.encode("utf-8", "replace")):
-            raise SeatError(403, "wrong_secret")
+        typed = token.encode("utf-8", "replace")
+        if not secrets.compare_digest(seat.token.encode(), typed):
+            old = any(secrets.compare_digest(o.encode(), typed) for o in seat.old_tokens)
+            raise SeatError(403, "seat_rekeyed" if old else "wrong_secret")
         return seat
 
     def check_code(self, code: str) -> bool:
@@ -139,25 +156,35 @@ class Seats:
         with self.lock:
             if not self.code_open or (seat.device is not None and not self._holds(seat, device)):
                 raise SeatError(409, "seat_taken")
+            seat.former.discard(device)  # joined again with the join code: its own again
             self._take(seat, device)
 
-    def claim(self, seat: Seat, device: str) -> bool:
-        """``device`` holds ``seat`` from now on (it opened the seat's own link); ``True`` when it was not holding it.
+    def claim(self, seat: Seat, device: str) -> str:
+        """``device`` holds ``seat`` from now on (it opened the seat's own link): ``held`` when it held it already,
+        ``joined`` when nobody did, ``replaced`` when it took the seat from another, away, device.
 
-        :raises SeatError: 409, another device holds it and is not away.
+        :raises SeatError: 409, another device holds it and is not away, or this device lost the seat.
         """
         with self.lock:
             if self._holds(seat, device):
                 seat.seen_at = time.monotonic()
                 seat.away = False
-                return False
+                return "held"
+            self._check_former(seat, device)
             if seat.device is not None and not self._away(seat, time.monotonic()):
                 raise SeatError(409, "seat_taken")
+            replaced = seat.device is not None
             self._take(seat, device)
-            return True
+            return "replaced" if replaced else "joined"
+
+    def _check_former(self, seat: Seat, device: str | None) -> None:
+        """A device that lost the seat (freed, or taken by another) never retakes it by its link or its reconnect."""
+        if device is not None and device in seat.former:
+            raise SeatError(409, "seat_given" if seat.device is not None else "seat_freed")
 
     def _take(self, seat: Seat, device: str) -> None:
         if seat.device is not None and not self._holds(seat, device):
+            seat.former.add(seat.device)
             seat.generation += 1  # the streams of the device that held it end
             seat.streams = 0
         seat.device = device
@@ -172,6 +199,7 @@ class Seats:
             if not device:
                 raise SeatError(403, "no_device")
             if not self._holds(seat, device):
+                self._check_former(seat, device)
                 raise SeatError(409, "seat_taken")
             seat.seen_at = time.monotonic()
             seat.away = False
@@ -180,6 +208,7 @@ class Seats:
         """A stream of the holding device opens; its seat's generation (the stream ends when it changes)."""
         with self.lock:
             if not self._holds(seat, device):
+                self._check_former(seat, device)
                 if seat.device is not None and not self._away(seat, time.monotonic()):
                     raise SeatError(409, "seat_taken")
                 self._take(seat, device)
@@ -198,16 +227,30 @@ class Seats:
         """The holding device leaves the seat: free again (for its link, or the join code while it is open)."""
         self.holding(seat, device)
         self.free(seat)
+        with self.lock:
+            seat.former.discard(device or "")  # left on purpose: the join code may seat it again, its link too
 
     def free(self, seat: Seat, rekey: bool = False) -> None:
-        """The table frees ``seat`` (``rekey``: its old link no longer opens it); its device's streams end."""
+        """The table frees ``seat`` (``rekey``: its old link no longer opens it); its device's streams end, and its
+        page is told so instead of retaking the seat."""
         with self.lock:
+            if seat.device is not None:
+                seat.former.add(seat.device)
             seat.device = None
             seat.streams = 0
             seat.away = False
             seat.generation += 1
             if rekey:
+                seat.old_tokens = [*seat.old_tokens[-7:], seat.token]
                 seat.token = secrets.token_urlsafe(18)
+
+    def release(self, seat: Seat) -> None:
+        """A join whose browser kept no cookie: the seat is free again, as if nobody had joined."""
+        with self.lock:
+            if seat.streams == 0:
+                seat.device = None
+                seat.generation += 1
+                self.code_open = True
 
     def state(self, seat: Seat, now: float | None = None) -> str:
         """``free``, ``connected`` (its device's stream is open), ``away`` (no stream, no heartbeat lately)."""
@@ -234,4 +277,4 @@ def new_device_id() -> str:
     return secrets.token_urlsafe(18)
 
 
-__all__ = ["GRACE", "RateLimit", "Seat", "SeatError", "Seats", "new_device_id"]
+__all__ = ["FINAL", "GRACE", "RateLimit", "Seat", "SeatError", "Seats", "new_device_id"]

@@ -30,7 +30,7 @@ from companion.ui.secret import value_problem
 from companion.render import Context, capitalized
 from companion.web.answer import Answer
 from companion.web.feed import Feed
-from companion.web.hands import HandKeeper
+from companion.web.hands import Hands, problem
 from companion.web.seats import Seats
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class WebSecrets:
     """The ``secret_handler`` of a served session."""
 
     def __init__(self, seats: Seats, feed: Feed, fallback: Any = None, reader: Reader | None = None,
-                 stopped: Callable[[], bool] = lambda: False, hands: HandKeeper | None = None) -> None:
+                 stopped: Callable[[], bool] = lambda: False, hands: Hands | None = None) -> None:
         self.seats = seats
         self.hands = hands  # the hands entered on the pages: a value they rule out is refused as it is typed
         self.feed = feed
@@ -114,22 +114,7 @@ class WebSecrets:
         for i in sorted(on_web):
             self._ask_seat(steps[i], pending)
         try:
-            for i, pid in enumerate(steps):  # a fighter with no device, at the table's prompt
-                if i not in on_web:
-                    value = self._ask_at_table(session, secret, i, names[i], t)
-                    if value is None:
-                        self._cancel(pending, pid)
-                        break
-                    with self._lock:
-                        pending.values[i] = value
-            while not pending.done.is_set() and pending.cancelled_by is None:
-                self._say_notices(session, t)
-                if len(pending.values) == len(steps):
-                    break
-                if self.stopped():
-                    self._cancel(pending, None)
-                    break
-                pending.done.wait(0.05)
+            self._ask_the_rest(session, pending, names, t)
         except KeyboardInterrupt:  # Ctrl+C at the table while the devices type
             self._cancel(pending, None)
         finally:
@@ -144,6 +129,26 @@ class WebSecrets:
         values = [pending.values[i] for i in range(len(steps))]
         pending.values.clear()
         return values
+
+    def _ask_the_rest(self, session: Session, pending: _Pending, names: list[str], t: Translator) -> None:
+        """The fighters with no device at the table's prompt, then the devices' values waited for."""
+        steps = pending.steps
+        for i, pid in enumerate(steps):  # a fighter with no device, at the table's prompt
+            if i not in pending.on_web:
+                value = self._ask_at_table(session, pending.secret, i, names[i], t)
+                if value is None:
+                    self._cancel(pending, pid)
+                    break
+                with self._lock:
+                    pending.values[i] = value
+        while not pending.done.is_set() and pending.cancelled_by is None:
+            self._say_notices(session, t)
+            if len(pending.values) == len(steps):
+                break
+            if self.stopped():
+                self._cancel(pending, None)
+                break
+            pending.done.wait(0.05)
 
     def _ask_seat(self, pid: str, pending: _Pending) -> None:
         seat = self.seats.by_id[pid]
@@ -164,9 +169,11 @@ class WebSecrets:
 
     def _ask_at_table(self, session: Session, secret: Secret, step: int, who: str, t: Translator) -> int | None:
         assert self.reader is not None
+        # Translators: {player} is a player's name.
         session.say(capitalized(t("{player}, type your value secretly at the table.", player=who)), "secret_turn",
                     {"player": session.parser.secret_steps(secret, session.state)[step]}, Priority.NOW)
         while True:
+            # Translators: the table's prompt for a hidden value (keep the space at the end).
             typed = self.reader(t("Secret value: "))
             if typed is None:
                 return None
@@ -174,6 +181,7 @@ class WebSecrets:
             value = int(typed.strip()) if problem is None else None
             del typed
             if value is not None:
+                # Translators: said once a secret value is typed at the table.
                 session.say(t("Thank you."), "secret_done", {}, Priority.NOW)
                 return value
             session.say(str(problem) + " " + t("Type your value again."), "secret_retry", {}, Priority.NOW)
@@ -238,9 +246,9 @@ class WebSecrets:
             return None
         seat = session.parser.secret_steps(secret, session.state)[step]
         try:
-            keeper.private.secret_value(session.state, keeper.hands, seat, value)
+            keeper.private.secret_value(session.state, keeper.cards, seat, value)
         except RuleError as error:
-            return keeper.problem(error, lang)
+            return problem(session, error, lang)
         return None
 
     # ----------------------------------------------------------------- the devices' side (server thread)
@@ -293,6 +301,15 @@ class WebSecrets:
         if complete:
             pending.done.set()
         return Answer(200, True, t("Thank you: your value is sent. Only the outcome will be announced."))
+
+    def forget(self, seat_id: str) -> None:
+        """``seat_id`` was left, freed or re-keyed: a value it typed for the fight being asked is dropped (whoever
+        takes the seat types it again)."""
+        with self._lock:
+            pending = self._pending
+            if pending is not None:
+                for step in [i for i in pending.values if pending.steps[i] == seat_id and i in pending.on_web]:
+                    del pending.values[step]
 
     def cancel(self, seat_id: str, request: str, lang: str) -> Answer:
         t = Translator(lang, "web")

@@ -1,0 +1,98 @@
+"""Every set-up and help sentence of the five games, in both languages, pans cleanly on 20, 32, 40 and 80 cells.
+
+Cleanly: every segment fits, none is empty, the segments joined by one blank cell are the whole sentence's
+cells (nothing lost, nothing added), a word is cut only when it is wider than the line, and each segment's
+words are the sentence's next whole words. Checked on the terminal line (the whole width) and on a BrlAPI
+display (two cells kept for a blank and the status cell).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+
+import pytest
+
+louis = pytest.importorskip("louis")
+
+from companion import braille  # noqa: E402
+from companion.announce import Announcer, RecordingOutput, Utterance  # noqa: E402
+from companion.braille import display  # noqa: E402
+from companion.braille.translate import BLANK, translate, words  # noqa: E402
+from companion.registry import GAMES  # noqa: E402
+from companion.render import Settings  # noqa: E402
+from companion.session import Wiring, open_session  # noqa: E402
+
+WIDTHS = (20, 32, 40, 80)
+HELP = {"en": "help", "fr": "aide"}
+
+
+@functools.cache
+def setup_and_help(lang: str) -> tuple[Utterance, ...]:
+    """What each game says at its set-up (default options) and to ``help``."""
+    said: list[Utterance] = []
+    for game in GAMES:
+        recorder = RecordingOutput()
+        session = open_session(game, game.rules.options_type(), Settings(lang), Wiring(Announcer([recorder])), None)
+        session.start()
+        session.handle(HELP[lang])
+        assert not [u for u in recorder.utterances if u.event == "error"]
+        said.extend(recorder.utterances)
+    return tuple(said)
+
+
+class Connection:
+    def __init__(self, cells: int) -> None:
+        self.displaySize = (cells, 1)
+        self.written: list[bytes] = []
+
+    def writeDots(self, dots: bytes) -> None:  # noqa: N802 - BrlAPI's name
+        self.written.append(dots)
+
+    def leaveTtyMode(self) -> None:  # noqa: N802 - BrlAPI's name
+        pass
+
+    def closeConnection(self) -> None:  # noqa: N802 - BrlAPI's name
+        pass
+
+
+def assert_pans_cleanly(sentence: Utterance, segments: list[tuple[str, str]], width: int) -> None:
+    full = translate(sentence.braille_text, sentence.lang)
+    assert segments and all(0 < len(cells) <= width for cells, _ in segments), sentence.text
+    assert BLANK.join(cells for cells, _ in segments) == full, sentence.text
+    source = words(sentence.braille_text, sentence.lang)
+    cut = {word.text for word in source if len(word.cells) > width}
+    taken: list[str] = []
+    for _, text in segments:
+        if taken and taken[-1] in cut and (text == taken[-1] or text.startswith(taken[-1] + " ")):
+            text = text[len(taken[-1]):].lstrip()  # the pieces of a word wider than the line each name the word
+        if text:
+            taken.append(text)
+    assert " ".join(taken) == " ".join(word.text for word in source), sentence.text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_set_up_and_help_pan_cleanly_on_the_terminal_line_and_on_a_display(lang: str, width: int,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    said = setup_and_help(lang)
+    assert len(said) > 5 * 20  # five set-ups and five helps
+    terminal, _ = braille.choose("terminal", lang, width=width, stream=io.StringIO())
+    monkeypatch.setattr(display, "_open_brlapi", lambda: Connection(width))
+    brlapi, _ = braille.choose("brlapi", lang, key_reader=False)
+    try:
+        for sentence in said:
+            for output, room in ((terminal, width), (brlapi, width - 2)):
+                output.new_answer()
+                output.send(sentence)
+                segments = [(part.cells, part.text) for part in output.parts]
+                assert_pans_cleanly(sentence, segments, room)
+                shown = [output.segments[0]]
+                while (cells := output.pan(1)) is not None:
+                    shown.append(cells)
+                assert shown == output.segments  # panning shows each segment once, in order
+            line = brlapi.connection.written[-1]
+            assert len(line) == width and line[-2] == 0  # the whole display; a blank before the status cell
+    finally:
+        terminal.close()
+        brlapi.close()

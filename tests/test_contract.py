@@ -1,0 +1,113 @@
+"""The contract's requirements are typed (mypy finds a state without its cards) or gone (issue 32).
+
+Adding a game had three requirements only a traceback revealed: a card file, a state carrying ``cards``, and
+that field compared by identity (``compare=False``). Now the state's ``cards`` is the `GameState` bound of
+`Rules`, a game with no card file gets an empty card set, and card sets compare by value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import textwrap
+import types
+from pathlib import Path
+
+import pytest
+
+from companion.cards import CardSet
+from companion.commands.base import ParseError, Vocabulary, parse_common
+from companion.games.base import GameSpec, Kind, TurnModel
+from companion.registry import GAMES, Game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+NO_CARDS = """
+    from __future__ import annotations
+
+    from dataclasses import dataclass
+    from typing import Any
+
+    from companion.games.base import Command, Event, GameSpec, Kind, Rules, TurnModel
+
+
+    @dataclass(frozen=True)
+    class State:
+        count: int
+
+
+    @dataclass(frozen=True)
+    class Options:
+        players: int = 2
+        names: tuple[str, ...] = ()
+
+
+    @dataclass(frozen=True)
+    class Said(Event):
+        name = "said"
+
+
+    SPEC = GameSpec(id="x", names={"fr": "X", "en": "X"}, aliases=(), min_players=2, max_players=2,
+                    default_players=2, kind=Kind.COOPERATIVE, turn_model=TurnModel.SEQUENTIAL, hidden=(),
+                    domain="core")
+
+
+    def new(options: Options, cards: Any) -> State:
+        return State(0)
+
+
+    def apply(state: State, command: Command) -> tuple[State, list[Event]]:
+        return state, []
+
+
+    RULES: Rules[State, Options] = Rules(
+        spec=SPEC, options_type=Options, commands={}, new=new, apply=apply, opening=lambda s: [],
+        status=lambda s: Said(), outcome=lambda s: None, to_act=lambda s: None, public_view=lambda s: {})
+"""
+
+
+@pytest.mark.timeout(240)
+def test_mypy_finds_a_state_without_its_cards(tmp_path: Path) -> None:
+    from mypy import api
+
+    module = tmp_path / "no_cards_game.py"
+    module.write_text(textwrap.dedent(NO_CARDS), encoding="utf-8")
+    out, err, status = api.run(["--strict", "--follow-imports=silent", "--cache-dir", str(ROOT / ".mypy_cache"),
+                                "--no-error-summary", str(module)])
+    assert status == 1, out + err
+    assert "GameState" in out and "no_cards_game.py" in out, out
+    fixed = module.read_text(encoding="utf-8").replace("    count: int\n", "    count: int\n    cards: Any = None\n", 1)
+    module.write_text(fixed, encoding="utf-8")
+    out, err, status = api.run(["--strict", "--follow-imports=silent", "--cache-dir", str(ROOT / ".mypy_cache"),
+                                "--no-error-summary", str(module)])
+    assert status == 0, out + err
+
+
+def test_a_game_with_no_card_file_gets_an_empty_card_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = GameSpec(id="no-cards", names={"fr": "Sans cartes", "en": "No cards"}, aliases=(), min_players=2,
+                    max_players=2, default_players=2, kind=Kind.COOPERATIVE, turn_model=TurnModel.SEQUENTIAL,
+                    hidden=(), domain="core")
+    module = types.ModuleType("companion_no_cards_game")
+    module.SPEC = spec  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    cards = Game(module.__name__).cards()
+    assert cards.cards == () and cards.game == "no-cards"
+    with pytest.raises(ParseError) as caught:
+        parse_common("card", ["ace"], cards, Vocabulary.common())
+    assert caught.value.code == "no_cards"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_state_with_its_card_file_loaded_again_equals_the_saved_one(game: Game) -> None:
+    """No ``compare=False`` needed: card sets loaded twice from one file are equal (and hash alike)."""
+    first, again = game.cards(), game.cards()
+    assert first is not again and first == again and hash(first) == hash(again)
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        cards: CardSet
+        count: int
+
+    assert Plain(first, 1) == Plain(again, 1) != Plain(again, 2)
+    options = game.rules.options_type(players=game.spec.default_players)
+    assert game.rules.new(options, first) == game.rules.new(options, again)

@@ -1,0 +1,74 @@
+"""Issue 30 in real headless Chromium: Leave asks to confirm (focus managed), a freed, re-keyed or taken page says so
+for good and never takes its seat back by its reconnect."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("selenium", reason="selenium is not installed: run make setup")
+
+from selenium.webdriver.common.by import By
+
+from web_helpers import Browser, seated
+
+FREED = "The table freed this seat: join again with the join code."
+
+
+def _link(browser: Browser) -> str:
+    return str(browser.driver.find_element(By.ID, "link").text)
+
+
+def _focused_id(browser: Browser) -> str:
+    return str(browser.driver.execute_script("return document.activeElement.id"))
+
+
+def test_leave_asks_to_confirm_with_the_focus_on_the_question(tmp_path: Path) -> None:
+    with seated(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), ("hero1",)) as (table, browsers):
+        alice = browsers["hero1"]
+        seat = table.web.seats.by_id["hero1"]
+        alice.driver.find_element(By.ID, "leave").click()
+        alice.wait(lambda b: b.driver.find_element(By.ID, "leave-confirm").is_displayed())
+        assert _focused_id(alice) == "leave-question" and seat.device is not None
+        assert alice.driver.find_element(By.ID, "leave-question").text == \
+            "Leave this seat? Your hand and your private notes are cleared on it."
+        alice.driver.find_element(By.ID, "leave-no").click()  # no: nothing done, back on the button
+        alice.wait(lambda b: not b.driver.find_element(By.ID, "leave-confirm").is_displayed())
+        assert _focused_id(alice) == "leave" and seat.device is not None
+        alice.driver.find_element(By.ID, "leave").click()
+        alice.wait(lambda b: b.driver.find_element(By.ID, "leave-confirm").is_displayed())
+        alice.driver.find_element(By.ID, "leave-yes").click()
+        alice.wait(lambda b: b.driver.find_element(By.ID, "leave-done").text ==
+                   "You left your seat: this device no longer follows it.")
+        assert seat.device is None and _focused_id(alice) == "leave-title"
+        table.out.wait_for(lambda o: "Alice left their seat on their device: the seat is free." in o.texts)
+        assert alice.axe() == []
+
+
+def test_a_page_freed_at_the_table_is_told_and_never_retakes_its_seat(tmp_path: Path) -> None:
+    with seated(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), ("hero1",)) as (table, browsers):
+        alice = browsers["hero1"]
+        table.send("free Alice")
+        alice.wait(lambda b: _link(b) == FREED)
+        time.sleep(3.0)  # the page's reconnect would have come by now
+        assert table.web.seats.by_id["hero1"].device is None and _link(alice) == FREED
+
+
+def test_a_rekeyed_page_and_a_page_whose_seat_another_device_took_say_so(tmp_path: Path) -> None:
+    with seated(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), ("hero1", "hero2")) as (table, browsers):
+        alice, bruno = browsers["hero1"], browsers["hero2"]
+        table.send("rekey Alice")
+        alice.wait(lambda b: _link(b) == "The table replaced this seat's link: join again with the join code.")
+        # Bruno's phone is said away; his link opened on another device takes the seat: said as exactly that.
+        seat = table.web.seats.by_id["hero2"]
+        table.web.seats.grace, seat.away = 0.0, True
+        other = Browser(tmp_path / "other-profile")
+        try:
+            other.driver.get(table.urls["hero2"])
+            other.wait(lambda b: _link(b) == "Connected to the table.")
+            table.out.wait_for(lambda o: "Bruno's seat is now open on another device." in o.texts)
+            bruno.wait(lambda b: _link(b) == "This seat was given to another device: ask the table.")
+        finally:
+            other.quit()

@@ -1,0 +1,250 @@
+"""The table's own page (``companion play GAME --page``) in a real headless Chromium, by the keyboard alone.
+
+The host plays a whole Love Letter round with three players and a whole Gauntlet game from the page:
+the seats join over HTTP with the join code and enter their hands there, as their pages' scripts do;
+a Gauntlet fighter with no device types the secret value in the page's hidden field. Every sentence the
+table says reaches the live log once, in order, with its language; a life, an error, a round or a game
+end arrives while the log is assertive; axe finds nothing in any state; no secret value is in the log,
+the DOM or the save file.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("selenium", reason="selenium is not installed: run make setup")
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from table_page_helpers import PageBrowser, device_value, enter, join_with_hand, said_at_table
+from web_helpers import Table, chromium_or_skip
+
+pytestmark = pytest.mark.timeout(240)
+
+
+#: The end of the Love Letter round: (line, its last sentence, the player who draws next and their card).
+REST_OF_ROUND = (
+    ("play handmaid", "Cleo is protected until their next turn.", None),
+    ("next", "Ana's turn: draw a card. Deck: 8 cards.", ("Ana", "baron")),
+    ("play baron ben", "1, Guard, face up: Ana is out of the round. 2 players left in the round.", None),
+    ("next", "Ben's turn: draw a card. Deck: 7 cards.", ("Ben", "guard")),
+    ("play guard", "Handmaid: every other player is protected. 1: Ben plays Guard, with no effect.", None),
+    ("next", "Cleo's turn: draw a card. Deck: 6 cards.", ("Cleo", "guard")),
+    ("play guard ben baron", "1 of 5 favour tokens for Cleo.", None),
+)
+
+
+def _opened(tmp: Path, game: str, names: tuple[str, ...], options: dict[str, Any] | None = None,
+            lang: str = "en") -> tuple[Table, PageBrowser]:
+    chromium_or_skip()
+    table = Table(tmp, game, names, options, page=True, lang=lang)
+    try:
+        return table, PageBrowser(tmp, table)
+    except Exception:
+        table.close()
+        raise
+
+
+def _closed(table: Table, page: PageBrowser) -> None:
+    page.quit()
+    table.close()
+
+
+def _every_sentence_once(table: Table, page: PageBrowser, lang: str = "en") -> None:
+    """The page's log holds what the table said, each sentence once, in order, in the table's language."""
+    page.browser.wait(lambda b: len(page.log()) >= len(said_at_table(table)))
+    assert [text for text, _ in page.log()] == said_at_table(table)
+    assert {entry_lang for _, entry_lang in page.log()} == {lang}
+
+
+def test_the_page_is_refused_without_its_secret_and_opens_on_its_first_heading(tmp_path: Path) -> None:
+    table, page = _opened(tmp_path, "love-letter", ("Ana", "Ben", "Cleo"))
+    try:
+        wrong = table.page_url[:-3] + "abc"
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(wrong, timeout=5)
+        assert refused.value.code == 403
+        request = urllib.request.Request(table.page_url + "/line", b"line=status", {"Origin": "http://evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as other_site:
+            urllib.request.urlopen(request, timeout=5)
+        assert other_site.value.code == 403
+        driver = page.driver
+        # Nothing takes the focus: the screen reader starts on the page, at its first heading.
+        assert page.focused() in ("", None, "None") or driver.switch_to.active_element.tag_name == "body"
+        assert driver.find_element(By.TAG_NAME, "h1").text == "Love Letter: the table"
+        assert driver.find_elements(By.CSS_SELECTOR, "[autofocus]") == []
+        page.assert_clean()
+        # The built-in voice: off at first, switched on from the keyboard, remembered by the browser.
+        voice = driver.find_element(By.ID, "voice")
+        assert not voice.is_selected()
+        voice.send_keys(Keys.SPACE)
+        driver.refresh()
+        page.browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
+        assert driver.find_element(By.ID, "voice").is_selected()
+        # The game ends at the terminal: the page says so and stops following.
+        table.send("quit")
+        page.browser.wait(lambda b: b.driver.find_element(By.ID, "link").text ==
+                          "The game has ended: this page no longer follows it.")
+    finally:
+        _closed(table, page)
+
+
+def test_a_whole_love_letter_round_from_the_page(tmp_path: Path) -> None:
+    table, page = _opened(tmp_path, "love-letter", ("Ana", "Ben", "Cleo"))
+    try:
+        _love_letter_round(table, page)
+    finally:
+        _closed(table, page)
+
+
+def _love_letter_round(table: Table, page: PageBrowser) -> None:
+    ana = join_with_hand(table, "p1", {"card1": "guard", "card2": "priest"})
+    ben = join_with_hand(table, "p2", {"card1": "baron"})
+    cleo = join_with_hand(table, "p3", {"card1": "handmaid"})
+    page.assert_clean()
+    page.play("play priest ben", "Ana looks at Ben's card in secret.")
+
+    # A typo: the offer is accepted with the Yes button, reached by Tab from the command field.
+    said = page.play("nxt", "Unknown command: nxt. Type help for the commands. Did you mean next? Type yes.")
+    assert page.driver.find_element(By.ID, "yes").is_displayed()
+    page.assert_clean()
+    page.type(Keys.TAB + Keys.TAB)
+    assert page.focused() == "yes"
+    start = len(page.log())
+    page.type(Keys.ENTER)
+    page.wait_said("Ben's turn: draw a card. Deck: 10 cards.", start)
+    enter(*ben, {"card1": "guard"})
+
+    # The status and "Now:" by their access keys; undo and redo typed; Up and Down walk the lines sent.
+    page.play("play guard cleo king", "Missed: Cleo does not hold the King. Type next.")
+    start = len(page.log())
+    page.key("s")
+    page.browser.wait(lambda b: any(t.startswith("Round 1, turn 2") for t, _ in page.log()[start:]))
+    start = len(page.log())
+    page.key("n")
+    page.browser.wait(lambda b: any("Now:" in t for t, _ in page.log()[start:]))
+    page.play("undo", "Undone: “Missed: Cleo does not hold the King. Type next.” Now: Round 1, turn 2: the Guard "
+                      "waits for Cleo: type out Cleo or miss.")
+    page.play("redo", "Missed: Cleo does not hold the King. Type next.")
+    page.key("c")
+    page.type(Keys.ARROW_UP)
+    assert page.driver.find_element(By.ID, "command").get_attribute("value") == "redo"
+    page.type(Keys.ARROW_DOWN)
+    assert page.driver.find_element(By.ID, "command").get_attribute("value") == ""
+
+    # The next typo is accepted by typing yes.
+    page.play("nxet", "Unknown command: nxet. Type help for the commands. Did you mean next? Type yes.")
+    page.play("yes", "Cleo's turn: draw a card. Deck: 9 cards.")
+    enter(*cleo, {"card1": "prince"})
+    # The rest of the round: each line typed, its last sentence, then the card its player draws (entered on their seat).
+    seats = {"Ana": ana, "Ben": ben, "Cleo": cleo}
+    said = []
+    for line, last, drawn in REST_OF_ROUND:
+        said += page.play(line, last)
+        if drawn is not None:
+            enter(*seats[drawn[0]], {"card1": drawn[1]})
+    assert said.count("Decided from the hands entered on the devices:") == 2
+    assert "3, Baron, face up: Ben is out of the round." in said
+    page.assert_clean()
+
+    _every_sentence_once(table, page)
+    logged = page.logged()
+    urgent = {text for text, _, live in logged if live == "assertive"}
+    assert "1, Guard, face up: Ana is out of the round. 2 players left in the round." in urgent
+    assert "Unknown command: nxt. Type help for the commands. Did you mean next? Type yes." in urgent
+    assert "Ana looks at Ben's card in secret." not in urgent
+    assert "round" in page.driver.execute_script("return window.companionPlayed;")
+    lines = [json.loads(line) for line in Path(table.save).read_text(encoding="utf-8").splitlines()[1:]]
+    # The public commands only, the undo and redo typed on the page among them.
+    assert [line.get("cmd") or line["op"] for line in lines] == [
+        "play", "next", "play", "miss", "undo", "redo", "next", "play", "next", "play", "compare", "next", "play", "next",
+        "play", "out"]
+
+
+def _page_fight(table: Table, page: PageBrowser, page_value: str, device: tuple[str, tuple[str, str], str],
+                last: str) -> list[str]:
+    """``fight`` typed on the page; Zoe, with no device, types her value in the page's hidden field (the focus goes
+    there from the command field), the hero's device sends theirs; what the log got, up to ``last``."""
+    start = len(page.log())
+    page.key("c")
+    page.type("fight" + Keys.ENTER)
+    page.browser.wait(lambda b: b.driver.find_element(By.ID, "secret-form").is_displayed())
+    page.browser.wait(lambda b: page.focused() == "value")
+    page.assert_clean()
+    page.type(page_value)
+    assert page.driver.find_element(By.ID, "value").get_attribute("type") == "password"
+    page.type(Keys.ENTER)
+    seat, (link, cookie), value = device
+    device_value(table, seat, link, cookie, value)
+    page.wait_said(last, start)
+    page.browser.wait(lambda b: not b.driver.find_element(By.ID, "secret-form").is_displayed())
+    # The value is gone from the page: the field is empty and hidden, the focus back in the command field.
+    assert page.driver.find_element(By.ID, "value").get_attribute("value") == ""
+    assert page.focused() == "command"
+    time.sleep(0.1)
+    return [text for text, _ in page.log()[start:]]
+
+
+def test_a_whole_gauntlet_game_from_the_page_with_a_secret_value_typed_there(tmp_path: Path) -> None:
+    table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), {"thanos_lives": 1, "hero_lives": 2})
+    try:
+        alice = join_with_hand(table, "hero1", {"card1": "hulk"})
+        bruno = join_with_hand(table, "hero2", {"card1": "thor"})
+        page.assert_clean()
+        page.play("play proxima", "1 power token for Zoe: 1 held, 8 in the reserve.")
+        page.play("next", "Alice draws. 13 cards in the hero deck.")
+        enter(*alice, {"card1": "nebula"})
+        page.play("play hulk", "You may fight Thanos.")
+        said = _page_fight(table, page, "3", ("hero1", alice, "1"), "Alice draws. 12 cards in the hero deck.")
+        assert said[:3] == ["Alice: type your value on your own device.", "Zoe, type your value secretly at the table.",
+                            "Thank you."]
+        assert said[-6:] == ["Fight: Thanos beats Alice.",
+                             "Alice's card is defeated: which one? Type defeat Alice and the card.",
+                             "Decided from the hands entered on the devices:", "Nebula of Alice is defeated.",
+                             "The heroes lose a life: remove a coin. 1 left.", "Alice draws. 12 cards in the hero deck."]
+        page.play("next", "Bruno draws. 11 cards in the hero deck.")
+        enter(*bruno, {"card1": "iron-man"})
+        page.play("play thor", "You may fight Thanos.")
+        _page_fight(table, page, "1", ("hero2", bruno, "6"), "Zoe's card is defeated: which one? Type defeat Zoe and "
+                                                              "the card.")
+        page.play("defeat zoe outriders", "Thanos has no life left: the heroes win the game.")
+        page.assert_clean()
+        _every_sentence_once(table, page)
+        urgent = {text for text, _, live in page.logged() if live == "assertive"}
+        assert {"The heroes lose a life: remove a coin. 1 left.",
+                "Thanos has no life left: the heroes win the game."} <= urgent
+        assert "You may fight Thanos." not in urgent
+        # Zoe's winning 3 was never anywhere: not in what the page received, its log, its document or the save.
+        received = [json.loads(m["data"]) for m in page.browser.messages()]
+        assert received and all("value" not in d and d.get("text") not in ("3", "1") for d in received)
+        assert all(text not in ("3", "1") for text, _ in page.log())
+        assert 'value="3"' not in page.driver.page_source
+        lines = [json.loads(line) for line in Path(table.save).read_text(encoding="utf-8").splitlines()[1:]]
+        fights = [{k: v for k, v in line.items() if k != "card"} for line in lines if line.get("cmd") == "fight"]
+        assert fights == [{"cmd": "fight", "hero": 1, "loser": "hero", "value": 1},
+                          {"cmd": "fight", "hero": 2, "loser": "thanos", "value": 1}]
+    finally:
+        _closed(table, page)
+
+
+def test_a_french_table_page_in_french_every_entry_in_french(tmp_path: Path) -> None:
+    table, page = _opened(tmp_path, "love-letter", ("Ana", "Ben", "Cleo"), lang="fr")
+    try:
+        driver = page.driver
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
+        assert driver.find_element(By.TAG_NAME, "h1").text == "Love Letter : la table"
+        start = len(page.log())
+        page.key("c")
+        page.type("état" + Keys.ENTER)
+        page.browser.wait(lambda b: len(page.log()) > start)
+        page.assert_clean()
+        _every_sentence_once(table, page, "fr")
+    finally:
+        _closed(table, page)
