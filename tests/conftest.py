@@ -198,6 +198,14 @@ def run_lines(session: Session, recorder: Recorder, lines: str) -> list[str]:
 __all__ = ["AS_ROOT", "Recorder", "as_ordinary_user", "make_served", "make_session", "run_lines", "io"]
 
 
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The sentence audit's coverage (event types heard / declared), even when xdist runs it in a worker."""
+    lines = [value for reports in terminalreporter.stats.values() for report in reports
+             for name, value in getattr(report, "user_properties", ()) if name == "sentence_audit"]
+    for line in sorted(set(lines)):
+        terminalreporter.write_line(line)
+
+
 @pytest.fixture
 def foreign_env(tmp_path):
     """Environments for companion subprocesses on a "foreign platform" (tests/foreign.py): no fcntl, pidfd,

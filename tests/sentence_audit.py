@@ -23,14 +23,21 @@ MAX_WORDS = 15
 SENTENCE = re.compile(r"\S.*?(?:[.!?…](?:\s?[»”\"])?(?=\s|$)|$)")
 #: Answers asked for (the table, lists, help): no number-first or number-once rule, but short sentences still.
 ANSWERS = frozenset({"status", "played", "unseen", "help", "card", "cards", "card_line", "undo", "redo", "now",
-                     "rules", "why"})
+                     "rules", "why",
+                     # The games' questions (their ``Rules.queries``): a list asked for says each item's number
+                     # after its name ("Bee Bear 8"), and the same number for two items.
+                     "board", "creature", "blockers", "what_if", "lives", "mindbugs", "hands", "discards",
+                     "table", "pile", "fits", "left", "top", "errors", "round"})
 #: Lines that are not an announced change at all (help's lines describe commands).
 NOT_CHANGES = frozenset({"help"})
-NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
+#: A count said: a signed number ("+2 for this fight") is a bonus the rules fix, not a count the event carries.
+NUMBER = re.compile(r"(?<![\w.,+])\d+(?![\w])")
 #: What a table that gave names never hears.
 NAMELESS = {
     "en": re.compile(r"\b(the opponent|the other player|hero \d+|player \d+)\b", re.IGNORECASE),
-    "fr": re.compile(r"(\bl[’']adversaire|\bl[’']autre joueur|\bhéros \d+(?! sur)|\bjoueur \d+|\bjoueuse \d+)", re.IGNORECASE),
+    # "Paquets : héros 8" is the hero deck's count, not a player.
+    "fr": re.compile(r"(\bl[’']adversaire|\bl[’']autre joueur|(?<!Paquets : )\bhéros \d+(?! sur)|\bjoueur \d+"
+                     r"|\bjoueuse \d+)", re.IGNORECASE),
 }
 _VOWEL = "AEIOUÀÂÄÉÈÊËÎÏÔÖÛÙÜŒaeiouàâäéèêëîïôöûùüœ"
 #: French words that end in s in the singular (after 1 they are right).
@@ -63,10 +70,22 @@ def words(sentence: str) -> int:
     return sum(1 for w in sentence.split() if any(c.isalnum() for c in w))
 
 
+#: A short label that a sentence may start with before its number ("Only for you: 3, Baron…", "Pour vous seul : 3…").
+LABEL = re.compile(r"^(?:[^\s:]+\s){0,2}[^\s:]+\s?:\s")
+
+
 def _starts_with_number(sentence: str) -> bool:
-    """The sentence's first or second word is a number: "7 red.", "Turn 3: Ana." (a label, then its number)."""
-    first = [w for w in sentence.split() if any(c.isalnum() for c in w)][:2]
-    return any(re.match(r"[-−+]?\d", w) for w in first)
+    """The sentence's first or second word is a number: "7 red.", "Turn 3: Ana." (a label, then its number); or the
+    first or second after a label of up to three words and a colon, as "Turn" is one: "Only for you: 3, Baron…"."""
+    starts = [sentence]
+    label = LABEL.match(sentence)
+    if label:
+        starts.append(sentence[label.end():])
+    for start in starts:
+        first = [w for w in start.split() if any(c.isalnum() for c in w)][:2]
+        if any(re.match(r"[-−+]?\d", w) for w in first):
+            return True
+    return False
 
 
 def breaks(answer: str, lang: str, names: Sequence[str] = (), numbers: Iterable[int] = (), event: str = "") -> list[str]:
@@ -132,3 +151,22 @@ def event_numbers(fields: Mapping[str, Any], cards: Any = None) -> list[int]:
             found.extend(cards[v].value for v in items if isinstance(v, str) and v in cards
                          and isinstance(cards[v].value, int))
     return found
+
+
+def without_printed(answer: str, printed: Sequence[str]) -> str:
+    """``answer`` less the texts printed on a card (its effect and note), which a card's reading quotes as printed.
+
+    The rules are for the companion's own sentences: a referee reads a card's text as the card says it
+    (Mindbug's cards say "the opponent", Love Letter's Guard takes 22 words). A sentence of the answer that is
+    part of a printed text (the reading cut it into sentences) goes too; the rest is checked as usual.
+    """
+    for text in printed:
+        answer = answer.replace(text, "")
+    flat = [re.sub(r"\W+", " ", text).casefold().strip() for text in printed]
+
+    def quoted(sentence: str) -> bool:
+        core = re.sub(r"\W+", " ", sentence.split(":", 1)[-1] if sentence.startswith("Note") else sentence)
+        core = core.casefold().strip()
+        return bool(core) and any(core in text for text in flat)
+
+    return " ".join(s for s in sentences(answer) if not quoted(s))

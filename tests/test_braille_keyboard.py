@@ -249,7 +249,7 @@ def test_the_review_keys_say_what_the_f_keys_say():
         "A routing key picks the word above it, or the line offered after a typo.",
         "Space with h: help. Space with s: status. Space with t: whose turn.",
         "Space with r: the last answer again. Space with l: the last refusal.",
-        "Space with dot 1 or dot 4, or the line keys: the previous or next sentence.",
+        "Space with dot 1 or 4, or line keys: previous or next sentence.",
     ]
 
 

@@ -22,7 +22,7 @@ GOLDEN = {
         "Héros 1 pioche. 12 cartes dans le paquet héros.",
         "3 : héros 1 joue Hulk.",
         "Vous pouvez combattre Thanos.",
-        "Thanos dépense un pion pouvoir : +2 pour ce combat ; reste 0.",
+        "Thanos dépense un pion pouvoir pour ce combat : +2. Reste : 0.",
         "Combat : Thanos bat héros 1.",
         "Héros 1 : sa carte est vaincue ; laquelle ? Tapez vaincu héros 1 puis la carte.",
         "Héros 1 : carte Thor vaincue.",
@@ -36,7 +36,7 @@ GOLDEN = {
         "Hero 1 draws. 12 cards in the hero deck.",
         "3: hero 1 plays Hulk.",
         "You may fight Thanos.",
-        "Thanos spends a power token: +2 for this fight, 0 left.",
+        "Thanos spends a power token for this fight: +2. 0 left.",
         "Fight: Thanos beats hero 1.",
         "Hero 1's card is defeated: which one? Type defeat hero 1 and the card.",
         "Hero 1's Thor is defeated.",
@@ -53,9 +53,9 @@ def test_golden_transcript(lang):
 
 
 @pytest.mark.parametrize("lang, opening", [
-    ("fr", ["Le Gant d'Infinité, 4 joueurs : Thanos et 3 héros. Thanos a 5 rubis, les héros ont 6 pièces.",
+    ("fr", ["4 joueurs au Gant d'Infinité : Thanos et 3 héros. 5 rubis pour Thanos, 6 pièces pour les héros.",
             "Tour 1 : Thanos.", "Thanos pioche. 10 cartes dans le paquet Thanos."]),
-    ("en", ["Infinity Gauntlet, 4 players: Thanos and 3 heroes. Thanos has 5 rubies, the heroes have 6 coins.",
+    ("en", ["4 players, Infinity Gauntlet: Thanos and 3 heroes. 5 rubies for Thanos, 6 coins for the heroes.",
             "Turn 1: Thanos.", "Thanos draws. 10 cards in the Thanos deck."]),
 ])
 def test_opening(lang, opening):
@@ -67,20 +67,20 @@ def test_opening(lang, opening):
 def test_plurals_in_french_and_english():
     session, recorder = make_session(lang="fr", players=2, hero_lives=1, thanos_lives=1)
     session.start()
-    assert recorder.texts[0] == "Le Gant d'Infinité, 2 joueurs : Thanos et 1 héros. Thanos a 1 rubis, les héros ont 1 pièce."
+    assert recorder.texts[0] == "2 joueurs au Gant d'Infinité : Thanos et 1 héros. 1 rubis pour Thanos, 1 pièce pour les héros."
     session, recorder = make_session(lang="en", players=2, hero_lives=1, thanos_lives=2)
     session.start()
-    assert recorder.texts[0] == "Infinity Gauntlet, 2 players: Thanos and 1 hero. Thanos has 2 rubies, the heroes have 1 coin."
+    assert recorder.texts[0] == "2 players, Infinity Gauntlet: Thanos and 1 hero. 2 rubies for Thanos, 1 coin for the heroes."
     session, recorder = make_session(lang="fr", players=3, hero_lives=2)
     session.start()
-    assert "les héros ont 2 pièces" in recorder.texts[0]
+    assert "2 pièces pour les héros" in recorder.texts[0]
     assert run_lines(session, recorder, "pouvoir 1 +2")[-1] == "2 pions pouvoir pour héros 1 : total 2, réserve 7."
 
 
 @pytest.mark.parametrize("lang, line, expected", [
-    ("fr", "vaincu thanos ebony", "Thanos perd une vie : descendez son curseur d'une case, sur 4."),
-    ("en", "defeat thanos ebony", "Thanos loses a life: move his slider down one space, to 4."),
-    ("fr", "vaincu héros 2 vision", "Les héros perdent une vie : descendez leur curseur d'une case, sur 5."),
+    ("fr", "vaincu thanos ebony", "Thanos perd une vie : descendez son curseur d'une case. Vies : 4."),
+    ("en", "defeat thanos ebony", "Thanos loses a life: move his slider down one space. 4 left."),
+    ("fr", "vaincu héros 2 vision", "Les héros perdent une vie : descendez leur curseur d'une case. Vies : 5."),
 ])
 def test_the_track_kit_moves_the_slider(lang, line, expected):
     session, recorder = make_session(lang=lang, kit="track")

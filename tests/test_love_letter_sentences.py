@@ -96,8 +96,8 @@ def ctx(lang, names=()):
 
 
 @pytest.mark.parametrize("lang, event, text", [
-    ("en", ll.GameStarted(3, (), 5, "all"), "Love Letter, 3 players: 5 favour tokens to win the game."),
-    ("fr", ll.GameStarted(2, (), 7, "all"), "Love Letter, 2 joueurs : 7 jetons de faveur pour gagner la partie."),
+    ("en", ll.GameStarted(3, (), 5, "all"), "3 players, Love Letter: 5 favour tokens to win the game."),
+    ("fr", ll.GameStarted(2, (), 7, "all"), "2 joueurs, Love Letter : 7 jetons de faveur pour gagner la partie."),
     ("en", ll.TurnStarted("p1", 1, 9, 1), "Player 1's turn: draw a card. Deck: 1 card."),
     ("fr", ll.TurnStarted("p1", 1, 9, 1), "Joueur 1, à vous : piochez une carte. Pioche : 1 carte."),
     ("fr", ll.TurnStarted("p2", 1, 10, 0),

@@ -246,11 +246,11 @@ def test_full_adds_why_the_other_top_and_the_counts() -> None:
     session, recorder = make_session("num-x", "en", verbosity="full", players=2, names=("Ana", "Bo"))
     texts = run_lines(session, recorder, VERBOSITY_GAME)
     assert texts[3] == "2 plays for Bo. 5 cards in hand. 81 cards in the draw pile."
-    assert texts[5] == ("6 green up on pile 1, 10 back. Exactly 10 back always fits. 16 down, the other branch. "
+    assert texts[5] == ("6 green up on pile 1, 10 back. Exactly that gap always fits. 16 down, the other branch. "
                         "The turn may end: next. 4 cards placed in all.")
     session, recorder = make_session("num-x", "fr", verbosity="full", players=2, names=("Ana", "Bo"))
     texts = run_lines(session, recorder, VERBOSITY_GAME)
-    assert texts[5] == ("6 vert en montée sur la pile 1, 10 d'écart. Exactement 10 d'écart passe toujours. "
+    assert texts[5] == ("6 vert en montée sur la pile 1, 10 d'écart. Exactement cet écart passe toujours. "
                         "16 en descente, l'autre branche. Le tour peut finir : suivant. 4 cartes posées en tout.")
 
 

@@ -93,8 +93,8 @@ def test_the_king_swap_tells_each_player_their_new_card(table: Any) -> None:
     web.hands.enter(session, "p2", ["baron"], "en")
     table = run_lines(session, recorder, "play king ben")
     assert web.hands.cards == {"p1": ("baron",), "p2": ("guard",)}
-    assert "Only for you: you now hold Baron, 3, from Ben." in own(web, "p1")
-    assert "Only for you: you now hold Guard, 1, from Ana." in own(web, "p2")
+    assert "Only for you: 3, Baron, now yours, from Ben." in own(web, "p1")
+    assert "Only for you: 1, Guard, now yours, from Ana." in own(web, "p2")
     assert all("Only for you" not in text for text in own(web, "p3") + table)
 
 

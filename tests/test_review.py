@@ -27,7 +27,7 @@ LOVE_LETTER = ["play guard 2 priest", "out 2", "next", "play baron 1", "compare 
 
 GAUNTLET_EN = [
     ("Turn 1", [
-        "Infinity Gauntlet, 3 players: Thanos and 2 heroes. Thanos has 4 rubies, the heroes have 6 coins.",
+        "3 players, Infinity Gauntlet: Thanos and 2 heroes. 4 rubies for Thanos, 6 coins for the heroes.",
         "Turn 1: Zoe.",
         "Zoe draws. 10 cards in the Thanos deck.",
         "4: Zoe plays Proxima Midnight.",
@@ -38,7 +38,7 @@ GAUNTLET_EN = [
         "Alice draws. 13 cards in the hero deck.",
         "3: Alice plays Hulk.",
         "You may fight Thanos.",
-        "Zoe spends a power token: +2 for this fight, 0 left.",
+        "Zoe spends a power token for this fight: +2. 0 left.",
         "Fight: Zoe beats Alice.",
         "Alice's card is defeated: which one? Type defeat Alice and the card.",
         "Alice's Thor is defeated.",
@@ -53,7 +53,7 @@ GAUNTLET_EN = [
 
 GAUNTLET_FR = [
     ("Tour 1", [
-        "Le Gant d'Infinité, 3 joueurs : Thanos et 2 héros. Thanos a 4 rubis, les héros ont 6 pièces.",
+        "3 joueurs au Gant d'Infinité : Thanos et 2 héros. 4 rubis pour Thanos, 6 pièces pour les héros.",
         "Tour 1 : Zoe.",
         "Zoe pioche. 10 cartes dans le paquet Thanos.",
         "4 : Zoe joue Proxima Midnight.",
@@ -64,7 +64,7 @@ GAUNTLET_FR = [
         "Alice pioche. 13 cartes dans le paquet héros.",
         "3 : Alice joue Hulk.",
         "Vous pouvez combattre Thanos.",
-        "Zoe dépense un pion pouvoir : +2 pour ce combat ; reste 0.",
+        "Zoe dépense un pion pouvoir pour ce combat : +2. Reste : 0.",
         "Combat : Zoe bat Alice.",
         "Alice : sa carte est vaincue ; laquelle ? Tapez vaincu Alice puis la carte.",
         "Alice : carte Thor vaincue.",
@@ -79,7 +79,7 @@ GAUNTLET_FR = [
 
 LOVE_LETTER_EN = [
     ("Round 1", [
-        "Love Letter, 3 players: 5 favour tokens to win the game.",
+        "3 players, Love Letter: 5 favour tokens to win the game.",
         "Round 1. Shuffle the 16 cards and remove one face down. Deal one card each; Ana starts.",
         "Ana's turn: draw a card. Deck: 11 cards.",
         "1: Ana plays Guard, on Bruno, naming Priest, 2.",
@@ -100,7 +100,7 @@ LOVE_LETTER_EN = [
 
 LOVE_LETTER_FR = [
     ("Manche 1", [
-        "Love Letter, 3 joueurs : 5 jetons de faveur pour gagner la partie.",
+        "3 joueurs, Love Letter : 5 jetons de faveur pour gagner la partie.",
         "Manche 1. Mélangez les 16 cartes et retirez-en une face cachée. Distribuez une carte à chacun ; Ana commence.",
         "Ana, à vous : piochez une carte. Pioche : 11 cartes.",
         "1 : Ana joue Garde, sur Bruno, et nomme Prêtre, 2.",

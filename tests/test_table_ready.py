@@ -62,7 +62,7 @@ def test_1_4_impossible_fight_values_are_refused_per_side() -> None:
     # The Time Stone, the only Thanos 6, lies face up in front of Thanos.
     session.table.initial = dataclasses.replace(session.table.initial, face_up=(("time-stone",), (), ()), hands=(2, 1, 1))
     texts = run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 1 3 6\nfight 1 3 9")
-    assert texts[-2] == "No Thanos card of value 6 can be in a hand now: possible values 1, 2, 3, 4, 5 and 7."
+    assert texts[-2] == "No Thanos card of value 6 can be in a hand now. Possible values: 1, 2, 3, 4, 5 and 7."
     assert texts[-1] == "9 is not a card value here: from 1 to 7."
 
 

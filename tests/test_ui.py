@@ -415,7 +415,7 @@ def test_a_table_set_up_on_the_command_line_is_a_new_game_the_save_named_once(tm
 
     played: list[Any] = []
     monkeypatch.setattr(resume_module, "offer_resume", never)
-    monkeypatch.setattr(interactive_module, "run_interactive", lambda session, typed_ahead=(): played.append(session))
+    monkeypatch.setattr(interactive_module, "run_interactive", lambda session, *rest: played.append(session))
     quiet = OutputConfig(speech="none", braille="none")
     for config in (PlayConfig(lang="en", players=3, outputs=quiet), PlayConfig(lang="fr", names=("Zoé", "Alice"), outputs=quiet),
                    PlayConfig(lang="en", options={"thanos_lives": 5}, outputs=quiet)):
@@ -425,10 +425,10 @@ def test_a_table_set_up_on_the_command_line_is_a_new_game_the_save_named_once(tm
         named = [line for line in lines if started.name in line]
         assert len(named) == 1, lines
         if config.lang == "en":
-            assert re.fullmatch(r"A new game starts, as the command line asks; the one saved today at "
+            assert re.fullmatch(r"A new game starts, as asked; the one saved today at "
                                 r"\d\d?:\d\d [AP]M stays in gauntlet_2026-01-01_11-00-00\.jsonl\.", named[0])
         else:
-            assert named[0].startswith("Une nouvelle partie commence, comme le demande la ligne de commande ; celle "
+            assert named[0].startswith("Une nouvelle partie commence, comme demandé ; celle "
                                        "sauvegardée aujourd'hui à ")
         assert named[0] == lines[0]  # before the new table is said
     assert len(played) == 3 and all(session.table.steps == () for session in played)

@@ -51,11 +51,11 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately_then_a_secret
 
     # Turn 1, the Priest: only Ana's page learns Ben's card.
     said = play(table, "play priest ben", "Ana looks at Ben's card in secret.")
-    ana.wait(lambda b: "Only for you: Ben holds Baron, 3." in mine(b))
+    ana.wait(lambda b: "Only for you: 3, Baron, in Ben's hand." in mine(b))
     # Ana's phone slept and her page reloads: what she alone learnt is still there.
     ana.driver.get(table.urls["p1"])
     ana.wait(lambda b: b.driver.find_element(By.ID, "link").text == "Connected to the table.")
-    assert "Only for you: Ben holds Baron, 3." in mine(ana) and ana.axe() == []
+    assert "Only for you: 3, Baron, in Ben's hand." in mine(ana) and ana.axe() == []
     play(table, "next", "Ben's turn: draw a card. Deck: 10 cards.")
     ben.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == "Your hand: Baron, 3. Enter 1 card.")
     enter(ben, ["guard"], "Your hand: Baron, 3; Guard, 1.")
@@ -75,9 +75,9 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately_then_a_secret
     assert "Decided from the hands entered on the devices:" in said
     # Each page with cards entered is then asked to check them, in the same words whoever decided (issue 30).
     check = "If your hand here is wrong, correct it and ask the table to undo."
-    ana.wait(lambda b: mine(b)[-2:] == ["Only for you: Ben holds Baron, 3.", check])
+    ana.wait(lambda b: mine(b)[-2:] == ["Only for you: 3, Baron, in Ben's hand.", check])
     cleo.wait(lambda b: check in mine(b))
-    ben.wait(lambda b: "Only for you: Ana holds Guard, 1." in mine(b))
+    ben.wait(lambda b: "Only for you: 1, Guard, in Ana's hand." in mine(b))
     play(table, "next", "Ben's turn: draw a card. Deck: 7 cards.")
     enter(ben, ["guard"], "Your hand: Baron, 3; Guard, 1.")
     play(table, "play guard", "Handmaid: every other player is protected. 1: Ben plays Guard, with no effect.")
@@ -90,8 +90,8 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately_then_a_secret
     assert "Decided from the hands entered on the devices:" in said
 
     # Nothing private left its seat: not in another seat's stream, not at the table, not in the save.
-    private = {"p1": ["Only for you: Ben holds Baron, 3.", "Your hand: Guard, 1; Priest, 2."],
-               "p2": ["Only for you: Ana holds Guard, 1.", "Your hand: Baron, 3; Guard, 1."],
+    private = {"p1": ["Only for you: 3, Baron, in Ben's hand.", "Your hand: Guard, 1; Priest, 2."],
+               "p2": ["Only for you: 1, Guard, in Ana's hand.", "Your hand: Baron, 3; Guard, 1."],
                "p3": ["Your hand: Handmaid, 4; Prince, 5.", "Your hand: Prince, 5; Guard, 1."]}
     received = {seat: [json.loads(m["data"]).get("text", "") for m in b.messages()] for seat, b in browsers.items()}
     for seat, texts in private.items():

@@ -38,7 +38,7 @@ def _peeked(session: Any, recorder: Any, web: Any) -> tuple[str, str]:
     assert post_json(url + "/hand", {"card1": "priest", "card2": "guard", "lang": "en"}, device)[0] == 200
     run_lines(session, recorder, "play priest ben")
     mine = [e.text for e in web.feed.since(0, "p1") if e.to == "p1"]
-    assert "Only for you: Ben holds Princess, 8." in mine and "Your hand: Guard, 1." in mine
+    assert "Only for you: 8, Princess, in Ben's hand." in mine and "Your hand: Guard, 1." in mine
     return url, device
 
 

@@ -73,10 +73,9 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
     players = t.plural("{count} player", "{count} players", e.players)
     # Translators: {count} a number; the form follows {count}.
     heroes = t.plural("{count} hero", "{count} heroes", e.players - 1)
-    # Translators: {players} the players, counted ("3 players"); {heroes} the heroes, counted; {thanos_lives} lives,
-    # counted; {hero_lives} lives, counted.
+    # Translators: the counts first ("4 players, Infinity Gauntlet: …"; French: "4 joueurs au Gant d'Infinité : …").
     return t(
-        "Infinity Gauntlet, {players}: Thanos and {heroes}. Thanos has {thanos_lives}, the heroes have {hero_lives}.",
+        "{players}, Infinity Gauntlet: Thanos and {heroes}. {thanos_lives} for Thanos, {hero_lives} for the heroes.",
         players=players,
         heroes=heroes,
         thanos_lives=lives(ctx, "thanos", e.thanos_lives),
@@ -113,7 +112,7 @@ def _reshuffled(e: g.HeroDeckReshuffled, ctx: Context) -> str:
     cards = ctx.t.plural("{count} hero card", "{count} hero cards", e.count)
     # Translators: {cards} a number of hero cards ("3 hero cards").
     return ctx.t(
-        "Hero deck empty: Thanos may look at the {cards} face up in front of the heroes, then shuffle them into a new hero deck.",
+        "Hero deck empty. {cards} face up make the new one: Thanos may look at them. Then shuffle them.",
         cards=cards,
     )
 
@@ -195,14 +194,15 @@ def _tokens_returned(e: g.TokensReturned, ctx: Context) -> str:
 
 def _token_spent(e: g.TokenSpent, ctx: Context) -> str:
     # Translators: {player} a player's name; {held} a number held.
-    return ctx.t("{player} spends a power token: +2 for this fight, {held} left.", player=player(ctx, e.player), held=e.held)
+    return ctx.t("{player} spends a power token for this fight: +2. {held} left.", player=player(ctx, e.player),
+                 held=e.held)
 
 
 def _deck_cycled(e: g.ThanosDeckCycled, ctx: Context) -> str:
     # Translators: {thanos} who plays Thanos (a name, or Thanos); {drawn} the number of cards drawn; {returned} the
     # number put back; {deck} the cards left in the Thanos deck ("9 cards").
     return ctx.t(
-        "{thanos} draws {drawn}, then puts {returned} under the Thanos deck, now {deck}.",
+        "{thanos}: {drawn} drawn, then {returned} on the bottom of the Thanos deck. Thanos deck: {deck}.",
         thanos=thanos(ctx),
         drawn=e.drawn,
         returned=e.returned,
@@ -272,9 +272,9 @@ def _life_lost(e: g.LifeLost, ctx: Context) -> str:
         return t("The heroes lose a life: remove a coin. {lives} left.", lives=e.lives)
     if e.team == "thanos":
         # Translators: {lives} lives, counted.
-        return t("Thanos loses a life: move his slider down one space, to {lives}.", lives=e.lives)
+        return t("Thanos loses a life: move his slider down one space. {lives} left.", lives=e.lives)
     # Translators: {lives} lives, counted.
-    return t("The heroes lose a life: move their slider down one space, to {lives}.", lives=e.lives)
+    return t("The heroes lose a life: move their slider down one space. {lives} left.", lives=e.lives)
 
 
 def _shuffled_back(e: g.CardShuffledBack, ctx: Context) -> str:
@@ -437,10 +437,10 @@ def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
     values = ctx.join([str(v) for v in d["values"]])
     if d["side"] == g.THANOS_SIDE:
         # Translators: {value} a card's value or the value typed; {values} possible values, already joined.
-        return ctx.t("No Thanos card of value {value} can be in a hand now: possible values {values}.",
+        return ctx.t("No Thanos card of value {value} can be in a hand now. Possible values: {values}.",
                      value=d["value"], values=values)
     # Translators: {value} a card's value or the value typed; {values} possible values, already joined.
-    return ctx.t("No hero card of value {value} can be in a hand now: possible values {values}.", value=d["value"],
+    return ctx.t("No hero card of value {value} can be in a hand now. Possible values: {values}.", value=d["value"],
                  values=values)
 
 

@@ -56,9 +56,8 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
     t = ctx.t
     # Translators: {count} a number; the form follows {count}.
     players = t.plural("{count} player", "{count} players", e.players)
-    # Translators: {players} the players, counted or named ("3 players"); {tokens} tokens, counted.
-    return t("Love Letter, {players}: {tokens} to win the game.",
-             players=players, tokens=tokens_count(ctx, e.tokens_to_win))
+    # Translators: the counts first: "4 players, Love Letter: 4 favour tokens to win the game."
+    return t("{players}, Love Letter: {tokens} to win the game.", players=players, tokens=tokens_count(ctx, e.tokens_to_win))
 
 
 def _round_started(e: g.RoundStarted, ctx: Context) -> str:
@@ -348,21 +347,34 @@ def _peeked(e: private.Peeked, ctx: Context) -> str:
         # Translators: {target} the player or card aimed at.
         return ctx.t("Only for you: {target} has not entered their card; ask them to show it.",
                      target=player(ctx, e.target))
-    # Translators: {target} the player or card aimed at; {card} a card's name, already translated.
-    return ctx.t("Only for you: {target} holds {card}.", target=player(ctx, e.target), card=named(ctx, e.card))
+    return _in_hand(ctx, e.card, e.target)
+
+
+def _in_hand(ctx: Context, card_id: str, seat: str) -> str:
+    """A card seen in another player's hand, its value first: "Only for you: 3, Baron, in Ben's hand."."""
+    # Translators: {card} is a value and a card ("3, Baron"); French: "Pour vous seul : {card}, dans la main de {target}."
+    return elided(ctx, ctx.t("Only for you: {card}, in {target}'s hand.", target=player(ctx, seat),
+                             card=valued(ctx, card_id)))
+
+
+def valued(ctx: Context, card_id: str) -> str:
+    """A card after its value: "3, Baron" (a sentence's number first)."""
+    value = ctx.cards[card_id].value if ctx.cards is not None and card_id in ctx.cards else "?"
+    # Translators: a card after its value, as "3, Baron".
+    return ctx.t("{value}, {card}", card=ctx.card(card_id), value=value)
 
 
 def _compared(e: private.Compared, ctx: Context) -> str:
-    # Translators: {other} another player or card; {card} a card's name, already translated.
-    return ctx.t("Only for you: {other} holds {card}.", other=player(ctx, e.other), card=named(ctx, e.card))
+    return _in_hand(ctx, e.card, e.other)
 
 
 def _swapped(e: private.Swapped, ctx: Context) -> str:
     if e.card is None:
-        # Translators: {other} another player or card.
-        return ctx.t("Only for you: you now hold the card of {other}; enter it.", other=player(ctx, e.other))
-    # Translators: {card} a card's name, already translated; {other} another player or card.
-    return ctx.t("Only for you: you now hold {card}, from {other}.", other=player(ctx, e.other), card=named(ctx, e.card))
+        # Translators: {other} another player's name.
+        return elided(ctx, ctx.t("Only for you: you now hold the card of {other}; enter it.", other=player(ctx, e.other)))
+    # Translators: {card} is a value and a card ("3, Baron"), now in the reader's hand.
+    return elided(ctx, ctx.t("Only for you: {card}, now yours, from {other}.", other=player(ctx, e.other),
+                             card=valued(ctx, e.card)))
 
 
 def _unseen(e: g.UnseenCards, ctx: Context) -> str:

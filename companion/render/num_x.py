@@ -592,7 +592,7 @@ _TERSE: dict[type, Callable[[Any, Context], str]] = {
 def _why(e: g.CardPlayed, ctx: Context) -> str:
     t = ctx.t
     reasons: dict[str, Callable[[], str]] = {
-        "ten": lambda: t("Exactly 10 back always fits."),
+        "ten": lambda: t("Exactly that gap always fits."),
         "equal": lambda: t("Shadow and Rainbow may equal the top."),
         "break": lambda: t("Shadow and Rainbow break a branch with any value."),
         "joker": lambda: t("The Joker replays the top's value, or goes exactly ten away."),

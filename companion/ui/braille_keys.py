@@ -32,7 +32,7 @@ HELP: tuple[str, ...] = (
     N_("A routing key picks the word above it, or the line offered after a typo."),
     N_("Space with h: help. Space with s: status. Space with t: whose turn."),
     N_("Space with r: the last answer again. Space with l: the last refusal."),
-    N_("Space with dot 1 or dot 4, or the line keys: the previous or next sentence."),
+    N_("Space with dot 1 or 4, or line keys: previous or next sentence."),
 )
 
 

@@ -182,7 +182,7 @@ def unfinished_note(lang: str, game: Any, folder: Path | None = None) -> tuple[s
         t = Translator(lang, "ui")
         when = spoken_date(_dt.datetime.fromtimestamp(found.path.stat().st_mtime), lang)
         # Translators: {when} when the unfinished game was saved ("today at 21:05"); {name} its file's name.
-        return t("A new game starts, as the command line asks; the one saved {when} stays in {name}.",
+        return t("A new game starts, as asked; the one saved {when} stays in {name}.",
                  when=when, name=found.path.name), found.path
     except Exception:
         return None

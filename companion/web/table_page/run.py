@@ -41,7 +41,6 @@ def run_with_page(session: Session, page: TablePage, stdin: TextIO, interactive:
         pass
     journal_file = session.table.journal
     if journal_file is not None and session.table.step_count:
-        # Translators: said at quit, when the game was saved (the file is not named: it takes seconds to hear).
         session.say(session.narrator.ctx.core("Game saved."), "saved", {"path": str(journal_file.path)})
 
 
