@@ -17,7 +17,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 #: Letters and digits that cannot be mistaken for one another when spoken or brailled (no 0/O, 1/I/L).
@@ -53,11 +53,13 @@ class RateLimit:
     def __init__(self, capacity: float, rate: float) -> None:
         self.capacity = capacity
         self.rate = rate
+        #: The clock the bucket refills by (a test may hold it still).
+        self.clock: Callable[[], float] = time.monotonic
         self._tokens: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
     def allow(self, key: str) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         with self._lock:
             tokens, then = self._tokens.get(key, (self.capacity, now))
             tokens = min(self.capacity, tokens + (now - then) * self.rate)
