@@ -78,6 +78,7 @@ class WebServer:
         self.https = wants_https(host, https)
         self.proxy = proxy if proxy is not None else (os.environ.get(PROXY_ENV) or None)
         self.limits = limits or Limits()
+        self.limits.lang = lang  # a request no seat can be read from is refused in the table's language
         self.handshakes = Handshakes()  # issue 30: connections that have not finished their TLS handshake
         self.fingerprint: str | None = None
         self._tls: Any = None
