@@ -198,8 +198,8 @@ class Seats:
     def holding(self, seat: Seat, device: str | None) -> None:
         """A form or a heartbeat of ``seat``: only from the device holding it. :raises SeatError: 403 or 409."""
         with self.lock:
-            if not device:
-                raise SeatError(403, "no_device")
+            if not device:  # every page is given its cookie with itself: this browser keeps none (final)
+                raise SeatError(403, "no_cookies")
             if not self._holds(seat, device):
                 self._check_former(seat, device)
                 raise SeatError(409, "seat_taken")
