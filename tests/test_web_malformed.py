@@ -21,20 +21,9 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")
 
-from conftest import make_served
+from conftest import _InternalErrors as Errors, make_served  # what a logger says as an error
 
 pytestmark = pytest.mark.timeout(60)
-
-
-class Errors(logging.Handler):
-    """What uvicorn logs as an error (an exception in the application: a 500)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
 
 
 @pytest.fixture
