@@ -34,6 +34,7 @@ def french() -> Iterator[tuple[Any, str, Errors]]:
     try:
         seat = list(web.seats)[1]
         web.seats.claim(seat, "dev2")
+        web.parts.refusals.interval, web.parts.refusals.said_at = 3600.0, time.monotonic()  # no summary meanwhile
         yield web, web.seat_url(seat)[len(web.base_url):], errors
     finally:
         web.stop()
@@ -106,5 +107,7 @@ def test_malformed_requests_are_refused_in_the_tables_language_and_logged_never_
     assert log.count("refused 400 gone") == 2
     token = path.rsplit("/", 1)[-1]
     assert token not in log
+    summary = web.parts.refusals.due(time.monotonic() + 7200)  # what the table's next summary sums up
+    assert summary == (5, ["127.0.0.1"])
     out, err = capfd.readouterr()
     assert out + err == ""

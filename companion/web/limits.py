@@ -21,6 +21,7 @@ import logging
 import re
 import socket
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +50,8 @@ class Limits:
     read_timeout: float = 10.0
     #: The table's language: what a request no seat can be read from is refused in.
     lang: str = "en"
+    #: Counts a refusal for the table's summary (``Refusals.count``, set once the pages are made).
+    counted: Callable[[str], None] | None = None
     idle_per_client: int = 32
     idle_total: int = 512
     #: Each client address's idle connections, oldest first.
@@ -136,6 +139,8 @@ class GuardedProtocol(H11Protocol):
         from companion.web.refusals import HEADERS, sentence
 
         refused(400, "unreadable", "-", "-", self.client_host)
+        if self.limits.counted is not None:
+            self.limits.counted(self.client_host)
         title, text = sentence("unreadable", self.limits.lang)
         body = pages.message_page(self.limits.lang, title, text).encode("utf-8")
         fields = [(b"content-type", b"text/html; charset=utf-8"), (b"connection", b"close"),

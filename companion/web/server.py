@@ -244,6 +244,7 @@ def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0
     server.listen()
     log_to_file()
     parts = Parts.make(table, settings, server, wiring.secret_handler)
+    server.limits.counted = parts.refusals.count  # a request too broken to reach a page is summed up too
     session = Session(table, settings, parts.wired(wiring))
     web = Served.make(parts, session, routes)
     web.start()
