@@ -1,6 +1,7 @@
 """The companion on a "foreign platform": no fcntl, pidfd, killpg, /proc, liblouis, Speech Dispatcher nor BrlAPI.
 
-Each test runs the real ``companion`` command twice in the same isolated environment
+Through the terminal's piped mode and through the table page (``--page``, its HTTP form and event stream), each
+test runs the real ``companion`` command twice in the same isolated environment
 (tests/test_outputs_e2e.py), once as it is and once through the ``foreign_env`` fixture
 (tests/foreign.py), and compares: the same sentences, the same save file; what is
 missing is said once, in a sentence, never as a traceback.
@@ -9,8 +10,12 @@ missing is said once, in a sentence, never as a traceback.
 from __future__ import annotations
 
 import json
+import queue
 import subprocess
 import sys
+import threading
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 from tests.test_love_letter_cli import FOUR_PLAYERS
@@ -92,3 +97,87 @@ def test_the_foreign_platform_really_lacks_them(foreign_env):
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=foreign_env(),
                             timeout=60)
     assert result.stdout.splitlines() == ["[None, None, None, None]", "False False False", "no /proc"]
+
+
+def _page_log(url: str, last: str) -> list[str]:
+    """What the table page's live log received (its event stream from the start), up to the sentence ``last``."""
+    texts: list[str] = []
+    with urllib.request.urlopen(url + "/events?after=0", timeout=30) as stream:
+        while last not in texts:
+            line = stream.readline().decode("utf-8")
+            assert line, texts
+            if line.startswith("data: ") and line[6:].strip().startswith("{"):
+                texts.append(str(json.loads(line[6:]).get("text", "")))
+    return [text for text in texts if text]
+
+
+def _page_game(args: list[str], lines: list[str], env: dict[str, str],
+               last: str) -> tuple[list[dict[str, object]], list[str]]:
+    """``companion play … --json --page`` with each line typed on the table page (its HTTP form), then ``quit`` there:
+    every event the table wrote, in order, and what the page's live log received up to ``last``, before the quit
+    (stdin stays open and unused, as a host's idle terminal)."""
+    env = dict(env, COMPANION_NO_BROWSER="1")
+    process = subprocess.Popen(COMPANION + args + ["--json", "--page"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    records: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            records.put(line)
+        records.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    events: list[dict[str, object]] = []
+    try:
+        while not any(e["event"] == "page_link" for e in events):
+            line = records.get(timeout=60)
+            assert line is not None, process.stderr.read() if process.stderr else ""
+            events.append(json.loads(line))
+        url = str(next(e["url"] for e in events if e["event"] == "page_link"))
+        for typed in lines + ["quit"]:
+            if typed == "quit":
+                logged = _page_log(url, last)
+            body = urllib.parse.urlencode({"line": typed}).encode()
+            with urllib.request.urlopen(urllib.request.Request(url + "/line", body), timeout=30) as answer:
+                assert answer.status == 200, typed
+        assert process.wait(timeout=60) == 0
+        while (line := records.get(timeout=10)) is not None:
+            events.append(json.loads(line))
+        assert process.stderr is not None and process.stderr.read() == ""
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+        for stream in (process.stdin, process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+    return events, logged
+
+
+def test_a_whole_game_from_the_table_page_on_a_foreign_platform_says_and_saves_the_same(tmp_path, foreign_env):
+    """The same Love Letter game typed on the table page (``--page``), here and on the foreign platform: the same
+    sentences as the piped terminal, the same save file; the page's server needs nothing Linux alone has."""
+    args = ["play", "love-letter", "--lang", "en", "--players", "4", *NAMES, "--speech", "auto", "--braille", "auto"]
+    script = "\n".join(FOUR_PLAYERS) + "\n"
+    piped = run(args[:-4] + ["--speech", "none", "--braille", "none"], script, isolated_env(tmp_path / "piped"))
+    last = [line for line in piped if not line.startswith("Game saved")][-1]
+    normal, _ = _page_game(args, FOUR_PLAYERS, isolated_env(tmp_path / "normal"), last)
+    foreign, logged = _page_game(args, FOUR_PLAYERS, foreign_env(isolated_env(tmp_path / "foreign")), last)
+
+    def said(events: list[dict[str, object]]) -> list[str]:
+        return [str(e["text"]) for e in events if e["event"] not in ("page_link", "web_join", "saved") and "text" in e]
+
+    here, there = said(normal), said(foreign)
+    # a notice only when no voice works here (the same on both), or when BRLTTY runs (never seen without /proc)
+    assert [line for line in there if line not in piped] == [line for line in here if line not in piped
+                                                             and not line.startswith("No braille")]
+    game = [line for line in piped if not line.startswith("Game saved")]
+    assert [line for line in there if line in piped] == game
+    assert [line for line in logged if line in piped] == game  # the page's own live log: each sentence once, in order
+    assert "4 favour tokens: Cy wins the game." in said(foreign)
+    (saved,), (kept,) = [sorted((tmp_path / side / "data" / "saves").glob("*.jsonl")) for side in ("normal", "foreign")]
+    assert save_without_date(kept) == save_without_date(saved)
+    (piped_save,) = sorted((tmp_path / "piped" / "data" / "saves").glob("*.jsonl"))
+    assert save_without_date(kept) == save_without_date(piped_save)
+    assert {"fcntl", "/proc"} <= foreign_env.seen()

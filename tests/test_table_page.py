@@ -41,7 +41,7 @@ def _status(app: Any, path: str, client: tuple[str, int], method: str = "GET") -
     return int(sent[0]["status"])
 
 
-def test_only_this_machine_with_the_secret_opens_the_page() -> None:
+def test_only_this_machine_with_the_secret_opens_the_page(caplog: pytest.LogCaptureFixture) -> None:
     page = TablePage("en")
     app = Starlette(routes=page.routes())
     for path in (page.path, page.path + "/events"):
@@ -49,6 +49,10 @@ def test_only_this_machine_with_the_secret_opens_the_page() -> None:
         assert _status(app, path.replace(page.token, "x" + page.token[1:]), ("127.0.0.1", 50000)) == 403
     assert _status(app, page.path + "/line", ("10.0.0.2", 50000), "POST") == 403
     assert _status(app, "/table.js", ("127.0.0.1", 50000)) == 200  # the script holds nothing of the game
+    # Each refusal is a line of the pages' log (a file, never the terminal), never with the page's secret.
+    logged = [r.getMessage() for r in caplog.records if r.name == "companion.web"]
+    assert logged[0] == "refused 403 wrong_secret: GET /table/… from 192.0.2.8" and len(logged) == 5
+    assert not any(page.token in line or page.token[:8] in line for line in logged)
 
 
 def test_a_value_travels_once_from_the_page_to_the_prompt_and_is_never_published() -> None:

@@ -163,12 +163,15 @@ def test_ruff_checks_the_complexity_of_the_pages_functions() -> None:
         return found.stdout + found.stderr
 
     assert "C901" in check("companion/web/probe.py")
+    assert "C901" in check("companion/web/table_page/probe.py")  # the table's own page too (issue 31)
 
 
 def test_no_function_of_the_pages_is_over_60_lines() -> None:
     import ast
 
-    for path in sorted((ROOT / "companion" / "web").glob("*.py")):
+    paths = sorted((ROOT / "companion" / "web").rglob("*.py"))  # the table's own page (web/table_page) too
+    assert ROOT / "companion" / "web" / "table_page" / "page.py" in paths
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 assert node.end_lineno is not None and node.end_lineno - node.lineno < 60, (path.name, node.name)

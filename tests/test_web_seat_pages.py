@@ -72,3 +72,40 @@ def test_a_rekeyed_page_and_a_page_whose_seat_another_device_took_say_so(tmp_pat
             bruno.wait(lambda b: _link(b) == "This seat was given to another device: ask the table.")
         finally:
             other.quit()
+
+
+def _cookies_blocked(profile: Path) -> Browser:
+    """A Chromium that keeps no cookie at all (its profile's own setting, as a person may choose)."""
+    import json
+
+    (profile / "Default").mkdir(parents=True, exist_ok=True)
+    (profile / "Default" / "Preferences").write_text(json.dumps(
+        {"profile": {"default_content_setting_values": {"cookies": 2}}}), encoding="utf-8")
+    return Browser(profile)
+
+
+def test_with_cookies_blocked_a_page_says_so_for_good_never_connection_lost(tmp_path: Path) -> None:
+    """Issue 30: with cookies blocked the seat's page said "Connection lost: trying again by itself." forever, and
+    joining ended on "Seat already open"."""
+    from web_helpers import Table, chromium_or_skip
+
+    chromium_or_skip()
+    table = Table(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"))
+    browser = _cookies_blocked(tmp_path / "no-cookies-profile")
+    try:
+        cookies = "This browser keeps no cookie for this page. Allow cookies for this address, then join again."
+        browser.driver.get(table.urls["hero1"])  # the seat's own link, opened directly
+        browser.wait(lambda b: cookies in b.driver.find_element(By.TAG_NAME, "body").text)
+        time.sleep(3.0)  # a reconnect would have come by now
+        text = browser.driver.find_element(By.TAG_NAME, "body").text
+        assert "Connection lost" not in text and "Seat already open" not in text and cookies in text
+        assert table.web.seats.by_id["hero1"].device is None
+        browser.driver.get(table.base + "/?lang=en")  # the join page, the code typed
+        browser.driver.find_element(By.NAME, "code").send_keys(table.code)
+        browser.driver.find_element(By.NAME, "code").submit()
+        browser.wait(lambda b: cookies in b.driver.find_element(By.TAG_NAME, "body").text)
+        assert "Seat already open" not in browser.driver.find_element(By.TAG_NAME, "body").text
+        assert all(seat.device is None for seat in table.web.seats)
+    finally:
+        browser.quit()
+        table.close()

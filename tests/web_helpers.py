@@ -107,7 +107,9 @@ class Table:
             self.thread = threading.Thread(target=lambda: self.status.append(
                 play(config, registry.find(game), self._stdin, self.out)), daemon=True)  # type: ignore[arg-type]
             self.thread.start()
-            self.out.wait_for(lambda o: any(r["event"] == ("page_link" if page else "web_join") for r in o.records))
+            # the join is said inside ``serve``, before it returns the server: wait for both (a race under load)
+            self.out.wait_for(lambda o: bool(served) and any(r["event"] == ("page_link" if page else "web_join")
+                                                             for r in o.records))
         finally:
             web_server.serve = original  # type: ignore[assignment]
         self.web = served[0]

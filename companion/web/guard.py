@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
@@ -193,6 +193,8 @@ async def capped(request: Request, limit: int) -> bytes:
         return await asyncio.wait_for(read(), BODY_TIMEOUT)
     except asyncio.TimeoutError:
         raise SeatError(408, "slow") from None
+    except ClientDisconnect:  # gone before the whole body came: a refusal logged, never a 500 and its traceback
+        raise SeatError(400, "gone") from None
 
 
 async def body(request: Request) -> dict[str, str]:

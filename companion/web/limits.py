@@ -21,9 +21,11 @@ import logging
 import re
 import socket
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 LOG = logging.getLogger("companion.web")
@@ -46,6 +48,10 @@ class Limits:
     """The bounds, and the idle connections by client address (the server's loop only)."""
 
     read_timeout: float = 10.0
+    #: The table's language: what a request no seat can be read from is refused in.
+    lang: str = "en"
+    #: Counts a refusal for the table's summary (``Refusals.count``, set once the pages are made).
+    counted: Callable[[str], None] | None = None
     idle_per_client: int = 32
     idle_total: int = 512
     #: Each client address's idle connections, oldest first.
@@ -125,6 +131,24 @@ class GuardedProtocol(H11Protocol):
         self._cancel_read_timer()
         if not self.transport.is_closing():
             self.transport.close()
+
+    def send_400_response(self, msg: str) -> None:
+        """A request h11 cannot read (a bad request line, a header too large): one line in the log, and the refusal
+        as a sentence in the table's language (uvicorn's own is plain English text)."""
+        from companion.web import pages
+        from companion.web.refusals import HEADERS, sentence
+
+        refused(400, "unreadable", "-", "-", self.client_host)
+        if self.limits.counted is not None:
+            self.limits.counted(self.client_host)
+        title, text = sentence("unreadable", self.limits.lang)
+        body = pages.message_page(self.limits.lang, title, text).encode("utf-8")
+        fields = [(b"content-type", b"text/html; charset=utf-8"), (b"connection", b"close"),
+                  *((name.lower().encode(), value.encode()) for name, value in HEADERS.items())]
+        for event in (h11.Response(status_code=400, headers=fields, reason=b"Bad Request"), h11.Data(data=body),
+                      h11.EndOfMessage()):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.close()
 
     def handle_events(self) -> None:
         before = self.cycle

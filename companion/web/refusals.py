@@ -61,9 +61,9 @@ def _texts(t: Translator) -> dict[str, Callable[[], tuple[str, str]]]:
         # Translators: a page's title: a request was refused.
         "other_site": lambda: (t("Refused"), t("That request came from another site.")),
         "wrong_host": lambda: (t("Refused"), t("This address is not the table's: open the address said at the table.")),
-        # Translators: a page's title.
-        "no_device": lambda: (t("Open your page first"), t("Open your seat's link first.")),
         "slow": lambda: (t("Refused"), t("That request took too long to arrive: send it again.")),
+        "unreadable": lambda: (t("Refused"), t("That request could not be read: open the address said at the "
+                                               "table.")),
         "not_found": lambda: (t("Refused"), t("This address is no page of the table: open the address said at "
                                                "the table.")),
     }

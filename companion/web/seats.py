@@ -17,7 +17,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 #: Letters and digits that cannot be mistaken for one another when spoken or brailled (no 0/O, 1/I/L).
@@ -53,11 +53,13 @@ class RateLimit:
     def __init__(self, capacity: float, rate: float) -> None:
         self.capacity = capacity
         self.rate = rate
+        #: The clock the bucket refills by (a test may hold it still).
+        self.clock: Callable[[], float] = time.monotonic
         self._tokens: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
     def allow(self, key: str) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         with self._lock:
             tokens, then = self._tokens.get(key, (self.capacity, now))
             tokens = min(self.capacity, tokens + (now - then) * self.rate)
@@ -196,8 +198,8 @@ class Seats:
     def holding(self, seat: Seat, device: str | None) -> None:
         """A form or a heartbeat of ``seat``: only from the device holding it. :raises SeatError: 403 or 409."""
         with self.lock:
-            if not device:
-                raise SeatError(403, "no_device")
+            if not device:  # every page is given its cookie with itself: this browser keeps none (final)
+                raise SeatError(403, "no_cookies")
             if not self._holds(seat, device):
                 self._check_former(seat, device)
                 raise SeatError(409, "seat_taken")

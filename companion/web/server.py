@@ -78,6 +78,7 @@ class WebServer:
         self.https = wants_https(host, https)
         self.proxy = proxy if proxy is not None else (os.environ.get(PROXY_ENV) or None)
         self.limits = limits or Limits()
+        self.limits.lang = lang  # a request no seat can be read from is refused in the table's language
         self.handshakes = Handshakes()  # issue 30: connections that have not finished their TLS handshake
         self.fingerprint: str | None = None
         self._tls: Any = None
@@ -243,6 +244,7 @@ def serve(table: Table, settings: Settings, wiring: Wiring, host: str = "127.0.0
     server.listen()
     log_to_file()
     parts = Parts.make(table, settings, server, wiring.secret_handler)
+    server.limits.counted = parts.refusals.count  # a request too broken to reach a page is summed up too
     session = Session(table, settings, parts.wired(wiring))
     web = Served.make(parts, session, routes)
     web.start()

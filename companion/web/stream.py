@@ -35,8 +35,9 @@ async def events(web: Served, r: SeatRequest) -> Response:
     """``GET /seat/ID/SECRET/events``: the seat's stream, for the device holding it."""
     from companion.web.table import device_joined
 
-    if not r.device:
-        raise SeatError(403, "no_device")
+    if not r.device:  # the page was given its cookie with itself: this browser keeps none (issue 30)
+        web.seats.release(r.seat)  # the seat its page view took for a device that can never come back
+        raise SeatError(403, "no_cookies")
     last = r.request.headers.get("last-event-id") or r.request.query_params.get("after") or "0"
     after = int(last) if last.isdigit() and len(last) < 12 else 0
     seat = r.seat

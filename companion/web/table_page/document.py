@@ -41,38 +41,38 @@ QUICK = (("status", "status"), ("now", ""), ("help", "help"), ("why", "why"), ("
 def _words(t: Translator, game: str) -> dict[str, str]:
     """Every sentence of the page once, escaped (outside the f-strings, where gettext's extractor cannot read it)."""
     w = {
-        # Translators: the page's title; {game} is the game's name.
+        # Translators: the table page's title and first heading; {game} is the game's name.
         "title": t("{game}: the table", game=game),
         "intro": t("This page is the table itself: type commands here or at the terminal. "
                    "Keep its address to yourself."),
-        # Translators: a heading: the part of the page where commands are typed.
+        # Translators: a heading of the table page: the field where the host types commands.
         "command_title": t("Command"),
         "command": t("Command, in French or English"),
         "command_help": t("Enter sends it. Up and Down: the lines sent before."),
         "send": t("Send"),
-        # Translators: a button: the answer yes to a did-you-mean question.
+        # Translators: a button: accepts the command the table suggested (did you mean…).
         "yes": t("Yes"),
-        # Translators: a heading: where a secret fight value is typed.
+        # Translators: a heading of the table page: the field for a secret fight value.
         "secret_title": t("Secret value"),
         "secret_idle": t("No secret value is asked now."),
         "value": t("Your secret value, never shown"),
         "send_value": t("Send the value"),
         "cancel": t("Cancel"),
-        # Translators: a heading above the buttons below.
+        # Translators: a heading of the table page, above buttons that send common commands.
         "quick": t("Quick commands"),
-        # Translators: a button: the game's status.
+        # Translators: a button of the table page: says the game's status.
         "status": t("Status"),
-        # Translators: a button: who must act now and how.
+        # Translators: a button of the table page: says who must act now.
         "now": t("Now"),
-        # Translators: a button: the commands.
+        # Translators: a button of the table page: says the commands.
         "help": t("Help"),
-        # Translators: a button: why the last command was refused.
+        # Translators: a button of the table page: says why the last decision was made.
         "why": t("Why"),
-        # Translators: a button: the game's rules.
+        # Translators: a button of the table page: the game's rules.
         "rules": t("Rules"),
-        # Translators: a button: undo the last command.
+        # Translators: a button of the table page: takes back the last command.
         "undo": t("Undo"),
-        # Translators: a button: redo the command undone.
+        # Translators: a button of the table page: does again what was taken back.
         "redo": t("Redo"),
         "said": t("What the table says"),
         "voice_title": t("Voice and sounds"),
@@ -80,7 +80,7 @@ def _words(t: Translator, game: str) -> dict[str, str]:
         "voice": t("Built-in voice, for a computer without a screen reader"),
         "connection": t("Connection"),
         "connecting": t("Connecting to the table…"),
-        # Translators: a heading: the page's access keys.
+        # Translators: a heading of the table page, above the list of access keys.
         "keys": t("Keys"),
         "keys_intro": t("Access keys: Alt and the letter in Chrome and Edge. Firefox: Alt, Shift and the letter. "
                         "On a Mac: Control, Option and the letter."),

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from sse_starlette import ServerSentEvent
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -39,6 +39,7 @@ from companion.commands.base import MAX_LINE
 from companion.i18n import Translator
 from companion.session.wiring import Wiring
 from companion.web.feed import Feed
+from companion.web.limits import refused
 from companion.web.pages import message_page
 from companion.web.refusals import headers
 from companion.web.stream import RETRY, sse, stream_response
@@ -155,7 +156,7 @@ class TablePage:
         t = Translator(self.lang, "web")
         session = self.session
         speech = session.wiring.speech
-        # Translators: {url} is the table page's secret link, printed only, never spoken.
+        # Translators: {url} is the table page's secret link, written at the table only.
         session.say(t("The table's page: {url}", url=self.url), "page_link", {"url": self.url}, Priority.NORMAL,
                     skip=tuple(o for o in (speech, self.output) if o is not None))
         if os.environ.get(PAGE_ENV, "").strip() not in ("", "0"):
@@ -275,6 +276,7 @@ class TablePage:
             client = request.client.host if request.client is not None else ""
             token = str(request.path_params.get("token", ""))
             if not _loopback(client) or not secrets.compare_digest(token.encode("utf-8", "replace"), self.token.encode()):
+                refused(403, "wrong_secret", request.method, "/table/…", client)  # the log file, never the terminal
                 text = t("This page opens only on the table's own computer, with its own link.")
                 if post:
                     return _json(403, False, text)
@@ -349,7 +351,10 @@ async def _form(request: Request) -> dict[str, str]:
     length = request.headers.get("content-length", "")
     if not length.isdigit() or int(length) > MAX_BODY:
         return {}
-    data = await request.body()
+    try:
+        data = await request.body()
+    except ClientDisconnect:  # gone before the whole form came: nothing to do, never a 500
+        return {}
     if len(data) > MAX_BODY:
         return {}
     try:
