@@ -415,7 +415,7 @@ def test_a_table_set_up_on_the_command_line_is_a_new_game_the_save_named_once(tm
 
     played: list[Any] = []
     monkeypatch.setattr(resume_module, "offer_resume", never)
-    monkeypatch.setattr(interactive_module, "run_interactive", lambda session, typed_ahead=(): played.append(session))
+    monkeypatch.setattr(interactive_module, "run_interactive", lambda session, *rest: played.append(session))
     quiet = OutputConfig(speech="none", braille="none")
     for config in (PlayConfig(lang="en", players=3, outputs=quiet), PlayConfig(lang="fr", names=("Zoé", "Alice"), outputs=quiet),
                    PlayConfig(lang="en", options={"thanos_lives": 5}, outputs=quiet)):
