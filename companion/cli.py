@@ -167,37 +167,58 @@ def _bounded(low: int, high: int) -> Any:
     return convert
 
 
-def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
-    t = Translator(lang, "core")
-    parser = _Parser(prog="companion", description=t("An audio and braille companion for card games played with real cards."))
-    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=lang, help=t("language of every sentence: fr or en"))
-    # Translators: placeholder (metavar) for the subcommand (play, sheet, saves…), in capitals.
-    sub = parser.add_subparsers(dest="command", metavar=t("COMMAND"), parser_class=_Parser)
-    sub.required = True
+class _Commands:
+    """The sub-commands being declared: each with its GAME argument when it takes one, --lang, and what runs it."""
 
-    def command(name: str, help_text: str, func: Any, game: bool = False) -> argparse.ArgumentParser:
-        """A sub-command: its GAME argument when it takes one, --lang, and what runs it."""
-        p = sub.add_parser(name, help=help_text)
+    def __init__(self, sub: Any, lang: str, t: Translator) -> None:
+        self.sub, self.lang, self.t = sub, lang, t
+
+    def add(self, name: str, help_text: str, func: Any, game: bool = False) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = self.sub.add_parser(name, help=help_text)
         if game:
             # Translators: placeholder (metavar) for a game's id (gauntlet, mindbug…), in capitals.
-            p.add_argument("game", metavar=t("GAME"))
-        p.add_argument("--lang", choices=i18n.LANGUAGES, default=lang, help=t("language of every sentence: fr or en"))
+            p.add_argument("game", metavar=self.t("GAME"))
+        _add_lang(p, self.lang, self.t)
         p.set_defaults(func=func)
         return p
 
-    command("games", t("list the games"), cmd_games)
 
-    command("cards", t("list every card of a game"), cmd_cards, game=True)
+def _add_lang(p: argparse.ArgumentParser, lang: str, t: Translator) -> None:
+    p.add_argument("--lang", choices=i18n.LANGUAGES, default=lang, help=t("language of every sentence: fr or en"))
 
-    p = command("card", t("read one card: value, copies, effect, notes"), cmd_card, game=True)
+
+def _add_grade(p: argparse.ArgumentParser, t: Translator) -> None:
+    p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
+
+
+def _add_page_size(p: argparse.ArgumentParser, t: Translator) -> None:
+    """--cells and --lines of an embossed page."""
+    p.add_argument("--cells", type=_bounded(10, 100), default=40, metavar="10-100", help=t("cells per line"))
+    p.add_argument("--lines", type=_bounded(10, 100), default=25, metavar="10-100", help=t("lines per page"))
+
+
+def _add_file_output(p: argparse.ArgumentParser, t: Translator) -> None:
+    """-o/--output and --force of a command that writes a document."""
+    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
+    p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
+
+
+def _add_cards_commands(c: _Commands) -> None:
+    """games, cards, card and config-dir: the card lists."""
+    t = c.t
+    c.add("games", t("list the games"), cmd_games)
+    c.add("cards", t("list every card of a game"), cmd_cards, game=True)
+    p = c.add("card", t("read one card: value, copies, effect, notes"), cmd_card, game=True)
     # Translators: placeholder (metavar) for a card's name, in capitals.
     p.add_argument("name", nargs="+", metavar=t("NAME"))
+    c.add("config-dir", t("where to put corrected card files"), cmd_config_dir)
 
-    command("config-dir", t("where to put corrected card files"), cmd_config_dir)
 
-    p = command("play", t("play a game: one command per line"), cmd_play, game=True)
+def _add_play(c: _Commands, game: Any) -> None:
+    t = c.t
+    p = c.add("play", t("play a game: one command per line"), cmd_play, game=True)
     p.epilog = t("Each game has options of its own: type companion play GAME --help.")
-    _add_game_options(p, game, lang)
+    _add_game_options(p, game, c.lang)
     p.add_argument("--names", nargs="+", metavar=t("NAME"), help=t("the players' names, in seat order"))
     # "short" is the older word for terse (older scripts).
     p.add_argument("--verbosity", choices=("terse", "normal", "full", "short"), default=None,
@@ -211,7 +232,15 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
                    help=t("short sounds before the sentences; only: a sound instead of the words for a play"))
     p.add_argument("--braille-only", action="store_true",
                    help=t("no speech: a braille symbol where a sound would be heard (also with --speech none and a display)"))
-    p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
+    _add_grade(p, t)
+    _add_play_views(p, t)
+    from companion.stickers_help import CLI_HELP as SCAN_HELP
+
+    p.add_argument("--scan", metavar="/dev/video0", help=Translator(c.lang, "tools")(SCAN_HELP["scan"]))  # issue 26
+
+
+def _add_play_views(p: argparse.ArgumentParser, t: Translator) -> None:
+    """play's --serve, --page and the flags of the private pages' server."""
     p.add_argument("--serve", action="store_true",
                    help=t("each player's own private page in the browser (docs/private-views.en.md)"))
     p.add_argument("--page", action="store_true",
@@ -228,34 +257,36 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
                    help=t("with --serve: also draw the join address as a QR code on screen (never spoken)"))
     p.add_argument("--qr-file", type=Path, metavar=t("FILE"),
                    help=t("with --serve: write the join address as a QR code to this file (.svg or .png)"))
-    from companion.stickers_help import CLI_HELP as SCAN_HELP
 
-    p.add_argument("--scan", metavar="/dev/video0", help=Translator(lang, "tools")(SCAN_HELP["scan"]))  # issue 26
 
-    p = command("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
+def _add_aid_sheet(c: _Commands) -> None:
+    t = c.t
+    p = c.add("aid-sheet", t("write a game's aid sheet for embossing"), cmd_aid_sheet, game=True)
     # Translators: help of --format, after which argparse lists the choices; lower case.
     p.add_argument("--format", choices=("pef", "brf", "unicode", "txt"), default="pef", help=t("file format"))
-    p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
-    p.add_argument("--cells", type=_bounded(10, 100), default=40, metavar="10-100", help=t("cells per line"))
-    p.add_argument("--lines", type=_bounded(10, 100), default=25, metavar="10-100", help=t("lines per page"))
-    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
-    p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
+    _add_grade(p, t)
+    _add_page_size(p, t)
+    _add_file_output(p, t)
 
-    # issue 17: the rules read section by section, or written as a document (companion/rules_cli.py).
+
+def _add_rules(c: _Commands) -> None:
+    """issue 17: the rules read section by section, or written as a document (companion/rules_cli.py)."""
     from companion.rules_help import CLI_HELP as RULES_HELP, FORMATS as RULES_FORMATS
 
-    rules_t = Translator(lang, "rules")
-    p = command("rules", rules_t(RULES_HELP["rules"]), cmd_rules, game=True)
+    rules_t = Translator(c.lang, "rules")
+    p = c.add("rules", rules_t(RULES_HELP["rules"]), cmd_rules, game=True)
     p.add_argument("section", nargs="*", metavar=rules_t(RULES_HELP["SECTION"]), help=rules_t(RULES_HELP["section"]))
     p.add_argument("--format", choices=RULES_FORMATS, help=rules_t(RULES_HELP["format"]))
-    p.add_argument("--grade", type=int, choices=(1, 2), help=t("braille grade: 1 (uncontracted) or 2 (contracted)"))
-    p.add_argument("--cells", type=_bounded(10, 100), default=40, metavar="10-100", help=t("cells per line"))
-    p.add_argument("--lines", type=_bounded(10, 100), default=25, metavar="10-100", help=t("lines per page"))
-    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
-    p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
-    _add_output_flags(p, t)
+    _add_grade(p, c.t)
+    _add_page_size(p, c.t)
+    _add_file_output(p, c.t)
+    _add_output_flags(p, c.t)
 
-    p = command("saves", t("list the saved games, newest first, or delete some"), cmd_saves)
+
+def _add_saves_commands(c: _Commands) -> None:
+    """saves (list or delete) and review (a save's transcript)."""
+    t = c.t
+    p = c.add("saves", t("list the saved games, newest first, or delete some"), cmd_saves)
     p.add_argument("game", nargs="?", metavar=t("GAME"), help=t("only the saves of this game"))
     which = p.add_mutually_exclusive_group()
     which.add_argument("--delete", metavar=t("FILE"), help=t("delete this save (its name as listed)"))
@@ -264,17 +295,19 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--older-than", type=_bounded(0, 9999), metavar=t("DAYS"),
                    help=t("with --delete-finished: only the saves last played more than DAYS days ago"))
 
-    p = command("review", t("the whole game of a save file as a numbered transcript"), cmd_review)
+    p = c.add("review", t("the whole game of a save file as a numbered transcript"), cmd_review)
     # Translators: placeholder (metavar) for a save file, in capitals (SAUVEGARDE).
     p.add_argument("save", type=Path, metavar=t("SAVE"), help=t("the save file"))
     p.add_argument("--format", choices=("txt", "html", "brf"), default="txt", help=t("file format"))
-    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
-    p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
+    _add_file_output(p, t)
 
+
+def _add_tools_commands(c: _Commands) -> None:
+    """simulate, stickers and records: the tools' commands, helped in the "tools" domain."""
     from companion.simulate_help import BOTS, CLI_HELP
 
-    tools = Translator(lang, "tools")
-    p = command("simulate", tools(CLI_HELP["simulate"]), cmd_simulate, game=True)
+    tools = Translator(c.lang, "tools")
+    p = c.add("simulate", tools(CLI_HELP["simulate"]), cmd_simulate, game=True)
     p.add_argument("--games", type=_bounded(1, 9999), default=2000, metavar="1-9999", help=tools(CLI_HELP["games"]))
     p.add_argument("--bot", choices=BOTS, default="greedy", help=tools(CLI_HELP["bot"]))
     p.add_argument("--players", type=int, nargs="+", choices=(2, 3, 4, 5), help=tools(CLI_HELP["players"]))
@@ -286,18 +319,37 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--speech", default="none", metavar="MODE", help=tools(CLI_HELP["speech"]))
     from companion.stickers_help import CLI_HELP as STICKERS_HELP
 
-    p = command("stickers", tools(STICKERS_HELP["stickers"]), cmd_stickers, game=True)  # issue 26
+    p = c.add("stickers", tools(STICKERS_HELP["stickers"]), cmd_stickers, game=True)  # issue 26
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help=tools(STICKERS_HELP["paper"]))
-    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=tools(STICKERS_HELP["output"]))
-    p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
-    p = command("records", tools(CLI_HELP["records"]), cmd_records)
-    p.add_argument("game", nargs="?", metavar=t("GAME"))
+    p.add_argument("-o", "--output", type=Path, metavar=c.t("FILE"), help=tools(STICKERS_HELP["output"]))
+    p.add_argument("--force", action="store_true", help=c.t("replace the file if it exists"))
+    p = c.add("records", tools(CLI_HELP["records"]), cmd_records)
+    p.add_argument("game", nargs="?", metavar=c.t("GAME"))
 
+
+def _add_doctor(c: _Commands) -> None:
     from companion.doctor_help import CLI_EPILOG as DOCTOR_EPILOG, CLI_HELP as DOCTOR_HELP, DOMAIN as DOCTOR_DOMAIN
 
-    doctor_t = Translator(lang, DOCTOR_DOMAIN)
-    p = command("doctor", doctor_t(DOCTOR_HELP), cmd_doctor)
+    doctor_t = Translator(c.lang, DOCTOR_DOMAIN)
+    p = c.add("doctor", doctor_t(DOCTOR_HELP), cmd_doctor)
     p.epilog = doctor_t(DOCTOR_EPILOG)
+
+
+def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
+    t = Translator(lang, "core")
+    parser = _Parser(prog="companion", description=t("An audio and braille companion for card games played with real cards."))
+    _add_lang(parser, lang, t)
+    # Translators: placeholder (metavar) for the subcommand (play, sheet, saves…), in capitals.
+    sub = parser.add_subparsers(dest="command", metavar=t("COMMAND"), parser_class=_Parser)
+    sub.required = True
+    c = _Commands(sub, lang, t)
+    _add_cards_commands(c)
+    _add_play(c, game)
+    _add_aid_sheet(c)
+    _add_rules(c)
+    _add_saves_commands(c)
+    _add_tools_commands(c)
+    _add_doctor(c)
     return parser
 
 

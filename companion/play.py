@@ -118,28 +118,11 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     t = Translator(config.lang, "core")
     interactive = stdin.isatty() and not config.json
     settings = Settings(lang=config.lang, verbosity=config.verbosity, display=dict(config.display), interactive=interactive)
-    announcer = Announcer([StdoutOutput(config.json, stdout)])
-    outputs = _make_outputs(config, interactive, stdout, game)  # before any question: it is spoken and brailled too
-    for output in (outputs.speech, outputs.braille):
-        if output is not None:
-            announcer.add(output)
+    announcer, outputs = _announcer(config, interactive, stdout, game)
     typed_ahead: list[str] = []  # lines typed during the resume question: kept for the game
     declined: list[Path] = []  # the save the player answered no for: marked once the new game is played
     if interactive and config.resume is None and config.save is None:
-        from companion.ui.resume import offer_resume, unfinished_note
-
-        if config.sets_up_table:  # a new game, as asked: the unfinished save is only named
-            unfinished = unfinished_note(config.lang, game)
-            if unfinished is not None:
-                text, path = unfinished
-                announcer.announce(Utterance(text, config.lang, "unfinished_save", {"path": str(path)}))
-        else:
-            # An unfinished autosave, if the player wants it back; the answer cuts off the question.
-            speech_output = outputs.speech
-            resume = offer_resume(config.lang, game, announcer,
-                                  answered=speech_output.interrupt if speech_output is not None else lambda: None,
-                                  kept=typed_ahead, declined=declined)
-            config = dataclasses.replace(config, resume=resume)
+        config = _offer_unfinished(config, game, announcer, outputs, typed_ahead, declined)
     try:
         page = _table_page(config, interactive)  # a --host the page cannot use: said before a save file is made
         table, notes = _open_table(config, game, settings, t)
@@ -155,11 +138,52 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     session, web = started
     scanner = _scanner(config, session)
     if scanner is False:
-        if web is not None:
-            web.stop()
-        session.close()
-        announcer.close()
+        _close_all(None, None, web, session, announcer)
         return 2
+    _begin(config, session, notes, outputs, announcer, scanner)
+    from companion.ui.braille_keys import attach
+
+    keyboard = attach(session, outputs.braille)  # the display's own keys type and send commands (issue 33)
+    try:
+        _run(session, page, stdin, interactive, typed_ahead, keyboard)
+    finally:
+        _close_all(scanner, page, web, session, announcer)
+        _after_play(config, session, declined)
+    return 0
+
+
+def _announcer(config: PlayConfig, interactive: bool, stdout: TextIO, game: Game) -> tuple[Announcer, _Outputs]:
+    """The announcer: the printed lines, then speech and braille when there are."""
+    announcer = Announcer([StdoutOutput(config.json, stdout)])
+    outputs = _make_outputs(config, interactive, stdout, game)  # before any question: it is spoken and brailled too
+    for output in (outputs.speech, outputs.braille):
+        if output is not None:
+            announcer.add(output)
+    return announcer, outputs
+
+
+def _offer_unfinished(config: PlayConfig, game: Game, announcer: Announcer, outputs: _Outputs,
+                      typed_ahead: list[str], declined: list[Path]) -> PlayConfig:
+    """An interactive start with no save named: the unfinished save is named, or offered back (the config to play)."""
+    from companion.ui.resume import offer_resume, unfinished_note
+
+    if config.sets_up_table:  # a new game, as asked: the unfinished save is only named
+        unfinished = unfinished_note(config.lang, game)
+        if unfinished is not None:
+            text, path = unfinished
+            announcer.announce(Utterance(text, config.lang, "unfinished_save", {"path": str(path)}))
+        return config
+    # An unfinished autosave, if the player wants it back; the answer cuts off the question.
+    speech_output = outputs.speech
+    resume = offer_resume(config.lang, game, announcer,
+                          answered=speech_output.interrupt if speech_output is not None else lambda: None,
+                          kept=typed_ahead, declined=declined)
+    return dataclasses.replace(config, resume=resume)
+
+
+def _begin(config: PlayConfig, session: Session, notes: list[str], outputs: _Outputs, announcer: Announcer,
+           scanner: Any) -> None:
+    """The game's start (or the resumed notes), then what the outputs need to say, then the scanner."""
     if config.resume is None:
         session.start()
     for note in notes:
@@ -168,22 +192,18 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         announcer.announce(Utterance(note, config.lang, "output"))
     if scanner:
         scanner.start()
-    from companion.ui.braille_keys import attach
 
-    keyboard = attach(session, outputs.braille)  # the display's own keys type and send commands (issue 33)
-    try:
-        _run(session, page, stdin, interactive, typed_ahead, keyboard)
-    finally:
-        if scanner:
-            scanner.stop()
-        if page is not None:
-            page.close()
-        if web is not None:
-            web.stop()
-        session.close()
-        announcer.close()
-        _after_play(config, session, declined)
-    return 0
+
+def _close_all(scanner: Any, page: Any, web: Any, session: Session, announcer: Announcer) -> None:
+    """Stops, in this order, the scanner, the table's page, the web server, the session and the announcer."""
+    if scanner:
+        scanner.stop()
+    if page is not None:
+        page.close()
+    if web is not None:
+        web.stop()
+    session.close()
+    announcer.close()
 
 
 def _start(config: PlayConfig, table: Table, settings: Settings, wiring: Wiring, page: Any,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import platform
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.i18n import Translator
@@ -132,6 +133,34 @@ def _reads_console(reader: str) -> bool:
         return False
 
 
+Chosen = tuple[Speaker, str]
+"""A speaker and the one sentence saying which it is and why."""
+
+
+@dataclass(frozen=True)
+class _Request:
+    """What `choose` was asked, and the hooks it was given (tests and benchmarks)."""
+
+    mode: str
+    argument: str | None
+    lang: str
+    rate: int | None
+    voice: str | None
+    t: Translator
+    system: str
+    dispatcher: Callable[..., Speaker]
+    player: Sequence[str] | None
+    screen_reader_running: Callable[[], bool] | None
+    reads_terminal: Callable[[], str | None] | None
+    streaming: Callable[..., Any] | None
+    pyttsx3: Callable[..., Any] | None
+    audio_output: Callable[[], None] | None
+
+    @property
+    def linux(self) -> bool:
+        return self.system == "Linux"
+
+
 def choose(
     spec: str,
     lang: str,
@@ -146,7 +175,7 @@ def choose(
     pyttsx3: Callable[..., Any] | None = None,
     audio_output: Callable[[], None] | None = None,
     system: str | None = None,
-) -> tuple[Speaker, str]:
+) -> Chosen:
     """The speaker for ``spec`` (auto|screenreader|speechd[:MODULE]|tts|wav:DIR|none) and the sentence saying so.
 
     Never raises for a bad environment; ValueError only for a malformed spec.
@@ -158,96 +187,140 @@ def choose(
     """
     mode, argument = parse(spec, lang)
     t = Translator(lang, "speech")
-    system = system or platform.system()
-    linux = system == "Linux"
-    dispatcher = speechd or SpeechDispatcherSpeaker
+    r = _Request(mode, argument, lang, rate, voice, t, system or platform.system(), speechd or SpeechDispatcherSpeaker,
+                 player, screen_reader_running, reads_terminal, streaming, pyttsx3, audio_output)
     if mode == "none":
         # Translators: said at start with --speech none.
         return SilentSpeaker(), t("Speech: off, text only.")
     if mode == "wav":
-        assert argument is not None
-        try:
-            # Translators: said at start with --speech wav:DIR.
-            return WavSpeaker(argument, lang, rate, voice), t(
-                "Speech: each sentence is written as a sound file in {directory}.", directory=argument
-            )
-        except SpeechUnavailable as error:
-            if error.timed_out:
-                return SilentSpeaker(), no_answer(t)
-            # Translators: --speech wav:DIR could not start; {reason} is a lower-case reason (no screen reader is running).
-            return SilentSpeaker(), t("Speech: text only, no sound files: {reason}.", reason=reason(error, t))
+        return _wav(r)
     if mode == "speechd":
-        try:
-            speaker = dispatcher(lang, rate, voice, module=argument, autospawn=True)
-        except SpeechUnavailable as error:
-            if error.timed_out:
-                return SilentSpeaker(), no_answer(t)
-            # Translators: --speech speechd could not start; {reason} is a lower-case reason (no screen reader is running).
-            return SilentSpeaker(), t("Speech: text only, Speech Dispatcher not available: {reason}.", reason=reason(error, t))
-        if argument:
-            # Translators: said at start with --speech speechd:MODULE.
-            return speaker, t("Speech: through Speech Dispatcher, output module {module}.", module=argument)
-        # Translators: said at start with --speech speechd. Speech Dispatcher is a name: keep it.
-        return speaker, t("Speech: through Speech Dispatcher.")
+        return _speechd(r)
     tried_dispatcher = False
-    if mode in ("auto", "screenreader") and linux:
-        reader = (reads_terminal or reader_reading_terminal)() if mode == "auto" else None
-        if reader:
-            # Translators: said at start when the user's screen reader ({reader}: Orca, NVDA…) reads the terminal
-            # itself; the companion's own voice is then off.
-            return TerminalReaderSpeaker(reader), t("Speech: {reader} reads the printed lines.", reader=reader)
-        if screen_reader_running is not None:
-            running = "Orca" if screen_reader_running() else None
-        else:
-            names = linux_readers()
-            running = LINUX_READERS[names[0]][0] if names else None
-        if running:
-            tried_dispatcher = True
-            try:
-                # Translators: said at start when the user's screen reader speaks; {reader} is its name (NVDA,
-                # JAWS, Orca…).
-                return dispatcher(lang, rate, voice, autospawn=False), t(
-                    "Speech: through your screen reader, {reader}.", reader=running)
-            except SpeechUnavailable as error:
-                if error.timed_out:
-                    return SilentSpeaker(), no_answer(t)
-                if mode == "screenreader":
-                    # Translators: --speech screenreader could not start; {reason} is a lower-case reason
-                    # (no screen reader is running).
-                    return SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.",
-                                              reason=reason(error, t))
-        elif mode == "screenreader":
-            return SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.",
-                                      reason=t("no screen reader is running"))
-    elif mode in ("auto", "screenreader"):
-        try:
-            found = ScreenReaderSpeaker(system=system)
-        except SpeechUnavailable as error:
-            if error.timed_out:
-                return SilentSpeaker(), no_answer(t)
-            if mode == "screenreader":
-                return SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.", reason=reason(error, t))
-        else:
-            if mode == "auto" and (reads_terminal() is not None if reads_terminal else _reads_console(found.reader)):
-                found.close()
-                return TerminalReaderSpeaker(found.reader), t("Speech: {reader} reads the printed lines.", reader=found.reader)
-            return found, t("Speech: through your screen reader, {reader}.", reader=found.reader)
-    if mode == "auto" and linux and not tried_dispatcher:
-        try:
-            # Translators: said at start with --speech auto when no screen reader runs but Speech Dispatcher does.
-            return dispatcher(lang, rate, voice, autospawn=False), t(
-                "Speech: through Speech Dispatcher, no screen reader running.")
-        except SpeechUnavailable as error:
-            if error.timed_out:
-                return SilentSpeaker(), no_answer(t)
+    if mode in ("auto", "screenreader"):
+        found, tried_dispatcher = _linux_reader(r) if r.linux else (_other_reader(r), False)
+        if found:
+            return found
+    if mode == "auto" and r.linux and not tried_dispatcher:
+        found = _running_dispatcher(r)
+        if found:
+            return found
+    return _builtin(r)
+
+
+def _wav(r: _Request) -> Chosen:
+    """--speech wav:DIR: each sentence written as a sound file."""
+    t = r.t
+    assert r.argument is not None
     try:
-        tts = builtin_voice(
-            lang, rate, voice, player=player, streaming=streaming, pyttsx3=pyttsx3, audio_output=audio_output, system=system
+        # Translators: said at start with --speech wav:DIR.
+        return WavSpeaker(r.argument, r.lang, r.rate, r.voice), t(
+            "Speech: each sentence is written as a sound file in {directory}.", directory=r.argument
         )
     except SpeechUnavailable as error:
         if error.timed_out:
             return SilentSpeaker(), no_answer(t)
-        if mode == "tts":
+        # Translators: --speech wav:DIR could not start; {reason} is a lower-case reason (no screen reader is running).
+        return SilentSpeaker(), t("Speech: text only, no sound files: {reason}.", reason=reason(error, t))
+
+
+def _speechd(r: _Request) -> Chosen:
+    """--speech speechd[:MODULE]: Speech Dispatcher, started if need be."""
+    t = r.t
+    try:
+        speaker = r.dispatcher(r.lang, r.rate, r.voice, module=r.argument, autospawn=True)
+    except SpeechUnavailable as error:
+        if error.timed_out:
+            return SilentSpeaker(), no_answer(t)
+        # Translators: --speech speechd could not start; {reason} is a lower-case reason (no screen reader is running).
+        return SilentSpeaker(), t("Speech: text only, Speech Dispatcher not available: {reason}.", reason=reason(error, t))
+    if r.argument:
+        # Translators: said at start with --speech speechd:MODULE.
+        return speaker, t("Speech: through Speech Dispatcher, output module {module}.", module=r.argument)
+    # Translators: said at start with --speech speechd. Speech Dispatcher is a name: keep it.
+    return speaker, t("Speech: through Speech Dispatcher.")
+
+
+def _running_reader(r: _Request) -> str | None:
+    """Linux: the name of the screen reader that runs, if any."""
+    if r.screen_reader_running is not None:
+        return "Orca" if r.screen_reader_running() else None
+    names = linux_readers()
+    return LINUX_READERS[names[0]][0] if names else None
+
+
+def _linux_reader(r: _Request) -> tuple[Chosen | None, bool]:
+    """Linux, auto or screenreader: the reader of our terminal, else the running reader's Speech Dispatcher.
+
+    None when the choice goes on, and whether Speech Dispatcher was tried."""
+    t = r.t
+    reader = (r.reads_terminal or reader_reading_terminal)() if r.mode == "auto" else None
+    if reader:
+        # Translators: said at start when the user's screen reader ({reader}: Orca, NVDA…) reads the terminal
+        # itself; the companion's own voice is then off.
+        return (TerminalReaderSpeaker(reader), t("Speech: {reader} reads the printed lines.", reader=reader)), False
+    running = _running_reader(r)
+    if running:
+        try:
+            # Translators: said at start when the user's screen reader speaks; {reader} is its name (NVDA,
+            # JAWS, Orca…).
+            return (r.dispatcher(r.lang, r.rate, r.voice, autospawn=False), t(
+                "Speech: through your screen reader, {reader}.", reader=running)), True
+        except SpeechUnavailable as error:
+            if error.timed_out:
+                return (SilentSpeaker(), no_answer(t)), True
+            if r.mode == "screenreader":
+                # Translators: --speech screenreader could not start; {reason} is a lower-case reason
+                # (no screen reader is running).
+                return (SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.",
+                                           reason=reason(error, t))), True
+            return None, True
+    if r.mode == "screenreader":
+        return (SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.",
+                                   reason=t("no screen reader is running"))), False
+    return None, False
+
+
+def _other_reader(r: _Request) -> Chosen | None:
+    """Windows and macOS, auto or screenreader: the screen reader, or None when the choice goes on."""
+    t = r.t
+    try:
+        found = ScreenReaderSpeaker(system=r.system)
+    except SpeechUnavailable as error:
+        if error.timed_out:
+            return SilentSpeaker(), no_answer(t)
+        if r.mode == "screenreader":
+            return SilentSpeaker(), t("Speech: text only, screen reader not available: {reason}.", reason=reason(error, t))
+        return None
+    if r.mode == "auto" and (r.reads_terminal() is not None if r.reads_terminal else _reads_console(found.reader)):
+        found.close()
+        return TerminalReaderSpeaker(found.reader), t("Speech: {reader} reads the printed lines.", reader=found.reader)
+    return found, t("Speech: through your screen reader, {reader}.", reader=found.reader)
+
+
+def _running_dispatcher(r: _Request) -> Chosen | None:
+    """Linux, auto, no screen reader: a Speech Dispatcher that already runs, or None when the choice goes on."""
+    t = r.t
+    try:
+        # Translators: said at start with --speech auto when no screen reader runs but Speech Dispatcher does.
+        return r.dispatcher(r.lang, r.rate, r.voice, autospawn=False), t(
+            "Speech: through Speech Dispatcher, no screen reader running.")
+    except SpeechUnavailable as error:
+        if error.timed_out:
+            return SilentSpeaker(), no_answer(t)
+        return None
+
+
+def _builtin(r: _Request) -> Chosen:
+    """The built-in voice, else text only with the reason."""
+    t = r.t
+    try:
+        tts = builtin_voice(r.lang, r.rate, r.voice, player=r.player, streaming=r.streaming, pyttsx3=r.pyttsx3,
+                            audio_output=r.audio_output, system=r.system)
+    except SpeechUnavailable as error:
+        if error.timed_out:
+            return SilentSpeaker(), no_answer(t)
+        if r.mode == "tts":
             # Translators: --speech tts could not start; {reason} is a lower-case reason (no screen reader is running).
             return SilentSpeaker(), t("Speech: text only, built-in voice not available: {reason}.", reason=reason(error, t))
         # Translators: --speech auto found nothing; {reason} says why the built-in voice failed.
@@ -256,26 +329,32 @@ def choose(
         why = str(error) or type(error).__name__
         return SilentSpeaker(), t("Speech: text only, built-in voice not available: {reason}.", reason=why)
     if getattr(tts, "name", "") == Pyttsx3Speaker.name:
-        if lags(tts, system):
-            if mode == "tts":
-                # Translators: said at start with --speech tts on Linux without the espeak-ng command: pyttsx3 cannot
-                # cut a sentence off at once.
-                return tts, t("Speech: built-in voice through pyttsx3; interrupting it may lag.")
-            # Translators: said at start with --speech auto on Linux without the espeak-ng command: pyttsx3 cannot cut
-            # a sentence off at once.
-            return tts, t("Speech: built-in voice through pyttsx3, no screen reader running; interrupting it may lag.")
-        if mode == "tts":
-            # Translators: said at start with --speech tts when the voice comes through pyttsx3 (Windows, macOS). Keep
-            # "pyttsx3".
-            return tts, t("Speech: built-in voice through pyttsx3.")
-        # Translators: said at start with --speech auto when no screen reader runs and the voice comes through pyttsx3
-        # (Windows, macOS).
-        return tts, t("Speech: built-in voice through pyttsx3, no screen reader running.")
-    if mode == "tts":
+        return tts, _pyttsx3_sentence(r, tts)
+    if r.mode == "tts":
         # Translators: said at start with --speech tts.
         return tts, t("Speech: built-in voice.")
     # Translators: said at start with --speech auto when no screen reader runs but sound works.
     return tts, t("Speech: built-in voice, no screen reader running.")
+
+
+def _pyttsx3_sentence(r: _Request, tts: Speaker) -> str:
+    """The sentence for the built-in voice through pyttsx3, warning when interrupting it may lag."""
+    t = r.t
+    if lags(tts, r.system):
+        if r.mode == "tts":
+            # Translators: said at start with --speech tts on Linux without the espeak-ng command: pyttsx3 cannot
+            # cut a sentence off at once.
+            return t("Speech: built-in voice through pyttsx3; interrupting it may lag.")
+        # Translators: said at start with --speech auto on Linux without the espeak-ng command: pyttsx3 cannot cut
+        # a sentence off at once.
+        return t("Speech: built-in voice through pyttsx3, no screen reader running; interrupting it may lag.")
+    if r.mode == "tts":
+        # Translators: said at start with --speech tts when the voice comes through pyttsx3 (Windows, macOS). Keep
+        # "pyttsx3".
+        return t("Speech: built-in voice through pyttsx3.")
+    # Translators: said at start with --speech auto when no screen reader runs and the voice comes through pyttsx3
+    # (Windows, macOS).
+    return t("Speech: built-in voice through pyttsx3, no screen reader running.")
 
 
 def replacement(

@@ -479,62 +479,76 @@ class Pyttsx3Speaker(WorkerVoice):
         self._forget(engine)
         module.os = _SilentOs(self._play)
         low = getattr(module, "_espeak", None)
-        stop = getattr(type(driver), "stop", None)  # the class's own: an engine handed out again is already wrapped
-        if low is not None and callable(stop) and callable(getattr(low, "IsPlaying", None)):
-            # pyttsx3's runAndWait always calls driver.stop(), which calls
-            # espeak_Cancel whenever espeak_IsPlaying() — and espeak's command
-            # thread is "playing" from each queued setting until it has run it,
-            # and for an instant ~150 ms after going idle. That cancel can throw
-            # away the next queued command (our rate: the sentence was then
-            # spoken at the driver's own 200 words per minute, ~15% short),
-            # may cut the sentence queued right after, and sets a flag that
-            # makes the driver report "finished-utterance" at once. Which of
-            # these happens depends on thread timing (a loaded machine, the
-            # whole test suite). So the driver only stops when a sentence
-            # really has to stop: it is stale, or the speaker is closing.
-            def stop_when_asked() -> None:
-                with self._cond:
-                    wanted = self._stale()
-                if wanted:
-                    stop(driver)
-
-            driver.stop = stop_when_asked
-
-            def settle() -> None:
-                # espeak applies settings on its own thread, in order: wait
-                # until its queue is empty (bounded; a stuck espeak is caught
-                # by the end-of-sentence timeout)
-                deadline = time.monotonic() + 2
-                while low.IsPlaying() and time.monotonic() < deadline:
-                    time.sleep(0.002)
-
-            self._settle = settle
+        self._stop_only_when_asked(driver, low)
         # a collected driver resets espeak's one callback to none: keep ours in place
         driver.destroy = lambda: None
+        self._keep_the_tail(driver, low)
+        return self._undo_espeak_fixes(module, driver)
+
+    def _stop_only_when_asked(self, driver: Any, low: Any) -> None:
+        """The driver stops only a sentence that has to stop; settings wait for espeak's queue."""
+        stop = getattr(type(driver), "stop", None)  # the class's own: an engine handed out again is already wrapped
+        if low is None or not callable(stop) or not callable(getattr(low, "IsPlaying", None)):
+            return
+        # pyttsx3's runAndWait always calls driver.stop(), which calls
+        # espeak_Cancel whenever espeak_IsPlaying() — and espeak's command
+        # thread is "playing" from each queued setting until it has run it,
+        # and for an instant ~150 ms after going idle. That cancel can throw
+        # away the next queued command (our rate: the sentence was then
+        # spoken at the driver's own 200 words per minute, ~15% short),
+        # may cut the sentence queued right after, and sets a flag that
+        # makes the driver report "finished-utterance" at once. Which of
+        # these happens depends on thread timing (a loaded machine, the
+        # whole test suite). So the driver only stops when a sentence
+        # really has to stop: it is stale, or the speaker is closing.
+        def stop_when_asked() -> None:  # its name is how `_undo_espeak_fixes` knows it
+            with self._cond:
+                wanted = self._stale()
+            if wanted:
+                stop(driver)
+
+        driver.stop = stop_when_asked
+
+        def settle() -> None:
+            # espeak applies settings on its own thread, in order: wait
+            # until its queue is empty (bounded; a stuck espeak is caught
+            # by the end-of-sentence timeout)
+            deadline = time.monotonic() + 2
+            while low.IsPlaying() and time.monotonic() < deadline:
+                time.sleep(0.002)
+
+        self._settle = settle
+
+    def _keep_the_tail(self, driver: Any, low: Any) -> None:
+        """espeak's synth callback keeps the last chunk of each sentence, re-armed before each sentence."""
         callback = getattr(driver, "_onSynth", None)
-        if low is not None and callback is not None and hasattr(driver, "_data_buffer"):
+        if low is None or callback is None or not hasattr(driver, "_data_buffer"):
+            return
 
-            def keep_the_tail(wav: Any, numsamples: int, events: Any) -> Any:  # a ctypes callback
-                try:
-                    if numsamples > 0 and getattr(driver, "_speaking", False):
-                        i = 0
-                        while events[i].type != low.EVENT_LIST_TERMINATED:
-                            if events[i].type == low.EVENT_MSG_TERMINATED:
-                                driver._data_buffer += ctypes.string_at(wav, numsamples * ctypes.sizeof(ctypes.c_short))
-                                numsamples = 0
-                                break
-                            i += 1
-                except Exception:
-                    pass
-                return callback(wav, numsamples, events)
+        def keep_the_tail(wav: Any, numsamples: int, events: Any) -> Any:  # a ctypes callback
+            try:
+                if numsamples > 0 and getattr(driver, "_speaking", False):
+                    i = 0
+                    while events[i].type != low.EVENT_LIST_TERMINATED:
+                        if events[i].type == low.EVENT_MSG_TERMINATED:
+                            driver._data_buffer += ctypes.string_at(wav, numsamples * ctypes.sizeof(ctypes.c_short))
+                            numsamples = 0
+                            break
+                        i += 1
+            except Exception:
+                pass
+            return callback(wav, numsamples, events)
 
-            def rearm() -> None:
-                # again before each sentence: a freed earlier driver resets the
-                # library-wide callback to none when it is collected
-                low.SetSynthCallback(keep_the_tail)
+        def rearm() -> None:
+            # again before each sentence: a freed earlier driver resets the
+            # library-wide callback to none when it is collected
+            low.SetSynthCallback(keep_the_tail)
 
-            self._rearm = rearm
-            rearm()
+        self._rearm = rearm
+        rearm()
+
+    def _undo_espeak_fixes(self, module: Any, driver: Any) -> Callable[[], None]:
+        """What puts the espeak driver's module ``os`` and ``stop`` back, when they are still ours."""
 
         def restore() -> None:
             if isinstance(getattr(module, "os", None), _SilentOs) and module.os._run == self._play:
