@@ -6,7 +6,8 @@ is built once per session, from a copy without ``.mo`` files or ``build/``, so w
 it holds comes from the build itself (setup.py compiles the catalogs). Dependencies
 come from the package index as for any user; Debian's louis, speechd and brlapi are
 linked in by scripts/link_system_modules.py, as ``make setup`` and ``make install`` do.
-Marked ``install`` (``pytest -m 'not install'`` leaves them out); about 30 seconds together.
+Marked ``install`` (``pytest -m 'not install'`` leaves them out); a few minutes together: the killed
+re-install test runs ``make install`` three times in one home.
 """
 
 from __future__ import annotations
