@@ -14,6 +14,9 @@ GAME ?= gauntlet
 # `make install`: a venv of its own in the user's data folder, the command linked into ~/.local/bin.
 INSTALL_HOME := $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/companion
 INSTALL_VENV := $(INSTALL_HOME)/venv
+# Each install builds a venv of its own beside the working one; INSTALL_VENV is then switched to it (scripts/install.sh).
+INSTALL_NEW := $(INSTALL_HOME)/venv-$(shell date +%Y%m%d%H%M%S)
+INSTALL_TMP := $(INSTALL_HOME)/tmp
 BIN_DIR := $(HOME)/.local/bin
 
 .PHONY: setup run test lint bench clean install uninstall
@@ -37,12 +40,14 @@ run: setup
 # The companion for daily use, as the current user (root too): its own venv, no test tools; only setup.log is written here.
 install:
 	@bash scripts/step.sh "paquets Debian / Debian packages" bash scripts/setup-system.sh $(RUN_PACKAGES)
-	@bash scripts/step.sh "environnement Python / Python environment" $(SYSTEM_PYTHON) -m venv --clear "$(INSTALL_VENV)"
+	@bash scripts/install.sh begin "$(INSTALL_HOME)" "$(BIN_DIR)"
+	@bash scripts/step.sh "environnement Python / Python environment" \
+		env TMPDIR="$(INSTALL_TMP)" $(SYSTEM_PYTHON) -m venv "$(INSTALL_NEW)"
 	@bash scripts/step.sh "companion et ses paquets Python / companion and its Python packages" \
-		bash scripts/install.sh package "$(INSTALL_VENV)/bin/python"
+		env TMPDIR="$(INSTALL_TMP)" bash scripts/install.sh package "$(INSTALL_NEW)/bin/python"
 	@bash scripts/step.sh "modules système / system modules" \
-		"$(INSTALL_VENV)/bin/python" scripts/link_system_modules.py $(SYSTEM_MODULES)
-	@bash scripts/step.sh "commande / command" bash scripts/install.sh command "$(INSTALL_VENV)/bin/companion" "$(BIN_DIR)"
+		"$(INSTALL_NEW)/bin/python" scripts/link_system_modules.py $(SYSTEM_MODULES)
+	@bash scripts/step.sh "commande / command" bash scripts/install.sh switch "$(INSTALL_NEW)" "$(BIN_DIR)"
 	@bash scripts/install.sh said "$(BIN_DIR)"
 
 # The command and its venv; saved games and records stay.

@@ -6,15 +6,18 @@ is built once per session, from a copy without ``.mo`` files or ``build/``, so w
 it holds comes from the build itself (setup.py compiles the catalogs). Dependencies
 come from the package index as for any user; Debian's louis, speechd and brlapi are
 linked in by scripts/link_system_modules.py, as ``make setup`` and ``make install`` do.
-Marked ``install`` (``pytest -m 'not install'`` leaves them out); about 30 seconds together.
+Marked ``install`` (``pytest -m 'not install'`` leaves them out); a few minutes together: the killed
+re-install test runs ``make install`` three times in one home.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -133,12 +136,26 @@ def test_braille_works_from_the_installed_command(installed: Path, tmp_path: Pat
     assert cells and all("\u2800" <= cell <= "\u28ff" for cell in cells)
 
 
-def test_make_install_puts_companion_on_the_path_of_a_fresh_home(tmp_path: Path) -> None:
-    home = tmp_path / "home"
+def install_env(home: Path) -> dict[str, str]:
+    """``make``'s environment for a user whose home is HOME, with no ~/.local/bin on the PATH."""
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "MAKE", "MFLAGS"))}
     env.update(HOME=str(home), SYSTEM_PYTHON=BASE_PYTHON,
                PATH=os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if ".local/bin" not in p))
+    return env
+
+
+def games_from_path(link: Path, cwd: Path) -> list[str]:
+    """What ``companion games`` says to a fresh shell whose PATH has the link's folder."""
+    fresh = run(["env", "-i", f"HOME={link.parent.parent.parent}", f"PATH={link.parent}:/usr/bin:/bin",
+                 "sh", "-c", "companion games --lang en"], cwd)
+    assert (fresh.returncode, fresh.stderr) == (0, "")
+    return fresh.stdout.splitlines()
+
+
+def test_make_install_puts_companion_on_the_path_of_a_fresh_home(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    env = install_env(home)
     result = run(["make", "--no-print-directory", "-C", str(ROOT), "install"], tmp_path, env, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     link = home / ".local" / "bin" / "companion"
@@ -151,11 +168,56 @@ def test_make_install_puts_companion_on_the_path_of_a_fresh_home(tmp_path: Path)
     ]
     venv = home / ".local" / "share" / "companion" / "venv"
     assert link.is_symlink() and Path(os.readlink(link)) == venv / "bin" / "companion"
-    fresh = run(["env", "-i", f"HOME={home}", f"PATH={link.parent}:/usr/bin:/bin", "sh", "-c", "companion games --lang en"],
-                tmp_path)
-    assert (fresh.returncode, fresh.stderr) == (0, "")
-    assert fresh.stdout.splitlines() == GAMES_EN
+    assert games_from_path(link, tmp_path) == GAMES_EN
     removed = run(["make", "--no-print-directory", "-C", str(ROOT), "uninstall"], tmp_path, env)
     assert removed.returncode == 0, removed.stderr
     assert removed.stdout.splitlines() == ["companion : désinstallé / uninstalled"]
     assert not os.path.lexists(link) and not venv.exists() and not (home / ".local" / "share" / "companion").exists()
+
+
+def runs(link: Path) -> bool:
+    """The link leads to a venv's command whose interpreter is there (checked in microseconds, unlike running it)."""
+    return link.resolve().is_file() and (link.resolve().parent / "python").exists()
+
+
+def reinstall(env: dict[str, str], link: Path, temporaries: list[Path], kill: bool) -> int:
+    """``make install`` again, ``link`` checked every few milliseconds; killed (SIGKILL, its whole process group)
+    once pip has made a temporary folder when ``kill``. Returns how many checks found no working command."""
+    make = subprocess.Popen(["make", "--no-print-directory", "-C", str(ROOT), "install"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    broken, deadline = 0, time.monotonic() + 400
+    try:
+        while make.poll() is None and time.monotonic() < deadline:
+            broken += not runs(link)
+            if kill and any(p.name.startswith("pip-") for folder in temporaries if folder.is_dir()
+                            for p in folder.iterdir()):
+                break
+            time.sleep(0.005)
+    finally:
+        if make.poll() is None:
+            os.killpg(make.pid, signal.SIGKILL)
+        make.wait(timeout=30)
+    assert make.returncode == (-signal.SIGKILL if kill else 0)
+    return broken
+
+
+@pytest.mark.timeout(900)
+def test_a_killed_reinstall_keeps_the_old_command_and_the_next_leaves_no_temporary_folder(tmp_path: Path) -> None:
+    home, system_tmp = tmp_path / "home", tmp_path / "system-tmp"
+    env = install_env(home)
+    system_tmp.mkdir()
+    env["TMPDIR"] = str(system_tmp)
+    data, link = home / ".local" / "share" / "companion", home / ".local" / "bin" / "companion"
+    first = run(["make", "--no-print-directory", "-C", str(ROOT), "install"], tmp_path, env, timeout=600)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert reinstall(env, link, [data / "tmp", system_tmp], kill=True) == 0
+    assert games_from_path(link, tmp_path) == GAMES_EN
+    assert reinstall(env, link, [], kill=False) == 0
+    assert games_from_path(link, tmp_path) == GAMES_EN
+    [venv] = data.glob("venv-*")
+    assert sorted(p.name for p in data.iterdir()) == ["venv", venv.name]
+    assert os.readlink(data / "venv") == venv.name and Path(os.readlink(link)) == data / "venv" / "bin" / "companion"
+    assert list(system_tmp.iterdir()) == [] and list(link.parent.iterdir()) == [link]
+    removed = run(["make", "--no-print-directory", "-C", str(ROOT), "uninstall"], tmp_path, env)
+    assert removed.returncode == 0, removed.stderr
+    assert not os.path.lexists(link) and not data.exists()
