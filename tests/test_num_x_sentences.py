@@ -311,3 +311,11 @@ def test_a_status_after_the_end_gives_one_placed_count(lang, lines):
 def test_after_a_passe_fits_says_the_turn_takes_no_card(lang, lines, expected):
     session, recorder = make_session("num-x", lang=lang)
     assert run_lines(session, recorder, lines)[-1] == expected
+
+
+def test_fits_says_a_shadow_place_is_a_break() -> None:
+    event = nx.Fits("shadow-3", ({"pile": 2, "direction": "up", "how": "break"},
+                                 {"pile": 3, "direction": "up", "how": "normal"}), (), "p2", private=True)
+    assert r.render(event, ctx("en")) == "2 piles for 3 Shadow. Piles 2 and 3: up. Pile 2 up: a break."
+    assert r.render(event, ctx("fr")) == ("2 piles pour 3 Shadow. Piles 2 et 3 : en montée. "
+                                          "Pile 2 en montée : une cassure.")

@@ -463,6 +463,13 @@ def _why_not(ctx: Context, pile: int, refused: Sequence[Mapping[str, Any]]) -> s
     return t("Not on pile {pile}: {reasons}.", pile=pile, reasons=ctx.separator.join(reasons))
 
 
+def _breaks(ctx: Context, places: Sequence[Mapping[str, Any]]) -> list[str]:
+    """"Pile 2 up: a break." for each place where the card would break the branch (a Shadow or a Rainbow)."""
+    # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down).
+    return [ctx.t("Pile {pile} {way}: a break.", pile=p["pile"], way=direction(ctx, p.get("direction")))
+            for p in places if p.get("how") == "break"]
+
+
 def _fits(e: g.Fits, ctx: Context) -> str:
     t = ctx.t
     card = card_short(ctx, e.card)
@@ -499,6 +506,7 @@ def _fits(e: g.Fits, ctx: Context) -> str:
                 parts.append(t("Piles {piles}: {ways}.", piles=ctx.join(piles), ways=ways) if ways
                              # Translators: {piles} the piles, already joined.
                              else t("Piles {piles}: to start one.", piles=ctx.join(piles)))
+        parts += _breaks(ctx, e.places)
         for pile, refused in _by_pile(e.refusals).items():
             if pile not in places:
                 why = _why_not(ctx, pile, refused)
