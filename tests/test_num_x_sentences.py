@@ -319,3 +319,12 @@ def test_fits_says_a_shadow_place_is_a_break() -> None:
     assert r.render(event, ctx("en")) == "2 piles for 3 Shadow. Piles 2 and 3: up. Pile 2 up: a break."
     assert r.render(event, ctx("fr")) == ("2 piles pour 3 Shadow. Piles 2 et 3 : en montée. "
                                           "Pile 2 en montée : une cassure.")
+
+
+@pytest.mark.parametrize(("lang", "lines"), [("en", "play red 5 1\nplay red 7 1"), ("fr", "joue rouge 5 1\njoue rouge 7 1")])
+def test_why_after_up_or_down_reads_the_rule_of_the_piles(lang: str, lines: str) -> None:
+    session, recorder = make_session("num-x", lang)
+    run_lines(session, recorder, lines)
+    said = run_lines(session, recorder, "why" if lang == "en" else "pourquoi")
+    assert said[0] == ("The rule behind that refusal:" if lang == "en" else "La règle qui explique ce refus :")
+    assert len(said) > 2
