@@ -328,3 +328,12 @@ def test_why_after_up_or_down_reads_the_rule_of_the_piles(lang: str, lines: str)
     said = run_lines(session, recorder, "why" if lang == "en" else "pourquoi")
     assert said[0] == ("The rule behind that refusal:" if lang == "en" else "La règle qui explique ce refus :")
     assert len(said) > 2
+
+
+@pytest.mark.parametrize(("lang", "actions", "help_word"), [("en", "off", "help"), ("fr", "off", "aide"),
+                                                            ("en", "on", "help")])
+def test_help_lists_action_cards_only_when_they_are_played(lang: str, actions: str, help_word: str) -> None:
+    session, recorder = make_session("num-x", lang, actions=actions)
+    said = " ".join(run_lines(session, recorder, help_word))
+    assert ("joker" in said.casefold() and "flash" in said.casefold()) == (actions == "on")
+    assert ("r7 2 u" in said) or ("r7 2 m" in said)

@@ -765,6 +765,14 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 
+def state_help(verb: str, state: g.State, ctx: Context) -> str | None:
+    """``help play`` without the action cards when the game is played with ``actions=off``."""
+    if verb == "play" and state.options.actions == "off":
+        # Translators: a help line; the command words are the ones users type (joue, monte, descend).
+        return ctx.t("play CARD PILE up or down: red 7 pile 2 up, or r7 2 u. A pile's first card takes no branch.")
+    return None
+
+
 HELP = {
     # Translators: every help line below: the command words are the ones users type; give the French words
     # (joue, suivant, bloqué, table, pile, où, reste, monte, descend, état).
@@ -801,5 +809,6 @@ def card_reading(card: Card, ctx: Context) -> str:
 
 RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
                     player=player, status_head=status_head, status_parts=status_parts,
-                    minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}), card_reading=card_reading)
+                    minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}), card_reading=card_reading,
+                    state_help=state_help)
 render = RENDERER.render
