@@ -290,24 +290,26 @@ def problem_sentence(error: RecordsError, lang: str, lost: bool = False) -> str:
 
 
 def variant_words(variant: str, game: Any, t: Any) -> str:
-    """A records variant (``coop lock=off``) in words a player can type again: ``options --mode coop --lock off``."""
+    """A records variant (``coop lock=off``) read aloud as words: ``cooperative mode, lock off``, never option syntax."""
     tokens = variant.split()
     if not tokens or tokens == ["standard"]:
         # Translators: the variant of a record when every rules option was left as printed.
         return str(t("default options"))
-    options = {o.name: o for o in game.spec.options} if game is not None else {}
     words = []
     for token in tokens:
         name, sep, value = token.partition("=")
-        if sep and name in options:
-            words.append(f"{options[name].flag} {value}")
-        elif sep:
-            words.append(f"--{name.replace('_', '-')} {value}")
-        else:
-            chosen = next((o for o in options.values() if token in o.choices), None)
-            words.append(f"{chosen.flag} {token}" if chosen is not None else token)
-    # Translators: the variant of a record, as typed on the command line: "options --mode coop --lock off".
-    return str(t("options {options}", options=" ".join(words)))
+        words.append(f"{name.replace('_', ' ')} {value}" if sep else _choice_words(token, game, t.lang))
+    return ", ".join(words)
+
+
+def _choice_words(token: str, game: Any, lang: str) -> str:
+    """A bare choice of a variant: a Num-X mode by its name ("cooperative mode"), else the word itself."""
+    if game is None or game.spec.id != "num-x":
+        return token
+    from companion.i18n import Translator
+    from companion.render.num_x import MODE
+
+    return str(Translator(lang, game.spec.domain)(MODE[token])) if token in MODE else token
 
 
 def line(entry: Best, lang: str) -> str:

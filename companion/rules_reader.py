@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.cards import CardNameError, match_name, normalize
+from companion.cards import Card, CardNameError, CardSet, match_name, normalize
 from companion.grammar import elide
 from companion.i18n import Translator
 from companion.rules_data import GameRules, Section
@@ -265,6 +265,9 @@ class RulesReader:
             if corrected is not None:
                 hits, linked = self._search(corrected)
         if not hits:
+            card = self._card(text)
+            if card is not None:
+                return card
             if not_a_name:
                 # Translators: {text} what the user typed.
                 return self._stay(self.t("No section is called “{text}” or mentions it.", text=_short(text)))
@@ -284,6 +287,34 @@ class RulesReader:
         answer = self._read(index, first, paragraphs or None, heading)
         return Answer(answer.lines, "rules_found", dict(answer.fields, text=text, sections=[index + 1, *others]),
                       moved=True)
+
+    def _card(self, text: str) -> Answer | None:
+        """A card of the game ``text`` names (in either language, a prefix, or a typo of its name), read aloud."""
+        from companion.commands.base import close_match
+
+        cards = self.rules.cards
+        if cards is None or not cards.cards:
+            return None
+        try:
+            card = cards.match(text)
+        except CardNameError as error:
+            if error.candidates:
+                return None
+            names = {name: card for card in cards.cards for name in (*card.names.values(), *card.aliases)}
+            close = close_match(text, names, names)
+            if close is None:
+                return None
+            card = names[close]
+        line = self._card_reading(cards, card)
+        return Answer((line, self.where()), "rules_card", dict(self._fields(), card=card.id, text=text))
+
+    def _card_reading(self, cards: CardSet, card: Card) -> str:
+        """The card as the game reads it (``card NAME`` in a game, ``companion card``)."""
+        from companion import registry
+        from companion.render import Context, Settings
+
+        game = registry.find(self.rules.game)
+        return game.renderer.card_answer(card, Context(Settings(lang=self.lang), cards, game.spec.domain))[0]
 
     def _next_hit(self, hits: dict[int, list[int]], linked: set[int]) -> int:
         """The section a find goes to: the sections about the keyword or card first, then those that mention it.

@@ -385,8 +385,11 @@ def _num(value: float, t: Any) -> str:
     return text.replace(".", ",") if t.lang == "fr" else text
 
 
-def lines(rows: Sequence[Row], mode: str, t: Any) -> list[str]:
-    """The table, one line per player count, beside the text's rate when it gives one."""
+def lines(rows: Sequence[Row], mode: str, t: Any, printed: bool = True) -> list[str]:
+    """The table, one line per player count, beside the text's rate when it gives one.
+
+    ``printed``: the games followed the rules as printed; else the text's rate is said to be the printed game's.
+    """
     target = NUM_X_TEXT_TABLE.get(mode, {})
     out = []
     for row in rows:
@@ -405,8 +408,12 @@ def lines(rows: Sequence[Row], mode: str, t: Any) -> list[str]:
                  "{games}.", players=row.players, rate=_num(row.rate, t), low=_num(low, t), high=_num(high, t),
                  score=_num(row.mean_score, t), total=row.total, games=games)
         if row.players in target:
+            rate = _num(target[row.players], t)
             # Translators: {rate} a number (a rate or a percentage).
-            text += " " + t("Rules text: {rate} %.", rate=_num(target[row.players], t))
+            text += " " + (t("Rules text: {rate} %.", rate=rate) if printed
+                           # Translators: {rate} a number (a rate or a percentage), the rules text's for the game as
+                           # printed, said beside a game played with other options.
+                           else t("Rules text, for the game as printed: {rate} %.", rate=rate))
         out.append(text)
     return out
 
@@ -513,7 +520,7 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
             # {bot} a bot's name; {distance} a number.
             write(t("Reading {name} ({options}), bot {bot}: distance to the text {distance} points.", name=name,
                     options=", ".join(f"{k}={v}" for k, v in merged.items()) or "-", bot=args.bot, distance=gap))
-        for line in lines(rows, mode, t):
+        for line in lines(rows, mode, t, printed=not set(merged) - {"mode"}):
             write(line)
     if args.json:
         write(json.dumps({"game": "num-x", "bot": args.bot, "seed": args.seed, "games": args.games, "mode": mode,

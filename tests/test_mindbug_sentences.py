@@ -228,3 +228,19 @@ def test_first_names_one_pending_effect_with_an_optional_side():
         with pytest.raises(ParseError) as caught:
             parser.parse(line, state)
         assert caught.value.code == code, line
+
+
+
+@pytest.mark.parametrize(("lang", "lines", "expected"), [
+    ("fr", "play spider owl", ["Joueur 1 reprend Arachnibou en main.",
+                               "1 carte piochée retourne sur la pioche de joueur 1."]),
+    ("en", "play spider owl", ["Player 1 takes Spider Owl back into their hand.",
+                               "1 card drawn goes back on top of player 1's draw pile."]),
+    ("fr", "play spider owl\nmindbug", ["Joueur 2 reprend une carte Mindbug."]),
+    ("en", "play spider owl\nmindbug", ["Player 2 takes back a Mindbug card."]),
+])
+def test_undo_says_which_card_goes_back_where(lang, lines, expected):
+    session, recorder = make_session("mindbug", lang)
+    run_lines(session, recorder, lines)
+    said = " ".join(run_lines(session, recorder, "undo"))
+    assert all(sentence in said for sentence in expected), said

@@ -93,7 +93,7 @@ def test_companion_records_reads_them_back(tmp_path: Path) -> None:
     records.record("num-x", "coop", 3, 54, False)
     lines: list[str] = []
     assert records.main(type("A", (), {"lang": "en", "game": None})(), lines.append) == 0
-    assert lines == ["Num-X, options --mode coop, 3 players: record 54, 1 game, 0 completed."]
+    assert lines == ["Num-X, cooperative mode, 3 players: record 54, 1 game, 0 completed."]
     assert main(["records", "num-x", "--lang", "fr"]) == 0
 
 

@@ -311,3 +311,29 @@ def test_a_status_after_the_end_gives_one_placed_count(lang, lines):
 def test_after_a_passe_fits_says_the_turn_takes_no_card(lang, lines, expected):
     session, recorder = make_session("num-x", lang=lang)
     assert run_lines(session, recorder, lines)[-1] == expected
+
+
+def test_fits_says_a_shadow_place_is_a_break() -> None:
+    event = nx.Fits("shadow-3", ({"pile": 2, "direction": "up", "how": "break"},
+                                 {"pile": 3, "direction": "up", "how": "normal"}), (), "p2", private=True)
+    assert r.render(event, ctx("en")) == "2 piles for 3 Shadow. Piles 2 and 3: up. Pile 2 up: a break."
+    assert r.render(event, ctx("fr")) == ("2 piles pour 3 Shadow. Piles 2 et 3 : en montée. "
+                                          "Pile 2 en montée : une cassure.")
+
+
+@pytest.mark.parametrize(("lang", "lines"), [("en", "play red 5 1\nplay red 7 1"), ("fr", "joue rouge 5 1\njoue rouge 7 1")])
+def test_why_after_up_or_down_reads_the_rule_of_the_piles(lang: str, lines: str) -> None:
+    session, recorder = make_session("num-x", lang)
+    run_lines(session, recorder, lines)
+    said = run_lines(session, recorder, "why" if lang == "en" else "pourquoi")
+    assert said[0] == ("The rule behind that refusal:" if lang == "en" else "La règle qui explique ce refus :")
+    assert len(said) > 2
+
+
+@pytest.mark.parametrize(("lang", "actions", "help_word"), [("en", "off", "help"), ("fr", "off", "aide"),
+                                                            ("en", "on", "help")])
+def test_help_lists_action_cards_only_when_they_are_played(lang: str, actions: str, help_word: str) -> None:
+    session, recorder = make_session("num-x", lang, actions=actions)
+    said = " ".join(run_lines(session, recorder, help_word))
+    assert ("joker" in said.casefold() and "flash" in said.casefold()) == (actions == "on")
+    assert ("r7 2 u" in said) or ("r7 2 m" in said)

@@ -242,3 +242,17 @@ def test_ctrl_c_during_start_up_is_no_traceback_and_json_or_nothing(module: str,
                             capture_output=True, text=True, timeout=100)
     assert "Traceback" not in result.stderr and result.stderr == "", result.stderr
     assert result.returncode == 130 and result.stdout == ""
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Rules text, for the game as printed: 52.0 %."),
+    ("fr", "Texte des règles, pour le jeu tel qu'imprimé : 52,0 %."),
+])
+def test_another_reading_says_the_text_rate_is_the_printed_games(capsys: pytest.CaptureFixture[str], lang: str,
+                                                                 expected: str) -> None:
+    from companion.cli import main
+
+    assert main(["simulate", "num-x", "--games", "4", "--players", "2", "--workers", "1", "--lang", lang,
+                 "--set", "actions=off"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].endswith(expected)

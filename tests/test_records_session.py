@@ -98,17 +98,17 @@ def test_the_variant_is_said_in_words_and_counts_agree_in_french(capsys: pytest.
     records.record("num-x", "coop lock=off", 3, 54, True)
     status, out, _ = _records(capsys, "num-x", "fr")
     assert status == 0
-    assert out == "Num-X, options --mode coop --lock off, 3 joueurs : record 54, 1 partie, 1 réussie.\n"
+    assert out == "Num-X, mode coopératif, lock off, 3 joueurs : record 54, 1 partie, 1 réussie.\n"
     records.record("num-x", "coop lock=off", 3, 40, False)
     assert _records(capsys, "num-x", "en")[1] == (
-        "Num-X, options --mode coop --lock off, 3 players: record 54, 2 games, 1 completed.\n")
+        "Num-X, cooperative mode, lock off, 3 players: record 54, 2 games, 1 completed.\n")
 
 
 def test_control_characters_of_the_records_file_are_shown_escaped(capsys: pytest.CaptureFixture[str]) -> None:
     records.record("evil\x1b[2J", "a\x07b", 2, 1, False)
     status, out, _ = _records(capsys, None, "en")
     assert status == 0 and "\x1b" not in out and "\x07" not in out
-    assert out == "evil\\x1b[2J, options a\\x07b, 2 players: record 1, 1 game.\n"
+    assert out == "evil\\x1b[2J, a\\x07b, 2 players: record 1, 1 game.\n"
 
 
 def test_a_records_write_meeting_a_lock_is_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -455,3 +455,19 @@ def test_num_x_opponent_mode_says_what_action_cards_do_on_another_players_pile(l
     index = next(i for i, s in enumerate(r.rules.sections) if s.id == "opponent-mode")
     text = " ".join(r.paragraphs(index))
     assert "Flip" in text and "Flash" in text and ("famille" in text if lang == "fr" else "family" in text)
+
+
+@pytest.mark.parametrize(("lang", "typed", "name"), [
+    ("en", "spider owl", "Spider Owl"), ("en", "arachnibou", "Spider Owl"), ("en", "spidr owl", "Spider Owl"),
+    ("fr", "arachnibou", "Arachnibou"), ("fr", "spider owl", "Arachnibou"), ("fr", "arachibou", "Arachnibou"),
+])
+def test_a_card_is_found_by_name_forgiving_in_both_languages(lang: str, typed: str, name: str) -> None:
+    r = reader("mindbug", lang)
+    answer = r.request(typed)
+    assert answer is not None and answer.event == "rules_card"
+    assert answer.lines[0].startswith(f"{name}, ") and answer.fields["card"] == "spider-owl"
+    assert r.find(typed).lines == answer.lines
+
+
+def test_a_word_that_is_no_card_still_says_where_the_reader_is() -> None:
+    assert reader("mindbug", "en").request("zzzz qqqq").event == "rules_where"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -223,3 +224,21 @@ def test_invariants_of_random_real_time_sequences(seed, options):
         if ended:
             assert state.phase in (g.ROUND_OVER, g.GAME_OVER)
     assert g.outcome(state) is not None or state.phase != g.GAME_OVER
+
+
+#: The French names of the ranks and difficulty levels, which an English text must not use as its own words.
+FRENCH_NAMES = ("méritant", "joli", "impressionnant", "ben mon vieux", "in difficile", "in épique", "in mythique",
+                "in divin", "in gros mytho")
+
+
+def test_english_rules_and_aid_sheet_use_english_rank_and_difficulty_names() -> None:
+    from companion.braille.aidsheet import sheet_blocks
+    from companion.rules_data import load
+
+    game = find("the-void")
+    rules = load(game)
+    english = " ".join(p for s in rules.sections for p in s.paragraphs["en"])
+    sheet = " ".join(str(block) for block in sheet_blocks(game, "en"))
+    for text in (english, sheet):
+        assert not [name for name in FRENCH_NAMES if re.search(rf"\b{name}\b", text)]
+    assert "big fibber" in english and "4 in hard" in english and "4 in hard" in sheet

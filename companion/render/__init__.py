@@ -397,6 +397,10 @@ def _no_hint(event: Any, ctx: Context) -> str | None:
     return None
 
 
+def _no_state_help(verb: str, state: Any, ctx: Context) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Renderer:
     """A game's events and refusals as sentences: one ``RENDERER = Renderer(...)`` per game; hooks have defaults.
@@ -429,6 +433,8 @@ class Renderer:
     status_parts: Callable[[Any, Context], list[tuple[str, str]]] = _no_parts
     #: What the table does by hand to take back an event when no count says it.
     undo_hint: Callable[[Any, Context], str | None] = _no_hint
+    #: A help line that depends on the game's options (Num-X's ``play`` without action cards), else ``None``.
+    state_help: Callable[[str, Any, Context], str | None] = _no_state_help
     #: A card read aloud (``card NAME``): a game whose cards carry more than one effect text says it all.
     card_reading: Callable[[Card, Context], str] = card_sentence
 
@@ -469,8 +475,11 @@ class Renderer:
         _, event, fields = card_answer(card, ctx)
         return self.card_reading(card, ctx), event, fields
 
-    def help_line(self, verb: str, ctx: Context) -> str:
-        """One line of ``help``: the game's own, else the shared one."""
+    def help_line(self, verb: str, ctx: Context, state: Any = None) -> str:
+        """One line of ``help``: the game's own (for ``state``'s options when it has one), else the shared one."""
+        own = None if state is None else self.state_help(verb, state, ctx)
+        if own is not None:
+            return own
         if verb in self.help:
             return ctx.t(self.help[verb])
         return ctx.core(COMMON_HELP[verb])

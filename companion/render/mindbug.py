@@ -772,6 +772,11 @@ def _elision(maker: Callable[[Any, Context], str]) -> Callable[[Any, Context], s
     return lambda subject, ctx: elided(ctx, maker(subject, ctx))
 
 
+def _elided_hint(event: Any, ctx: Context) -> str | None:
+    hint = undo_hint(event, ctx)
+    return None if hint is None else elided(ctx, hint)
+
+
 def _elided_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     return [(key, elided(ctx, text)) for key, text in status_parts(e, ctx)]
 
@@ -796,9 +801,39 @@ _FULL: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
+def undo_hint(event: Any, ctx: Context) -> str | None:
+    """What the table puts back by hand to take back ``event``: which card goes where."""
+    t = ctx.t
+    if isinstance(event, g.CardPlayed):
+        # Translators: {player} a player's name; {card} a card's name, already translated.
+        return t("{player} takes {card} back into their hand.", player=player(ctx, event.player), card=ctx.card(event.card))
+    if isinstance(event, g.HandRefilled) and event.drawn:
+        # Translators: {count} a number; {player} a player's name; the form follows {count}.
+        return t.plural("{count} card drawn goes back on top of {player}'s draw pile.",
+                        "{count} cards drawn go back on top of {player}'s draw pile.", event.drawn,
+                        player=player(ctx, event.player))
+    if isinstance(event, g.MindbugUsed):
+        # Translators: {player} a player's name.
+        return t("{player} takes back a Mindbug card.", player=player(ctx, event.player))
+    if isinstance(event, g.CardsDiscarded) and event.cards:
+        # Translators: {player} a player's name; {cards} a list of cards, already joined.
+        return t("Back into {player}'s hand: {cards}.", player=player(ctx, event.player), cards=_cards_text(ctx, event.cards))
+    if isinstance(event, g.DiscardToHand) and event.cards:
+        # Translators: {player} a player's name; {cards} a list of cards, already joined.
+        return t("Back on {player}'s discard pile: {cards}.", player=player(ctx, event.player),
+                 cards=_cards_text(ctx, event.cards))
+    if isinstance(event, g.CardsTaken) and event.count:
+        # Translators: {count} a number; {player} a player's name; {source} a player's name; the form follows {count}.
+        return t.plural("{count} card goes back from {player}'s hand to {source}'s.",
+                        "{count} cards go back from {player}'s hand to {source}'s.", event.count,
+                        player=player(ctx, event.player), source=player(ctx, event.source))
+    return None
+
+
 RENDERER = Renderer(domain=DOMAIN, events={k: _elision(f) for k, f in _RENDERERS.items()}, help=HELP,
                     terse={k: _elision(f) for k, f in _TERSE.items()}, full={k: _elision(f) for k, f in _FULL.items()},
                     refusals={code: _elision(f) for code, f in REFUSALS.items()}, player=player,
                     status_head=_elision(status_head), status_parts=_elided_parts,
-                    minor_events=frozenset({"hand_refilled"}), card_reading=card_reading)
+                    minor_events=frozenset({"hand_refilled"}), card_reading=card_reading,
+                    undo_hint=_elided_hint)
 render = RENDERER.render

@@ -463,6 +463,13 @@ def _why_not(ctx: Context, pile: int, refused: Sequence[Mapping[str, Any]]) -> s
     return t("Not on pile {pile}: {reasons}.", pile=pile, reasons=ctx.separator.join(reasons))
 
 
+def _breaks(ctx: Context, places: Sequence[Mapping[str, Any]]) -> list[str]:
+    """"Pile 2 up: a break." for each place where the card would break the branch (a Shadow or a Rainbow)."""
+    # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down).
+    return [ctx.t("Pile {pile} {way}: a break.", pile=p["pile"], way=direction(ctx, p.get("direction")))
+            for p in places if p.get("how") == "break"]
+
+
 def _fits(e: g.Fits, ctx: Context) -> str:
     t = ctx.t
     card = card_short(ctx, e.card)
@@ -499,6 +506,7 @@ def _fits(e: g.Fits, ctx: Context) -> str:
                 parts.append(t("Piles {piles}: {ways}.", piles=ctx.join(piles), ways=ways) if ways
                              # Translators: {piles} the piles, already joined.
                              else t("Piles {piles}: to start one.", piles=ctx.join(piles)))
+        parts += _breaks(ctx, e.places)
         for pile, refused in _by_pile(e.refusals).items():
             if pile not in places:
                 why = _why_not(ctx, pile, refused)
@@ -757,6 +765,14 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 
+def state_help(verb: str, state: g.State, ctx: Context) -> str | None:
+    """``help play`` without the action cards when the game is played with ``actions=off``."""
+    if verb == "play" and state.options.actions == "off":
+        # Translators: a help line; the command words are the ones users type (joue, monte, descend).
+        return ctx.t("play CARD PILE up or down: red 7 pile 2 up, or r7 2 u. A pile's first card takes no branch.")
+    return None
+
+
 HELP = {
     # Translators: every help line below: the command words are the ones users type; give the French words
     # (joue, suivant, bloqué, table, pile, où, reste, monte, descend, état).
@@ -793,5 +809,6 @@ def card_reading(card: Card, ctx: Context) -> str:
 
 RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
                     player=player, status_head=status_head, status_parts=status_parts,
-                    minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}), card_reading=card_reading)
+                    minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}), card_reading=card_reading,
+                    state_help=state_help)
 render = RENDERER.render

@@ -151,12 +151,12 @@ class Narrator:
         ctx = self.ctx
         verbs = self.parser.verbs()
         if topic is not None and topic in verbs:
-            return [(self.renderer.help_line(topic, ctx), "help", {"topic": topic})]
+            return [(self.renderer.help_line(topic, ctx, table.state), "help", {"topic": topic})]
         if topic is not None and topic in more:
             return [(more[topic], "help", {"topic": topic})]
         now, fields = self.now(table)
         lines: list[Answer] = [(now, "help", fields)]
-        lines.extend((self.renderer.help_line(verb, ctx), "help", {"topic": verb}) for verb in verbs)
+        lines.extend((self.renderer.help_line(verb, ctx, table.state), "help", {"topic": verb}) for verb in verbs)
         lines.extend((text, "help", {"topic": verb}) for verb, text in more.items())
         return lines
 
