@@ -53,9 +53,9 @@ def test_golden_transcript(lang):
 
 
 @pytest.mark.parametrize("lang, opening", [
-    ("fr", ["Le Gant d'Infinité, 4 joueurs : Thanos et 3 héros. Thanos a 5 rubis, les héros ont 6 pièces.",
+    ("fr", ["Le Gant d'Infinité. 4 joueurs : Thanos et 3 héros. Thanos a 5 rubis. Les héros ont 6 pièces.",
             "Tour 1 : Thanos.", "Thanos pioche. 10 cartes dans le paquet Thanos."]),
-    ("en", ["Infinity Gauntlet, 4 players: Thanos and 3 heroes. Thanos has 5 rubies, the heroes have 6 coins.",
+    ("en", ["Infinity Gauntlet. 4 players: Thanos and 3 heroes. Thanos has 5 rubies. The heroes have 6 coins.",
             "Turn 1: Thanos.", "Thanos draws. 10 cards in the Thanos deck."]),
 ])
 def test_opening(lang, opening):
@@ -67,13 +67,13 @@ def test_opening(lang, opening):
 def test_plurals_in_french_and_english():
     session, recorder = make_session(lang="fr", players=2, hero_lives=1, thanos_lives=1)
     session.start()
-    assert recorder.texts[0] == "Le Gant d'Infinité, 2 joueurs : Thanos et 1 héros. Thanos a 1 rubis, les héros ont 1 pièce."
+    assert recorder.texts[0] == "Le Gant d'Infinité. 2 joueurs : Thanos et 1 héros. Thanos a 1 rubis. Les héros ont 1 pièce."
     session, recorder = make_session(lang="en", players=2, hero_lives=1, thanos_lives=2)
     session.start()
-    assert recorder.texts[0] == "Infinity Gauntlet, 2 players: Thanos and 1 hero. Thanos has 2 rubies, the heroes have 1 coin."
+    assert recorder.texts[0] == "Infinity Gauntlet. 2 players: Thanos and 1 hero. Thanos has 2 rubies. The heroes have 1 coin."
     session, recorder = make_session(lang="fr", players=3, hero_lives=2)
     session.start()
-    assert "les héros ont 2 pièces" in recorder.texts[0]
+    assert "Les héros ont 2 pièces" in recorder.texts[0]
     assert run_lines(session, recorder, "pouvoir 1 +2")[-1] == "2 pions pouvoir pour héros 1 : total 2, réserve 7."
 
 

@@ -76,7 +76,7 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
     # Translators: {players} the players, counted ("3 players"); {heroes} the heroes, counted; {thanos_lives} lives,
     # counted; {hero_lives} lives, counted.
     return t(
-        "Infinity Gauntlet, {players}: Thanos and {heroes}. Thanos has {thanos_lives}, the heroes have {hero_lives}.",
+        "Infinity Gauntlet. {players}: Thanos and {heroes}. Thanos has {thanos_lives}. The heroes have {hero_lives}.",
         players=players,
         heroes=heroes,
         thanos_lives=lives(ctx, "thanos", e.thanos_lives),
