@@ -211,9 +211,9 @@ def show_key_latency(presses: int) -> None:
     """A chord's dot 8 (send) → the display showing the answer, through BRLTTY's vr driver, as
     tests/test_braille_keyboard_daemons.py types a whole game; beside it, in the same session, the same
     lines typed on the terminal → their first line on standard output."""
+    import importlib
     import os
 
-    from tests import test_braille_keyboard_daemons as keyboard
     from tests.daemons import Brltty
 
     from companion.output import StdoutOutput
@@ -224,6 +224,7 @@ def show_key_latency(presses: int) -> None:
         os.environ["CONTROLVT"] = "3"
         stand_in = daemon.display
         assert stand_in is not None
+        keyboard: Any = importlib.import_module("tests.test_braille_keyboard_daemons")  # a test module, untyped
         keyboard.COLUMNS = 40  # the Player reads a 20-cell display by default
         player = keyboard.Player(daemon, "gauntlet", "en", 2)
         stream = TimedStream()
