@@ -12,8 +12,11 @@
    from a typed line handed to the session to the display's update (the cells arriving at the stand-in
    display) and, in the same run, to the same sentence's line on standard output. The reader has read
    everything before each line, so each sentence is shown at once. Median and p99 in milliseconds.
+5. **Key press → display update**, through the same BRLTTY: a Gauntlet line chorded on the display's dot keys,
+   then dot 8 (send) timed to the display showing the answer; beside it, in the same session, the same lines
+   typed on the terminal timed to their first line on standard output. Median and p99 in milliseconds.
 
-Usage: .venv/bin/python benchmarks/bench_braille_first.py [--lines N] [--seed N] [--no-brltty]
+Usage: .venv/bin/python benchmarks/bench_braille_first.py [--lines N] [--presses N] [--seed N] [--no-brltty]
 """
 
 from __future__ import annotations
@@ -200,9 +203,58 @@ def show_latency(lines: int, seed: int) -> None:
           f"typed line → stdout median {statistics.median(to_stdout):.2f}, p99 {percentile(to_stdout, 0.99):.2f}")
 
 
+#: Two Gauntlet lines whose answers differ, typed in turn: the display changes at each answer.
+KEYED = ("play proxima", "undo")
+
+
+def show_key_latency(presses: int) -> None:
+    """A chord's dot 8 (send) → the display showing the answer, through BRLTTY's vr driver, as
+    tests/test_braille_keyboard_daemons.py types a whole game; beside it, in the same session, the same
+    lines typed on the terminal → their first line on standard output."""
+    import importlib
+    import os
+
+    from tests.daemons import Brltty
+
+    from companion.output import StdoutOutput
+
+    with tempfile.TemporaryDirectory() as folder:
+        daemon = Brltty(Path(folder) / "brltty", 40)
+        os.environ.update(daemon.client_env())
+        os.environ["CONTROLVT"] = "3"
+        stand_in = daemon.display
+        assert stand_in is not None
+        keyboard: Any = importlib.import_module("tests.test_braille_keyboard_daemons")  # a test module, untyped
+        keyboard.COLUMNS = 40  # the Player reads a 20-cell display by default
+        player = keyboard.Player(daemon, "gauntlet", "en", 2)
+        stream = TimedStream()
+        player.session.wiring.announcer.add(StdoutOutput(stream=stream))
+        to_display: list[float] = []
+        to_stdout: list[float] = []
+        try:
+            for index in range(presses):
+                line = KEYED[index % 2]
+                player.chord(line, send=False)
+                started = time.monotonic()
+                player.press("KEY_ENTER")  # returns once the display shows the answer
+                to_display.append((stand_in.lines[-1][0] - started) * 1000)
+            for index in range(presses):
+                written = len(stream.times)
+                started = time.monotonic()
+                player.session.handle(KEYED[index % 2])
+                to_stdout.append((stream.times[written] - started) * 1000)
+        finally:
+            player.close()
+            daemon.stop()
+    print(f"Latency, {len(to_display)} key presses of Gauntlet (ms): dot 8 → display update "
+          f"median {statistics.median(to_display):.2f}, p99 {percentile(to_display, 0.99):.2f}; "
+          f"typed line → stdout median {statistics.median(to_stdout):.2f}, p99 {percentile(to_stdout, 0.99):.2f}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--lines", type=int, default=300, help="typed lines timed through BRLTTY (default 300)")
+    parser.add_argument("--presses", type=int, default=100, help="dot-8 presses timed through BRLTTY (default 100)")
     parser.add_argument("--seed", type=int, default=33)
     parser.add_argument("--no-brltty", action="store_true", help="skip the latency (no BRLTTY here)")
     args = parser.parse_args(argv)
@@ -212,6 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     show_refusals()
     if not args.no_brltty:
         show_latency(args.lines, args.seed)
+        show_key_latency(args.presses)
     return 0
 
 

@@ -475,7 +475,7 @@ def why(session: Session, reader: RulesReader) -> Answer:
 def help_lines(lang: str) -> dict[str, str]:
     """The two lines ``help`` adds in every game, by verb."""
     t = Translator(lang, "rules")
-    return {"rules": t("rules: the rules of the game, section by section; rules NUMBER, rules NAME, rules WORD."),
+    return {"rules": t("rules: the rules, section by section. Then rules NUMBER, NAME or WORD."),
             "why": t("why: the rule behind the last refusal.")}
 
 

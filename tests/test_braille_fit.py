@@ -9,6 +9,7 @@ display (two cells kept for a blank and the status cell).
 from __future__ import annotations
 
 import functools
+import re
 import io
 
 import pytest
@@ -96,3 +97,52 @@ def test_set_up_and_help_pan_cleanly_on_the_terminal_line_and_on_a_display(lang:
     finally:
         terminal.close()
         brlapi.close()
+
+
+@functools.cache
+def set_up_sentences(lang: str) -> tuple[tuple[str, str], ...]:
+    """(game, sentence) of what each game says at its set-up (default options), one sentence at a time."""
+    said: list[tuple[str, str]] = []
+    for game in GAMES:
+        recorder = RecordingOutput()
+        session = open_session(game, game.rules.options_type(), Settings(lang), Wiring(Announcer([recorder])), None)
+        session.start()
+        said.extend((game.id, part) for u in recorder.utterances
+                    for part in re.split(r"(?<=[.?!])\s+", u.braille_text) if part)
+    return tuple(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_set_up_sentence_fits_a_40_cell_display_beside_its_status_cell(lang: str) -> None:
+    said = set_up_sentences(lang)
+    assert {game for game, _ in said} == {game.id for game in GAMES}
+    room = 40 - 2  # a blank and the status cell, as the BrlAPI display keeps them
+    too_long = [(game, text, len(translate(text, lang))) for game, text in said if len(translate(text, lang)) > room]
+    assert not too_long
+
+
+@functools.cache
+def help_sentences(lang: str) -> dict[str, tuple[str, ...]]:
+    """Each game's answer to ``help``, one sentence at a time."""
+    said: dict[str, tuple[str, ...]] = {}
+    for game in GAMES:
+        recorder = RecordingOutput()
+        session = open_session(game, game.rules.options_type(), Settings(lang), Wiring(Announcer([recorder])), None)
+        session.start()
+        start = len(recorder.utterances)
+        session.handle(HELP[lang])
+        said[game.id] = tuple(part for u in recorder.utterances[start:]
+                              for part in re.split(r"(?<=[.?!])\s+", u.braille_text) if part)
+    return said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_help_every_game_shares_fits_40_cells_and_most_of_each_help_does(lang: str) -> None:
+    room = 40 - 2
+    helps = help_sentences(lang)
+    shared = set.intersection(*(set(sentences) for sentences in helps.values()))
+    assert len(shared) >= 12  # undo, redo, repeat, speech, verbosity, pan, save, quit, rules, why…
+    assert [text for text in sorted(shared) if len(translate(text, lang)) > room] == []
+    for game, sentences in helps.items():
+        fit = sum(len(translate(text, lang)) <= room for text in sentences) / len(sentences)
+        assert fit >= 0.6, (game, fit)

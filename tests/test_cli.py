@@ -52,11 +52,11 @@ def test_a_scripted_game_in_json(tmp_path):
 
 def test_plain_lines_in_french_by_default_and_english_from_the_locale():
     result = run(["play", "gant"], "état\n", {"LANG": "fr_FR.UTF-8", "LC_ALL": ""})
-    assert result.stdout.splitlines()[0].startswith("4 joueurs au Gant d'Infinité")
+    assert result.stdout.splitlines()[0].startswith("Le Gant d'Infinité. 4 joueurs")
     result = run(["play", "gant"], "status\n", {"LANG": "en_GB.UTF-8", "LC_ALL": ""})
-    assert result.stdout.splitlines()[0].startswith("4 players, Infinity Gauntlet")
+    assert result.stdout.splitlines()[0].startswith("Infinity Gauntlet. 4 players")
     result = run(["play", "gant"], "status\n", {"LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""})
-    assert result.stdout.splitlines()[0].startswith("4 joueurs au Gant d'Infinité")
+    assert result.stdout.splitlines()[0].startswith("Le Gant d'Infinité. 4 joueurs")
 
 
 def test_every_line_of_input_gets_an_answer_and_the_exit_status_is_zero():

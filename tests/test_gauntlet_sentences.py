@@ -53,9 +53,9 @@ def test_golden_transcript(lang):
 
 
 @pytest.mark.parametrize("lang, opening", [
-    ("fr", ["4 joueurs au Gant d'Infinité : Thanos et 3 héros. 5 rubis pour Thanos, 6 pièces pour les héros.",
+    ("fr", ["Le Gant d'Infinité. 4 joueurs : Thanos et 3 héros. 5 rubis pour Thanos. 6 pièces pour les héros.",
             "Tour 1 : Thanos.", "Thanos pioche. 10 cartes dans le paquet Thanos."]),
-    ("en", ["4 players, Infinity Gauntlet: Thanos and 3 heroes. 5 rubies for Thanos, 6 coins for the heroes.",
+    ("en", ["Infinity Gauntlet. 4 players: Thanos and 3 heroes. 5 rubies for Thanos. 6 coins for the heroes.",
             "Turn 1: Thanos.", "Thanos draws. 10 cards in the Thanos deck."]),
 ])
 def test_opening(lang, opening):
@@ -67,10 +67,10 @@ def test_opening(lang, opening):
 def test_plurals_in_french_and_english():
     session, recorder = make_session(lang="fr", players=2, hero_lives=1, thanos_lives=1)
     session.start()
-    assert recorder.texts[0] == "2 joueurs au Gant d'Infinité : Thanos et 1 héros. 1 rubis pour Thanos, 1 pièce pour les héros."
+    assert recorder.texts[0] == "Le Gant d'Infinité. 2 joueurs : Thanos et 1 héros. 1 rubis pour Thanos. 1 pièce pour les héros."
     session, recorder = make_session(lang="en", players=2, hero_lives=1, thanos_lives=2)
     session.start()
-    assert recorder.texts[0] == "2 players, Infinity Gauntlet: Thanos and 1 hero. 2 rubies for Thanos, 1 coin for the heroes."
+    assert recorder.texts[0] == "Infinity Gauntlet. 2 players: Thanos and 1 hero. 2 rubies for Thanos. 1 coin for the heroes."
     session, recorder = make_session(lang="fr", players=3, hero_lives=2)
     session.start()
     assert "2 pièces pour les héros" in recorder.texts[0]

@@ -101,14 +101,14 @@ def test_a_scripted_game_runs_from_the_installed_command(installed: Path, tmp_pa
     result = run([*command, "--lang", "en"], tmp_path, env, "status\nplay proxima\nquit\n")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "4 players, Infinity Gauntlet: Thanos and 3 heroes. 5 rubies for Thanos, 6 coins for the heroes."
+    assert lines[0] == "Infinity Gauntlet. 4 players: Thanos and 3 heroes. 5 rubies for Thanos. 6 coins for the heroes."
     assert lines[3] == ("Turn 1, Thanos to play. Lives: Thanos 5 of 5, heroes 6 of 6. No stone face up. "
                         "No power token held; reserve 9. Decks: heroes 13, Thanos 10.")
     assert lines[-1] == "Game saved." and len(list((tmp_path / "data" / "saves").glob("*.jsonl"))) == 1
     french = run([*command, "--lang", "fr"], tmp_path, env, "état\nquitter\n")
     assert french.returncode == 0, french.stderr
     assert french.stdout.splitlines()[:2] == [
-        "4 joueurs au Gant d'Infinité : Thanos et 3 héros. 5 rubis pour Thanos, 6 pièces pour les héros.", "Tour 1 : Thanos."]
+        "Le Gant d'Infinité. 4 joueurs : Thanos et 3 héros. 5 rubis pour Thanos. 6 pièces pour les héros.", "Tour 1 : Thanos."]
 
 
 def test_the_installed_package_is_the_wheel_with_its_compiled_catalogs(installed: Path, tmp_path: Path) -> None:

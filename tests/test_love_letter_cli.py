@@ -146,7 +146,7 @@ def test_tie_option_and_french_sentences_from_the_command_line(tmp_path):
     save = tmp_path / "ll.jsonl"
     events = play(["love-letter", "--lang", "fr", "--players", "3", "--tie", "none", "--save", str(save)],
                   ["état", "joue garde 2 prêtre", "éliminé 2", "suivant", "restantes"])
-    assert events[0]["text"] == "3 joueurs, Love Letter : 5 jetons de faveur pour gagner la partie."
+    assert events[0]["text"] == "3 joueurs, Love Letter. 5 jetons de faveur pour gagner."
     assert of(events, "player_out")[0]["text"] == ("2, Prêtre, face visible : joueur 2 sort de la manche. "
                                                    "Encore 2 joueurs en lice.")
     header = json.loads(save.read_text(encoding="utf-8").splitlines()[0])

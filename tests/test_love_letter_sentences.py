@@ -53,20 +53,20 @@ GOLDEN = {
         "Player 2 discarded the Princess and is out of the round.",
         "Round 1 to player 1, the last one in.",
         "1 of 7 favour tokens for player 1.",
-        "Round 2. Shuffle the 16 cards and remove one face down. Set three aside face up, deal one card each; "
-        "player 1 starts. Type aside and the three cards.",
+        "Round 2. Shuffle the 16 cards. Remove one face down. Set three aside face up. Deal one card each. "
+        "Player 1 starts. Type aside and the three cards.",
     ],
     "fr": [
         "Écartées face visible : Garde, Garde et Roi. Pioche : 10 cartes.",
-        "Joueur 1, à vous : piochez une carte. Pioche : 9 cartes.",
+        "Joueur 1, piochez une carte. Pioche : 9 cartes.",
         "1 : joueur 1 joue Garde, sur joueur 2, et nomme Prêtre, 2.",
         "Joueur 2 : si sa carte est Prêtre, tapez : éliminé 2 ; sinon raté.",
-        "Joueur 2, à vous : piochez une carte. Pioche : 8 cartes.",
+        "Joueur 2, piochez une carte. Pioche : 8 cartes.",
         "4 : joueur 2 joue Servante.",
         "Joueur 2 est sous la protection de la Servante jusqu'à son prochain tour.",
-        "Joueur 1, à vous : piochez une carte. Pioche : 7 cartes.",
+        "Joueur 1, piochez une carte. Pioche : 7 cartes.",
         "Servante : tous les autres joueurs sont protégés. 1 : joueur 1 joue Garde, sans effet.",
-        "Joueur 2, à vous : piochez une carte. Pioche : 6 cartes.",
+        "Joueur 2, piochez une carte. Pioche : 6 cartes.",
         "La Servante ne protège plus joueur 2.",
         "Manche 1, tour 4 : joueur 2 joue. Pioche : 6 cartes. En lice : joueur 1 et joueur 2. "
         "Personne n'est protégé. Écartées : Garde, Garde et "
@@ -79,8 +79,8 @@ GOLDEN = {
         "Joueur 2 a défaussé la Princesse et sort de la manche.",
         "Manche 1 pour joueur 1, seul encore en lice.",
         "1 jeton de faveur sur 7 pour joueur 1.",
-        "Manche 2. Mélangez les 16 cartes et retirez-en une face cachée. Écartez-en trois face visible, distribuez une "
-        "carte à chacun ; joueur 1 commence. Tapez écartées et les trois cartes.",
+        "Manche 2. Mélangez les 16 cartes. Retirez-en une face cachée. Écartez-en trois face visible. Distribuez une "
+        "carte à chacun. Joueur 1 commence. Tapez écartées et les trois cartes.",
     ],
 }
 
@@ -96,12 +96,12 @@ def ctx(lang, names=()):
 
 
 @pytest.mark.parametrize("lang, event, text", [
-    ("en", ll.GameStarted(3, (), 5, "all"), "3 players, Love Letter: 5 favour tokens to win the game."),
-    ("fr", ll.GameStarted(2, (), 7, "all"), "2 joueurs, Love Letter : 7 jetons de faveur pour gagner la partie."),
+    ("en", ll.GameStarted(3, (), 5, "all"), "3 players, Love Letter. 5 favour tokens to win."),
+    ("fr", ll.GameStarted(2, (), 7, "all"), "2 joueurs, Love Letter. 7 jetons de faveur pour gagner."),
     ("en", ll.TurnStarted("p1", 1, 9, 1), "Player 1's turn: draw a card. Deck: 1 card."),
-    ("fr", ll.TurnStarted("p1", 1, 9, 1), "Joueur 1, à vous : piochez une carte. Pioche : 1 carte."),
+    ("fr", ll.TurnStarted("p1", 1, 9, 1), "Joueur 1, piochez une carte. Pioche : 1 carte."),
     ("fr", ll.TurnStarted("p2", 1, 10, 0),
-     "Joueur 2, à vous : piochez une carte. Pioche : 0 carte. C'était la dernière carte : la manche finit après ce tour."),
+     "Joueur 2, piochez une carte. Pioche : 0 carte. C'était la dernière carte : la manche finit après ce tour."),
     ("en", ll.PlayerOut("p2", "baron", "baron", 2),
      "3, Baron, face up: player 2 is out of the round. 2 players left in the round."),
     ("fr", ll.PlayerOut("p3", "king", "guard", 1), "6, Roi, face visible : joueur 3 sort de la manche."),

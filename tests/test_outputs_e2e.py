@@ -45,7 +45,7 @@ def test_speech_to_wav_files_and_a_braille_line_under_each_sentence(tmp_path):
     assert len(text_lines) == len(braille_lines)
     assert all(line and all(ord(ch) in BRAILLE for ch in line) and len(line) <= 40 for line in braille_lines)
     assert not any(ord(ch) in BRAILLE for line in text_lines for ch in line)
-    assert text_lines[0].startswith("4 joueurs au Gant d'Infinité")  # the set-up first; the voice asked for works: not announced
+    assert text_lines[0].startswith("Le Gant d'Infinité. 4 joueurs")  # the set-up first; the voice asked for works: not announced
     assert "Annulé : « Héros 1 : carte Thor vaincue. » Maintenant : Héros 1 : sa carte est vaincue ; laquelle ? " \
         "Tapez vaincu héros 1 puis la carte." in text_lines
     assert text_lines[-1] == "Commande inconnue : bogus. Tapez aide pour les commandes."
@@ -59,7 +59,7 @@ def test_auto_outputs_in_a_script_say_the_set_up_first_and_only_what_is_missing(
     assert result.returncode == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
     plain = run(["play", "gauntlet", "--lang", "en"], tmp_path).stdout.splitlines()
-    assert lines[0].startswith("4 players, Infinity Gauntlet")
+    assert lines[0].startswith("Infinity Gauntlet. 4 players")
     # after the set-up, a speech notice only when no voice works here, a braille one only when BRLTTY runs here
     notices = [line for line in lines if line not in plain]
     assert [line.split(":")[0] for line in notices] in ([], ["Speech"], ["No braille"], ["Speech", "No braille"])
@@ -120,7 +120,7 @@ def test_a_piped_french_game_through_the_real_speech_dispatcher_and_brltty(tmp_p
         assert process.wait(timeout=60) == 0
         assert process.stderr is not None and process.stderr.read() == ""
         printed = (tmp_path / "stdout").read_text().splitlines()
-        assert printed[0].startswith("4 joueurs au Gant d'Infinité")  # the set-up first; both outputs work: no notice
+        assert printed[0].startswith("Le Gant d'Infinité. 4 joueurs")  # the set-up first; both outputs work: no notice
         assert not any(line.startswith(("Parole", "Braille")) for line in printed)
         messages = speechd.protocol.messages()
         assert [m.text for m in messages] == printed  # each sentence once, in order, nothing else

@@ -27,7 +27,7 @@ LOVE_LETTER = ["play guard 2 priest", "out 2", "next", "play baron 1", "compare 
 
 GAUNTLET_EN = [
     ("Turn 1", [
-        "3 players, Infinity Gauntlet: Thanos and 2 heroes. 4 rubies for Thanos, 6 coins for the heroes.",
+        "Infinity Gauntlet. 3 players: Thanos and 2 heroes. 4 rubies for Thanos. 6 coins for the heroes.",
         "Turn 1: Zoe.",
         "Zoe draws. 10 cards in the Thanos deck.",
         "4: Zoe plays Proxima Midnight.",
@@ -53,7 +53,7 @@ GAUNTLET_EN = [
 
 GAUNTLET_FR = [
     ("Tour 1", [
-        "3 joueurs au Gant d'Infinité : Thanos et 2 héros. 4 rubis pour Thanos, 6 pièces pour les héros.",
+        "Le Gant d'Infinité. 3 joueurs : Thanos et 2 héros. 4 rubis pour Thanos. 6 pièces pour les héros.",
         "Tour 1 : Zoe.",
         "Zoe pioche. 10 cartes dans le paquet Thanos.",
         "4 : Zoe joue Proxima Midnight.",
@@ -79,8 +79,8 @@ GAUNTLET_FR = [
 
 LOVE_LETTER_EN = [
     ("Round 1", [
-        "3 players, Love Letter: 5 favour tokens to win the game.",
-        "Round 1. Shuffle the 16 cards and remove one face down. Deal one card each; Ana starts.",
+        "3 players, Love Letter. 5 favour tokens to win.",
+        "Round 1. Shuffle the 16 cards. Remove one face down. Deal one card each. Ana starts.",
         "Ana's turn: draw a card. Deck: 11 cards.",
         "1: Ana plays Guard, on Bruno, naming Priest, 2.",
         "If Bruno's card is Priest, type: out Bruno; else miss.",
@@ -93,20 +93,20 @@ LOVE_LETTER_EN = [
         "1 of 5 favour tokens for Ana.",
     ]),
     ("Round 2", [
-        "Round 2. Shuffle the 16 cards and remove one face down. Deal one card each; Ana starts.",
+        "Round 2. Shuffle the 16 cards. Remove one face down. Deal one card each. Ana starts.",
         "Ana's turn: draw a card. Deck: 11 cards.",
     ]),
 ]
 
 LOVE_LETTER_FR = [
     ("Manche 1", [
-        "3 joueurs, Love Letter : 5 jetons de faveur pour gagner la partie.",
-        "Manche 1. Mélangez les 16 cartes et retirez-en une face cachée. Distribuez une carte à chacun ; Ana commence.",
-        "Ana, à vous : piochez une carte. Pioche : 11 cartes.",
+        "3 joueurs, Love Letter. 5 jetons de faveur pour gagner.",
+        "Manche 1. Mélangez les 16 cartes. Retirez-en une face cachée. Distribuez une carte à chacun. Ana commence.",
+        "Ana, piochez une carte. Pioche : 11 cartes.",
         "1 : Ana joue Garde, sur Bruno, et nomme Prêtre, 2.",
         "Bruno : si sa carte est Prêtre, tapez : éliminé Bruno ; sinon raté.",
         "2, Prêtre, face visible : Bruno sort de la manche. Encore 2 joueurs en lice.",
-        "Chloé, à vous : piochez une carte. Pioche : 10 cartes.",
+        "Chloé, piochez une carte. Pioche : 10 cartes.",
         "3 : Chloé joue Baron, sur Ana.",
         "Chloé et Ana comparent leurs cartes en secret. Tapez compare, puis chaque valeur, sans affichage.",
         "3, Baron, face visible : Chloé sort de la manche.",
@@ -114,8 +114,8 @@ LOVE_LETTER_FR = [
         "1 jeton de faveur sur 5 pour Ana.",
     ]),
     ("Manche 2", [
-        "Manche 2. Mélangez les 16 cartes et retirez-en une face cachée. Distribuez une carte à chacun ; Ana commence.",
-        "Ana, à vous : piochez une carte. Pioche : 11 cartes.",
+        "Manche 2. Mélangez les 16 cartes. Retirez-en une face cachée. Distribuez une carte à chacun. Ana commence.",
+        "Ana, piochez une carte. Pioche : 11 cartes.",
     ]),
 ]
 

@@ -78,9 +78,9 @@ def test_a_round_in_each_language(lang):
 
 
 @pytest.mark.parametrize(("lang", "opening"), [
-    ("fr", ["4 joueurs pour The Void : 13 manches, 5 fautes permises.",
+    ("fr", ["4 joueurs pour The Void. 13 manches, 5 fautes permises.",
             "1re manche sur 13 : 28 en pioche. Yeux ouverts cette manche."]),
-    ("en", ["4 players of The Void: 13 rounds, 5 errors allowed.",
+    ("en", ["4 players of The Void. 13 rounds, 5 errors allowed.",
             "1st round of 13: 28 in the draw pile. Eyes open this round."]),
 ])
 def test_the_opening_reminds_the_eyes_closed_variant(lang, opening):

@@ -121,7 +121,7 @@ def test_start_says_how_to_get_help(table: Table) -> None:
 def test_f1_help_lists_commands_and_keys(table: Table) -> None:
     out = table.play(F1)
     assert "Now: play, defeat or token." in out
-    assert "undo: take back the last change (Ctrl+Z)." in out
+    assert "undo: take back the last change. Ctrl+Z." in out
     for key in ("F1:", "F2:", "F3:", "F4:", "F5:", "F6:", "Ctrl+Z:", "Ctrl+Y:", "Escape:", "Tab:", "Ctrl+C:", "Ctrl+D"):
         assert key in out
 

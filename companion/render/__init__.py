@@ -371,17 +371,17 @@ def cards_answer(cards: CardSet, ctx: Context) -> list[tuple[str, str, dict[str,
 
 COMMON_HELP = {
     "status": N_("status: the table and whose turn."),
-    "undo": N_("undo: take back the last change (Ctrl+Z)."),
-    "redo": N_("redo: put back what undo took back (Ctrl+Y)."),
+    "undo": N_("undo: take back the last change. Ctrl+Z."),
+    "redo": N_("redo: put back what undo took back. Ctrl+Y."),
     "card": N_("card NAME: read a card's value and effect."),
     "cards": N_("cards: list every card of the game."),
-    "help": N_("help: this list; help COMMAND for one command."),
-    "repeat": N_("repeat: say the whole last answer again (F2)."),
-    "speech": N_("speech on, speech off: turn the voice on or off."),
-    "verbosity": N_("verbosity terse, normal or full: how much is said of each change."),
-    "pan": N_("pan, pan back: move the braille line forward or back."),
-    "save": N_("save FILE: save the game in another file and go on there (when the disk is full, say)."),
-    "quit": N_("quit: stop for now; the game is saved."),
+    "help": N_("help: this list. help COMMAND: one command."),
+    "repeat": N_("repeat: say the whole last answer again. F2."),
+    "speech": N_("speech on, speech off: voice on or off."),
+    "verbosity": N_("verbosity terse, normal or full. How much each change says."),
+    "pan": N_("pan, pan back: move the braille line."),
+    "save": N_("save FILE: go on in another file. Useful when the disk is full."),
+    "quit": N_("quit: stop for now. The game is saved."),
 }
 
 

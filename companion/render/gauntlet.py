@@ -73,9 +73,9 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
     players = t.plural("{count} player", "{count} players", e.players)
     # Translators: {count} a number; the form follows {count}.
     heroes = t.plural("{count} hero", "{count} heroes", e.players - 1)
-    # Translators: the counts first ("4 players, Infinity Gauntlet: …"; French: "4 joueurs au Gant d'Infinité : …").
+    # Translators: short sentences for a 40-cell braille line, each count first ("5 rubies for Thanos").
     return t(
-        "{players}, Infinity Gauntlet: Thanos and {heroes}. {thanos_lives} for Thanos, {hero_lives} for the heroes.",
+        "Infinity Gauntlet. {players}: Thanos and {heroes}. {thanos_lives} for Thanos. {hero_lives} for the heroes.",
         players=players,
         heroes=heroes,
         thanos_lives=lives(ctx, "thanos", e.thanos_lives),

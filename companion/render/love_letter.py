@@ -56,8 +56,9 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
     t = ctx.t
     # Translators: {count} a number; the form follows {count}.
     players = t.plural("{count} player", "{count} players", e.players)
-    # Translators: the counts first: "4 players, Love Letter: 4 favour tokens to win the game."
-    return t("{players}, Love Letter: {tokens} to win the game.", players=players, tokens=tokens_count(ctx, e.tokens_to_win))
+    # Translators: {players} the players, counted or named ("3 players"); {tokens} tokens, counted.
+    return t("{players}, Love Letter. {tokens} to win.",
+             players=players, tokens=tokens_count(ctx, e.tokens_to_win))
 
 
 def _round_started(e: g.RoundStarted, ctx: Context) -> str:
@@ -66,11 +67,11 @@ def _round_started(e: g.RoundStarted, ctx: Context) -> str:
     if e.aside_needed:
         # Translators: {round} a round's number; {total} a number, the total; {player} a player's name; {aside} a
         # command word to type.
-        return t("Round {round}. Shuffle the {total} cards and remove one face down. Set three aside face up, deal "
-                 "one card each; {player} starts. Type {aside} and the three cards.",
+        return t("Round {round}. Shuffle the {total} cards. Remove one face down. Set three aside face up. Deal one "
+                 "card each. {player} starts. Type {aside} and the three cards.",
                  round=e.round, total=total, player=player(ctx, e.starter), aside=ctx.verb("aside"))
     # Translators: {round} a round's number; {total} a number, the total; {player} a player's name.
-    return t("Round {round}. Shuffle the {total} cards and remove one face down. Deal one card each; {player} starts.",
+    return t("Round {round}. Shuffle the {total} cards. Remove one face down. Deal one card each. {player} starts.",
              round=e.round, total=total, player=player(ctx, e.starter))
 
 

@@ -63,11 +63,11 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
     if not e.first:  # --first draw: the decision that follows says how
         # Translators: {lives} lives, counted; {mindbugs} Mindbugs, counted; {hand} a number of cards in hand; {deck} a
         # number of cards, or the deck's cards.
-        return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each, {hand} cards in hand, {deck} in the draw "
+        return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each. {hand} cards in hand, {deck} in the draw "
                      "pile.", lives=e.lives, mindbugs=e.mindbugs, hand=e.hand, deck=e.deck)
     # Translators: {lives} lives, counted; {mindbugs} Mindbugs, counted; {hand} a number of cards in hand; {deck} a
     # number of cards, or the deck's cards; {first} the first item or command.
-    return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each, {hand} cards in hand, {deck} in the draw pile. "
+    return ctx.t("Mindbug. {lives} lives and {mindbugs} Mindbugs each. {hand} cards in hand, {deck} in the draw pile. "
                  "First player: {first}.", lives=e.lives, mindbugs=e.mindbugs, hand=e.hand, deck=e.deck,
                  first=player(ctx, e.first))
 

@@ -141,7 +141,7 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
     players = t.plural("{count} player", "{count} players", e.players)
     # Translators: {players} the players, counted or named ("3 players"); {mode} a game mode's name; {deck} a number of
     # cards, or the deck's cards; {piles} the piles, already joined; {hand} a number of cards in hand.
-    sentence = t("{players}, Num-X, {mode}: {deck}, {piles}, hands of {hand}.",
+    sentence = t("{players}, Num-X, {mode}. {deck}, {piles}, hands of {hand}.",
                  players=players, mode=t(MODE[e.mode]),
                  # Translators: {count} a number; the form follows {count}.
                  deck=cards_count(ctx, e.deck_size), piles=t.plural("{count} pile", "{count} piles", e.piles),

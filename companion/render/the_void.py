@@ -122,7 +122,7 @@ def _game_started(e: g.GameStarted, ctx: Context) -> str:
     rounds = t.plural("{count} round", "{count} rounds", e.rounds)
     # Translators: {players} the players, counted ("3 players"); {rounds} rounds, counted; {errors} errors allowed,
     # counted.
-    return t("{players} of The Void: {rounds}, {errors}.", players=players, rounds=rounds, errors=errors)
+    return t("{players} of The Void. {rounds}, {errors}.", players=players, rounds=rounds, errors=errors)
 
 
 def _round_started(e: g.RoundStarted, ctx: Context) -> str:
