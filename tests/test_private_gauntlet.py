@@ -128,7 +128,7 @@ def test_a_card_the_hand_contradicts_is_refused_on_its_page_and_told_to_it_from_
     assert texts[0] == "1: Alice plays Spider-Man, naming 5." and "Decided from the hands entered on the devices:" not in texts
     # Typed at the table, a card Zoe's hand lacks is defeated all the same (refused, it would tell the table what
     # her hand holds): only her page is told, and her hand is entered again.
-    assert run_lines(session, recorder, "defeat thanos reality stone")[0] == "Reality Stone of Zoe is defeated."
+    assert run_lines(session, recorder, "defeat thanos reality stone")[0] == "Zoe's Reality Stone is defeated."
     assert session.state.thanos_lives == 3 and "thanos" not in web.hands.cards
     assert CONTRADICTS in _notes(web, "thanos")[-2:]
     assert not any(e.to == "thanos" for e in web.feed.since(0, "hero1"))
@@ -186,7 +186,7 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
     run_lines(session, recorder, "play hulk")
     # Typed at the table (a script's fight), the value that lost is not Alice's only card: the fight is the table's,
     # and Alice's page alone is told; the table takes it back.
-    assert run_lines(session, recorder, "fight 3 7")[0] == "Fight: Thanos beats Alice."
+    assert run_lines(session, recorder, "fight 3 7")[0] == "Fight: Zoe beats Alice."
     assert CONTRADICTS in _notes(web, "hero1") and CONTRADICTS not in _notes(web, "thanos")
     run_lines(session, recorder, "undo")
     # On the devices: each value is checked against the fighter's own hand as it is typed, never repeated.

@@ -205,9 +205,9 @@ def test_a_whole_gauntlet_game_from_the_page_with_a_secret_value_typed_there(tmp
         said = _page_fight(table, page, "3", ("hero1", alice, "1"), "Alice draws. 12 cards in the hero deck.")
         assert said[:3] == ["Alice: type your value on your own device.", "Zoe, type your value secretly at the table.",
                             "Thank you."]
-        assert said[-6:] == ["Fight: Thanos beats Alice.",
+        assert said[-6:] == ["Fight: Zoe beats Alice.",
                              "Alice's card is defeated: which one? Type defeat Alice and the card.",
-                             "Decided from the hands entered on the devices:", "Nebula of Alice is defeated.",
+                             "Decided from the hands entered on the devices:", "Alice's Nebula is defeated.",
                              "The heroes lose a life: remove a coin. 1 left.", "Alice draws. 12 cards in the hero deck."]
         page.play("next", "Bruno draws. 11 cards in the hero deck.")
         enter(*bruno, {"card1": "iron-man"})
