@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 from companion.simulation import num_x_fast as fast
 from companion.simulation.num_x_fast import (
-    ACTION, FAMILY, H_FLASH, H_FLIP, H_PASSE, H_SIMPLE, H_START, NEXT, SHADOW, UP, Game, Move, Table,
+    ACTION, FAMILY, H_BREAK, H_EQUAL, H_FLASH, H_FLIP, H_HELP, H_NORMAL, H_PASSE, H_SIMPLE, H_START, H_TEN, NEXT,
+    NO_VALUE, SHADOW, UP, Game, Move, Table,
 )
 
 Bot = Callable[[Game], Move]
@@ -116,110 +117,206 @@ def cheapest(g: Game, cards: Sequence[int], each: dict[int, float] | None = None
     """The first play of least `cost` among `legal_moves(g, cards)` and that cost (None, inf: no play);
     ``each``, when given, receives each card's least cost (a card with no play is left out).
 
-    Fused into one pass for speed (number cards; the action cards go through the plain path): the same plays
-    judged in the same order as `legal_moves` lists them.
+    Each card's plays are judged and costed in one pass (`_number_best`, `_action_best`) without listing
+    them: the same plays in the same order as `legal_moves` (tests/test_num_x_fast_bots.py checks the
+    choice against `greedy_reference` at every decision of random games).
     """
-    t = g.table
-    seat = g.current
-    hand = g.hands[seat]
     best: Move | None = None
     best_cost = math.inf
-    if not g.ended and hand and not g.passed and not (t.exact and g.made >= g.required):
-        piles, unseen = g.piles, g.unseen
-        lock, tens, close, adversaire = t.lock, t.tens, t.close_breaks, t.adversaire
-        kinds, families, values = t.kind, t.family, t.value
-        every = tuple(range(len(piles)))
-        where, free = g.homes, g.free
-        spread_mask = -1  # every family's unseen cards side by side, 17 bits each: made when first needed
-        any_starter, shared = t.any_starter, t.shared
-        used, copies = g.used, t.copies
-        seen = 0
-        for c in cards:
-            bit = 1 << c
-            if seen & bit or used[c] >= copies[c]:
-                continue
-            seen |= bit
-            kind = kinds[c]
-            if kind == fast.ACTION:
-                found: list[Move] = []
-                fast._action_plays(g, c, t.action[c], found)
-                for m in found:
-                    x = cost(g, m)
-                    if each is not None and x < each.get(c, math.inf):
-                        each[c] = x
-                    if x < best_cost:
-                        best, best_cost = m, x
-                continue
-            family, v = families[c], values[c]
-            sr = kind != fast.FAMILY
-            if lock and not sr:
-                # The colour lock: its family's pile, else the piles of no family yet (refused elsewhere).
-                home = where[family]
-                candidates: Sequence[int] = (home,) if home >= 0 else free
+    if g.ended or not g.hands[g.current] or fast.turn_full(g):
+        return best, best_cost
+    t = g.table
+    kinds, families = t.kind, t.family
+    homes, piles, unseen, memo = g.homes, g.piles, g.unseen, g.memo
+    remember = t.lock and not t.adversaire
+    free = g.free if remember and not t.any_starter else None  # then the piles of no family are not started
+    # Every card listed is in hand, so a copy of it is still to play; a card twice in hand (an action card)
+    # costs the same twice, and the first of least cost is kept: neither needs a check here.
+    for c in cards:
+        kind = kinds[c]
+        if kind == ACTION:
+            x, m = _action_best(g, c)
+        elif kind == FAMILY and remember and homes[families[c]] >= 0:
+            # A family card on its pile: its best play changes only with that pile's tops and what is still to
+            # come of its family (a pile's tops are a new list after every change, `num_x_fast._place`).
+            family = families[c]
+            tops, left = piles[homes[family]].tops, unseen[family]
+            known = memo.get(c)
+            if known is not None and known[0] is tops and known[1] == left:
+                x, m = known[2], known[3]
             else:
-                candidates = every
-            directions = BOTH if not sr else ONLY_UP if kind == SHADOW else ONLY_DOWN
-            for p in candidates:
-                pile = piles[p]
-                helping = adversaire and pile.owner >= 0 and pile.owner != seat
-                if not pile.started:
-                    if (sr and not any_starter) or helping:
-                        continue
-                    if shared:
-                        if each is not None and 0.5 < each.get(c, math.inf):
-                            each[c] = 0.5
-                        if 0.5 < best_cost:
-                            best, best_cost = (c, p, -1, fast.NO_VALUE, H_START, v, False), 0.5
-                        continue
-                    if each is not None and 0.5 < each.get(c, math.inf):
-                        each[c] = 0.5
-                    if 0.5 < best_cost:
-                        best, best_cost = (c, p, directions[0], fast.NO_VALUE, fast.H_NORMAL, v, False), 0.5
-                    continue
-                pf = pile.family
-                spread = not (lock and pf >= 0)
-                if spread and spread_mask < 0:
-                    spread_mask = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51)
-                mask_of = spread_mask if spread else unseen[pf]
-                tops, closed = pile.tops, pile.closed
-                for d in directions:
-                    if closed[d]:
-                        continue
-                    top = tops[d]
-                    rising = d == UP
-                    back = True
-                    if helping:
-                        if g.helped or not ((v < top) if rising else (v > top)):
-                            continue
-                        how = fast.H_HELP
-                    elif (v > top) if rising else (v < top):
-                        how, back = fast.H_NORMAL, False
-                    elif tens and v == (top - 10 if rising else top + 10):
-                        how = fast.H_TEN
-                    elif sr:
-                        how = fast.H_EQUAL if v == top else fast.H_BREAK
-                    else:
-                        continue
-                    low, high = (top, v) if rising != back else (v, top)
-                    lo, hi = low + 1, (high if high < 17 else 17)
-                    if hi <= lo:
-                        skipped = 0
-                    elif spread:
-                        span = (1 << hi) - (1 << lo)
-                        skipped = (mask_of & (span | (span << 17) | (span << 34) | (span << 51))).bit_count()
-                    else:
-                        skipped = (mask_of & ((1 << hi) - (1 << lo))).bit_count()
-                    if not back:
-                        x = skipped + (0.2 if sr else 0.0)
-                    elif close and sr and v != top and not (tens and v == (top - 10 if rising else top + 10)):
-                        x = 20.0
-                    else:
-                        x = -skipped - 0.5
-                    if each is not None and x < each.get(c, math.inf):
-                        each[c] = x
-                    if x < best_cost:
-                        best, best_cost = (c, p, d, fast.NO_VALUE, how, v, helping), x
+                x, m = _home_best(g, c, homes[family])
+                memo[c] = (tops, left, x, m)
+        elif kind == FAMILY and free is not None:  # a family with no pile yet: it starts the first free one
+            x, m = _starting(g, c, free)
+        elif kind != FAMILY and not t.adversaire:
+            x, m = _shadow_or_rainbow_best(g, c)
+        else:
+            x, m = _number_best(g, c)
+        if m is None:
+            continue
+        if each is not None and x < each.get(c, math.inf):
+            each[c] = x
+        if x < best_cost:
+            best, best_cost = m, x
     return best, best_cost
+
+
+def _number_best(g: Game, c: int) -> tuple[float, Move | None]:
+    """Number card ``c``'s first play of least cost, and that cost (inf, None: it has none)."""
+    t = g.table
+    kind, v = t.kind[c], t.value[c]
+    sr = kind != FAMILY
+    candidates: Sequence[int]
+    directions: tuple[int, ...]
+    if sr:
+        candidates, directions = range(len(g.piles)), ONLY_UP if kind == SHADOW else ONLY_DOWN
+    elif t.lock:  # the colour lock: its family's pile, else the piles of no family yet
+        home = g.homes[t.family[c]]
+        candidates, directions = (home,) if home >= 0 else g.free, BOTH
+    else:
+        candidates, directions = range(len(g.piles)), BOTH
+    least, best = math.inf, None
+    piles, adversaire, seat = g.piles, t.adversaire, g.current
+    for p in candidates:
+        pile = piles[p]
+        helping = adversaire and pile.owner >= 0 and pile.owner != seat
+        if not pile.started:
+            if (sr and not t.any_starter) or helping or least <= 0.5:
+                continue
+            least = 0.5
+            best = (c, p, -1, NO_VALUE, H_START, v, False) if t.shared else (c, p, directions[0], NO_VALUE, H_NORMAL, v, False)
+            continue
+        x, d, how = _on_pile(g, pile, directions, v, sr, helping)
+        if x < least:
+            least, best = x, (c, p, d, NO_VALUE, how, v, helping)
+    return least, best
+
+
+def _home_best(g: Game, c: int, p: int) -> tuple[float, Move | None]:
+    """`_number_best` for a family card on its family's pile ``p`` (the colour lock, outside Adversaire)."""
+    pile = g.piles[p]
+    if not pile.started:  # `--start open`: a Flash took its only card
+        return _number_best(g, c)
+    t = g.table
+    v, mask, tens = t.value[c], g.unseen[pile.family], t.tens
+    up, down = pile.tops
+    least, best = math.inf, None
+    if not pile.closed[UP]:
+        if v > up:
+            least, best = (mask & SPANS[up + 1][v]).bit_count(), (c, p, UP, NO_VALUE, H_NORMAL, v, False)
+        elif tens and v == up - 10:
+            least, best = -(mask & SPANS[v + 1][up]).bit_count() - 0.5, (c, p, UP, NO_VALUE, H_TEN, v, False)
+    if not pile.closed[fast.DOWN]:
+        if v < down:
+            x, how = float((mask & SPANS[v + 1][down]).bit_count()), H_NORMAL
+        elif tens and v == down + 10:
+            x, how = -(mask & SPANS[down + 1][v]).bit_count() - 0.5, H_TEN
+        else:
+            return least, best
+        if x < least:
+            least, best = x, (c, p, fast.DOWN, NO_VALUE, how, v, False)
+    return least, best
+
+
+def _starting(g: Game, c: int, free: list[int]) -> tuple[float, Move | None]:
+    """A family card with no pile of its family yet: it may start the first free pile (none: no play)."""
+    if not free:
+        return math.inf, None
+    if g.table.shared:
+        return 0.5, (c, free[0], -1, NO_VALUE, H_START, g.table.value[c], False)
+    return 0.5, (c, free[0], UP, NO_VALUE, H_NORMAL, g.table.value[c], False)
+
+
+def _shadow_or_rainbow_best(g: Game, c: int) -> tuple[float, Move | None]:
+    """`_number_best` for a Shadow (rising branches) or a Rainbow (falling ones), outside Adversaire."""
+    t = g.table
+    v, d = t.value[c], UP if t.kind[c] == SHADOW else fast.DOWN
+    rising = d == UP
+    ten = v + 10 if rising else v - 10  # the top a ±10 goes on
+    least, best = math.inf, None
+    lock, unseen, spans = t.lock, g.unseen, SPANS
+    for p, pile in enumerate(g.piles):
+        if pile.closed[d]:
+            continue
+        if not pile.started:
+            if t.any_starter and least > 0.5:
+                least = 0.5
+                best = (c, p, -1, NO_VALUE, H_START, v, False) if t.shared else (c, p, d, NO_VALUE, H_NORMAL, v, False)
+            continue
+        top = pile.tops[d]
+        if lock and pile.family >= 0:
+            mask, spans = unseen[pile.family], SPANS
+        else:
+            mask, spans = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51), SPREAD_SPANS
+        if (v > top) if rising else (v < top):
+            x, how = (mask & (spans[top + 1][v] if rising else spans[v + 1][top])).bit_count() + 0.2, H_NORMAL
+        else:
+            how = H_TEN if t.tens and top == ten else H_EQUAL if v == top else H_BREAK
+            if how == H_BREAK and t.close_breaks:
+                x = 20.0  # a break that closes the branch: only when nothing else is left
+            else:
+                x = -(mask & (spans[v + 1][top] if rising else spans[top + 1][v])).bit_count() - 0.5
+        if x < least:
+            least, best = x, (c, p, d, NO_VALUE, how, v, False)
+    return least, best
+
+
+def _on_pile(g: Game, pile: fast.Pile, directions: tuple[int, ...], v: int, sr: bool,
+             helping: bool) -> tuple[float, int, int]:
+    """A number card of value ``v`` on a started pile: its least cost, branch and how (inf: it fits no branch)."""
+    t = g.table
+    pf, unseen = pile.family, g.unseen
+    if t.lock and pf >= 0:
+        mask, spans = unseen[pf], SPANS
+    else:
+        mask, spans = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51), SPREAD_SPANS
+    least, where, found = math.inf, -1, -1
+    tops, closed, tens = pile.tops, pile.closed, t.tens
+    for d in directions:
+        if closed[d]:
+            continue
+        top = tops[d]
+        rising = d == UP
+        if not helping and ((v > top) if rising else (v < top)):  # onward: the values skipped
+            x = (mask & (spans[top + 1][v] if rising else spans[v + 1][top])).bit_count() + (0.2 if sr else 0.0)
+            how = H_NORMAL
+        else:
+            ten = tens and v == (top - 10 if rising else top + 10)
+            if helping:
+                if g.helped or not ((v < top) if rising else (v > top)):
+                    continue
+                how = H_HELP
+            elif ten:
+                how = H_TEN
+            elif sr:
+                how = H_EQUAL if v == top else H_BREAK
+            else:
+                continue
+            if t.close_breaks and sr and v != top and not ten:
+                x = 20.0  # a break that closes the branch: only when nothing else is left
+            else:
+                x = -(mask & (spans[v + 1][top] if rising else spans[top + 1][v])).bit_count() - 0.5
+        if x < least:
+            least, where, found = x, d, how
+    return least, where, found
+
+
+def _action_best(g: Game, c: int) -> tuple[float, Move | None]:
+    """Action card ``c``'s first play of least cost, and that cost (inf, None: it has none)."""
+    action = g.table.action[c]
+    if action == fast.SIMPLE:
+        return 2.5, (c, -1, -1, NO_VALUE, H_SIMPLE, 0, False)
+    if action == fast.PASSE:
+        return 3.5, (c, -1, -1, NO_VALUE, H_PASSE, 0, False)
+    found: list[Move] = []
+    fast._action_plays(g, c, action, found)
+    least, best = math.inf, None
+    for m in found:
+        x = cost(g, m)
+        if x < least:
+            least, best = x, m
+    return least, best
 
 
 def greedy_reference(g: Game) -> Move:
@@ -281,97 +378,10 @@ SPANS, SPREAD_SPANS = _spans(False), _spans(True)
 
 
 def _least_costs(g: Game, cards: Sequence[int]) -> dict[int, float]:
-    """Each card's least `cost` among its plays, 6 at most (a card with no play is left out).
-
-    What `cheapest` gives in ``each`` (capped), the best play itself not kept: the planner asks it of every
-    line it weighs, so it is written for speed; tests/test_num_x_fast_bots.py checks it against `cheapest`.
-    """
-    t = g.table
-    seat = g.current
-    hand = g.hands[seat]
+    """Each card's least `cost` among its plays, 6 at most (a card with no play is left out)."""
     each: dict[int, float] = {}
-    if g.ended or not hand or g.passed or (t.exact and g.made >= g.required):
-        return each
-    piles, unseen = g.piles, g.unseen
-    lock, tens, close, adversaire = t.lock, t.tens, t.close_breaks, t.adversaire
-    kinds, families, values = t.kind, t.family, t.value
-    every = tuple(range(len(piles)))
-    where, free = g.homes, g.free
-    spread_mask = -1
-    any_starter = t.any_starter
-    used, copies = g.used, t.copies
-    helped = g.helped
-    seen = 0
-    for c in cards:
-        bit = 1 << c
-        if seen & bit or used[c] >= copies[c]:
-            continue
-        seen |= bit
-        kind = kinds[c]
-        least = math.inf
-        if kind == ACTION:
-            found: list[Move] = []
-            fast._action_plays(g, c, t.action[c], found)
-            for m in found:
-                x = cost(g, m)
-                if x < least:
-                    least = x
-            if found:
-                each[c] = least if least < 6.0 else 6.0
-            continue
-        family, v = families[c], values[c]
-        sr = kind != FAMILY
-        bonus = 0.2 if sr else 0.0
-        if lock and not sr:
-            home = where[family]
-            candidates: Sequence[int] = (home,) if home >= 0 else free
-        else:
-            candidates = every
-        directions = BOTH if not sr else ONLY_UP if kind == SHADOW else ONLY_DOWN
-        for p in candidates:
-            pile = piles[p]
-            helping = adversaire and pile.owner >= 0 and pile.owner != seat
-            if not pile.started:
-                if (sr and not any_starter) or helping:
-                    continue
-                if 0.5 < least:
-                    least = 0.5
-                continue
-            pf = pile.family
-            spread = not (lock and pf >= 0)
-            if spread and spread_mask < 0:
-                spread_mask = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51)
-            mask_of = spread_mask if spread else unseen[pf]
-            spans = SPREAD_SPANS if spread else SPANS
-            tops, closed = pile.tops, pile.closed
-            for d in directions:
-                if closed[d]:
-                    continue
-                top = tops[d]
-                rising = d == UP
-                back = True
-                if helping:
-                    if helped or not ((v < top) if rising else (v > top)):
-                        continue
-                elif (v > top) if rising else (v < top):
-                    back = False
-                elif tens and v == (top - 10 if rising else top + 10):
-                    pass
-                elif not sr:
-                    continue
-                low, high = (top, v) if rising != back else (v, top)
-                skipped = (mask_of & spans[low + 1][high]).bit_count()
-                if not back:
-                    x = skipped + bonus
-                elif close and sr and v != top and not (tens and v == (top - 10 if rising else top + 10)):
-                    x = 20.0
-                else:
-                    x = -skipped - 0.5
-                if x < least:
-                    least = x
-        if least != math.inf:
-            each[c] = least if least < 6.0 else 6.0
-    return each
+    cheapest(g, cards, each)
+    return {c: x if x < 6.0 else 6.0 for c, x in each.items()}
 
 
 def _line(m: Move, step: float, depth: int, current: Game, rest: list[int]) -> float:

@@ -59,18 +59,26 @@ class Table:
     close_breaks: bool
     exact: bool
     adversaire: bool
+    box: tuple[int, ...] = ()  # every card, each copy, in index order: the deck before its shuffle
+    unseen: tuple[int, ...] = ()  # per family: a bit per value in the deck (`Game.unseen` at the deal)
 
     @classmethod
     def of(cls, options: nx.Options, cards: Any) -> Table:
         state = nx.new(options, cards)  # the core checks the options and counts the deck
         ids = tuple(state.copies)
         found = [nx.traits(cards[i]) for i in ids]
-        return cls(options, ids, tuple(state.copies[i] for i in ids), tuple(_KINDS[t.kind] for t in found),
-                   tuple(_FAMILIES[t.family] if t.family else -1 for t in found),
-                   tuple(cards[i].value or 0 for i in ids), tuple(_ACTIONS[t.action] for t in found),
-                   state.total, len(state.piles), options.players, options.tens, options.lock == "on",
-                   options.start == "shared", options.starters == "any", options.breaks == "close",
-                   options.extra == "exact", options.mode == "adversaire")
+        copies = tuple(state.copies[i] for i in ids)
+        family = tuple(_FAMILIES[t.family] if t.family else -1 for t in found)
+        value = tuple(cards[i].value or 0 for i in ids)
+        unseen = [0, 0, 0, 0]
+        for f, v in zip(family, value, strict=True):
+            if f >= 0:
+                unseen[f] |= 1 << v
+        return cls(options, ids, copies, tuple(_KINDS[t.kind] for t in found), family, value,
+                   tuple(_ACTIONS[t.action] for t in found), state.total, len(state.piles), options.players,
+                   options.tens, options.lock == "on", options.start == "shared", options.starters == "any",
+                   options.breaks == "close", options.extra == "exact", options.mode == "adversaire",
+                   tuple(i for i, n in enumerate(copies) for _ in range(n)), tuple(unseen))
 
     def index(self, card_id: str) -> int:
         return self.ids.index(card_id)
@@ -122,7 +130,8 @@ class Game:
     """The whole game: the public table as the core keeps it, plus the draw pile's order and every hand."""
 
     __slots__ = ("table", "rng", "deck", "hands", "sizes", "current", "made", "required", "helped", "emptied",
-                 "passed", "turn", "ended", "eliminated", "used", "out", "piles", "on_table", "unseen", "homes", "free")
+                 "passed", "turn", "ended", "eliminated", "used", "out", "piles", "on_table", "unseen", "homes", "free",
+                 "memo")
     table: Table
     rng: random.Random
     deck: list[int]  # drawn from the end
@@ -144,6 +153,7 @@ class Game:
     unseen: list[int]  # per family: a bit per value not yet played (what the bots count)
     homes: list[int]  # per family: the first pile to take it (-1: none; with the colour lock, its only one)
     free: list[int]  # the piles of no family yet, in order
+    memo: dict[int, Any]  # the bots' own notes (see `num_x_bots.cheapest`); never part of the game
 
     def copy(self) -> Game:
         """A copy the planner may play ahead on (the rng is shared: lookahead never eliminates a player)."""
@@ -155,6 +165,7 @@ class Game:
         other.out, other.on_table, other.unseen = self.out[:], self.on_table[:], self.unseen[:]
         other.homes, other.free = self.homes[:], self.free[:]
         other.piles = [p.copy() for p in self.piles]
+        other.memo = {}
         other.current, other.made, other.required = self.current, self.made, self.required
         other.helped, other.emptied, other.passed = self.helped, self.emptied, self.passed
         other.turn, other.ended = self.turn, self.ended
@@ -168,7 +179,7 @@ class Game:
         ``blocked``.
         """
         other = Game.__new__(Game)
-        other.table, other.rng = self.table, self.rng
+        other.table, other.rng, other.memo = self.table, self.rng, self.memo  # the notes stay true on the copy
         other.deck = self.deck[:] if draws else self.deck  # only an action card draws at once
         hands = other.hands = self.hands[:]
         hands[self.current] = hands[self.current][:]
@@ -210,7 +221,7 @@ class Game:
 def deal(table: Table, seed: int) -> Game:
     """The seeded deal, card for card the one the core-path simulator makes (``simulate.play_num_x``)."""
     rng = random.Random(seed)
-    deck = [i for i, n in enumerate(table.copies) for _ in range(n)]
+    deck = list(table.box)
     rng.shuffle(deck)
     n = table.players
     each = min(nx.HAND_SIZE, table.total // n)
@@ -232,11 +243,8 @@ def deal(table: Table, seed: int) -> Game:
         if pile.family >= 0 and g.homes[pile.family] < 0:
             g.homes[pile.family] = p
     g.free = [p for p, pile in enumerate(g.piles) if pile.family < 0]
-    unseen = [0, 0, 0, 0]
-    for i, f in enumerate(table.family):
-        if f >= 0:
-            unseen[f] |= 1 << table.value[i]
-    g.unseen = unseen
+    g.unseen = list(table.unseen)
+    g.memo = {}
     return g
 
 
@@ -375,71 +383,95 @@ def _flash_helps(g: Game, pile: Pile, d: int) -> bool:
 def apply(g: Game, move: Move) -> None:
     """Play ``move`` (one of `legal_moves`) on ``g``, in place."""
     c = move[0]
-    if c == -1:
-        _next(g)
+    if c < 0:
+        if c == -1:
+            _next(g)
+        else:
+            _blocked(g)
         return
-    if c == -2:
-        _blocked(g)
-        return
-    _, p, d, _value, how, v, helping = move
-    t = g.table
+    how = move[4]
+    if how <= H_JOKER or how == H_HELP:  # a card put on a branch (a pile's first card, a Joker, a help too)
+        _place(g, move)
+    elif how == H_SIMPLE or how == H_PASSE:
+        _ease(g, c, how)
+    else:
+        _flip_or_flash(g, move)
+
+
+def _take(g: Game, c: int) -> int:
+    """Card ``c`` leaves the active player's hand: its seat."""
     seat = g.current
     g.used[c] += 1
     g.hands[seat].remove(c)
-    family = t.family[c]
-    if family >= 0:
-        g.unseen[family] &= ~(1 << t.value[c])
-    if how == H_SIMPLE or how == H_PASSE:
-        if how == H_PASSE:
-            g.required, g.passed = 0, True
-        else:
-            g.required = min(g.required, 1)
-        g.out.append(c)
-        _after_action(g, seat)
-        return
+    return seat
+
+
+def _place(g: Game, move: Move) -> None:
+    c, p, d, _value, how, v, helping = move
+    t = g.table
+    seat = _take(g, c)
     g.made += 1
     pile = g.piles[p]
-    if how == H_FLIP:
-        values, cards = pile.values, pile.cards
-        values[UP][-1], values[DOWN][-1] = values[DOWN][-1], values[UP][-1]
-        cards[UP][-1], cards[DOWN][-1] = cards[DOWN][-1], cards[UP][-1]
-        pile.retop()
-        g.out.append(c)
-        g.helped = g.helped or helping
-        _after_action(g, seat)
-        return
-    if how == H_FLASH:
-        pile.values[d].pop()
-        removed = pile.cards[d].pop()
-        if t.family[removed] >= 0:
-            g.on_table[t.family[removed]] -= 1
-        pile.retop()
-        g.out.append(c)
-        g.out.append(removed)
-        g.helped = g.helped or helping
-        _after_action(g, seat)
-        return
-    if how == H_START:
+    if how == H_START:  # the first card is the top of both branches
         pile.start, pile.start_value = c, v
+        pile.tops = [v, v]
     else:
         pile.values[d].append(v)
         pile.cards[d].append(c)
         if how == H_BREAK and t.close_breaks:
             pile.closed[d] = True
+        tops = pile.tops[:]  # a new list: the bots know a pile changed by its tops (num_x_bots.cheapest)
+        tops[d] = v
+        pile.tops = tops
+    pile.started = True
+    family = t.family[c]
     if family >= 0:
+        g.unseen[family] &= ~(1 << t.value[c])
         g.on_table[family] += 1
         if pile.family < 0:
             pile.family = family
             g.free.remove(p)
             if g.homes[family] < 0:
                 g.homes[family] = p
-    pile.retop()
     if helping:
         g.helped = True
     if how == H_JOKER:
         _after_action(g, seat)
     else:
         _after_play(g, seat)
+
+
+def _ease(g: Game, c: int, how: int) -> None:
+    """Simple (one real play is enough this turn) or Passe (the turn is filled)."""
+    seat = _take(g, c)
+    if how == H_PASSE:
+        g.required, g.passed = 0, True
+    else:
+        g.required = min(g.required, 1)
+    g.out.append(c)
+    _after_action(g, seat)
+
+
+def _flip_or_flash(g: Game, move: Move) -> None:
+    c, p, d, _value, how, _v, helping = move
+    seat = _take(g, c)
+    g.made += 1
+    pile = g.piles[p]
+    values, cards = pile.values, pile.cards
+    g.out.append(c)
+    if how == H_FLIP:
+        values[UP][-1], values[DOWN][-1] = values[DOWN][-1], values[UP][-1]
+        cards[UP][-1], cards[DOWN][-1] = cards[DOWN][-1], cards[UP][-1]
+    else:
+        values[d].pop()
+        removed = cards[d].pop()
+        family = g.table.family[removed]
+        if family >= 0:
+            g.on_table[family] -= 1
+        g.out.append(removed)
+    pile.retop()
+    g.helped = g.helped or helping
+    _after_action(g, seat)
 
 
 def _after_action(g: Game, seat: int) -> None:
@@ -468,9 +500,10 @@ def _next(g: Game) -> None:
     if g.emptied:
         g.sizes[seat] += 1
     drew = min(len(g.deck), max(0, g.sizes[seat] - len(hand)))
-    deck = g.deck
-    for _ in range(drew):
-        hand.append(deck.pop())
+    if drew:  # drawn one by one from the end of the draw pile
+        deck = g.deck
+        hand.extend(deck[-1:-drew - 1:-1])
+        del deck[-drew:]
     _next_turn(g)
 
 
