@@ -468,6 +468,41 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
 
     t = Translator(args.lang, DOMAIN)
     say_err = err or (lambda line: print(line, file=sys.stderr))  # noqa: T201 - the CLI's own error stream
+    plan = _plan(args, write, say_err, t)
+    if isinstance(plan, int):
+        return plan
+    mode, players, workers, tables = plan
+    every = [{**merged, "players": n} for merged, _ in tables for n in players]
+    speaker = _speaker(getattr(args, "speech", "none"), args.lang, say_err, t)
+    if speaker is False:
+        return 2
+    shown = _Progress(t, speaker)
+    try:
+        found = runner.run(every, args.games, args.bot, args.seed, workers, shown)
+    finally:
+        shown.close()
+    report = _report(args, tables, players, mode, found.results, write, t)
+    if args.json:
+        write(json.dumps({"game": "num-x", "bot": args.bot, "seed": args.seed, "games": args.games, "mode": mode,
+                          "workers": workers, "interrupted": found.interrupted, "done": found.done,
+                          "seconds": round(found.seconds, 3), "cpu_seconds": round(found.cpu_seconds, 3),
+                          "tables": report}, ensure_ascii=False))
+    if found.interrupted:
+        # Translators: {count} a number; the form follows {count}.
+        say_err(t.plural("Stopped: {count} game finished, counted above.",
+                         "Stopped: {count} games finished, counted above.", found.done))
+        return 130
+    return 0
+
+
+Plan = tuple[str, list[int], int, list[tuple[dict[str, Any], str]]]
+
+
+def _plan(args: Any, write: Callable[[str], None], say_err: Callable[[str], None], t: Any) -> Plan | int:
+    """What to simulate: the mode, the player counts, the workers and each table's options with its reading's
+    name; or the exit status after saying why the command cannot run."""
+    from companion.simulation import runner
+
     if args.game not in ("num-x", "numx", "num_x"):
         write(t("Only Num-X has a simulator for now."))
         return 2
@@ -478,15 +513,13 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
         write(t("{pair} is not a Num-X option: write NAME=VALUE, such as mode=expert or lock=off.", pair=error))
         return 2
     mode = values.get("mode", "coop")
-    nx = _num_x()
     if mode == "adversaire":
         players = args.players or [2, 3, 4]
-        if any(n > nx.ADVERSAIRE_MAX for n in players):
+        if any(n > _num_x().ADVERSAIRE_MAX for n in players):
             write(t("Adversaire is for 2 to 4 players: 5 players cannot be simulated in it."))
             return 2
     else:
         players = args.players or ([4, 5] if mode == "expert" else [2, 3, 4, 5])
-    players = sorted(set(players))
     cores = runner.cores()
     workers = args.workers or cores
     if workers > cores:
@@ -496,20 +529,16 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
                          asked=workers))
         workers = cores
     readings = READINGS if args.readings else {"": {}}
-    tables = [({**reading, **values}, name) for name, reading in readings.items()]
-    every = [{**merged, "players": n} for merged, _ in tables for n in players]
-    speaker = _speaker(getattr(args, "speech", "none"), args.lang, say_err, t)
-    if speaker is False:
-        return 2
-    shown = _Progress(t, speaker)
-    try:
-        found = runner.run(every, args.games, args.bot, args.seed, workers, shown)
-    finally:
-        shown.close()
+    return mode, sorted(set(players)), workers, [({**reading, **values}, name) for name, reading in readings.items()]
+
+
+def _report(args: Any, tables: list[tuple[dict[str, Any], str]], players: list[int], mode: str,
+            results: list[list[Any]], write: Callable[[str], None], t: Any) -> list[dict[str, Any]]:
+    """Writes each table's lines (unless ``--json``) and gives each table's rows for ``--json``."""
     report: list[dict[str, Any]] = []
     position = 0
     for merged, name in tables:
-        rows = [row_of(n, found.results[position + i], mode == "adversaire") for i, n in enumerate(players)]
+        rows = [row_of(n, results[position + i], mode == "adversaire") for i, n in enumerate(players)]
         position += len(players)
         report.append({"reading": name or None, "options": merged, "rows": [row_json(r, mode) for r in rows if r.games]})
         if args.json:
@@ -522,17 +551,7 @@ def main(args: Any, write: Callable[[str], None], err: Callable[[str], None] | N
                     options=", ".join(f"{k}={v}" for k, v in merged.items()) or "-", bot=args.bot, distance=gap))
         for line in lines(rows, mode, t, printed=not set(merged) - {"mode"}):
             write(line)
-    if args.json:
-        write(json.dumps({"game": "num-x", "bot": args.bot, "seed": args.seed, "games": args.games, "mode": mode,
-                          "workers": workers, "interrupted": found.interrupted, "done": found.done,
-                          "seconds": round(found.seconds, 3), "cpu_seconds": round(found.cpu_seconds, 3),
-                          "tables": report}, ensure_ascii=False))
-    if found.interrupted:
-        # Translators: {count} a number; the form follows {count}.
-        say_err(t.plural("Stopped: {count} game finished, counted above.",
-                         "Stopped: {count} games finished, counted above.", found.done))
-        return 130
-    return 0
+    return report
 
 
 def _speaker(spec: str, lang: str, say_err: Callable[[str], None], t: Any) -> Any:

@@ -729,8 +729,18 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
 
     It returns rather than raises: the bots ask it thousands of times a second.
     """
+    if card.traits.kind == "action":
+        return _judge_action(state, card, index, direction, value)
+    if value is not None:
+        return Refusal("no_value", card=card.id)
+    return _judge_number(state, card, index, direction)
+
+
+def _judge_action(state: State, card: Card, index: int, direction: str | None,
+                  value: int | None) -> tuple[str, int, bool] | Refusal:
+    """`_judge_place` for a Flip, a Flash or a Joker."""
     o = state.options
-    t: Traits = card.traits  # a Num-X card always has them (the card file is checked)
+    t: Traits = card.traits
     pile = state.piles[index]
     number = index + 1
     if t.action == "flip":
@@ -739,37 +749,42 @@ def _judge_place(state: State, card: Card, index: int, direction: str | None,
         if not pile.up or not pile.down:
             return Refusal("flip_needs_both", pile=number)
         return _judge_help(state, card, index, None) or ("flip", 0, _helping(state, pile))
-    if t.kind == "action":
-        if direction not in DIRECTIONS:
-            return Refusal("direction_needed", card=card.id, pile=number)
-        if not pile.started:
-            return Refusal("pile_not_started", card=card.id, pile=number)
-        if direction in pile.closed:
-            return Refusal("branch_closed", pile=number, direction=direction)
-        top = pile.top(direction)
-        if not pile.branch(direction) and pile.start is None:
-            return Refusal("branch_not_started", card=card.id, pile=number, direction=direction)
-        if t.action == "flash":
-            if value is not None:
-                return Refusal("no_value", card=card.id)
-            if not pile.branch(direction):
-                return Refusal("nothing_to_flash", pile=number, direction=direction, top=top)
-            return _judge_help(state, card, index, direction) or ("flash", top, _helping(state, pile))
-        # Joker: the top's value again, or exactly 10 away.
-        chosen = top if value is None else value
-        allowed = {top} | ({top - 10, top + 10} if o.tens else set())
-        if chosen not in allowed or not LOW <= chosen <= HIGH:
-            return Refusal("joker_value", pile=number, direction=direction, top=top, value=chosen)
-        if o.mode == "adversaire" and pile.owner is not None and pile.owner != state.current:
-            # On another player's family a Joker only helps too: lower on the rise, higher on the fall.
-            if state.helped:
-                return Refusal("one_help", pile=number)
-            if not ((chosen < top) if direction == UP else (chosen > top)):
-                return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top, owner=_owner(pile))
-            return "joker", chosen, True
-        return "joker", chosen, False
-    if value is not None:
-        return Refusal("no_value", card=card.id)
+    if direction not in DIRECTIONS:
+        return Refusal("direction_needed", card=card.id, pile=number)
+    if not pile.started:
+        return Refusal("pile_not_started", card=card.id, pile=number)
+    if direction in pile.closed:
+        return Refusal("branch_closed", pile=number, direction=direction)
+    top = pile.top(direction)
+    if not pile.branch(direction) and pile.start is None:
+        return Refusal("branch_not_started", card=card.id, pile=number, direction=direction)
+    if t.action == "flash":
+        if value is not None:
+            return Refusal("no_value", card=card.id)
+        if not pile.branch(direction):
+            return Refusal("nothing_to_flash", pile=number, direction=direction, top=top)
+        return _judge_help(state, card, index, direction) or ("flash", top, _helping(state, pile))
+    # Joker: the top's value again, or exactly 10 away.
+    chosen = top if value is None else value
+    allowed = {top} | ({top - 10, top + 10} if o.tens else set())
+    if chosen not in allowed or not LOW <= chosen <= HIGH:
+        return Refusal("joker_value", pile=number, direction=direction, top=top, value=chosen)
+    if o.mode == "adversaire" and pile.owner is not None and pile.owner != state.current:
+        # On another player's family a Joker only helps too: lower on the rise, higher on the fall.
+        if state.helped:
+            return Refusal("one_help", pile=number)
+        if not ((chosen < top) if direction == UP else (chosen > top)):
+            return Refusal("help_only", card=card.id, pile=number, direction=direction, top=top, owner=_owner(pile))
+        return "joker", chosen, True
+    return "joker", chosen, False
+
+
+def _judge_number(state: State, card: Card, index: int, direction: str | None) -> tuple[str, int, bool] | Refusal:
+    """`_judge_place` for a family card, a Shadow or a Rainbow."""
+    o = state.options
+    t: Traits = card.traits
+    pile = state.piles[index]
+    number = index + 1
     v = card.value
     started = pile.started
     if not started and t.kind != "family" and o.starters == "family":
@@ -912,7 +927,6 @@ def apply(state: State, command: Command) -> tuple[State, list[Event]]:
 def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     card, how, value, helping = _validate_play(state, command)
     seat = state.current
-    pid = player_id(seat)
     used = dict(state.used)
     used[card.id] = used.get(card.id, 0) + 1
     hands = set_at(state.hands, seat, state.hands[seat] - 1)
@@ -924,32 +938,56 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
         eased = required < state.plays_required
         state = _evolve(state, out=state.out + (card.id,), plays_required=required,
                         passed=state.passed or how == "passe")
-        events.append(TurnEased(pid, card.id, state.plays_made, state.plays_required, eased))
+        events.append(TurnEased(player_id(seat), card.id, state.plays_made, state.plays_required, eased))
         return _after_action(state, events)
+    if how == "flip":
+        return _after_action(*_apply_flip(state, command, card, helping))
+    if how == "flash":
+        return _after_action(*_apply_flash(state, command, card, helping))
+    state, events = _apply_place(state, command, card, how, value, helping)
+    if how == "joker":
+        return _after_action(state, events)
+    return _after_play(state, events)
+
+
+def _apply_flip(state: State, command: Play, card: Card, helping: bool) -> tuple[State, list[Event]]:
+    """Flip: the last rising and the last falling card of the pile change places."""
     assert command.pile is not None
     index = command.pile - 1
     pile = state.piles[index]
     made = state.plays_made + 1
-    if how == "flip":
-        up, down = pile.up, pile.down
-        new_up = up[:-1] + (replace(down[-1], how="flip"),)
-        new_down = down[:-1] + (replace(up[-1], how="flip"),)
-        pile = replace(pile, up=new_up, down=new_down)
-        state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made, out=state.out + (card.id,),
-                        helped=state.helped or helping)
-        events.append(Flipped(pid, command.pile, pile.top(UP), pile.top(DOWN), made, state.plays_required))
-        return _after_action(state, events)
-    direction = command.direction
-    if how == "flash":
-        assert direction is not None
-        branch = pile.branch(direction)
-        removed, removed_value = branch[-1].card, branch[-1].value
-        pile = _with_branch(pile, direction, branch[:-1])
-        state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made,
-                        out=state.out + (card.id, removed), helped=state.helped or helping)
-        events.append(Flashed(pid, command.pile, direction, removed, pile.top(direction), made, state.plays_required,
-                              removed_value))
-        return _after_action(state, events)
+    up, down = pile.up, pile.down
+    new_up = up[:-1] + (replace(down[-1], how="flip"),)
+    new_down = down[:-1] + (replace(up[-1], how="flip"),)
+    pile = replace(pile, up=new_up, down=new_down)
+    state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made, out=state.out + (card.id,),
+                    helped=state.helped or helping)
+    return state, [Flipped(player_id(state.current), command.pile, pile.top(UP), pile.top(DOWN), made,
+                           state.plays_required)]
+
+
+def _apply_flash(state: State, command: Play, card: Card, helping: bool) -> tuple[State, list[Event]]:
+    """Flash: the branch's last card goes out of play for good."""
+    assert command.pile is not None and command.direction is not None
+    index, direction = command.pile - 1, command.direction
+    pile = state.piles[index]
+    made = state.plays_made + 1
+    branch = pile.branch(direction)
+    removed, removed_value = branch[-1].card, branch[-1].value
+    pile = _with_branch(pile, direction, branch[:-1])
+    state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made,
+                    out=state.out + (card.id, removed), helped=state.helped or helping)
+    return state, [Flashed(player_id(state.current), command.pile, direction, removed, pile.top(direction), made,
+                           state.plays_required, removed_value)]
+
+
+def _apply_place(state: State, command: Play, card: Card, how: str, value: int,
+                 helping: bool) -> tuple[State, list[Event]]:
+    """A card put on a pile: its first card, or on a branch (a Joker too)."""
+    assert command.pile is not None
+    index, direction = command.pile - 1, command.direction
+    pile = state.piles[index]
+    made = state.plays_made + 1
     t = traits(card)
     placed = Placed(card.id, value, how)
     closed = how == "break" and state.options.breaks == "close"
@@ -965,12 +1003,9 @@ def _apply_play(state: State, command: Play) -> tuple[State, list[Event]]:
     pile = Pile(family, start, up, down, pile.closed + ((direction,) if closed and direction else ()), pile.owner)
     state = _evolve(state, piles=set_at(state.piles, index, pile), plays_made=made,
                     helped=state.helped or helping)
-    events.append(CardPlayed(pid, card.id, command.pile, direction, value, how, pile.top(UP), pile.top(DOWN),
-                             pile.family, made, state.plays_required, state.placed, closed, helping,
-                             None if pile.owner is None else player_id(pile.owner)))
-    if how == "joker":
-        return _after_action(state, events)
-    return _after_play(state, events)
+    return state, [CardPlayed(player_id(state.current), card.id, command.pile, direction, value, how, pile.top(UP),
+                              pile.top(DOWN), pile.family, made, state.plays_required, state.placed, closed, helping,
+                              None if pile.owner is None else player_id(pile.owner))]
 
 
 def _evolve(state: State, **changes: Any) -> State:
