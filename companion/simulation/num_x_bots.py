@@ -262,6 +262,34 @@ def _shadow_or_rainbow_best(g: Game, c: int) -> tuple[float, Move | None]:
     return least, best
 
 
+def _joker_best(g: Game, c: int) -> tuple[float, Move | None]:
+    """`_action_best` for a Joker outside Adversaire: the top's value again costs -0.5 on every branch it may
+    go on, and only a value 10 back can cost less (a value 10 onward costs 0 or more)."""
+    t = g.table
+    least, best = math.inf, None
+    tens, lock, unseen = t.tens, t.lock, g.unseen
+    for p, pile in enumerate(g.piles):
+        if not pile.started:
+            continue
+        for d in BOTH:
+            if pile.closed[d] or (not pile.values[d] and pile.start < 0):
+                continue
+            top = pile.tops[d]
+            if least > -0.5:
+                least, best = -0.5, (c, p, d, NO_VALUE, fast.H_JOKER, top, False)
+            back = top - 10 if d == UP else top + 10
+            if not tens or not 0 <= back <= 16:
+                continue
+            if lock and pile.family >= 0:
+                mask, spans = unseen[pile.family], SPANS
+            else:
+                mask, spans = unseen[0] | (unseen[1] << 17) | (unseen[2] << 34) | (unseen[3] << 51), SPREAD_SPANS
+            x = -(mask & (spans[back + 1][top] if d == UP else spans[top + 1][back])).bit_count() - 0.5
+            if x < least:
+                least, best = x, (c, p, d, back, fast.H_JOKER, back, False)
+    return least, best
+
+
 def _on_pile(g: Game, pile: fast.Pile, directions: tuple[int, ...], v: int, sr: bool,
              helping: bool) -> tuple[float, int, int]:
     """A number card of value ``v`` on a started pile: its least cost, branch and how (inf: it fits no branch)."""
@@ -309,6 +337,8 @@ def _action_best(g: Game, c: int) -> tuple[float, Move | None]:
         return 2.5, (c, -1, -1, NO_VALUE, H_SIMPLE, 0, False)
     if action == fast.PASSE:
         return 3.5, (c, -1, -1, NO_VALUE, H_PASSE, 0, False)
+    if action == fast.JOKER and not g.table.adversaire:
+        return _joker_best(g, c)
     found: list[Move] = []
     fast._action_plays(g, c, action, found)
     least, best = math.inf, None

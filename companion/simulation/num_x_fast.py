@@ -409,7 +409,9 @@ def _take(g: Game, c: int) -> int:
 def _place(g: Game, move: Move) -> None:
     c, p, d, _value, how, v, helping = move
     t = g.table
-    seat = _take(g, c)
+    seat = g.current
+    g.used[c] += 1
+    g.hands[seat].remove(c)
     g.made += 1
     pile = g.piles[p]
     if how == H_START:  # the first card is the top of both branches
