@@ -1,30 +1,54 @@
-"""Num-X simulator speed: whole games a second on the fast path beside the rules-core path, in the same run.
+"""Num-X simulator: speed on 1 and 2 workers, and the same games as an independent simulator, in one run.
 
-Run: .venv/bin/python benchmarks/bench_num_x.py [GAMES]. Goals (issue 25): the greedy bot at 2,000 games a
-second or more on the 2-core machine (10× the 188 a second the rules-core path made), the planner 5× its
-rules-core figure. Both paths play the very same games (tests/test_num_x_fast_bots.py). The machine is
-shared, so each figure is also given per CPU second (the time the processes really ran), which other
-work loading the machine does not change. It prints figures; it asserts nothing.
+Run: .venv/bin/python benchmarks/bench_num_x.py [GAMES [ORACLE_GAMES]] (default 4,000 and 2,000), the
+game as printed at 3 players, greedy bot, seeds 1 onwards. It prints, all measured in this run:
+
+- a fixed pure-Python loop's speed at the start and at the end: the machine's state (a loaded machine
+  runs it slower; compare runs by it, and by the load average);
+- games a second of the companion's simulator on 1 process and on 2 (goal, issue 34: 2,000 on 2 workers on a
+  quiet machine), of the rules-core path (1 process), and of the independent simulator
+  (benchmarks/num_x_oracle.py, 1 process): the reference the companion's simulator is measured against;
+- both greedy bots' win rates with their 95 % Wilson intervals and whether they agree (the difference's
+  95 % interval holds 0), and how many of the companion's deals, replayed on the independent simulator,
+  end the same (same result, same score).
+
+It asserts nothing; docs/num-x.en.md gives its figures.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from companion import simulate
-from companion.simulation import runner
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import num_x_oracle as oracle  # noqa: E402 - beside this file
+
+from companion import simulate  # noqa: E402
+from companion.simulation import num_x_bots as bots, num_x_fast as fast, runner  # noqa: E402
 
 TABLE = {"players": 3}  # the defaults: the game as printed
+GOAL = 2000
 
 
-def timed(work: Callable[[], object]) -> tuple[float, float]:
-    """Wall seconds and CPU seconds (this process and its finished children) of ``work``."""
+def reference_loop() -> float:
+    """Millions of loop steps a second of a fixed pure-Python loop (the same work in every run)."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(3_000_000):
+        total += i & 7
+    return 3.0 / (time.perf_counter() - start)
+
+
+def timed(work: Callable[[], object]) -> tuple[float, float, object]:
+    """Wall seconds and CPU seconds (this process and its finished children) of ``work``, and its result."""
     cpu, wall = _cpu(), time.perf_counter()
-    work()
-    return time.perf_counter() - wall, _cpu() - cpu
+    found = work()
+    return time.perf_counter() - wall, _cpu() - cpu, found
 
 
 def _cpu() -> float:
@@ -32,32 +56,67 @@ def _cpu() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
-def line(label: str, games: int, wall: float, cpu: float) -> tuple[float, float]:
-    rate, per_cpu = games / wall, games / cpu if cpu else float("nan")
-    print(f"{label}: {rate:,.0f} games a second, {per_cpu:,.0f} per CPU second ({games} games, {wall:.2f} s)")
-    return rate, per_cpu
+def line(label: str, games: int, wall: float, cpu: float) -> float:
+    rate = games / wall
+    print(f"{label}: {rate:,.0f} games a second, {games / cpu:,.0f} per CPU second ({games} games, {wall:.2f} s)")
+    return rate
+
+
+def interval(wins: int, games: int) -> str:
+    low, high = simulate.wilson(wins, games)
+    return f"{100 * wins / games:.1f} % [{low:.1f}–{high:.1f}] of {games:,} games"
+
+
+def same_deals(count: int) -> int:
+    """The companion's first ``count`` deals replayed on the independent simulator: the games that end the same."""
+    table = runner.table_of(TABLE)
+    same = 0
+    for seed in range(1, count + 1):
+        g = fast.deal(table, seed)
+        hands = [[oracle.card(table.ids[c]) for c in hand] for hand in g.hands]
+        theirs = oracle.finish(oracle.dealt(hands, [oracle.card(table.ids[c]) for c in g.deck]))
+        mine = bots.play(table, seed, bots.greedy)
+        same += (mine.won, mine.score) == (theirs.won, theirs.score)
+    return same
+
+
+def agreement(mine: list[bool], theirs: list[bool]) -> None:
+    p, q = sum(mine) / len(mine), sum(theirs) / len(theirs)
+    spread = 1.96 * math.sqrt(p * (1 - p) / len(mine) + q * (1 - q) / len(theirs))
+    print(f"greedy wins, companion: {interval(sum(mine), len(mine))}")
+    print(f"greedy wins, independent simulator: {interval(sum(theirs), len(theirs))}")
+    verdict = "agree" if abs(p - q) <= spread else "DIFFER"
+    print(f"  difference {100 * (p - q):+.1f} points, 95 % interval ±{100 * spread:.1f}: {verdict}")
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
-    cores = runner.cores()
-    print(f"cores: {cores}; load average: {os.getloadavg()[0]:.2f} (other work on the machine lowers the wall figures)")
-    simulate._cards()  # loaded once, before any timing
-    figures: dict[str, tuple[float, float]] = {}
-    for bot, count in (("greedy", games), ("planner", max(20, games // 40))):
-        core_count = max(10, count // (8 if bot == "greedy" else 4))  # the planner: enough games to steady it
-        figures[f"{bot} core"] = line(f"{bot}, rules-core path, 1 process", core_count,
-                                      *timed(lambda b=bot, n=core_count: simulate.run_core(TABLE, n, b, 1, 1)))
-        figures[f"{bot} fast 1"] = line(f"{bot}, fast path, 1 process", count,
-                                        *timed(lambda b=bot, n=count: runner.run([TABLE], n, b, 1, 1)))
-        figures[f"{bot} fast"] = line(f"{bot}, fast path, {cores} processes", count,
-                                      *timed(lambda b=bot, n=count: runner.run([TABLE], n, b, 1, cores)))
-        core, one, every = figures[f"{bot} core"], figures[f"{bot} fast 1"], figures[f"{bot} fast"]
-        print(f"  {bot}: fast / rules-core = {one[0] / core[0]:.1f}× on one process ({one[1] / core[1]:.1f}× per CPU "
-              f"second); {every[0] / core[0]:.1f}× with {cores} processes against the core's one")
-    greedy = figures["greedy fast"][0]
-    print(f"greedy on {cores} processes: {greedy:,.0f} games a second (goal 2,000: {'met' if greedy >= 2000 else 'not met'}"
-          f"; {greedy / 188:.1f}× the 188 of issue 25)")
+    oracle_games = int(sys.argv[2]) if len(sys.argv) > 2 else games // 2
+    workers = min(2, runner.cores())
+    print(f"cores: {runner.cores()}; load average {os.getloadavg()[0]:.2f}; "
+          f"reference loop {reference_loop():.1f} M steps a second at the start")
+    simulate._cards()
+    runner.table_of(TABLE)  # the cards and the table read once, before any timing
+    rates: dict[str, float] = {}
+    core_games = max(10, games // 8)
+    wall, cpu, _ = timed(lambda: simulate.run_core(TABLE, core_games, "greedy", 1, 1))
+    rates["core"] = line("greedy, rules-core path, 1 process", core_games, wall, cpu)
+    wall, cpu, one = timed(lambda: runner.run([TABLE], games, "greedy", 1, 1))
+    rates["one"] = line("greedy, companion's simulator, 1 process", games, wall, cpu)
+    wall, cpu, _ = timed(lambda: runner.run([TABLE], games, "greedy", 1, workers))
+    rates["two"] = line(f"greedy, companion's simulator, {workers} processes", games, wall, cpu)
+    wall, cpu, results = timed(lambda: [oracle.game(3, seed) for seed in range(1, oracle_games + 1)])
+    rates["oracle"] = line("greedy, independent simulator, 1 process", oracle_games, wall, cpu)
+    print(f"  companion / independent simulator: {rates['one'] / rates['oracle']:.1f}× on 1 process; "
+          f"companion / rules-core path: {rates['one'] / rates['core']:.1f}×")
+    assert isinstance(one, runner.Outcome) and isinstance(results, list)
+    agreement([r.won for r in one.results[0]], [r.won for r in results])
+    paired = min(games, 200)
+    print(f"  same deal on both: {same_deals(paired)} of {paired} games end the same (result and score)")
+    met = "met" if rates["two"] >= GOAL else "not met"
+    print(f"greedy on {workers} processes: {rates['two']:,.0f} games a second (goal {GOAL:,} on a quiet machine: {met} "
+          f"in this run); reference loop {reference_loop():.1f} M steps a second at the end, "
+          f"load average {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from companion.simulation import num_x_fast as fast
 from companion.simulation.num_x_fast import (
-    ACTION, FAMILY, H_BREAK, H_EQUAL, H_FLASH, H_FLIP, H_HELP, H_NORMAL, H_PASSE, H_SIMPLE, H_START, H_TEN, NEXT,
+    FAMILY, H_BREAK, H_EQUAL, H_FLASH, H_FLIP, H_HELP, H_NORMAL, H_PASSE, H_SIMPLE, H_START, H_TEN, NEXT,
     NO_VALUE, SHADOW, UP, Game, Move, Table,
 )
 
@@ -126,31 +126,34 @@ def cheapest(g: Game, cards: Sequence[int], each: dict[int, float] | None = None
     if g.ended or not g.hands[g.current] or fast.turn_full(g):
         return best, best_cost
     t = g.table
-    kinds, families = t.kind, t.family
+    route, families = t.route, t.family
     homes, piles, unseen, memo = g.homes, g.piles, g.unseen, g.memo
-    remember = t.lock and not t.adversaire
-    free = g.free if remember and not t.any_starter else None  # then the piles of no family are not started
+    free = g.free if not t.any_starter else None  # then the piles of no family are not started
     # Every card listed is in hand, so a copy of it is still to play; a card twice in hand (an action card)
     # costs the same twice, and the first of least cost is kept: neither needs a check here.
     for c in cards:
-        kind = kinds[c]
-        if kind == ACTION:
-            x, m = _action_best(g, c)
-        elif kind == FAMILY and remember and homes[families[c]] >= 0:
-            # A family card on its pile: its best play changes only with that pile's tops and what is still to
-            # come of its family (a pile's tops are a new list after every change, `num_x_fast._place`).
+        way = route[c]
+        if way == fast.R_HOME:
             family = families[c]
-            tops, left = piles[homes[family]].tops, unseen[family]
-            known = memo.get(c)
-            if known is not None and known[0] is tops and known[1] == left:
-                x, m = known[2], known[3]
+            home = homes[family]
+            if home >= 0:
+                # A family card on its pile: its best play changes only with that pile's tops and what is
+                # still to come of its family (a pile's tops are a new list after every change of the pile).
+                tops, left = piles[home].tops, unseen[family]
+                known = memo[c]
+                if known is not None and known[0] is tops and known[1] == left:
+                    x, m = known[2], known[3]
+                else:
+                    x, m = _home_best(g, c, home)
+                    memo[c] = (tops, left, x, m)
+            elif free is not None:  # a family with no pile yet: it starts the first free one
+                x, m = _starting(g, c, free)
             else:
-                x, m = _home_best(g, c, homes[family])
-                memo[c] = (tops, left, x, m)
-        elif kind == FAMILY and free is not None:  # a family with no pile yet: it starts the first free one
-            x, m = _starting(g, c, free)
-        elif kind != FAMILY and not t.adversaire:
+                x, m = _number_best(g, c)
+        elif way == fast.R_SHADOW_RAINBOW:
             x, m = _shadow_or_rainbow_best(g, c)
+        elif way == fast.R_ACTION:
+            x, m = _action_best(g, c)
         else:
             x, m = _number_best(g, c)
         if m is None:

@@ -38,6 +38,20 @@ _ACTIONS = {None: NO_ACTION, "joker": JOKER, "flip": FLIP, "flash": FLASH, "simp
 _FAMILIES = {f: i for i, f in enumerate(nx.FAMILIES)}
 
 
+#: How the bots cost a card (`Table.route`): an action card; a family card with the colour lock outside
+#: Adversaire (its own pile only); a Shadow or a Rainbow outside Adversaire; any other number card.
+R_ACTION, R_HOME, R_SHADOW_RAINBOW, R_OTHER = 0, 1, 2, 3
+
+
+def _route(kind: int, options: nx.Options) -> int:
+    plain = options.mode != "adversaire"
+    if kind == ACTION:
+        return R_ACTION
+    if kind == FAMILY:
+        return R_HOME if plain and options.lock == "on" else R_OTHER
+    return R_SHADOW_RAINBOW if plain else R_OTHER
+
+
 @dataclass(frozen=True)
 class Table:
     """One table's set-up, fixed for the whole game: the options read once and the cards as integers."""
@@ -61,6 +75,7 @@ class Table:
     adversaire: bool
     box: tuple[int, ...] = ()  # every card, each copy, in index order: the deck before its shuffle
     unseen: tuple[int, ...] = ()  # per family: a bit per value in the deck (`Game.unseen` at the deal)
+    route: tuple[int, ...] = ()  # per card: how the bots cost it (an ``R_*`` code)
 
     @classmethod
     def of(cls, options: nx.Options, cards: Any) -> Table:
@@ -78,7 +93,8 @@ class Table:
                    tuple(_ACTIONS[t.action] for t in found), state.total, len(state.piles), options.players,
                    options.tens, options.lock == "on", options.start == "shared", options.starters == "any",
                    options.breaks == "close", options.extra == "exact", options.mode == "adversaire",
-                   tuple(i for i, n in enumerate(copies) for _ in range(n)), tuple(unseen))
+                   tuple(i for i, n in enumerate(copies) for _ in range(n)), tuple(unseen),
+                   tuple(_route(k, options) for k in (_KINDS[t.kind] for t in found)))
 
     def index(self, card_id: str) -> int:
         return self.ids.index(card_id)
@@ -153,7 +169,7 @@ class Game:
     unseen: list[int]  # per family: a bit per value not yet played (what the bots count)
     homes: list[int]  # per family: the first pile to take it (-1: none; with the colour lock, its only one)
     free: list[int]  # the piles of no family yet, in order
-    memo: dict[int, Any]  # the bots' own notes (see `num_x_bots.cheapest`); never part of the game
+    memo: list[Any]  # per card, the bots' own notes (see `num_x_bots.cheapest`); never part of the game
 
     def copy(self) -> Game:
         """A copy the planner may play ahead on (the rng is shared: lookahead never eliminates a player)."""
@@ -165,7 +181,7 @@ class Game:
         other.out, other.on_table, other.unseen = self.out[:], self.on_table[:], self.unseen[:]
         other.homes, other.free = self.homes[:], self.free[:]
         other.piles = [p.copy() for p in self.piles]
-        other.memo = {}
+        other.memo = [None] * len(self.memo)
         other.current, other.made, other.required = self.current, self.made, self.required
         other.helped, other.emptied, other.passed = self.helped, self.emptied, self.passed
         other.turn, other.ended = self.turn, self.ended
@@ -227,7 +243,10 @@ def deal(table: Table, seed: int) -> Game:
     each = min(nx.HAND_SIZE, table.total // n)
     g = Game.__new__(Game)
     g.table, g.rng = table, rng
-    g.hands = [[deck.pop() for _ in range(each)] for _ in range(n)]
+    g.hands = []
+    for _ in range(n):  # each hand drawn one by one from the end of the shuffled deck
+        g.hands.append(deck[-1:-each - 1:-1])
+        del deck[-each:]
     g.deck = deck
     g.sizes = [nx.HAND_SIZE] * n
     g.current, g.made, g.required = 0, 0, 2 if deck else 1
@@ -244,7 +263,7 @@ def deal(table: Table, seed: int) -> Game:
             g.homes[pile.family] = p
     g.free = [p for p, pile in enumerate(g.piles) if pile.family < 0]
     g.unseen = list(table.unseen)
-    g.memo = {}
+    g.memo = [None] * len(table.ids)
     return g
 
 
