@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from companion.simulation import num_x_fast as fast
 from companion.simulation.num_x_fast import (
     FAMILY, H_BREAK, H_EQUAL, H_FLASH, H_FLIP, H_HELP, H_NORMAL, H_PASSE, H_SIMPLE, H_START, H_TEN, NEXT,
-    NO_VALUE, SHADOW, UP, Game, Move, Table,
+    NO_VALUE, R_ACTION, R_HOME, R_SHADOW_RAINBOW, SHADOW, UP, Game, Move, Table,
 )
 
 Bot = Callable[[Game], Move]
@@ -133,7 +133,7 @@ def cheapest(g: Game, cards: Sequence[int], each: dict[int, float] | None = None
     # costs the same twice, and the first of least cost is kept: neither needs a check here.
     for c in cards:
         way = route[c]
-        if way == fast.R_HOME:
+        if way == R_HOME:
             family = families[c]
             home = homes[family]
             if home >= 0:
@@ -150,9 +150,9 @@ def cheapest(g: Game, cards: Sequence[int], each: dict[int, float] | None = None
                 x, m = _starting(g, c, free)
             else:
                 x, m = _number_best(g, c)
-        elif way == fast.R_SHADOW_RAINBOW:
+        elif way == R_SHADOW_RAINBOW:
             x, m = _shadow_or_rainbow_best(g, c)
-        elif way == fast.R_ACTION:
+        elif way == R_ACTION:
             x, m = _action_best(g, c)
         else:
             x, m = _number_best(g, c)
@@ -204,22 +204,23 @@ def _home_best(g: Game, c: int, p: int) -> tuple[float, Move | None]:
     t = g.table
     v, mask, tens = t.value[c], g.unseen[pile.family], t.tens
     up, down = pile.tops
-    least, best = math.inf, None
-    if not pile.closed[UP]:
+    closed = pile.closed
+    rise = fall = math.inf
+    if not closed[UP]:
         if v > up:
-            least, best = (mask & SPANS[up + 1][v]).bit_count(), (c, p, UP, NO_VALUE, H_NORMAL, v, False)
+            rise, rising = (mask & SPANS[up + 1][v]).bit_count(), H_NORMAL
         elif tens and v == up - 10:
-            least, best = -(mask & SPANS[v + 1][up]).bit_count() - 0.5, (c, p, UP, NO_VALUE, H_TEN, v, False)
-    if not pile.closed[fast.DOWN]:
+            rise, rising = -(mask & SPANS[v + 1][up]).bit_count() - 0.5, H_TEN
+    if not closed[fast.DOWN]:
         if v < down:
-            x, how = float((mask & SPANS[v + 1][down]).bit_count()), H_NORMAL
+            fall, falling = (mask & SPANS[v + 1][down]).bit_count(), H_NORMAL
         elif tens and v == down + 10:
-            x, how = -(mask & SPANS[down + 1][v]).bit_count() - 0.5, H_TEN
-        else:
-            return least, best
-        if x < least:
-            least, best = x, (c, p, fast.DOWN, NO_VALUE, how, v, False)
-    return least, best
+            fall, falling = -(mask & SPANS[down + 1][v]).bit_count() - 0.5, H_TEN
+    if fall < rise:  # up before down among equals
+        return fall, (c, p, fast.DOWN, NO_VALUE, falling, v, False)
+    if rise != math.inf:
+        return rise, (c, p, UP, NO_VALUE, rising, v, False)
+    return rise, None
 
 
 def _starting(g: Game, c: int, free: list[int]) -> tuple[float, Move | None]:
