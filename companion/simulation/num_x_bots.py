@@ -140,8 +140,8 @@ def cheapest(g: Game, cards: Sequence[int], each: dict[int, float] | None = None
                 # A family card on its pile: its best play changes only with that pile's tops and what is
                 # still to come of its family (a pile's tops are a new list after every change of the pile).
                 tops, left = piles[home].tops, unseen[family]
-                known = memo[c]
-                if known is not None and known[0] is tops and known[1] == left:
+                known = memo[c]  # fast.NOTHING until the card is first costed
+                if known[0] is tops and known[1] == left:
                     x, m = known[2], known[3]
                 else:
                     x, m = _home_best(g, c, home)
@@ -467,11 +467,15 @@ BOTS: dict[str, Bot] = {"greedy": greedy, "planner": planner}
 def play(table: Table, seed: int, bot: Bot, max_steps: int = 5000) -> GameResult:
     """One seeded game, ``bot`` choosing for every seat."""
     g = fast.deal(table, seed)
-    apply = fast.apply
+    apply, place = fast.apply, fast.place
     for _ in range(max_steps):
         if g.ended:
             break
-        apply(g, bot(g))
+        move = bot(g)
+        if move[0] >= 0 and (move[4] <= fast.H_JOKER or move[4] == fast.H_HELP):  # `apply`, a step shorter
+            place(g, move)
+        else:
+            apply(g, move)
     else:
         raise RuntimeError(f"seed {seed}: no end after {max_steps} moves")
     winners = g.winners()

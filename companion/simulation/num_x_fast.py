@@ -41,6 +41,8 @@ _FAMILIES = {f: i for i, f in enumerate(nx.FAMILIES)}
 #: How the bots cost a card (`Table.route`): an action card; a family card with the colour lock outside
 #: Adversaire (its own pile only); a Shadow or a Rainbow outside Adversaire; any other number card.
 R_ACTION, R_HOME, R_SHADOW_RAINBOW, R_OTHER = 0, 1, 2, 3
+#: A card not yet costed, in `Game.memo`.
+NOTHING: tuple[Any, ...] = (None, -1, None, None)
 
 
 def _route(kind: int, options: nx.Options) -> int:
@@ -181,7 +183,7 @@ class Game:
         other.out, other.on_table, other.unseen = self.out[:], self.on_table[:], self.unseen[:]
         other.homes, other.free = self.homes[:], self.free[:]
         other.piles = [p.copy() for p in self.piles]
-        other.memo = [None] * len(self.memo)
+        other.memo = [NOTHING] * len(self.memo)
         other.current, other.made, other.required = self.current, self.made, self.required
         other.helped, other.emptied, other.passed = self.helped, self.emptied, self.passed
         other.turn, other.ended = self.turn, self.ended
@@ -263,7 +265,7 @@ def deal(table: Table, seed: int) -> Game:
             g.homes[pile.family] = p
     g.free = [p for p, pile in enumerate(g.piles) if pile.family < 0]
     g.unseen = list(table.unseen)
-    g.memo = [None] * len(table.ids)
+    g.memo = [NOTHING] * len(table.ids)
     return g
 
 
@@ -410,7 +412,7 @@ def apply(g: Game, move: Move) -> None:
         return
     how = move[4]
     if how <= H_JOKER or how == H_HELP:  # a card put on a branch (a pile's first card, a Joker, a help too)
-        _place(g, move)
+        place(g, move)
     elif how == H_SIMPLE or how == H_PASSE:
         _ease(g, c, how)
     else:
@@ -425,7 +427,8 @@ def _take(g: Game, c: int) -> int:
     return seat
 
 
-def _place(g: Game, move: Move) -> None:
+def place(g: Game, move: Move) -> None:
+    """`apply` for a card put on a branch or starting a pile (a Joker and a help too)."""
     c, p, d, _value, how, v, helping = move
     t = g.table
     seat = g.current
