@@ -8,7 +8,8 @@ deal and random numbers, so a rules mistake made twice is unlikely. It plays the
 other open point at its default: colour lock on, a pile's first card the top of both branches, only a family
 card starts a pile, a break resets the branch.
 
-Run it alone: ``python benchmarks/num_x_oracle.py [GAMES] [PLAYERS]`` prints the greedy bot's win rate.
+Run it alone: ``python benchmarks/num_x_oracle.py [GAMES] [PLAYERS] [written|no-credit]`` prints the greedy
+bot's win rate (``no-credit``: a greedy that gives no credit for room given back, for comparison).
 ``benchmarks/bench_num_x.py`` times it beside the companion's simulator and compares the two win rates.
 """
 
@@ -243,8 +244,11 @@ def skipped(t: Table, family: int, a: int, b: int) -> int:
     return sum(1 for v in range(low + 1, high) if (family, v) in t.to_come)
 
 
-def cost(t: Table, move: Play) -> float:
-    """The room a play takes (docs/num-x.en.md, "The greedy policy"); lower is better."""
+def cost(t: Table, move: Play, policy: str = "written") -> float:
+    """The room a play takes (docs/num-x.en.md, "The greedy policy"); lower is better.
+
+    ``policy="no-credit"``: another greedy, for comparison only: a play that gives room back (a ±10, an equal,
+    a break, the Joker's top again) costs 0 instead of less."""
     fixed = {"start": 0.5, SIMPLE: 2.5, PASSE: 3.5}
     if move.what in fixed:
         return fixed[move.what]
@@ -262,15 +266,15 @@ def cost(t: Table, move: Play) -> float:
     if onward:
         extra = 0.2 if t.hands[t.seat][move.slot].kind in (SHADOW, RAINBOW) else 0.0
         return skipped(t, s.family, top, v) + extra
-    return -skipped(t, s.family, top, v) - 0.5
+    return 0.0 if policy == "no-credit" else -skipped(t, s.family, top, v) - 0.5
 
 
-def greedy(t: Table) -> Play | None:
+def greedy(t: Table, policy: str = "written") -> Play | None:
     """The cheapest play (the first listed among equals) until the required plays are made, then more only
     while the cheapest costs at most 0 (1 once the draw pile is empty); None: end the turn, or blocked."""
     best, least = None, math.inf
     for move in plays(t):
-        c = cost(t, move)
+        c = cost(t, move, policy)
         if c < least:
             best, least = move, c
     if best is None:
@@ -287,16 +291,17 @@ class Result:
     total: int
 
 
-def game(players: int, seed: int, tens: bool = True, actions: bool = True, exact: bool = False) -> Result:
-    return finish(new_table(players, seed, tens, actions, exact))
+def game(players: int, seed: int, tens: bool = True, actions: bool = True, exact: bool = False,
+         policy: str = "written") -> Result:
+    return finish(new_table(players, seed, tens, actions, exact), policy)
 
 
-def finish(t: Table) -> Result:
+def finish(t: Table, policy: str = "written") -> Result:
     """The greedy bot plays every seat to the end of the game."""
     for _ in range(10_000):
         if t.result:
             break
-        move = greedy(t)
+        move = greedy(t, policy)
         if move is not None:
             play(t, move)
         elif may_end(t):
@@ -306,12 +311,14 @@ def finish(t: Table) -> Result:
     return Result(t.result == "won", t.score, t.total)
 
 
-def wins(players: int, games: int, seed: int = 1, **reading: bool) -> int:
-    return sum(game(players, s, **reading).won for s in range(seed, seed + games))
+def wins(players: int, games: int, seed: int = 1, policy: str = "written", **reading: bool) -> int:
+    return sum(game(players, s, policy=policy, **reading).won for s in range(seed, seed + games))
 
 
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     seats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    won = wins(seats, n)
-    print(f"oracle greedy, {seats} players, as printed: {won} wins in {n} games ({100 * won / n:.1f} %)")
+    chosen = sys.argv[3] if len(sys.argv) > 3 else "written"  # or no-credit
+    won = wins(seats, n, policy=chosen)
+    print(f"independent simulator, greedy ({chosen} policy), {seats} players, as printed: "
+          f"{won} wins in {n} games ({100 * won / n:.1f} %)")
