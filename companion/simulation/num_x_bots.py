@@ -8,11 +8,11 @@ their own hand.
   (of the pile's family with the colour lock; of every family without); a ±10, a break or an equal gives room
   back (a negative cost); a start costs 0.5, a Simple 2.5, a Passe 3.5, a Flip or a Flash the room it frees.
   It makes the cheapest play until the required plays are made, then more (when allowed) only while a play
-  gives room back. About 1 ms a game.
+  gives room back. About half a millisecond a game; the policy is written down in docs/num-x.en.md ("The greedy policy").
 - ``planner``: the greedy's costs, but the plays still required this turn are chosen together (two plays
   deep over the six cheapest first plays and four cheapest second ones), each line scored by its cost plus
   0.4 × how well the cards left in hand fit afterwards; so it keeps a card 10 away and breaks when it pays.
-  It wins 5 to 15 points more than greedy (docs/num-x.*.md) for about 15× the time.
+  It wins 1 to 14 points more than greedy (docs/num-x.*.md) for about 25× the time.
 
 Both play exactly as the core-path bots of ``companion/simulate.py`` (tests/test_num_x_fast_bots.py plays
 the same seeds on both); the seed of a game fixes its deal and so its result, whatever the worker count.
