@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.base import N_
+from companion.marker import N_
 from companion.visible import visible
 
 DOMAIN = "tools"

@@ -17,6 +17,8 @@ also the ``--json`` line and a command is also a line of the journal.
 
 from __future__ import annotations
 
+from companion.marker import N_ as N_  # re-exported: the games mark their words with it
+
 import dataclasses
 import enum
 import re
@@ -30,9 +32,6 @@ from companion.cards import Card, CardSet
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-
-def N_(message: str) -> str:  # noqa: N802 - marks a message id for the catalogs; translated where it is said
-    return message
 
 
 class RuleError(ValueError):

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card, CardSet
-from companion.games.base import MAX_NAME_LENGTH, N_ as N_, Event, Zone, seat_number
+from companion.marker import N_ as N_
+from companion.games.base import MAX_NAME_LENGTH, Event, Zone, seat_number
 from companion.i18n import Translator
 from companion import grammar
 
