@@ -98,7 +98,7 @@ def test_companion_records_reads_them_back(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("column, value", [("score", "'lots'"), ("score", "x'00ff'"), ("players", "'three'"),
-                                           ("won", "'yes'")])
+                                           ("won", "'yes'"), ("winners", "x'00ff'")])
 def test_a_value_of_the_wrong_type_in_the_file_is_a_damaged_file(tmp_path: Path, column: str, value: str) -> None:
     """Issue 32: a text or blob score made a game's end speak Python's TypeError; a text player count broke
     ``companion records``. Both say the damaged file's sentence now, and exit 1."""
