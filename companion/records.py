@@ -390,16 +390,21 @@ def variant_words(variant: str, game: Any, t: Any) -> str:
     """A records variant (``coop lock=off``) read aloud as words: "cooperative mode, no colour lock", never option
     syntax. The words are the game's (``VARIANT_WORDS`` of its renderer's module); a token without them is said as
     "lock off"."""
+    return ", ".join(_variant_list(variant, game, t))
+
+
+def _variant_list(variant: str, game: Any, t: Any) -> list[str]:
+    """`variant_words`, option by option."""
     tokens = variant.split()
     if not tokens or tokens == ["standard"]:
         # Translators: the variant of a record when every rules option was left as printed.
-        return str(t("default options"))
+        return [str(t("default options"))]
     said = _variant_catalog(game, t.lang)
     words = []
     for token in tokens:
         name, sep, value = token.partition("=")
         words.append(said(token) or (f"{name.replace('_', ' ')} {value}" if sep else token))
-    return ", ".join(words)
+    return words
 
 
 def _variant_catalog(game: Any, lang: str) -> Callable[[str], str | None]:
@@ -434,15 +439,30 @@ def line(entry: Best, lang: str) -> str:
         results.append(t("record {score}", score=entry.score))
     # Translators: {count} a number; the form follows {count}.
     players = t.plural("{count} player", "{count} players", entry.players)
-    table = {"game": name, "variant": variant_words(entry.variant, game, t), "players": players}
+    options = _variant_list(entry.variant, game, t)
     # Translators: a line of companion records: {players} "3 players", {game} its name, {variant} its options in
     # words, {results} "2 games, record 54".
-    head = [t("{players}, {game}, {variant}: {results}.", results=", ".join(results), **table)]
+    head = [t("{players}, {game}, {variant}: {results}.", game=name, variant=", ".join(options), players=players,
+              results=", ".join(results))]
     if _words(head[0]) > MAX_WORDS:
+        head = [*_table_sentences(name, options, players, t), ", ".join(results) + "."]
+    return visible(" ".join([*head, *_ends_sentences(entry.ends, game, t)]))
+
+
+def _table_sentences(name: str, options: list[str], players: str, t: Any) -> list[str]:
+    """The players, the game and its options in sentences of at most 15 words: the options that do not fit in the
+    first go on in the next ("3 players, Num-X, Discovery mode, no colour lock. Open starts, exact plays.")."""
+    kept, rest = list(options), list[str]()
+
+    def first() -> str:
         # Translators: a line of companion records too long for one sentence: {players} "3 players", {game} its
         # name, {variant} its options in words; the next sentence says "2 games, record 54.".
-        head = [t("{players}, {game}, {variant}.", **table), ", ".join(results) + "."]
-    return visible(" ".join([*head, *_ends_sentences(entry.ends, game, t)]))
+        return str(t("{players}, {game}, {variant}.", game=name, variant=", ".join(kept), players=players))
+
+    while len(kept) > 1 and _words(first()) > MAX_WORDS:
+        rest.insert(0, kept.pop())
+    more = _packed(rest, lambda said, part: f"{said}, {part}")
+    return [first(), *(sentence[:1].upper() + sentence[1:] for sentence in more)]
 
 
 def _ends_sentences(ends: Sequence[Ended], game: Any, t: Any) -> list[str]:
@@ -470,16 +490,16 @@ def _ends_sentences(ends: Sequence[Ended], game: Any, t: Any) -> list[str]:
     if unknown:
         # Translators: {count} games kept before the companion recorded who won (an older records file).
         said.append(t.plural("{count} with no winner recorded", "{count} with no winner recorded", unknown))
-    return _packed(said, t)
+    # Translators: two groups of a line of companion records, "2 won by Ana; 1 by Bo" (French: " ; ").
+    return _packed(said, lambda first, part: str(t("{first}; {next}", first=first, next=part)))
 
 
-def _packed(parts: Sequence[str], t: Any) -> list[str]:
+def _packed(parts: Sequence[str], join: Callable[[str, str], str]) -> list[str]:
     """``parts`` as sentences of at most 15 words, each ending with a full stop: "2 won by Ana; 1 by Bo."."""
     sentences: list[str] = []
     for part in parts:
         if sentences and _words(sentences[-1]) + _words(part) <= MAX_WORDS:
-            # Translators: two groups of a line of companion records, "2 won by Ana; 1 by Bo" (French: " ; ").
-            sentences[-1] = str(t("{first}; {next}", first=sentences[-1], next=part))
+            sentences[-1] = join(sentences[-1], part)
         else:
             sentences.append(part)
     return [sentence + "." for sentence in sentences]
