@@ -69,7 +69,8 @@ def _commands(data: Path, lang: str, tmp: Path) -> dict[str, list[list[str]]]:
         "records": [["records"], ["records", "num-x"], ["records", "gant"], ["records", "chess"]],
         "stickers": [["stickers", "love-letter", "-o", str(tmp / f"stickers-{lang}.svg")],
                      ["stickers", "love-letter", "-o", str(tmp / "stickers.txt")]],
-        "saves": [["saves"], ["saves", "mindbug"]],
+        "saves": [["saves"], ["saves", "mindbug"], ["saves", "--delete", "missing.jsonl"],
+                  ["saves", "--delete-finished", "--older-than", "0"]],  # after the review: the save goes
         "simulate": [["simulate", "num-x", "--games", "3", "--players", "2", "3", "--workers", "1"],
                      ["simulate", "num-x", "--games", "2", "--set", "mode=adversaire", "--players", "5",
                       "--workers", "1"],
