@@ -421,8 +421,8 @@ def _variant_catalog(game: Any, lang: str) -> Callable[[str], str | None]:
 
 
 def line(entry: Best, lang: str) -> str:
-    """One record line, number first: "3 players, Num-X, cooperative mode: record 54, 2 games." then who won them
-    ("1 won by the table, 1 lost." or "2 won by Ana; 1 by Bo."), each sentence at most 15 words."""
+    """One record line, number first: "3 players, Num-X, cooperative mode: 2 games, record 54." then who won them
+    ("1 won by the table; 1 lost." or "2 won by Ana; 1 by Bo."), each sentence at most 15 words."""
     from companion import registry
     from companion.i18n import Translator
 
@@ -467,7 +467,7 @@ def _table_sentences(name: str, options: list[str], players: str, t: Any) -> lis
 
 def _ends_sentences(ends: Sequence[Ended], game: Any, t: Any) -> list[str]:
     """Who won a record line's games, number first, groups apart by semicolons, at most 15 words a sentence:
-    "1 won by the table, 1 lost.", "2 won by Ana; 1 by Bo and Cy.", "1 with no winner recorded."."""
+    "1 won by the table; 1 lost.", "2 won by Ana; 1 by Bo and Cy.", "1 with no winner recorded."."""
     table_won = sum(e.games for e in ends if e.winners == TABLE and e.won)
     # Translators: the players together, who won or lost a cooperative game.
     parts = [(table_won, str(t("the table")))] if table_won else []  # (games, who won them)
@@ -482,7 +482,7 @@ def _ends_sentences(ends: Sequence[Ended], game: Any, t: Any) -> list[str]:
             said.append(t.plural("{count} by {players}", "{count} by {players}", count, players=who))
     lost = sum(e.games for e in ends if e.winners == TABLE and not e.won)
     if lost:
-        # Translators: {count} cooperative games the table lost, after "1 won by the table, " or alone.
+        # Translators: {count} cooperative games the table lost, after "1 won by the table; ".
         said.append(t.plural("{count} lost", "{count} lost", lost) if table_won
                     # Translators: {count} cooperative games the table lost, in a line of companion records.
                     else t.plural("{count} lost by the table", "{count} lost by the table", lost))

@@ -191,8 +191,8 @@ def test_an_unknown_speech_mode_is_one_sentence_and_nothing_runs(capsys: pytest.
 
 
 @pytest.mark.parametrize("lang, one, adversaire", [
-    ("en", "1 game.", "2 players, adversaire, 1 game:"),
-    ("fr", "1 partie.", "2 joueurs, adversaire, 1 partie :"),
+    ("en", ". 1 game, mean", "2 players, adversaire, 1 game:"),
+    ("fr", ". 1 partie, score moyen", "2 joueurs, adversaire, 1 partie :"),
 ])
 def test_one_game_is_said_in_the_singular(capsys: pytest.CaptureFixture[str], lang: str, one: str,
                                           adversaire: str) -> None:
