@@ -76,7 +76,7 @@ def test_a_mindbug_game_is_counted_without_a_score(monkeypatch: pytest.MonkeyPat
     assert _records(capsys, "mindbug", "en") == (0, "2 players, Mindbug, default options: 1 game. 1 won by player 1.\n", "")
 
 
-def test_a_completed_the_void_game_counts_as_completed(monkeypatch: pytest.MonkeyPatch,
+def test_a_completed_the_void_game_is_won_by_the_table(monkeypatch: pytest.MonkeyPatch,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     from companion.games.the_void import Reason
 
