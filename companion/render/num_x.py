@@ -25,6 +25,36 @@ MODE = {
     "adversaire": N_("Opponent mode"),
 }
 
+#: The records' variant of a table (`companion.games.num_x.variant`, ``coop lock=off``) in words, option by option:
+#: ``companion records`` reads "cooperative mode, no colour lock", never the options' syntax.
+VARIANT_WORDS = {
+    # Translators: an option of a Num-X game, between commas in a line of companion records.
+    "actions=on": N_("action cards"),
+    # Translators: an option of a Num-X game, between commas in a line of companion records.
+    "actions=off": N_("no action cards"),
+    # Translators: an option of a Num-X game, between commas in a line of companion records.
+    "extra=allowed": N_("extra plays"),
+    # Translators: an option of a Num-X game, between commas in a line of companion records.
+    "extra=exact": N_("no extra plays"),
+    # Translators: an option of a Num-X game, between commas in a line of companion records.
+    "lock=off": N_("no colour lock"),
+    # Translators: an option of a Num-X game, between commas in a line of companion records.
+    "start=open": N_("open starts"),
+    # Translators: an option of a Num-X game, between commas in a line of companion records.
+    "starters=any": N_("any card starts a pile"),
+    # Translators: an option of a Num-X game, between commas in a line of companion records.
+    "breaks=close": N_("a break closes its branch"),
+    # Translators: an option of a Num-X game (Discovery mode), between commas in a line of companion records.
+    "removed_family=red": N_("without the red family"),
+    # Translators: an option of a Num-X game (Discovery mode), between commas in a line of companion records.
+    "removed_family=green": N_("without the green family"),
+    # Translators: an option of a Num-X game (Discovery mode), between commas in a line of companion records.
+    "removed_family=blue": N_("without the blue family"),
+    # Translators: an option of a Num-X game (Discovery mode), between commas in a line of companion records.
+    "removed_family=yellow": N_("without the yellow family"),
+    **MODE,
+}
+
 
 player = numbered_player
 
