@@ -423,18 +423,19 @@ def cmd_games(args: argparse.Namespace) -> int:
     from companion import registry
 
     t = Translator(args.lang, "core")
-    for game in registry.GAMES:
-        spec = game.spec
-        if spec.min_players == spec.max_players:  # never "4 to 4"
+    for game in registry.GAMES:  # the registry's data: no game is imported to list them (issue 34)
+        low, high = game.players
+        name, aliases = game.name(args.lang), ", ".join(game.aliases)
+        if low == high:  # never "4 to 4"
             # Translators: {id} a game's id; {name} a name (game, card, file or player); {count} a number; {aliases}
             # other names, already joined; the form follows {count}.
             print(t.plural("{id}: {name}, {count} player (also: {aliases})", "{id}: {name}, {count} players (also: {aliases})",
-                           spec.min_players, id=spec.id, name=spec.name(args.lang), aliases=", ".join(spec.aliases)))
+                           low, id=game.id, name=name, aliases=aliases))
             continue
         # Translators: {id} a game's id; {name} a name (game, card, file or player); {low} a number, the lowest; {high}
         # a number, the highest; {aliases} other names, already joined.
-        print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=spec.id, name=spec.name(args.lang),
-                low=spec.min_players, high=spec.max_players, aliases=", ".join(spec.aliases)))
+        print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=game.id, name=name, low=low, high=high,
+                aliases=aliases))
     return 0
 
 
