@@ -59,7 +59,8 @@ def test_the_help_in_french_imports_no_heavy_module_either() -> None:
 NOT_FOR_A_SCRIPTED_GAME = ("sqlite3", "companion.records", "companion.web", "companion.simulation", "companion.saves",
                            "companion.rules_data", "companion.braille", "companion.ui", "companion.earcons",
                            "companion.speech", "filelock", "logging", "secrets", "shutil", "subprocess", "tempfile",
-                           "prompt_toolkit", "starlette", "uvicorn", "PIL", "qrcode", "platformdirs")
+                           "prompt_toolkit", "starlette", "uvicorn", "PIL", "qrcode", "platformdirs",
+                           "companion.rules_help", "companion.simulate_help", "companion.doctor_help")
 GAMES = {"gauntlet": "gauntlet", "love-letter": "love_letter", "num-x": "num_x", "the-void": "the_void",
          "mindbug": "mindbug"}
 
@@ -113,6 +114,14 @@ def test_resuming_a_game_imports_no_other_game_and_no_rules(tmp_path: Path) -> N
     allowed = ("companion.saves", "companion.ui")
     assert _heavy(modules, tuple(m for m in NOT_FOR_A_SCRIPTED_GAME if m not in allowed)) == []
     assert _heavy(modules, ("companion.ui",)) <= ["companion.ui", "companion.ui.resume"]
+
+
+def test_the_whole_help_asked_before_a_command_still_lists_every_command() -> None:
+    """``companion play …`` declares only play's parser; ``companion --help play`` is still the whole help."""
+    modules, printed = loaded_by("--lang", "en", "--help", "play")
+    assert "aid-sheet" in printed and "doctor" in printed
+    modules, printed = loaded_by("--lang", "en", "play", "--help")
+    assert "--players" in printed and "companion.doctor_help" not in modules
 
 
 def test_listing_the_games_imports_none_of_them() -> None:
