@@ -32,10 +32,13 @@ QUIET = ["--lang", "en", "--speech", "none", "--braille", "none"]
 
 
 def _environment(folder: Path) -> dict[str, str]:
-    """As a user's install runs: byte code kept (in a folder of its own), saves and settings in private folders."""
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPYCACHEPREFIX=str(folder / "pycache"), COMPANION_DATA_DIR=str(folder / "data"),
-               COMPANION_CONFIG_DIR=str(folder / "config"))
+    """As a user's install runs: byte code kept (in a folder of its own); the user's folders found as for a user
+    (platformdirs, under a private home and XDG folders), never the companion's test overrides."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PYTHONDONTWRITEBYTECODE", "COMPANION_DATA_DIR", "COMPANION_CONFIG_DIR")}
+    env.update(PYTHONPYCACHEPREFIX=str(folder / "pycache"), HOME=str(folder / "home"),
+               XDG_CONFIG_HOME=str(folder / "config"), XDG_DATA_HOME=str(folder / "data"),
+               XDG_CACHE_HOME=str(folder / "cache"), XDG_STATE_HOME=str(folder / "state"))
     return env
 
 
