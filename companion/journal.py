@@ -21,7 +21,7 @@ companion. So:
   cannot remove a name of an open file: there the temporary name goes when the
   save file is closed.
 - **One companion per file.** An open save file holds an exclusive,
-  non-blocking lock (filelock's descriptor lock, companion/platform/locks.py) on its
+  non-blocking lock (``flock``, or filelock's on Windows: companion/platform/locks.py) on its
   descriptor until it is closed, or until the process dies, however it dies;
   a second open is ``JournalError("locked")``.
 - **Careful reading.** Only regular files are opened (never a FIFO, a device or
