@@ -359,26 +359,26 @@ def speechd_per_play(plays: Sequence[Heard], lang: str) -> DaemonAudio | str:
                 counts.append(len(texts))
             time.sleep(0.3)
             speaker.close()
-            messages, sounds = daemon.protocol.messages(), monitor.sounds()
+            return per_play(daemon.protocol.messages(), monitor, counts)
         finally:
             monitor.stop()
             daemon.stop()
-    return per_play(messages, sounds, counts)
 
 
-def per_play(messages: Sequence[Any], sounds: Sequence[tuple[float, float]], counts: Sequence[int]) -> DaemonAudio:
-    heard, start = DaemonAudio(), 0
+def per_play(messages: Sequence[Any], monitor: Any, counts: Sequence[int]) -> DaemonAudio:
+    heard, start, audible = DaemonAudio(), 0, monitor.audible()
     for number, count in enumerate(counts):
         mine = messages[start:start + count]
         start += count
         ends = [when for m in mine for when, event in m.events if event == "end"]
         if not number or not mine or len(ends) != count:
             continue
-        played = [(a, b) for a, b in sounds if mine[0].sent <= a <= max(ends)]
-        if played:
-            heard.whole.append(max(ends) - played[0][0])
-            heard.voiced.append(played[-1][1] - played[0][0])
-            heard.wait.append(played[0][0] - mine[0].sent)
+        played = monitor.between(audible, mine[0].sent, max(ends))
+        if played is not None:
+            first, last = played
+            heard.whole.append(max(ends) - first)
+            heard.voiced.append(last - first)
+            heard.wait.append(first - mine[0].sent)
     return heard
 
 

@@ -106,11 +106,13 @@ def _cancelled(message: Any) -> float | None:
     return next((when for when, event in message.events if event == "cancel"), None)
 
 
-def _heard(runs: Runs, messages: list[Any], sounds: list[tuple[float, float]]) -> tuple[list[float], list[float]]:
+def _heard(runs: Runs, messages: list[Any], audible: list[float]) -> tuple[list[float], list[float]]:
     """(new line -> first sound of the answer, the answer in the daemon -> that sound), in ms, for answers heard.
 
-    The answer's sound is the first one to start after its ``SPEAK`` and after the old sentence's reported cancel
-    (the old sentence's sound cannot run on past it)."""
+    The answer's first sound is the first audible sample after its ``SPEAK`` and after the old sentence's reported
+    cancel (the old sentence's sound does not run on past it)."""
+    from tests.daemons import SinkMonitor
+
     heard, share = [], []
     for typed, index in runs.asked:
         answer = messages[index]
@@ -120,8 +122,9 @@ def _heard(runs: Runs, messages: list[Any], sounds: list[tuple[float, float]]) -
         if index:
             cancel = _cancelled(messages[index - 1])
             since = max(since, cancel or since)
-        start = next((a for a, _ in sounds if a >= since), None)
-        if start is not None and start < answer.begun + 1.0:
+        played = SinkMonitor.between(audible, since, answer.begun + 1.0)
+        start = played[0] if played is not None else None
+        if start is not None:
             heard.append(1000 * (start - typed))
             share.append(1000 * (start - answer.received))
     return heard, share
@@ -146,13 +149,13 @@ def _line(label: str, values: list[float], goal: bool = True) -> str:
     return f"  {label}: median {median:.1f} ms, p99 {p99:.1f} ms ({len(values)} runs{verdict})"
 
 
-def report(runs: Runs, messages: list[Any], commands: list[Any], sounds: list[tuple[float, float]] | None,
+def report(runs: Runs, messages: list[Any], commands: list[Any], audible: list[float] | None,
            sink: str) -> None:
     print(f"Speech Dispatcher ({sink}), {RUNS} lines, each cutting off the previous answer:")
-    if sounds is None:
+    if audible is None:
         print("  new line -> the answer heard: not measured (no PulseAudio null sink to record the audio from)")
     else:
-        heard, share = _heard(runs, messages, sounds)
+        heard, share = _heard(runs, messages, audible)
         if heard:
             print(_line("new line -> the answer heard (its first sound on the null sink)", heard, goal=False))
             print(_line("    reference, same run: the answer in the daemon -> that sound (the daemon's share)", share,
@@ -193,13 +196,13 @@ def main() -> int:
             runs = _type_lines(daemon, session)
             output.close()
             time.sleep(0.3)
-            sounds = monitor.sounds(gap=0.005) if monitor is not None else None
+            audible = monitor.audible() if monitor is not None else None
             messages, commands = daemon.protocol.messages(), daemon.protocol.commands()
         finally:
             if monitor is not None:
                 monitor.stop()
             daemon.stop()
-    report(runs, messages, commands, sounds, "PulseAudio null sink, real time" if daemon.real_time
+    report(runs, messages, commands, audible, "PulseAudio null sink, real time" if daemon.real_time
            else "ALSA null device")
     return 0
 

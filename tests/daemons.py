@@ -26,6 +26,7 @@ A daemon whose binary is missing makes the test skip, saying which; after
 from __future__ import annotations
 
 import array
+import bisect
 import datetime as _dt
 import os
 import re
@@ -283,25 +284,18 @@ class SinkMonitor:
                 start = arrival - len(self._pcm) / 2 / self.RATE
                 self._start = start if self._start is None else min(self._start, start)
 
-    def sounds(self, gap: float = 0.02) -> list[tuple[float, float]]:
-        """The stretches of sound so far, (first, last audible sample) in wall-clock seconds, split at silences
-        longer than ``gap`` seconds."""
+    def audible(self) -> list[float]:
+        """The wall-clock time of every audible sample played so far, in order (see `between`)."""
         with self._lock:
             pcm, start = bytes(self._pcm[: len(self._pcm) // 2 * 2]), self._start or 0.0
         samples = array.array("h", pcm)
-        loud = [i for i, sample in enumerate(samples) if abs(sample) > self.THRESHOLD]
-        stretches: list[tuple[float, float]] = []
-        first = previous = None
-        for index in loud:
-            if first is None or previous is None:
-                first = index
-            elif index - previous > gap * self.RATE:
-                stretches.append((first, previous))
-                first = index
-            previous = index
-        if first is not None and previous is not None:
-            stretches.append((first, previous))
-        return [(start + a / self.RATE, start + b / self.RATE) for a, b in stretches]
+        return [start + i / self.RATE for i, sample in enumerate(samples) if abs(sample) > self.THRESHOLD]
+
+    @staticmethod
+    def between(audible: list[float], begin: float, end: float) -> tuple[float, float] | None:
+        """The first and the last of ``audible`` (from `audible`) between ``begin`` and ``end``, or None."""
+        first, last = bisect.bisect_left(audible, begin), bisect.bisect_right(audible, end)
+        return (audible[first], audible[last - 1]) if last > first else None
 
     def stop(self) -> None:
         try:
