@@ -73,9 +73,9 @@ import re
 import threading
 import time
 from functools import partial
-from xml.sax.saxutils import escape
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from companion.platform.speechd import listening
 
@@ -237,11 +237,11 @@ class SpeechDispatcherSpeaker:
         """SSML mode on when the output module is espeak-ng's (see the module docstring); False if not known."""
         try:
             module = client.get_output_module()
-        except Exception:  # a daemon without GET OUTPUT_MODULE: plain text, as before
+            if not isinstance(module, str) or not module.startswith(NO_WRAP_MODULES):
+                return False
+            client.set_data_mode(self._speechd.DataMode.SSML)
+        except Exception:  # a daemon without GET OUTPUT_MODULE or SSML mode: plain text, as before
             return False
-        if not isinstance(module, str) or not module.startswith(NO_WRAP_MODULES):
-            return False
-        client.set_data_mode(self._speechd.DataMode.SSML)
         return True
 
     def _text(self, text: str) -> str:
