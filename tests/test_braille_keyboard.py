@@ -340,3 +340,25 @@ def test_the_users_key_map_replaces_the_shipped_one_and_a_broken_one_is_said(tmp
     assert recorder.texts == ["Le fichier de touches braille braille_keys.toml est inutilisable : les touches "
                               "habituelles servent."]
     assert attach(session, Shown("fr")) is None  # a display without keys (the terminal line, a screen reader)
+
+
+class _EuroBrailleConnection:
+    driverName = b"EuroBraille"  # what BrlAPI names BRLTTY's eu driver (Esys, Esytime, Iris)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_on_an_esys_help_reads_its_own_keys_each_on_a_40_cell_line(lang):
+    from companion.braille.segments import wrap
+    from companion.braille.translate import words
+    from companion.i18n import Translator
+    from companion.ui.braille_keys import ESYS_HELP, _driver
+
+    board, display, recorder = keyboard("gauntlet", lang, None)
+    display.connection = _EuroBrailleConnection()
+    board.driver = _driver(display)
+    board.press(0xFFBE)  # Backspace + a: F1, help
+    t = Translator(lang, "ui")
+    esys = [t(message) for message in ESYS_HELP]
+    assert recorder.texts[-len(ESYS_HELP):] == esys and not set(esys) & {t(message) for message in HELP}
+    for sentence in esys:  # one line each beside the blank and the status cell
+        assert len(wrap(words(sentence, lang, None), 40 - 2, split_long=True)) == 1, sentence
