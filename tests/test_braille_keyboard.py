@@ -344,6 +344,7 @@ def test_the_users_key_map_replaces_the_shipped_one_and_a_broken_one_is_said(tmp
 
 class _EuroBrailleConnection:
     driverName = b"EuroBraille"  # what BrlAPI names BRLTTY's eu driver (Esys, Esytime, Iris)
+    displaySize = (40, 1)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -351,11 +352,11 @@ def test_on_an_esys_help_reads_its_own_keys_each_on_a_40_cell_line(lang):
     from companion.braille.segments import wrap
     from companion.braille.translate import words
     from companion.i18n import Translator
-    from companion.ui.braille_keys import ESYS_HELP, _driver
+    from companion.braille.display import BrlapiBraille
+    from companion.ui.braille_keys import ESYS_HELP
 
     board, display, recorder = keyboard("gauntlet", lang, None)
-    display.connection = _EuroBrailleConnection()
-    board.driver = _driver(display)
+    board.driver = BrlapiBraille(_EuroBrailleConnection(), lang, 40, key_reader=False).driver
     board.press(0xFFBE)  # Backspace + a: F1, help
     t = Translator(lang, "ui")
     esys = [t(message) for message in ESYS_HELP]

@@ -3,9 +3,10 @@
 BRLTTY runs with its virtual ``vr`` driver (tests/daemons.py); the stand-in display at the other end of its
 socket presses keys the way BRLTTY's key tables make them of a real display's keys: ``PASSDOTS n`` for the
 dot keys (n, from 1 to 255, is the dots' bit mask), ``KEY_ENTER`` for dot 8, ``KEY_BACKSPACE`` for dot 7,
-``ROUTE n`` for a routing key, ``INFO`` for Space + s. Two things a real display sends cannot be named
-through vr, because its cell commands take a number from 1 up that is added to the command: the space bar
-alone (``PASSDOTS`` with no dot, number 0) and a chord flag (BRL_DOTC, 0x100, which would carry into the
+``ROUTE n`` for a routing key, ``INFO`` for Space + s, ``KEY_FUNCTION n`` for F1 + n (an Esys's Backspace + a
+letter). Three things a real display sends cannot be named through vr, because its cell commands take a
+number from 1 up that is added to the command: the space bar alone (``PASSDOTS`` with no dot, number 0), F1
+(``KEY_FUNCTION`` with number 0: an Esys's Backspace + a, help) and a chord flag (BRL_DOTC, 0x100, which would carry into the
 command's block). And BRLTTY reads the vr socket only when new data comes, one command at a time, so the
 stand-in display presses each key once the companion has the one before. The space is pressed as
 ``PASSCHAR 32`` (the character BrlAPI hands over as the space key), and the chords as the commands
@@ -19,10 +20,9 @@ import pytest
 louis = pytest.importorskip("louis")
 brlapi = pytest.importorskip("brlapi")
 
-from companion import braille  # noqa: E402
-from companion.braille.backtranslate import cells_for, dots_of  # noqa: E402
-from companion import earcons  # noqa: E402
+from companion import braille, earcons  # noqa: E402
 from companion.announce import Utterance  # noqa: E402
+from companion.braille.backtranslate import cells_for, dots_of  # noqa: E402
 from companion.braille.marks import Marks, load_symbols  # noqa: E402
 from companion.braille.queue import URGENT_DOTS, mark  # noqa: E402
 from companion.braille.segments import Segment, wrap  # noqa: E402
@@ -311,6 +311,7 @@ def test_a_whole_mindbug_game_from_the_display_in_french_grade_2(console):
     """BRLTTY's default keys: the first player drawn, plays, an undo, Space + s, rules, Space + t, the end."""
     player = playing(console, "mindbug", "fr", names=("Ana", "Bo"), first="draw")
     try:
+        assert player.keyboard.driver == "Virtual"  # BrlAPI names the driver (an Esys's is "EuroBraille")
         assert "first_drawn" in events_of(player.line("révèle gorillion gladiataure"), player)
         for line in ("joue turbo", "non", "joue tigré", "non", "attaque turbo"):
             player.line(line)

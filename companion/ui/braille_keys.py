@@ -189,15 +189,6 @@ class BrailleKeyboard:
 
 
 
-def _driver(display: Any) -> str:
-    """BrlAPI's name of the display's driver ("EuroBraille", "FreedomScientific"…), or "" when unknown."""
-    try:
-        name = display.connection.driverName
-    except Exception:  # not a BrlAPI display, or BRLTTY gone: the usual help
-        return ""
-    return name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
-
-
 def attach(session: Session, display: Any) -> BrailleKeyboard | None:
     """The braille keyboard of ``display``, reading its keys from now on; None for a display without keys
     (the terminal line, a screen reader's braille, none) or when BrlAPI is not there."""
@@ -216,7 +207,7 @@ def attach(session: Session, display: Any) -> BrailleKeyboard | None:
         session.say(t("The braille key file {name} cannot be used: the usual keys are.", name=unusable.name),
                     "output")
     keyboard = BrailleKeyboard(session, display, keymap, brlapi_names(brlapi), grade=display.grade, table=display.table,
-                               driver=_driver(display))
+                               driver=getattr(display, "driver", ""))
     display.on_key = keyboard.press
     return keyboard
 
