@@ -15,6 +15,8 @@ BRLTTY's chords.kti makes of them; tests/test_braille_keyboard.py decodes the co
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 louis = pytest.importorskip("louis")
@@ -97,11 +99,15 @@ class Player:
             return move()
 
         self.output._show, self.output.next = written, moved
+        #: When each key was pressed (and the game started): what may change the display's words.
+        self.pressed: list[float] = []
+        self.first_line = len(self.display.lines)  # the lines before are BRLTTY's own
 
     def key(self, command: str) -> None:
         """One key, once the companion has it: BRLTTY reads the vr socket only when new data comes, so a
         key sent before the last one was read would wait in its buffer for the next one."""
         received = self.received
+        self.pressed.append(time.monotonic())
         self.display.press(command)
         wait_until(lambda: self.received > received, 5, f"the key {command} to reach the companion")
 
@@ -167,6 +173,7 @@ class Player:
         """Line down, sentence after sentence, until the status cell says none waits, as a reader does."""
         while self.status_cell != BLANK:
             moved = self.moved
+            self.pressed.append(time.monotonic())
             self.display.press("LNDN")
             wait_until(lambda before=moved: self.moved > before, 5, "line down to reach the companion")
 
@@ -179,10 +186,23 @@ class Player:
         cells = wrap(found, COLUMNS - 2, split_long=True)[0].cells
         return mark(cells) if mark_of.urgent else cells
 
+    def assert_nothing_replaced_unread(self) -> None:
+        """The display's words change only when the player moves on: each key pressed (or the game's start)
+        changes them once at most (a line typed, a sentence read, an answer shown), never a sentence replacing
+        the one being read; the status cell may change at any time."""
+        changes, shown = 0, None
+        for received, cells in self.display.lines[self.first_line:]:
+            if cells[:COLUMNS - 2] != shown:
+                changes += 1
+                moves = sum(1 for pressed in self.pressed if pressed < received)
+                assert changes <= moves, f"{cells!r} replaced {shown!r} with no key pressed"
+            shown = cells[:COLUMNS - 2]
+
     def assert_the_log_shows_every_sentence(self) -> int:
         """Every sentence said is on the display's log, ordinary ones in the order said and urgent ones too
         (an urgent one goes ahead of the ordinary ones waiting); in real time a play may be dropped unread
         for a newer play of its kind, never another sentence. The number of plays dropped."""
+        self.assert_nothing_replaced_unread()
         log = [cells[:COLUMNS - 2].rstrip(BLANK) for _, cells in self.display.lines]
         dropped = 0
         for urgent in (False, True):
@@ -297,6 +317,7 @@ def playing(console, game: str, lang: str, keys: dict[str, str] | None = None, *
     marks = Marks(earcons.load(), info.spec.turn_model == TurnModel.REAL_TIME, load_symbols())
     player = Player(console, game, lang, 2, keys=keys, marks=marks, **options)
     said = len(player.recorder.utterances)
+    player.pressed.append(time.monotonic())
     player.session.start()
     wait_until(lambda: player.shows_the_answer(said), 5, "the set-up on the display")
     return player
