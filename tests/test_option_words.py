@@ -69,7 +69,7 @@ def vocabularies(games: list[Any]) -> dict[str, set[str]]:
         english |= _words(" ".join([message] if isinstance(message, str) else message))
         entry = catalog(game.renderer.domain).get(message if isinstance(message, str) else message[0])
         if entry is not None:
-            french |= _words(" ".join([entry.string] if isinstance(entry.string, str) else entry.string))
+            french |= _words(" ".join([entry.string] if isinstance(entry.string, str) else entry.string or ()))
     return {"en": english - french, "fr": french - english}
 
 
