@@ -11,3 +11,9 @@ from __future__ import annotations
 def N_(message: str) -> str:  # noqa: N802 - the gettext marker convention
     """``message`` itself: the mark is for the extractor, the translation happens where it is said."""
     return message
+
+
+def plural(singular: str, plural: str) -> tuple[str, str]:
+    """A plural message id (``{count} life``, ``{count} lives``) declared as data: the extractor takes both forms
+    (the ``plural`` keyword, as for ``Translator.plural``), which translates them later by the count said."""
+    return singular, plural

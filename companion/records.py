@@ -388,8 +388,8 @@ def problem_sentence(error: RecordsError, lang: str, lost: bool = False) -> str:
 
 def variant_words(variant: str, game: Any, t: Any) -> str:
     """A records variant (``coop lock=off``) read aloud as words: "cooperative mode, no colour lock", never option
-    syntax. The words are the game's (``VARIANT_WORDS`` of its renderer's module); a token without them is said as
-    "lock off"."""
+    syntax. The words are the game's (its renderer's ``option_words``); a token without them (an option of a newer
+    companion) is said as "lock off"."""
     return ", ".join(_variant_list(variant, game, t))
 
 
@@ -408,16 +408,25 @@ def _variant_list(variant: str, game: Any, t: Any) -> list[str]:
 
 
 def _variant_catalog(game: Any, lang: str) -> Callable[[str], str | None]:
-    """The game's words for its variant's tokens, in ``lang`` (None: the token has none)."""
+    """The game's words for its variant's tokens, in ``lang`` (None: the token has none).
+
+    A token is ``option=value``, or a value alone (Num-X's mode, ``coop``): the option whose words say it.
+    """
     if game is None:
         return lambda token: None
-    import importlib
+    from companion.render import Context, Settings
 
-    from companion.i18n import Translator
+    options = game.renderer.option_words
+    ctx = Context(Settings(lang), None, game.renderer.domain)
 
-    words = getattr(importlib.import_module("companion.render." + game.module.rsplit(".", 1)[1]), "VARIANT_WORDS", {})
-    t = Translator(lang, game.spec.domain)
-    return lambda token: str(t(words[token])) if token in words else None
+    def said(token: str) -> str | None:
+        name, sep, value = token.partition("=")
+        if not sep:
+            name = next((option for option, words in options.items() if token in words.values), "")
+        words = options.get(name)
+        return words.said(value if sep else token, ctx) if words is not None else None
+
+    return said
 
 
 def line(entry: Best, lang: str) -> str:
