@@ -6,7 +6,8 @@ SYSTEM_PYTHON ?= python3
 RUN_PACKAGES := liblouis20 liblouis-data liblouis-bin python3-louis espeak-ng libespeak-ng1 sox \
                 python3-speechd python3-brlapi python3-venv \
                 speech-dispatcher speech-dispatcher-espeak-ng brltty xbrlapi $(if $(wildcard /usr/bin/pipewire-pulse),,pulseaudio)
-DEB_PACKAGES := $(RUN_PACKAGES) tmux chromium chromium-driver libnss3-tools libcairo2  # libcairo2: cairosvg (sticker tests)
+DEB_PACKAGES := $(RUN_PACKAGES) tmux chromium chromium-driver libnss3-tools libcairo2 \
+                $(if $(wildcard /usr/bin/pipewire-pulse),,pulseaudio-utils)  # libcairo2: cairosvg (sticker tests); pulseaudio-utils: parec records the tests' null sink
 # Debian modules made importable from the venv (and only these: the PyPI "louis" is unrelated).
 SYSTEM_MODULES := louis speechd brlapi
 STAMP := $(VENV)/.setup-done

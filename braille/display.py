@@ -241,6 +241,9 @@ class BrlapiBraille(BrailleOutput):
         super().__init__(lang, width, table, grade, queued=True, marks=marks)
         self.connection = connection
         self.cells = int(connection.displaySize[0])
+        #: BrlAPI's name of the display's driver ("EuroBraille", "FreedomScientific"…; "" when BRLTTY does not
+        #: say), asked before the key thread shares the connection.
+        self.driver = _driver_name(connection)
         self._lock = threading.RLock()
         self._stopping = threading.Event()
         self._dispatching = threading.Lock()
@@ -364,6 +367,15 @@ class ScreenReaderBraille(BrailleOutput):
 
     def _show(self, segment: Segment) -> None:
         self.reader.braille(segment.text)
+
+
+def _driver_name(connection: Any) -> str:
+    """The name BrlAPI gives the display's driver, or "" when it cannot be had."""
+    try:
+        name = connection.driverName
+    except Exception:  # BrlAPI's own errors, or a connection without it
+        return ""
+    return name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
 
 
 def _open_brlapi(timeout: float = START_TIMEOUT) -> Any:

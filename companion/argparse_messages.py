@@ -4,9 +4,8 @@ The CLI routes argparse's gettext calls through our catalog (see cli.py); these
 are the messages a user can meet. Nothing here runs.
 """
 
+from companion.marker import N_
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext marker convention
-    return message
 
 
 MESSAGES = (

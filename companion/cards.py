@@ -7,6 +7,8 @@ the same name in the user's config folder (``companion config-dir`` tells where;
 
 from __future__ import annotations
 
+from companion.marker import N_
+
 import functools
 import os
 import re
@@ -22,9 +24,6 @@ import msgspec
 DATA_DIR = Path(__file__).parent / "data"
 MAX_FILE_SIZE = 1 << 20  # a card file is a few kilobytes
 
-
-def N_(message: str) -> str:  # noqa: N802 - marks a message id for the catalogs; translated where it is said
-    return message
 
 
 #: The value types a card file's field may want, in the user's words (msgspec's names → a phrase).

@@ -79,19 +79,21 @@ def _localize_argparse(lang: str) -> None:
     _LANG[0] = lang
 
 
-def _game_named(argv: Sequence[str]) -> Any:
-    """The game ``companion play GAME`` names, if the command line names one the registry knows.
-
-    Read before the real parse, whose ``play`` flags depend on the game; ``--lang``
-    may stand anywhere (``companion --lang en play gant``, ``companion play --lang en gant``).
-    """
+def _early_words(argv: Sequence[str]) -> list[str]:
+    """The command line's words, options left out: read before the real parse, whose ``play`` flags depend on the
+    game; ``--lang`` may stand anywhere (``companion --lang en play gant``, ``companion play --lang en gant``)."""
     early = argparse.ArgumentParser(add_help=False, formatter_class=_formatter)
     early.add_argument("--lang")
     early.add_argument("words", nargs="*")
     try:
-        words = early.parse_known_intermixed_args(list(argv))[0].words
+        words: list[str] = early.parse_known_intermixed_args(list(argv))[0].words
     except SystemExit:
-        return None
+        return []
+    return words
+
+
+def _game_named(words: Sequence[str]) -> Any:
+    """The game ``companion play GAME`` names, if the command line names one the registry knows."""
     if len(words) >= 2 and words[0] == "play":
         from companion import registry
 
@@ -100,6 +102,15 @@ def _game_named(argv: Sequence[str]) -> Any:
         except KeyError:
             return None
     return None
+
+
+def _command_named(argv: Sequence[str], words: Sequence[str]) -> str | None:
+    """The sub-command the command line names, when only its parser is needed: not when the whole help is asked
+    before it (``companion --help play``), nor for a word that names no command (its error lists them all)."""
+    if not words or words[0] not in _COMMAND_GROUPS or words[0] not in argv:
+        return None
+    before = argv[:list(argv).index(words[0])]
+    return None if "-h" in before or "--help" in before else words[0]
 
 
 def _players_help(spec: Any, game: Translator, core: Translator) -> str:
@@ -335,7 +346,17 @@ def _add_doctor(c: _Commands) -> None:
     p.epilog = doctor_t(DOCTOR_EPILOG)
 
 
-def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
+#: Each group of sub-commands, by the names it declares (``companion play …`` builds only ``play``'s parser).
+_COMMAND_GROUPS: dict[str, str] = {
+    **dict.fromkeys(("games", "cards", "card", "config-dir"), "cards"), "play": "play", "aid-sheet": "aid-sheet",
+    "rules": "rules", **dict.fromkeys(("saves", "review"), "saves"),
+    **dict.fromkeys(("simulate", "stickers", "records"), "tools"), "doctor": "doctor",
+}
+
+
+def build_parser(lang: str, game: Any = None, command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line's parser; with ``command``, only that sub-command's group is declared (its
+    help modules and catalogs alone are read: issue 34)."""
     t = Translator(lang, "core")
     parser = _Parser(prog="companion", description=t("An audio and braille companion for card games played with real cards."))
     _add_lang(parser, lang, t)
@@ -343,13 +364,11 @@ def build_parser(lang: str, game: Any = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar=t("COMMAND"), parser_class=_Parser)
     sub.required = True
     c = _Commands(sub, lang, t)
-    _add_cards_commands(c)
-    _add_play(c, game)
-    _add_aid_sheet(c)
-    _add_rules(c)
-    _add_saves_commands(c)
-    _add_tools_commands(c)
-    _add_doctor(c)
+    groups = {"cards": _add_cards_commands, "play": lambda c: _add_play(c, game), "aid-sheet": _add_aid_sheet,
+              "rules": _add_rules, "saves": _add_saves_commands, "tools": _add_tools_commands, "doctor": _add_doctor}
+    for name, add in groups.items():
+        if command is None or _COMMAND_GROUPS.get(command) == name:
+            add(c)
     return parser
 
 
@@ -357,7 +376,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = _lang_from(argv)
     _localize_argparse(lang)
-    args = build_parser(lang, _game_named(argv)).parse_args(argv)
+    words = _early_words(argv)
+    args = build_parser(lang, _game_named(words), _command_named(argv, words)).parse_args(argv)
     try:
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk says so here, not in a traceback at exit
@@ -423,18 +443,19 @@ def cmd_games(args: argparse.Namespace) -> int:
     from companion import registry
 
     t = Translator(args.lang, "core")
-    for game in registry.GAMES:
-        spec = game.spec
-        if spec.min_players == spec.max_players:  # never "4 to 4"
+    for game in registry.GAMES:  # the registry's data: no game is imported to list them (issue 34)
+        low, high = game.players
+        name, aliases = game.name(args.lang), ", ".join(game.aliases)
+        if low == high:  # never "4 to 4"
             # Translators: {id} a game's id; {name} a name (game, card, file or player); {count} a number; {aliases}
             # other names, already joined; the form follows {count}.
             print(t.plural("{id}: {name}, {count} player (also: {aliases})", "{id}: {name}, {count} players (also: {aliases})",
-                           spec.min_players, id=spec.id, name=spec.name(args.lang), aliases=", ".join(spec.aliases)))
+                           low, id=game.id, name=name, aliases=aliases))
             continue
         # Translators: {id} a game's id; {name} a name (game, card, file or player); {low} a number, the lowest; {high}
         # a number, the highest; {aliases} other names, already joined.
-        print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=spec.id, name=spec.name(args.lang),
-                low=spec.min_players, high=spec.max_players, aliases=", ".join(spec.aliases)))
+        print(t("{id}: {name}, {low} to {high} players (also: {aliases})", id=game.id, name=name, low=low, high=high,
+                aliases=aliases))
     return 0
 
 

@@ -202,8 +202,8 @@ def braille_findings(t: Translator, cells: Callable[[], int | None] | None = Non
 def pages_finding(t: Translator) -> Finding:
     """The private pages need no browser here: each player's own device opens the address said at the start."""
     if all(importlib.util.find_spec(name) for name in ("starlette", "uvicorn")):
-        return Finding(t("Private pages (--serve): no browser needed here; each player opens the address said, "
-                         "on their own device."))
+        return Finding(t("Private pages (--serve): no browser needed here; each player opens the address on "
+                         "their device."))
     return Finding(t("Private pages (--serve): starlette or uvicorn is missing: install the companion again."))
 
 

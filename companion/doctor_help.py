@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from companion.marker import N_
 
-def N_(message: str) -> str:  # marks a message for the doctor catalog; translated where it is said
-    return message
 
 
 DOMAIN = "doctor"

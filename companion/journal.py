@@ -21,7 +21,7 @@ companion. So:
   cannot remove a name of an open file: there the temporary name goes when the
   save file is closed.
 - **One companion per file.** An open save file holds an exclusive,
-  non-blocking lock (filelock's descriptor lock, companion/platform/locks.py) on its
+  non-blocking lock (``flock``, or filelock's on Windows: companion/platform/locks.py) on its
   descriptor until it is closed, or until the process dies, however it dies;
   a second open is ``JournalError("locked")``.
 - **Careful reading.** Only regular files are opened (never a FIFO, a device or
@@ -51,7 +51,6 @@ import datetime as _dt
 import errno as _errno
 import json
 import os
-import secrets
 import stat
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -720,7 +719,7 @@ class Journal(_HeaderFacts):
             raise JournalWriteError(_errno.ENOTDIR, os.strerror(_errno.ENOTDIR), path, "other") from error
         except OSError as error:
             raise JournalWriteError.from_os(error, path) from error
-        temp = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
+        temp = folder / f".{path.name}.{os.urandom(6).hex()}.tmp"
         try:
             fd = os.open(temp, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
         except OSError as error:

@@ -27,7 +27,6 @@ from companion.games.base import (
 from companion.i18n import Translator
 from companion.output import StdoutOutput
 from companion.render import Context, Settings, verbosity_level
-from companion.saves import file_problem
 from companion.session import Narrator, RecordsKeeper, Session, Table, Wiring
 from companion.session.wiring import ControlHandler, Scheduler, SecretHandler, run_now
 
@@ -89,8 +88,6 @@ class PlayConfig:
 
 def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
     """The typed configuration from the parsed command line (the CLI's one crossing into the game)."""
-    from companion.saves import named
-
     spec = game.spec
     options = {o.name: getattr(args, o.name) for o in spec.options
                if o.scope == "rules" and getattr(args, o.name, None) is not None}
@@ -99,7 +96,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
     return PlayConfig(
         lang=args.lang, json=args.json, verbosity=verbosity_level(args.verbosity) if args.verbosity else None,
         players=args.players, names=tuple(args.names or ()),
-        options=options, display=display, save=args.save, resume=None if args.resume is None else named(args.resume),
+        options=options, display=display, save=args.save, resume=None if args.resume is None else _named(args.resume),
         resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
                              args.grade, getattr(args, "sounds", None) or "on",
@@ -110,6 +107,13 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         display_given=any(getattr(args, o.name, None) is not None for o in spec.options if o.scope == "display"),
         page=bool(getattr(args, "page", False)),
     )
+
+
+def _named(resume: Path) -> Path:
+    """The save ``--resume`` names (``companion.saves`` is imported for a resume only)."""
+    from companion.saves import named
+
+    return named(resume)
 
 
 def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -141,9 +145,11 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         _close_all(None, None, web, session, announcer)
         return 2
     _begin(config, session, notes, outputs, announcer, scanner)
-    from companion.ui.braille_keys import attach
+    keyboard = None
+    if outputs.braille is not None:  # the display's own keys type and send commands (issue 33)
+        from companion.ui.braille_keys import attach
 
-    keyboard = attach(session, outputs.braille)  # the display's own keys type and send commands (issue 33)
+        keyboard = attach(session, outputs.braille)
     try:
         _run(session, page, stdin, interactive, typed_ahead, keyboard)
     finally:
@@ -533,6 +539,8 @@ def _settings_json(settings: Settings) -> dict[str, Any]:
 
 
 def _journal_problem(error: journal.JournalError, t: Translator) -> str:
+    from companion.saves import file_problem
+
     path = error.path
     return file_problem(error.code, path, t, {
         # Translators: {path} a file or folder name.

@@ -9,7 +9,11 @@ damaged database raises `RecordsError`, whose ``reason`` (``locked``,
 
 The API is game-neutral: a game id, a variant (its mode and readings as a
 string), a player count, a score (``None`` for a game that has none, such as
-Mindbug: it is counted, in its own table) and whether the table reached its goal.
+Mindbug: it is counted, in its own table), whether the table reached its goal,
+and who won (`Winners`: the table together, or the winning players).
+A file from before the winners were kept gains their column the next time a
+game is written (in the same transaction, see :data:`VERSION`); its old games
+read "no winner recorded".
 A write that meets a locked file is tried again, a bounded number of times
 (:data:`TRIES`), before the caller says the game was not kept.
 """
@@ -20,12 +24,12 @@ import contextlib
 import datetime as _dt
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.base import N_
+from companion.marker import N_
 from companion.visible import visible
 
 DOMAIN = "tools"
@@ -43,7 +47,8 @@ CREATE TABLE IF NOT EXISTS games (
     players INTEGER NOT NULL,
     score INTEGER NOT NULL,
     won INTEGER NOT NULL,
-    finished TEXT NOT NULL
+    finished TEXT NOT NULL,
+    winners TEXT
 );
 CREATE INDEX IF NOT EXISTS games_key ON games (game, variant, players, score);
 CREATE TABLE IF NOT EXISTS unscored (
@@ -52,9 +57,21 @@ CREATE TABLE IF NOT EXISTS unscored (
     variant TEXT NOT NULL,
     players INTEGER NOT NULL,
     won INTEGER NOT NULL,
-    finished TEXT NOT NULL
+    finished TEXT NOT NULL,
+    winners TEXT
 );
 """
+#: The records file's layout (SQLite's ``user_version``): 0 before the winners were kept, 2 with them.
+VERSION = 2
+#: The winners of a cooperative game: the table wins or loses together (``won`` says which).
+TABLE = "table"
+#: Who won one game: `TABLE`, or the winning players as (player id, name given at the table or None), or None
+#: for a game kept before the winners were (its line says "no winner recorded").
+Winners = str | tuple[tuple[str, str | None], ...] | None
+#: The most words a sentence of a records line says (the house style).
+MAX_WORDS = 15
+#: A player id as the games write them (``p1``, ``thanos``, ``hero2``): anything else in the file is damage.
+_PLAYER_ID = r"[a-z][a-z0-9_]{0,15}"
 
 
 class RecordsError(Exception):
@@ -81,6 +98,8 @@ class Record:
     previous_best: int | None = None
     #: Its row in the records (what `forget` takes back).
     row: int | None = None
+    #: Who won it (`Winners`).
+    winners: Winners = None
 
     @property
     def beats_best(self) -> bool:
@@ -100,6 +119,18 @@ class Best:
     score: int | None  #: None: the game has no score, only a count
     games: int
     wins: int
+    #: How its games ended, most first: who won (`Winners`), whether the table reached its goal, how many games.
+    #: Filled by `records` (a line says who won); `best` leaves it empty.
+    ends: tuple[Ended, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ended:
+    """Some games of one record line that ended alike: the same winners, won or lost."""
+
+    winners: Winners
+    won: bool
+    games: int
 
 
 def records_path() -> Path:
@@ -124,14 +155,66 @@ _WHOLE_NUMBERS = {"games": ("players", "score", "won"), "unscored": ("players", 
 
 
 def _wrong_types(db: sqlite3.Connection) -> bool:
-    """Whether a row holds something other than a whole number where the records keep one (a hand-edited file)."""
+    """Whether a row holds something other than a whole number where the records keep one, or other than text
+    where they keep the winners (a hand-edited file)."""
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     for table, columns in _WHOLE_NUMBERS.items():
         if table in tables:
-            test = " OR ".join(f"typeof({c}) != 'integer'" for c in columns)
-            if db.execute(f"SELECT 1 FROM {table} WHERE {test} LIMIT 1").fetchone():
+            tests = [f"typeof({c}) != 'integer'" for c in columns]
+            if _has_winners(db, table):
+                tests.append("typeof(winners) NOT IN ('null', 'text')")
+            if db.execute(f"SELECT 1 FROM {table} WHERE {' OR '.join(tests)} LIMIT 1").fetchone():
                 return True
     return False
+
+
+def _has_winners(db: sqlite3.Connection, table: str) -> bool:
+    """Whether ``table`` has the winners' column (a file from before them has not, until a game is written)."""
+    return any(row[1] == "winners" for row in db.execute(f"PRAGMA table_info({table})"))
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """An older file brought to :data:`VERSION` in place, inside the write's own transaction (a kill rolls it back):
+    the winners' column is added, and the games already kept read "no winner recorded"."""
+    if db.execute("PRAGMA user_version").fetchone()[0] >= VERSION:
+        return
+    for table in _WHOLE_NUMBERS:
+        if not _has_winners(db, table):
+            db.execute(f"ALTER TABLE {table} ADD COLUMN winners TEXT")
+    db.execute(f"PRAGMA user_version = {VERSION}")
+
+
+def _winners_text(winners: Winners) -> str | None:
+    """`Winners` as the file keeps them: JSON text (``"table"``, or ``[["p1", "Ana"]]``), or NULL."""
+    import json
+
+    if winners is None:
+        return None
+    return json.dumps(winners if isinstance(winners, str) else [list(pair) for pair in winners], ensure_ascii=False)
+
+
+def _winners_from(text: str | None) -> Winners:
+    """The `Winners` a row keeps.
+
+    :raises ValueError: the text is not what this companion writes (a hand-edited or damaged file).
+    """
+    import json
+    import re
+
+    if text is None:
+        return None
+    found = json.loads(text)
+    if found == TABLE:
+        return TABLE
+    if not isinstance(found, list):
+        raise ValueError(text)
+    pairs = []
+    for pair in found:
+        if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str)
+                or not re.fullmatch(_PLAYER_ID, pair[0]) or not isinstance(pair[1], (str, type(None)))):
+            raise ValueError(text)
+        pairs.append((pair[0], pair[1]))
+    return tuple(pairs)
 
 
 @contextlib.contextmanager
@@ -155,6 +238,7 @@ def _connect(path: Path | None = None, write: bool = False) -> Iterator[sqlite3.
         if write:
             for statement in filter(str.strip, _SCHEMA.split(";")):
                 connection.execute(statement)
+            _migrate(connection)
         if _wrong_types(connection):
             raise RecordsError("damaged", path, "a value of the wrong type")
         yield connection
@@ -183,30 +267,32 @@ def _retried(write: Callable[[], Any]) -> Any:
 
 
 def record(game_id: str, variant: str, players: int, score: int | None, won: bool, *, path: Path | None = None,
-           now: _dt.datetime | None = None) -> Record:
-    """Keep one finished game; the `Record` says whether it beats the best before it.
+           now: _dt.datetime | None = None, winners: Winners = None) -> Record:
+    """Keep one finished game and who won it; the `Record` says whether it beats the best before it.
 
     A game without a score (``score`` None) is counted in its own table and never beats a record.
 
     :raises RecordsError: the database is locked (after every try), damaged or cannot be written.
     """
     finished = (now or _dt.datetime.now()).isoformat(timespec="seconds")
+    kept = _winners_text(winners)
 
     def write() -> Record:
         with _connect(path, write=True) as db:
             if score is None:
-                cursor = db.execute("INSERT INTO unscored (game, variant, players, won, finished) VALUES (?, ?, ?, ?, ?)",
-                                    (game_id, variant, players, int(won), finished))
-                return Record(game_id, variant, players, None, won, finished, None, cursor.lastrowid)
+                cursor = db.execute("INSERT INTO unscored (game, variant, players, won, finished, winners) "
+                                    "VALUES (?, ?, ?, ?, ?, ?)", (game_id, variant, players, int(won), finished, kept))
+                return Record(game_id, variant, players, None, won, finished, None, cursor.lastrowid, winners)
             row = db.execute("SELECT MAX(score) FROM games WHERE game = ? AND variant = ? AND players = ?",
                              (game_id, variant, players)).fetchone()
             previous = row[0] if row else None
-            cursor = db.execute("INSERT INTO games (game, variant, players, score, won, finished) VALUES (?, ?, ?, ?, ?, ?)",
-                                (game_id, variant, players, score, int(won), finished))
-        return Record(game_id, variant, players, score, won, finished, previous, cursor.lastrowid)
+            cursor = db.execute("INSERT INTO games (game, variant, players, score, won, finished, winners) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, variant, players, score, int(won), finished,
+                                                                 kept))
+        return Record(game_id, variant, players, score, won, finished, previous, cursor.lastrowid, winners)
 
-    kept: Record = _retried(write)
-    return kept
+    recorded: Record = _retried(write)
+    return recorded
 
 
 def forget(row: int, *, path: Path | None = None, scored: bool = True) -> None:
@@ -238,29 +324,40 @@ def best(game_id: str, variant: str, players: int, *, path: Path | None = None) 
 
 
 def records(game_id: str | None = None, *, path: Path | None = None) -> list[Best]:
-    """Every record to beat (of one game, or of all), by game, variant and player count.
+    """Every record to beat (of one game, or of all), by game, variant and player count, with who won its games.
 
     :raises RecordsError: the database is locked or damaged.
     """
-    query = "SELECT game, variant, players, MAX(score), COUNT(*), SUM(won) FROM games"
-    args: tuple[str, ...] = ()
-    if game_id is not None:
-        query += " WHERE game = ?"
-        args = (game_id,)
-    query += " GROUP BY game, variant, players"
-    unscored = "SELECT game, variant, players, NULL, COUNT(*), SUM(won) FROM unscored"
-    if game_id is not None:
-        unscored += " WHERE game = ?"
-    unscored += " GROUP BY game, variant, players"
+    found: list[Best] = []
     try:
         with _connect(path) as db:
-            rows = db.execute(query, args).fetchall()
-            if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'unscored'").fetchone():
-                rows += db.execute(unscored, args).fetchall()  # a file from before the unscored games has none
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            for table in ("games", "unscored"):  # a file from before the unscored games has no such table
+                if table in tables:
+                    found += _table_records(db, table, game_id, path or records_path())
     except FileNotFoundError:
         return []
-    return sorted((Best(g, v, p, s, n, w or 0) for g, v, p, s, n, w in rows),
-                  key=lambda b: (b.game_id, b.variant, b.players))
+    return sorted(found, key=lambda b: (b.game_id, b.variant, b.players))
+
+
+def _table_records(db: sqlite3.Connection, table: str, game_id: str | None, path: Path) -> list[Best]:
+    """The record lines of one table: per game, variant and player count, its games grouped by how they ended."""
+    score = "MAX(score)" if table == "games" else "NULL"
+    winners = "winners" if _has_winners(db, table) else "NULL"
+    where, args = (" WHERE game = ?", (game_id,)) if game_id is not None else ("", ())
+    lines = db.execute(f"SELECT game, variant, players, {score}, COUNT(*), SUM(won) FROM {table}{where} "
+                       "GROUP BY game, variant, players", args).fetchall()
+    ends: dict[tuple[str, str, int], list[Ended]] = {}
+    for game, variant, players, won, text, count in db.execute(
+            f"SELECT game, variant, players, won, {winners}, COUNT(*) FROM {table}{where} "
+            f"GROUP BY game, variant, players, won, {winners}", args):
+        try:
+            ended = Ended(_winners_from(text), bool(won), count)
+        except ValueError:
+            raise RecordsError("damaged", path, "winners not as written") from None
+        ends.setdefault((game, variant, players), []).append(ended)
+    return [Best(g, v, p, s, n, w or 0, tuple(sorted(ends.get((g, v, p), []), key=lambda e: -e.games)))
+            for g, v, p, s, n, w in lines]
 
 
 # --------------------------------------------------------------------------- sentences
@@ -290,32 +387,52 @@ def problem_sentence(error: RecordsError, lang: str, lost: bool = False) -> str:
 
 
 def variant_words(variant: str, game: Any, t: Any) -> str:
-    """A records variant (``coop lock=off``) read aloud as words: ``cooperative mode, lock off``, never option syntax."""
+    """A records variant (``coop lock=off``) read aloud as words: "cooperative mode, no colour lock", never option
+    syntax. The words are the game's (its renderer's ``option_words``); a token without them (an option of a newer
+    companion) is said as "lock off"."""
+    return ", ".join(_variant_list(variant, game, t))
+
+
+def _variant_list(variant: str, game: Any, t: Any) -> list[str]:
+    """`variant_words`, option by option."""
     tokens = variant.split()
     if not tokens or tokens == ["standard"]:
         # Translators: the variant of a record when every rules option was left as printed.
-        return str(t("default options"))
+        return [str(t("default options"))]
+    said = _variant_catalog(game, t.lang)
     words = []
     for token in tokens:
         name, sep, value = token.partition("=")
-        words.append(f"{name.replace('_', ' ')} {value}" if sep else _choice_words(token, game, t.lang))
-    return ", ".join(words)
+        words.append(said(token) or (f"{name.replace('_', ' ')} {value}" if sep else token))
+    return words
 
 
-def _choice_words(token: str, game: Any, lang: str) -> str:
-    """A bare choice of a variant: a Num-X mode by its name ("cooperative mode"), else the word itself."""
-    if game is None or game.spec.id != "num-x":
-        return token
-    from companion.i18n import Translator
-    from companion.render.num_x import MODE
+def _variant_catalog(game: Any, lang: str) -> Callable[[str], str | None]:
+    """The game's words for its variant's tokens, in ``lang`` (None: the token has none).
 
-    return str(Translator(lang, game.spec.domain)(MODE[token])) if token in MODE else token
+    A token is ``option=value``, or a value alone (Num-X's mode, ``coop``): the option whose words say it.
+    """
+    if game is None:
+        return lambda token: None
+    from companion.render import Context, Settings
+
+    options = game.renderer.option_words
+    ctx = Context(Settings(lang), None, game.renderer.domain)
+
+    def said(token: str) -> str | None:
+        name, sep, value = token.partition("=")
+        if not sep:
+            name = next((option for option, words in options.items() if token in words.values), "")
+        words = options.get(name)
+        return words.said(value if sep else token, ctx) if words is not None else None
+
+    return said
 
 
 def line(entry: Best, lang: str) -> str:
-    """One record to beat in one sentence: the game, its options in words, the players, the record and the counts."""
+    """One record line, number first: "3 players, Num-X, cooperative mode: 2 games, record 54." then who won them
+    ("1 won by the table; 1 lost." or "2 won by Ana; 1 by Bo."), each sentence at most 15 words."""
     from companion import registry
-    from companion.games.base import Kind
     from companion.i18n import Translator
 
     t = Translator(lang, DOMAIN)
@@ -324,20 +441,96 @@ def line(entry: Best, lang: str) -> str:
         name = game.name(lang)
     except KeyError:  # a game of a newer companion, in a shared records file
         game, name = None, entry.game_id
-    results = []
+    # Translators: how many games were finished, between commas in a line of companion records.
+    results = [t.plural("{count} game", "{count} games", entry.games)]
     if entry.score is not None:
         # Translators: the best score of a game, between commas in a line of companion records.
         results.append(t("record {score}", score=entry.score))
-    # Translators: how many games were finished, between commas in a line of companion records.
-    results.append(t.plural("{count} game", "{count} games", entry.games))
-    if game is not None and game.spec.kind == Kind.COOPERATIVE:
-        # Translators: how many of the cooperative games the table completed (réussie: une partie, feminine).
-        results.append(t.plural("{count} completed", "{count} completed", entry.wins))
     # Translators: {count} a number; the form follows {count}.
     players = t.plural("{count} player", "{count} players", entry.players)
-    # Translators: a line of companion records: {game} its name, {variant} its options in words, {players} "3 players".
-    return visible(t("{game}, {variant}, {players}: {results}.", game=name, variant=variant_words(entry.variant, game, t),
-                     players=players, results=", ".join(results)))
+    options = _variant_list(entry.variant, game, t)
+    # Translators: a line of companion records: {players} "3 players", {game} its name, {variant} its options in
+    # words, {results} "2 games, record 54".
+    head = [t("{players}, {game}, {variant}: {results}.", game=name, variant=", ".join(options), players=players,
+              results=", ".join(results))]
+    if _words(head[0]) > MAX_WORDS:
+        head = [*_table_sentences(name, options, players, t), ", ".join(results) + "."]
+    return visible(" ".join([*head, *_ends_sentences(entry.ends, game, t)]))
+
+
+def _table_sentences(name: str, options: list[str], players: str, t: Any) -> list[str]:
+    """The players, the game and its options in sentences of at most 15 words: the options that do not fit in the
+    first go on in the next ("3 players, Num-X, Discovery mode, no colour lock. Open starts, exact plays.")."""
+    kept, rest = list(options), list[str]()
+
+    def first() -> str:
+        # Translators: a line of companion records too long for one sentence: {players} "3 players", {game} its
+        # name, {variant} its options in words; the next sentence says "2 games, record 54.".
+        return str(t("{players}, {game}, {variant}.", game=name, variant=", ".join(kept), players=players))
+
+    while len(kept) > 1 and _words(first()) > MAX_WORDS:
+        rest.insert(0, kept.pop())
+    more = _packed(rest, lambda said, part: f"{said}, {part}")
+    return [first(), *(sentence[:1].upper() + sentence[1:] for sentence in more)]
+
+
+def _ends_sentences(ends: Sequence[Ended], game: Any, t: Any) -> list[str]:
+    """Who won a record line's games, number first, groups apart by semicolons, at most 15 words a sentence:
+    "1 won by the table; 1 lost.", "2 won by Ana; 1 by Bo and Cy.", "1 with no winner recorded."."""
+    table_won = sum(e.games for e in ends if e.winners == TABLE and e.won)
+    # Translators: the players together, who won or lost a cooperative game.
+    parts = [(table_won, str(t("the table")))] if table_won else []  # (games, who won them)
+    parts += [(e.games, _names(e.winners, game, t.lang)) for e in ends if isinstance(e.winners, tuple)]
+    said: list[str] = []
+    for count, who in parts:
+        if not said:
+            # Translators: {count} games of a line of companion records won by {players} (a name, names, the table).
+            said.append(t.plural("{count} won by {players}", "{count} won by {players}", count, players=who))
+        else:
+            # Translators: {count} more games of the same line, won by {players} (after "2 won by Ana; ").
+            said.append(t.plural("{count} by {players}", "{count} by {players}", count, players=who))
+    lost = sum(e.games for e in ends if e.winners == TABLE and not e.won)
+    if lost:
+        # Translators: {count} cooperative games the table lost, after "1 won by the table; ".
+        said.append(t.plural("{count} lost", "{count} lost", lost) if table_won
+                    # Translators: {count} cooperative games the table lost, in a line of companion records.
+                    else t.plural("{count} lost by the table", "{count} lost by the table", lost))
+    unknown = sum(e.games for e in ends if e.winners is None)
+    if unknown:
+        # Translators: {count} games kept before the companion recorded who won (an older records file).
+        said.append(t.plural("{count} with no winner recorded", "{count} with no winner recorded", unknown))
+    # Translators: two groups of a line of companion records, "2 won by Ana; 1 by Bo" (French: " ; ").
+    return _packed(said, lambda first, part: str(t("{first}; {next}", first=first, next=part)))
+
+
+def _packed(parts: Sequence[str], join: Callable[[str, str], str]) -> list[str]:
+    """``parts`` as sentences of at most 15 words, each ending with a full stop: "2 won by Ana; 1 by Bo."."""
+    sentences: list[str] = []
+    for part in parts:
+        if sentences and _words(sentences[-1]) + _words(part) <= MAX_WORDS:
+            sentences[-1] = join(sentences[-1], part)
+        else:
+            sentences.append(part)
+    return [sentence + "." for sentence in sentences]
+
+
+def _words(text: str) -> int:
+    """Words as the house style counts them (French " ; " is no word)."""
+    return sum(1 for word in text.split() if any(c.isalnum() for c in word))
+
+
+def _names(winners: tuple[tuple[str, str | None], ...], game: Any, lang: str) -> str:
+    """The winners as the table called them: the names it gave, else the game's own words ("player 2", "Thanos")."""
+    from companion.render import Context, Settings
+
+    ctx = Context(Settings(lang), None, game.renderer.domain if game is not None else "core")
+    said = []
+    for pid, name in winners:
+        try:
+            said.append(name or (game.renderer.player(ctx, pid) if game is not None else pid) or pid)
+        except (LookupError, ValueError):  # an id this game does not give: said as it is
+            said.append(pid)
+    return ctx.join(said)
 
 
 def main(args: Any, write: Callable[[str], None]) -> int:

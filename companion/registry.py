@@ -1,34 +1,52 @@
 """The games the companion knows: an explicit registry above the games, parsers, renderers and hands.
 
-A registry line names a game's rules module; everything else the game says of
-itself (names, players, options, card file) is its ``SPEC``, read from the
-module when the game is used, so ``companion --help`` imports no game. A game's
-parser and renderer share the rules module's last name
-(``companion.commands.<name>``, ``companion.render.<name>``) and are imported
-only when a game is played or rendered.
+A registry line names a game's rules module and, as data, what finding and listing
+the game needs (`Listed`: its id, names, aliases and player counts, the same as its
+``SPEC``, which a test checks); everything else the game says of itself (options,
+card file…) is its ``SPEC``, read from the module when the game is used. So
+``companion --help`` and ``companion games`` import no game, and ``companion play
+GAME`` imports that game only (issue 34). A game's parser and renderer share the
+rules module's last name (``companion.commands.<name>``, ``companion.render.<name>``)
+and are imported only when a game is played or rendered.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.cards import CardSet, load
-from companion.games.base import GameSpec, Rules
-
 if TYPE_CHECKING:
+    from companion.cards import CardSet
     from companion.commands.base import Parser
+    from companion.games.base import GameSpec, Rules
     from companion.private.base import PrivateRules
     from companion.render import Renderer
 
 
 @dataclass(frozen=True)
+class Listed:
+    """What the registry knows of a game without importing it: the same values as the game's ``SPEC``."""
+
+    id: str
+    names: Mapping[str, str]
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+
+
+@dataclass(frozen=True)
 class Game:
-    """One game, loaded lazily from its module: its spec and its three layers."""
+    """One game, loaded lazily from its module: its spec and its three layers.
+
+    ``listed``: its id, names, aliases and players as data (the registry's games have it); a game without it
+    (tests, a module given by name) reads them from its ``SPEC``.
+    """
 
     module: str  # the rules core, e.g. "companion.games.gauntlet"
+    listed: Listed | None = field(default=None, compare=False, repr=False)
 
     @functools.cached_property
     def _rules_module(self) -> Any:
@@ -41,10 +59,23 @@ class Game:
 
     @property
     def id(self) -> str:
-        return self.spec.id
+        return self.listed.id if self.listed is not None else self.spec.id
 
     def name(self, lang: str) -> str:
-        return self.spec.name(lang)
+        if self.listed is None:
+            return self.spec.name(lang)
+        return self.listed.names.get(lang) or self.listed.names["en"]
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return self.listed.aliases if self.listed is not None else self.spec.aliases
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The fewest and the most players."""
+        if self.listed is not None:
+            return self.listed.min_players, self.listed.max_players
+        return self.spec.min_players, self.spec.max_players
 
     @functools.cached_property
     def rules(self) -> Rules[Any, Any]:
@@ -85,6 +116,8 @@ class Game:
 
         :raises CardDataError: the card file cannot be used.
         """
+        from companion.cards import CardSet, load
+
         spec = self.spec
         if spec.data_file is None:
             return CardSet.empty(spec.id, spec.names)
@@ -93,11 +126,15 @@ class Game:
 
 #: One line per game. A new game adds its line here and nothing anywhere else in the shared layers.
 GAMES: tuple[Game, ...] = (
-    Game("companion.games.gauntlet"),
-    Game("companion.games.love_letter"),
-    Game("companion.games.num_x"),
-    Game("companion.games.the_void"),
-    Game("companion.games.mindbug"),
+    Game("companion.games.gauntlet", Listed("gauntlet", {"fr": "Le Gant d'Infinité", "en": "Infinity Gauntlet"},
+                                            ("gant", "gant-d-infinite", "infinity-gauntlet"), 2, 6)),
+    Game("companion.games.love_letter", Listed("love-letter", {"fr": "Love Letter", "en": "Love Letter"},
+                                               ("loveletter", "love_letter"), 2, 4)),
+    Game("companion.games.num_x", Listed("num-x", {"fr": "Num-X", "en": "Num-X"}, ("numx", "num_x"), 2, 5)),
+    Game("companion.games.the_void", Listed("the-void", {"fr": "The Void", "en": "The Void"},
+                                            ("void", "thevoid", "the_void"), 4, 4)),
+    Game("companion.games.mindbug", Listed("mindbug", {"fr": "Mindbug", "en": "Mindbug"},
+                                           ("mind-bug", "mindbug-first-contact"), 2, 2)),
 )
 
 
@@ -107,10 +144,7 @@ def find(name: str) -> Game:
     :raises KeyError: no such game.
     """
     key = name.strip().lower()
-    for game in GAMES:  # a game named by its id is found without importing the games before it (start-up)
-        if key == game.module.rsplit(".", 1)[-1].replace("_", "-") and key == game.id:
-            return game
-    for game in GAMES:
-        if key == game.id or key in game.spec.aliases:
+    for game in GAMES:  # found from the registry's data: no game is imported to find one
+        if key == game.id or key in game.aliases:
             return game
     raise KeyError(name)

@@ -158,15 +158,17 @@ def _facts(loaded: Loaded, session: Session, notes: list[str], t: Translator) ->
     key, number = reached(loaded) or ("", 0)
     if session.table.is_over:
         # Translators: {number} a number.
-        facts.append(t("The game is finished in round {number}.", number=number) if key == "round" else
+        facts.append(t("Round {number}: the game is finished.", number=number) if key == "round" else
                      # Translators: {number} a number.
-                     t("The game is finished at turn {number}.", number=number) if key == "turn" else
+                     t("Turn {number}: the game is finished.", number=number) if key == "turn" else
                      t("The game is finished."))
     else:
         # Translators: {number} a number.
-        facts.append(t("The game is not finished: the save stops in round {number}.", number=number) if key == "round"
+        facts.append(t("Round {number}: the save stops there, the game is not finished.", number=number)
+                     if key == "round"
                      # Translators: {number} a number.
-                     else t("The game is not finished: the save stops at turn {number}.", number=number) if key == "turn"
+                     else t("Turn {number}: the save stops there, the game is not finished.", number=number)
+                     if key == "turn"
                      else t("The game is not finished."))
     facts.extend(notes)
     return facts

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from companion.marker import N_
 
-def N_(message: str) -> str:  # noqa: N802 - marks a message for the rules catalog; translated where it is said
-    return message
 
 
 FORMATS = ("txt", "html", "brf", "pef")

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Card, CardNameError, CardSet, match_name, normalize
 from companion.grammar import elide
 from companion.i18n import Translator
-from companion.rules_data import GameRules, Section
 
 #: What a refusal quotes of a typed search, at most: a few words, never the whole line read back.
 QUOTED_WORDS, QUOTED_CHARS = 4, 40
@@ -37,6 +36,7 @@ def _short(text: str) -> str:
 
 if TYPE_CHECKING:
     from companion.commands.base import Ask
+    from companion.rules_data import GameRules, Section
     from companion.session import Session
 
 #: How alike a mistyped word must be to a word of the rules to be searched instead ("Chaseur" → "Chasseur"), of 100.

@@ -399,13 +399,14 @@ def lines(rows: Sequence[Row], mode: str, t: Any, printed: bool = True) -> list[
             out.append(_adversaire_line(row, t))
             continue
         low, high = row.interval
-        # Translators: how many games were simulated, inside a result line ("…, 1 game."); the form follows {count}.
+        # Translators: how many games were simulated, starting a result line's second sentence ("1 game, mean
+        # score…"); the form follows {count}.
         games = t.plural("{count} game", "{count} games", row.games)
         # Translators: {players} the players, counted or named ("3 players"); {rate} a number (a rate or a percentage);
         # {low} a number, the lowest; {high} a number, the highest; {score} a score, a number; {total} a number, the
         # total; {games} is "1 game" or "40 games", already in the plural it needs.
-        text = t("{players} players: {rate} % won (95 % interval {low} to {high}), mean score {score} of {total}, "
-                 "{games}.", players=row.players, rate=_num(row.rate, t), low=_num(low, t), high=_num(high, t),
+        text = t("{players} players: {rate} % won, 95 % interval {low} to {high}. {games}, mean score {score} of "
+                 "{total}.", players=row.players, rate=_num(row.rate, t), low=_num(low, t), high=_num(high, t),
                  score=_num(row.mean_score, t), total=row.total, games=games)
         if row.players in target:
             rate = _num(target[row.players], t)
@@ -516,7 +517,7 @@ def _plan(args: Any, write: Callable[[str], None], say_err: Callable[[str], None
     if mode == "adversaire":
         players = args.players or [2, 3, 4]
         if any(n > _num_x().ADVERSAIRE_MAX for n in players):
-            write(t("Adversaire is for 2 to 4 players: 5 players cannot be simulated in it."))
+            write(t("5 players cannot be simulated in Adversaire: it is for 2 to 4 players."))
             return 2
     else:
         players = args.players or ([4, 5] if mode == "expert" else [2, 3, 4, 5])

@@ -11,7 +11,9 @@ Dispatcher's output modules too), with a timeout on every wait.
   PulseAudio null sink when ``pulseaudio`` is installed (real time: a long
   sentence takes seconds, so an interruption can be seen) or else into ALSA's
   ``null`` device (each sentence ends within milliseconds). `ProtocolLog`
-  reads what each client sent and received.
+  reads what each client sent and received; `SinkMonitor` records what the
+  null sink plays (``parec`` on its monitor), so a benchmark or a test hears
+  when the audio begins and ends, not only when it was asked for.
 - `Brltty`: BRLTTY with its virtual ``vr`` driver and no screen driver, its
   BrlAPI on a private local socket with no authentication, and
   `StandInDisplay`: the display at the other end of the ``vr`` socket, which
@@ -23,6 +25,8 @@ A daemon whose binary is missing makes the test skip, saying which; after
 
 from __future__ import annotations
 
+import array
+import bisect
 import datetime as _dt
 import os
 import re
@@ -243,8 +247,75 @@ class ProtocolLog:
         return fd
 
 
+class SinkMonitor:
+    """What the null sink plays, recorded from its monitor with ``parec`` (stopped by its process id).
+
+    Each sample's time is the wall clock (``time.time()``) at which the sink played it: the recording's start is
+    taken as the earliest of ``arrival - samples so far / RATE`` over the chunks read, which a late read on a loaded
+    machine cannot make earlier.
+    """
+
+    RATE = 16000
+    #: A sample louder than this (16-bit) is sound; espeak-ng's silence is exact zeros.
+    THRESHOLD = 64
+
+    def __init__(self, pulse: PulseAudio, root: Path) -> None:
+        argv = [need("parec"), "--server", pulse.server, "-d", f"{PulseAudio.SINK}.monitor", "--raw",
+                "--format=s16le", f"--rate={self.RATE}", "--channels=1", "--latency-msec=5"]
+        self.process = subprocess.Popen(argv, env=private_env(root), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, start_new_session=True)
+        self._pcm = bytearray()
+        self._start: float | None = None
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._read, name="sink-monitor", daemon=True)
+        self._thread.start()
+        wait_until(lambda: self._start is not None, what="the null sink's monitor to record")
+
+    def _read(self) -> None:
+        stdout = self.process.stdout
+        assert stdout is not None
+        while True:
+            data = stdout.read1(4096)
+            if not data:
+                return
+            arrival = time.time()
+            with self._lock:
+                self._pcm += data
+                start = arrival - len(self._pcm) / 2 / self.RATE
+                self._start = start if self._start is None else min(self._start, start)
+
+    def audible(self) -> list[float]:
+        """The wall-clock time of every audible sample played so far, in order (see `between`)."""
+        with self._lock:
+            pcm, start = bytes(self._pcm[: len(self._pcm) // 2 * 2]), self._start or 0.0
+        samples = array.array("h", pcm)
+        return [start + i / self.RATE for i, sample in enumerate(samples) if abs(sample) > self.THRESHOLD]
+
+    @staticmethod
+    def between(audible: list[float], begin: float, end: float) -> tuple[float, float] | None:
+        """The first and the last of ``audible`` (from `audible`) between ``begin`` and ``end``, or None."""
+        first, last = bisect.bisect_left(audible, begin), bisect.bisect_right(audible, end)
+        return (audible[first], audible[last - 1]) if last > first else None
+
+    def stop(self) -> None:
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.process.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=3)
+        self._thread.join(timeout=3)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
 class PulseAudio:
     """A private PulseAudio server with one null sink (plays in real time, to nowhere)."""
+
+    SINK = "companion_null"
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -253,7 +324,7 @@ class PulseAudio:
         env = private_env(root, PULSE_RUNTIME_PATH=str(root / "pulse" / "run"), PULSE_STATE_PATH=str(root / "pulse" / "state"))
         argv = [need("pulseaudio"), "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--realtime=no",
                 "--high-priority=no", "--system=no", "--log-target=stderr",
-                "-L", "module-null-sink sink_name=companion_null",
+                "-L", f"module-null-sink sink_name={self.SINK}",
                 "-L", f"module-native-protocol-unix socket={self.socket} auth-anonymous=1"]
         self.daemon = Daemon(argv, env, root / "pulseaudio.log")
         wait_until(lambda: self.socket.exists() or not self.daemon.alive(), what="PulseAudio's socket")
@@ -337,6 +408,12 @@ class SpeechDispatcher:
     def address(self) -> str:
         """For ``SPEECHD_ADDRESS`` or ``SSIPClient(address=...)``."""
         return f"unix_socket:{self.socket}"
+
+    def listen(self) -> SinkMonitor:
+        """Starts recording what the daemon plays (skips without the real-time null sink); stop it when done."""
+        if self.pulse is None:
+            pytest.skip("pulseaudio is not installed: no null sink to record the daemon's audio from")
+        return SinkMonitor(self.pulse, self.root / "monitor")
 
     def module_languages(self) -> list[str]:
         """The ``language=`` of every message the server handed to its output module, in order."""
@@ -502,7 +579,7 @@ def running(factory: Callable[[], Any]) -> Iterator[Any]:
 
 
 __all__ = ["SSIP_THREAD_EXIT", "Brltty", "Message", "ProtocolLog", "PulseAudio", "SpeechDispatcher", "StandInDisplay",
-           "dots_to_unicode", "need", "no_session_daemons", "private_env", "running", "wait_until"]
+           "SinkMonitor", "dots_to_unicode", "need", "no_session_daemons", "private_env", "running", "wait_until"]
 
 
 @pytest.fixture

@@ -170,3 +170,31 @@ def without_printed(answer: str, printed: Sequence[str]) -> str:
         return bool(core) and any(core in text for text in flat)
 
     return " ".join(s for s in sentences(answer) if not quoted(s))
+
+
+#: English words no French sentence holds (none is also a French word: "on", "page", "type", "mode", "score",
+#: "record", "table" are left out). Names of programs, games and command-line options are taken out first (`english_in_french`).
+ENGLISH_WORDS = frozenset({
+    "the", "and", "of", "with", "is", "are", "to", "for", "by", "not", "from", "this", "that", "it", "be", "has",
+    "have", "will", "in", "at", "out", "up", "down", "left", "right", "without", "which", "when", "where", "your",
+    "you", "there", "here", "all", "any", "each", "every", "no", "yes", "none", "off", "allowed", "lock", "shared",
+    "family", "starts", "breaks", "reset", "close", "player", "players", "game", "games", "card", "cards", "won",
+    "lost", "default", "ready", "running", "installed", "written", "saved", "finished", "stickers", "hero",
+    "heroes", "draw", "play", "plays", "wins", "win", "lives", "life", "tokens", "token", "deck", "hand", "hands",
+    "error", "errors", "discards", "rules", "text", "help", "file", "files", "folder", "data", "sound", "voice",
+    "speech", "display", "screen", "reader", "words", "sentence", "say", "said", "press", "key", "interval", "mean",
+    "turn", "round", "completed", "writable", "browser", "found", "missing",
+})
+#: What a French sentence may hold in English: the programs' and games' own names and ids (``the-void``), and what
+#: the user types (``--speech none``, ``companion stickers``).
+NOT_FRENCH_TO_CHECK = re.compile(
+    r"`[^`]*`|--?[\w-]+(?:[ =][\w.:/-]+)?|\bcompanion [\w-]+|\b[a-z]+(?:-[a-z]+)+\b|"
+    r"\b(?:Speech Dispatcher|The Void|Love Letter|Infinity Gauntlet|Num-X|Mindbug|espeak-ng|BRLTTY|BrlAPI|liblouis|"
+    r"PyAV|pip install \w+|sox|Orca|NVDA|Chromium)\b")
+
+
+def english_in_french(sentence: str) -> list[str]:
+    """The English words of a French sentence (`ENGLISH_WORDS`), left aside what is typed (``--speech none``,
+    backquoted commands) and the names of programs and games."""
+    kept = NOT_FRENCH_TO_CHECK.sub(" ", sentence)
+    return [word for word in re.findall(r"[^\W\d_]+", kept) if word.casefold() in ENGLISH_WORDS]

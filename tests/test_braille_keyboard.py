@@ -29,12 +29,13 @@ TABLES = [("fr", 1, None), ("fr", 2, None), ("en", 1, None), ("en", 2, None),
 # What BrlAPI's Python module says (brlapi_keycodes.h), written out so these tests run without it.
 CMD_PASSDOTS, CMD_ROUTE, CMD_HELP, CMD_INFO, CMD_LNUP, CMD_CSRTRK = 0x220000, 0x10000, 0x31, 0x32, 0x1, 0x28
 SYM_LINEFEED, SYM_BACKSPACE, SYM_ESCAPE, FLG_TOGGLE_ON = 0xFF0D, 0xFF08, 0xFF1B, 0x100
+SYM_F1 = 0xFFBE  # F2 to F35 follow it
 NAMES = BrlapiNames({TYPE_CMD | CMD_PASSDOTS: "PASSDOTS", TYPE_CMD | CMD_ROUTE: "ROUTE", TYPE_CMD | CMD_HELP: "HELP",
                      TYPE_CMD | CMD_INFO: "INFO", TYPE_CMD | CMD_LNUP: "LNUP", TYPE_CMD | CMD_CSRTRK: "CSRTRK",
                      TYPE_CMD | 0x2F: "AUTOREPEAT", TYPE_CMD | 0x33: "LEARN", TYPE_CMD | 0x25: "SKPBLNKWINS",
                      TYPE_CMD | 0x2: "LNDN"},
                     {SYM_LINEFEED: "LINEFEED", SYM_BACKSPACE: "BACKSPACE", SYM_ESCAPE: "ESCAPE", 0xFF52: "UP",
-                     0xFF54: "DOWN"})
+                     0xFF54: "DOWN", **{SYM_F1 + n: f"F{n + 1}" for n in range(12)}})
 
 
 def dots(text: str) -> int:
@@ -75,6 +76,10 @@ def test_the_code_layout_and_names_are_brlapis_own():
     (TYPE_CMD | CMD_CSRTRK | FLG_TOGGLE_ON << 32, Press("turn")),  # Space + t, whatever its toggle flag
     (TYPE_CMD | 0x2F, Press("repeat")), (TYPE_CMD | 0x33, Press("refusal")),
     (0xFF52, Press("previous")), (0xFF54, Press("next")),
+    # Esys, Esytime, Iris (BRLTTY's eu/braille.kti): Backspace + a letter is the F-key of its rank, the terminal's
+    (SYM_F1, Press("help")), (SYM_F1 + 1, Press("repeat")), (SYM_F1 + 2, Press("status")),  # Backspace + a, b, c
+    (SYM_F1 + 3, Press("turn")), (SYM_F1 + 4, Press("previous")), (SYM_F1 + 5, Press("next")),  # d, e, f
+    (SYM_F1 + 11, Press("refusal")), (SYM_F1 + 6, None),  # Backspace + l (F12): l for last; g (F7) is nothing
     (TYPE_CMD | CMD_LNUP, None),  # the line keys are the display's own reading (its queue), not the keyboard's
     # Quick Space: BRLTTY passes chords as dots with the space bar
     (dots("1-5") | CHORD, Press("send")), (dots("1-2") | CHORD, Press("erase")), (dots("2-3-4") | CHORD, Press("status")),
@@ -335,3 +340,26 @@ def test_the_users_key_map_replaces_the_shipped_one_and_a_broken_one_is_said(tmp
     assert recorder.texts == ["Le fichier de touches braille braille_keys.toml est inutilisable : les touches "
                               "habituelles servent."]
     assert attach(session, Shown("fr")) is None  # a display without keys (the terminal line, a screen reader)
+
+
+class _EuroBrailleConnection:
+    driverName = b"EuroBraille"  # what BrlAPI names BRLTTY's eu driver (Esys, Esytime, Iris)
+    displaySize = (40, 1)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_on_an_esys_help_reads_its_own_keys_each_on_a_40_cell_line(lang):
+    from companion.braille.segments import wrap
+    from companion.braille.translate import words
+    from companion.i18n import Translator
+    from companion.braille.display import BrlapiBraille
+    from companion.ui.braille_keys import ESYS_HELP
+
+    board, display, recorder = keyboard("gauntlet", lang, None)
+    board.driver = BrlapiBraille(_EuroBrailleConnection(), lang, 40, key_reader=False).driver
+    board.press(0xFFBE)  # Backspace + a: F1, help
+    t = Translator(lang, "ui")
+    esys = [t(message) for message in ESYS_HELP]
+    assert recorder.texts[-len(ESYS_HELP):] == esys and not set(esys) & {t(message) for message in HELP}
+    for sentence in esys:  # one line each beside the blank and the status cell
+        assert len(wrap(words(sentence, lang, None), 40 - 2, split_long=True)) == 1, sentence

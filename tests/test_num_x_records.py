@@ -90,15 +90,15 @@ def test_a_kill_in_the_middle_keeps_every_finished_transaction(tmp_path: Path) -
 def test_companion_records_reads_them_back(tmp_path: Path) -> None:
     from companion.cli import main
 
-    records.record("num-x", "coop", 3, 54, False)
+    records.record("num-x", "coop", 3, 54, False, winners=records.TABLE)
     lines: list[str] = []
     assert records.main(type("A", (), {"lang": "en", "game": None})(), lines.append) == 0
-    assert lines == ["Num-X, cooperative mode, 3 players: record 54, 1 game, 0 completed."]
+    assert lines == ["3 players, Num-X, cooperative mode: 1 game, record 54. 1 lost by the table."]
     assert main(["records", "num-x", "--lang", "fr"]) == 0
 
 
 @pytest.mark.parametrize("column, value", [("score", "'lots'"), ("score", "x'00ff'"), ("players", "'three'"),
-                                           ("won", "'yes'")])
+                                           ("won", "'yes'"), ("winners", "x'00ff'")])
 def test_a_value_of_the_wrong_type_in_the_file_is_a_damaged_file(tmp_path: Path, column: str, value: str) -> None:
     """Issue 32: a text or blob score made a game's end speak Python's TypeError; a text player count broke
     ``companion records``. Both say the damaged file's sentence now, and exit 1."""

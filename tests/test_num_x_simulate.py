@@ -98,7 +98,7 @@ def test_adversaire_gives_each_seats_wins_never_a_table_win(capsys: pytest.Captu
 def test_adversaire_with_5_players_is_refused_in_the_users_language(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _cli(capsys, "--set", "mode=adversaire", "--players", "5", "--lang", "fr")
     assert status == 2
-    assert out.strip() == "Le mode adversaire se joue de 2 à 4 joueurs : 5 joueurs ne peuvent pas y être simulés."
+    assert out.strip() == "5 joueurs : impossible à simuler en mode adversaire, qui se joue de 2 à 4."
 
 
 def test_json_gives_every_row_for_scripts(capsys: pytest.CaptureFixture[str]) -> None:
@@ -191,8 +191,8 @@ def test_an_unknown_speech_mode_is_one_sentence_and_nothing_runs(capsys: pytest.
 
 
 @pytest.mark.parametrize("lang, one, adversaire", [
-    ("en", "1 game.", "2 players, adversaire, 1 game:"),
-    ("fr", "1 partie.", "2 joueurs, adversaire, 1 partie :"),
+    ("en", ". 1 game, mean", "2 players, adversaire, 1 game:"),
+    ("fr", ". 1 partie, score moyen", "2 joueurs, adversaire, 1 partie :"),
 ])
 def test_one_game_is_said_in_the_singular(capsys: pytest.CaptureFixture[str], lang: str, one: str,
                                           adversaire: str) -> None:

@@ -108,12 +108,17 @@ def test_the_probe_gives_the_lock_back_and_a_second_descriptor_is_refused(tmp_pa
         os.close(second)
 
 
-def test_where_no_lock_exists_the_game_goes_on_unlocked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_flock(fd: int, *, blocking: bool = True) -> bool:
-        raise OSError(errno.ENOSYS, "fcntl is unavailable")  # what filelock raises where fcntl is missing
+@pytest.mark.skipif(sys.platform == "win32", reason="flock")
+@pytest.mark.parametrize("system", ["no fcntl", "no lock on this file system"])
+def test_where_no_lock_exists_the_game_goes_on_unlocked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         system: str) -> None:
+    def no_flock(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, "no locks available")
 
-    monkeypatch.setattr(locks, "lock_descriptor", no_flock)
-    monkeypatch.setattr(locks, "unlock_descriptor", lambda fd: no_flock(fd))
+    if system == "no fcntl":
+        monkeypatch.setattr(locks, "fcntl", None)
+    else:
+        monkeypatch.setattr(locks.fcntl, "flock", no_flock)
     path = tmp_path / "save.jsonl"
     path.write_text("x")
     fd = os.open(path, os.O_RDONLY)

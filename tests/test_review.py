@@ -153,7 +153,7 @@ def test_gauntlet_review_in_english(tmp_path):
     assert make_review(path, "en", "txt").decode("utf-8") == expected_text("Review: Infinity Gauntlet", [
         "Players: Zoe, Alice and Bruno.",
         f"Started {started(path)}, last saved 2026-03-05 14:30.",
-        "The game is not finished: the save stops at turn 3.",
+        "Turn 3: the save stops there, the game is not finished.",
         "Save file: g.jsonl.",
     ], GAUNTLET_EN)
 
@@ -163,7 +163,7 @@ def test_gauntlet_review_in_french(tmp_path):
     assert make_review(path, "fr", "txt").decode("utf-8") == expected_text("Compte rendu : Le Gant d'Infinité", [
         "Joueurs : Zoe, Alice et Bruno.",
         f"Commencée le {started(path)}, sauvegardée pour la dernière fois le 2026-03-05 14:30.",
-        "La partie n'est pas finie : la sauvegarde s'arrête au tour 3.",
+        "Tour 3 : la sauvegarde s'arrête là, la partie n'est pas finie.",
         "Fichier de sauvegarde : g.jsonl.",
     ], GAUNTLET_FR)
 
@@ -173,13 +173,13 @@ def test_love_letter_round_in_english_and_french(tmp_path):
     assert make_review(path, "en", "txt").decode("utf-8") == expected_text("Review: Love Letter", [
         "Players: Ana, Bruno and Chloé.",
         f"Started {started(path)}, last saved 2026-03-05 14:30.",
-        "The game is not finished: the save stops in round 2.",
+        "Round 2: the save stops there, the game is not finished.",
         "Save file: l.jsonl.",
     ], LOVE_LETTER_EN)
     assert make_review(path, "fr", "txt").decode("utf-8") == expected_text("Compte rendu : Love Letter", [
         "Joueurs : Ana, Bruno et Chloé.",
         f"Commencée le {started(path)}, sauvegardée pour la dernière fois le 2026-03-05 14:30.",
-        "La partie n'est pas finie : la sauvegarde s'arrête à la manche 2.",
+        "Manche 2 : la sauvegarde s'arrête là, la partie n'est pas finie.",
         "Fichier de sauvegarde : l.jsonl.",
     ], LOVE_LETTER_FR)
 
@@ -190,10 +190,10 @@ def test_the_end_of_a_finished_game(tmp_path):
     path = make_save(tmp_path / "won.jsonl", "gauntlet", WON_LINES, players=2)
     review = transcript(path, "en")
     assert review.facts[0] == "2 players."
-    assert review.facts[2] == "The game is finished at turn 1."
+    assert review.facts[2] == "Turn 1: the game is finished."
     assert review.sections[-1].sentences[-2:] == ["Thanos loses a life: remove a ruby. 0 left.",
                                                    "Thanos has no life left: the heroes win the game."]
-    assert transcript(path, "fr").facts[:1] + transcript(path, "fr").facts[2:] == ["2 joueurs.", "La partie est finie au tour 1."]
+    assert transcript(path, "fr").facts[:1] + transcript(path, "fr").facts[2:] == ["2 joueurs.", "Tour 1 : la partie est finie."]
 
 
 def test_a_secret_value_is_never_in_the_save_nor_the_review(tmp_path):

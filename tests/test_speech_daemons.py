@@ -91,7 +91,36 @@ def test_a_new_line_cuts_off_the_sentence_being_said(daemon):
     assert first.outcome == "cancel" and answer.outcome == "end"
     assert first.begun is not None and answer.begun is not None and answer.begun > first.begun
     cancels = [e for e in daemon.protocol.commands(first.fd) if e.text == "CANCEL self"]
-    assert len(cancels) == 1 and first.sent < cancels[0].time <= answer.sent  # the answer is sent once the cut is done
+    assert len(cancels) == 1 and first.sent < cancels[0].time <= answer.sent  # the answer goes after the cut
+    cancelled = next(when for when, event in first.events if event == "cancel")
+    assert answer.sent < cancelled  # ... right behind it, not once the daemon reports the old sentence cancelled
+
+
+def test_a_sentence_ends_with_its_last_word_not_a_pause(daemon):
+    """espeak-ng's full-stop pause after the text (0.3 s, heard as waiting before the next sentence) is left out:
+    the daemon reports the end with the last sound it plays, and every word is played (as long as the built-in voice's
+    trimmed WAV). Measured on the null sink's audio, not from the request."""
+    from companion.speech import audio, espeak
+
+    monitor = daemon.listen()
+    speaker = SpeechDispatcherSpeaker("fr", sound_icons=False)
+    text = "Il reste 3 cartes."
+    try:
+        speaker.say("Ana & Bob <2>.")  # the first sentence opens the audio stream
+        speaker.say(text)
+        assert speaker.wait(20)
+        first, message = wait_until(lambda: finished(daemon, 2), 20, "both sentences to end")[:2]
+        ended = next(when for when, event in message.events if event == "end")
+        heard = monitor.between(monitor.audible(), message.sent, ended)
+    finally:
+        speaker.close()
+        monitor.stop()
+    assert first.text == "Ana &amp; Bob &lt;2&gt;." and first.outcome == "end"  # SSML mode: escaped, said
+    assert message.text == text and message.outcome == "end" and heard is not None
+    built_in = len(audio.samples(espeak.synthesize(text, "fr"))) / audio.WIDTH / audio.RATE
+    first, last = heard
+    assert last - first > built_in - 0.15  # every word played
+    assert ended - last < 0.12  # was 0.32 s: the end of "</speak>", an empty sentence with its full stop
 
 
 def test_why_not_ssip_text_it_interrupts_itself(daemon):

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Modules the help has no use for, each of which costs milliseconds to import.
@@ -52,17 +54,91 @@ def test_the_help_in_french_imports_no_heavy_module_either() -> None:
     assert not {"tomllib", "dataclasses", "typing", "companion.registry"} & modules
 
 
-def test_playing_one_game_imports_neither_the_other_games_nor_the_records(tmp_path: Path) -> None:
-    """``companion play GAME``: its own game's modules only; sqlite3 waits for a game's end (issue 34)."""
+#: What ``companion play GAME`` has no use for when standard input is a script (no voice, no braille display, no
+#: server): each costs the table a pause before the set-up is said (issue 34).
+NOT_FOR_A_SCRIPTED_GAME = ("sqlite3", "companion.records", "companion.web", "companion.simulation", "companion.saves",
+                           "companion.rules_data", "companion.braille", "companion.ui", "companion.earcons",
+                           "companion.speech", "filelock", "logging", "secrets", "shutil", "subprocess", "tempfile",
+                           "prompt_toolkit", "starlette", "uvicorn", "PIL", "qrcode", "platformdirs",
+                           "companion.rules_help", "companion.simulate_help", "companion.doctor_help")
+GAMES = {"gauntlet": "gauntlet", "love-letter": "love_letter", "num-x": "num_x", "the-void": "the_void",
+         "mindbug": "mindbug"}
+
+
+def _private_folders(tmp_path: Path) -> dict[str, str]:
     import os
 
-    env = dict(os.environ, COMPANION_DATA_DIR=str(tmp_path), COMPANION_CONFIG_DIR=str(tmp_path / "config"))
-    for game, module in (("gauntlet", "gauntlet"), ("the-void", "the_void")):
-        done = subprocess.run([sys.executable, "-c", PROBE, "play", game, "--lang", "en"], cwd=ROOT, input="quit\n",
-                              capture_output=True, text=True, timeout=120, check=True, env=env)
-        found = json.loads(done.stdout)
-        modules = set(found["modules"])
-        assert found["printed"].count("\n") >= 2  # the game really started: its set-up said (quit at once: nothing saved)
-        games = {name.rsplit(".", 1)[1] for name in modules if name.startswith("companion.games.")}
-        assert games <= {module, "base", "state_json"}
-        assert not {"sqlite3", "companion.records", "companion.web", "companion.simulation"} & modules
+    return dict(os.environ, COMPANION_DATA_DIR=str(tmp_path), COMPANION_CONFIG_DIR=str(tmp_path / "config"))
+
+
+def _played(tmp_path: Path, *argv: str, script: str = "quit\n") -> tuple[set[str], str]:
+    done = subprocess.run([sys.executable, "-c", PROBE, "play", *argv, "--lang", "en"], cwd=ROOT, input=script,
+                          capture_output=True, text=True, timeout=120, check=True, env=_private_folders(tmp_path))
+    found = json.loads(done.stdout)
+    return set(found["modules"]), found["printed"]
+
+
+def _heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(name for name in modules if any(name == m or name.startswith(m + ".") for m in names))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_playing_one_game_imports_neither_the_other_games_nor_what_a_script_does_not_use(tmp_path: Path,
+                                                                                        game: str) -> None:
+    """``companion play GAME``: its own game's modules only; sqlite3 waits for a game's end, the braille keys for a
+    display, the save files' listing for a resume, the rules for a question (issue 34)."""
+    modules, printed = _played(tmp_path, game)
+    assert printed.count("\n") >= 2  # the game really started: its set-up said (quit at once: nothing saved)
+    own = GAMES[game]
+    for layer in ("games", "commands", "render", "private"):
+        loaded = {name.rsplit(".", 1)[1] for name in modules if name.startswith(f"companion.{layer}.")}
+        assert loaded <= {own, "base", "state_json"}, layer
+    assert _heavy(modules, NOT_FOR_A_SCRIPTED_GAME) == []
+
+
+def test_a_game_named_by_an_alias_imports_no_other_game(tmp_path: Path) -> None:
+    modules, printed = _played(tmp_path, "void")  # the last alias the registry would have found by importing each
+    assert "round" in printed
+    assert {name for name in modules if name.startswith("companion.games.")} <= {
+        "companion.games.the_void", "companion.games.base", "companion.games.state_json"}
+
+
+def test_resuming_a_game_imports_no_other_game_and_no_rules(tmp_path: Path) -> None:
+    save = tmp_path / "resume.jsonl"
+    _played(tmp_path, "gauntlet", "--save", str(save), script="play proxima\nnext\nquit\n")
+    modules, printed = _played(tmp_path, "gauntlet", "--resume", str(save))
+    assert "2 commands replayed" in printed
+    assert {name for name in modules if name.startswith("companion.games.")} <= {
+        "companion.games.gauntlet", "companion.games.base", "companion.games.state_json"}
+    # The save files' module reads the save; marking a declined save (companion.ui.resume) comes after the game.
+    allowed = ("companion.saves", "companion.ui")
+    assert _heavy(modules, tuple(m for m in NOT_FOR_A_SCRIPTED_GAME if m not in allowed)) == []
+    assert _heavy(modules, ("companion.ui",)) <= ["companion.ui", "companion.ui.resume"]
+
+
+def test_the_whole_help_asked_before_a_command_still_lists_every_command() -> None:
+    """``companion play …`` declares only play's parser; ``companion --help play`` is still the whole help."""
+    modules, printed = loaded_by("--lang", "en", "--help", "play")
+    assert "aid-sheet" in printed and "doctor" in printed
+    modules, printed = loaded_by("--lang", "en", "play", "--help")
+    assert "--players" in printed and "companion.doctor_help" not in modules
+
+
+def test_listing_the_games_imports_none_of_them() -> None:
+    """``companion games`` reads the registry's data: no game, no card file, no msgspec."""
+    modules, printed = loaded_by("games", "--lang", "en")
+    assert "mindbug: Mindbug, 2 players (also: mind-bug, mindbug-first-contact)" in printed
+    assert _heavy(modules, ("companion.games", "companion.cards", "msgspec", "tomllib")) == []
+
+
+def test_the_registry_says_of_each_game_what_its_spec_says() -> None:
+    """The registry's data (found and listed without importing the games) is the games' own ``SPEC``."""
+    from companion import registry
+
+    assert {game.id for game in registry.GAMES} == set(GAMES)
+    for game in registry.GAMES:
+        assert game.listed is not None
+        spec = game.spec
+        assert (game.listed.id, dict(game.listed.names), game.listed.aliases) == (spec.id, dict(spec.names), spec.aliases)
+        assert game.players == (spec.min_players, spec.max_players)
+        assert game.module.rsplit(".", 1)[1] == GAMES[game.id]

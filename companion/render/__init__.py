@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card, CardSet
-from companion.games.base import MAX_NAME_LENGTH, N_ as N_, Event, Zone, seat_number
+from companion.marker import N_ as N_
+from companion.games.base import MAX_NAME_LENGTH, Event, Zone, seat_number
 from companion.i18n import Translator
 from companion import grammar
 
@@ -402,6 +403,41 @@ def _no_state_help(verb: str, state: Any, ctx: Context) -> str | None:
 
 
 @dataclass(frozen=True)
+class OptionWords:
+    """One option of a game's spec in words, from the game's catalog (data, declared in its `Renderer`): what
+    ``companion records`` says of a table's options ("no token after a full tie"), never their syntax.
+
+    A value is said by its own words (``values``), else, for a whole number, by ``count`` ("5 lives for Thanos"),
+    else, for seat numbers ("13"), by ``seats`` ("eyes closed for players 1 and 3").
+    """
+
+    #: Each value's words: value → message id.
+    values: Mapping[str, str] = field(default_factory=dict)
+    #: A whole number said with its number first: (singular, plural) message ids with ``{count}`` (`plural`).
+    count: tuple[str, str] | None = None
+    #: Seat numbers ("13"): (singular, plural) message ids with ``{seats}`` (the seats joined) and ``{count}`` (how many).
+    seats: tuple[str, str] | None = None
+
+    def message(self, value: str) -> str | tuple[str, str] | None:
+        """The message id that says ``value`` (a plural pair for a number or seats); ``None``: these words cannot."""
+        if value in self.values:
+            return self.values[value]
+        if self.count is not None and re.fullmatch(r"-?[0-9]+", value):
+            return self.count
+        if self.seats is not None and re.fullmatch(r"[1-9]+", value):
+            return self.seats
+        return None
+
+    def said(self, value: str, ctx: Context) -> str | None:
+        """``value`` in words, in the context's language; ``None`` when these words cannot say it."""
+        message = self.message(value)
+        if message is None or isinstance(message, str):
+            return message if message is None else ctx.t(message)
+        count = int(value) if message == self.count else len(value)
+        return ctx.t.plural(*message, count, seats=ctx.join(list(value)))
+
+
+@dataclass(frozen=True)
 class Renderer:
     """A game's events and refusals as sentences: one ``RENDERER = Renderer(...)`` per game; hooks have defaults.
 
@@ -437,6 +473,9 @@ class Renderer:
     state_help: Callable[[str, Any, Context], str | None] = _no_state_help
     #: A card read aloud (``card NAME``): a game whose cards carry more than one effect text says it all.
     card_reading: Callable[[Card, Context], str] = card_sentence
+    #: Each option of the game's spec in words (option name → `OptionWords`): ``companion records`` says a
+    #: table's options with them, in the reader's language.
+    option_words: Mapping[str, OptionWords] = field(default_factory=dict)
 
     def render(self, event: Event, ctx: Context) -> str:
         """The sentence for ``event`` at the context's verbosity (its terse or full form, else the normal one)."""

@@ -11,7 +11,8 @@ from typing import Any, Callable, Mapping
 from companion.games import gauntlet as g
 from companion.games.base import Event
 from companion.grammar import list_sentences, short_sentences
-from companion.render import N_, Context, Renderer, elided, grouped_counts, piles_sentence, Refusal
+from companion.marker import plural
+from companion.render import N_, Context, OptionWords, Renderer, elided, grouped_counts, piles_sentence, Refusal
 
 DOMAIN = g.SPEC.domain
 
@@ -621,6 +622,27 @@ HELP = {
 }
 
 
+#: Each option in words (`OptionWords`): ``companion records`` reads "5 lives for Thanos", never ``thanos_lives=5``.
+OPTION_WORDS = {
+    # Translators: {count} a number, Thanos's lives: an option of a Gauntlet game, between commas in a line of companion
+    # records; the form follows {count}.
+    "thanos_lives": OptionWords(count=plural("{count} life for Thanos", "{count} lives for Thanos")),
+    # Translators: {count} a number, each hero's lives: an option of a Gauntlet game, between commas in a line of
+    # companion records; the form follows {count}.
+    "hero_lives": OptionWords(count=plural("{count} life per hero", "{count} lives per hero")),
+    # Translators: {count} a number: an option of a Gauntlet game, between commas in a line of companion records; the
+    # form follows {count}.
+    "token_pool": OptionWords(count=plural("{count} power token in the box", "{count} power tokens in the box")),
+    "kit": OptionWords({
+        # Translators: how lives are shown (an option of a Gauntlet game), between commas in a line of companion records.
+        "tokens": N_("lives on coins and rubies"),
+        # Translators: how lives are shown (an option of a Gauntlet game), between commas in a line of companion records.
+        "track": N_("lives on the life-track card"),
+    }),
+}
+
+
 RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS, player=player,
-                    status_head=status_head, status_parts=status_parts, undo_hint=undo_hint, minor_events=MINOR_EVENTS)
+                    status_head=status_head, status_parts=status_parts, undo_hint=undo_hint, minor_events=MINOR_EVENTS,
+                    option_words=OPTION_WORDS)
 render = RENDERER.render

@@ -11,7 +11,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import love_letter as g
 from companion.private import love_letter as private
-from companion.render import N_, Context, Renderer, capitalized, elided, grouped_counts, piles_sentence, Refusal, numbered_player
+from companion.render import (N_, Context, OptionWords, Renderer, capitalized, elided, grouped_counts, piles_sentence, Refusal,
+                              numbered_player)
 
 DOMAIN = g.SPEC.domain
 
@@ -560,6 +561,20 @@ _FULL: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
+#: Each option in words (`OptionWords`): ``companion records`` reads "no token after a full tie", never ``tie=none``.
+OPTION_WORDS = {
+    "tie": OptionWords({
+        # Translators: an option of a Love Letter game (a round ends in a full tie), between commas in a line of
+        # companion records.
+        "all": N_("a token for each player in a full tie"),
+        # Translators: an option of a Love Letter game (a round ends in a full tie), between commas in a line of
+        # companion records.
+        "none": N_("no token after a full tie"),
+    }),
+}
+
+
 RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
-                    player=player, status_head=status_head, status_parts=status_parts)
+                    player=player, status_head=status_head, status_parts=status_parts,
+                    option_words=OPTION_WORDS)
 render = RENDERER.render

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from companion.games import mindbug as g
 from companion.cards import Card
 from companion.grammar import list_sentences, short_sentences as cut_sentences
-from companion.render import N_, Context, Renderer, capitalized, elided, Refusal, numbered_player
+from companion.render import N_, Context, OptionWords, Renderer, capitalized, elided, Refusal, numbered_player
 
 DOMAIN = g.SPEC.domain
 
@@ -830,10 +830,51 @@ def undo_hint(event: Any, ctx: Context) -> str | None:
     return None
 
 
+#: Each option in words (`OptionWords`): ``companion records`` reads "player 2 starts", never ``first=p2``.
+OPTION_WORDS = {
+    "first": OptionWords({
+        # Translators: an option of a Mindbug game, between commas in a line of companion records.
+        "p1": N_("player 1 starts"),
+        # Translators: an option of a Mindbug game, between commas in a line of companion records.
+        "p2": N_("player 2 starts"),
+        # Translators: an option of a Mindbug game (the companion says how to draw), between commas in a line of
+        # companion records.
+        "draw": N_("a draw decides who starts"),
+    }),
+    "discard": OptionWords({
+        # Translators: an option of a Mindbug game, between commas in a line of companion records.
+        "controller": N_("defeated creatures to their controller's discard pile"),
+        # Translators: an option of a Mindbug game, between commas in a line of companion records.
+        "owner": N_("defeated creatures to their owner's discard pile"),
+    }),
+    "refill": OptionWords({
+        # Translators: an option of a Mindbug game (hands refilled to 5), between commas in a line of companion records.
+        "always": N_("hands refilled whenever short"),
+        # Translators: an option of a Mindbug game (hands refilled to 5), between commas in a line of companion records.
+        "after_play": N_("hands refilled only after a play"),
+    }),
+    "tough_vs_effects": OptionWords({
+        # Translators: an option of a Mindbug game (Tough: the keyword), between commas in a line of companion records.
+        "yes": N_("Tough also saves from effects"),
+        # Translators: an option of a Mindbug game (Tough: the keyword), between commas in a line of companion records.
+        "no": N_("Tough does not save from effects"),
+    }),
+    "hunter_past_sneaky": OptionWords({
+        # Translators: an option of a Mindbug game (Hunter, Sneaky: the keywords), between commas in a line of
+        # companion records.
+        "no": N_("Hunter cannot force a block against Sneaky"),
+        # Translators: an option of a Mindbug game (Hunter, Sneaky: the keywords), between commas in a line of
+        # companion records.
+        "yes": N_("Hunter may force a block against Sneaky"),
+    }),
+}
+
+
 RENDERER = Renderer(domain=DOMAIN, events={k: _elision(f) for k, f in _RENDERERS.items()}, help=HELP,
                     terse={k: _elision(f) for k, f in _TERSE.items()}, full={k: _elision(f) for k, f in _FULL.items()},
                     refusals={code: _elision(f) for code, f in REFUSALS.items()}, player=player,
                     status_head=_elision(status_head), status_parts=_elided_parts,
                     minor_events=frozenset({"hand_refilled"}), card_reading=card_reading,
-                    undo_hint=_elided_hint)
+                    undo_hint=_elided_hint,
+                    option_words=OPTION_WORDS)
 render = RENDERER.render

@@ -10,7 +10,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import num_x as g
 from companion.cards import Card
-from companion.render import N_, Context, Refusal, Renderer, capitalized, card_sentence, elided, numbered_player
+from companion.render import (N_, Context, OptionWords, Refusal, Renderer, capitalized, card_sentence, elided,
+                              numbered_player)
 
 DOMAIN = g.SPEC.domain
 
@@ -23,6 +24,61 @@ MODE = {
     "decouverte": N_("Discovery mode"),
     # Translators: a Num-X game mode's name.
     "adversaire": N_("Opponent mode"),
+}
+
+#: Each option in words (`OptionWords`): ``companion records`` reads "cooperative mode, no colour lock", never the
+#: options' syntax (``coop lock=off``, `companion.games.num_x.variant`).
+OPTION_WORDS = {
+    "actions": OptionWords({
+        # Translators: an option of a Num-X game, between commas in a line of companion records.
+        "on": N_("action cards"),
+        # Translators: an option of a Num-X game, between commas in a line of companion records.
+        "off": N_("no action cards"),
+    }),
+    "extra": OptionWords({
+        # Translators: an option of a Num-X game, between commas in a line of companion records.
+        "allowed": N_("extra plays"),
+        # Translators: an option of a Num-X game, between commas in a line of companion records.
+        "exact": N_("no extra plays"),
+    }),
+    "lock": OptionWords({
+        # Translators: an option of a Num-X game, between commas in a line of companion records.
+        "off": N_("no colour lock"),
+        # Translators: an option of a Num-X game (a family card only goes on its family's pile), between commas in a
+        # line of companion records.
+        "on": N_("colour lock"),
+    }),
+    "start": OptionWords({
+        # Translators: an option of a Num-X game, between commas in a line of companion records.
+        "open": N_("open starts"),
+        # Translators: an option of a Num-X game (a pile's first card is the top of both branches), between commas in
+        # a line of companion records.
+        "shared": N_("shared starts"),
+    }),
+    "starters": OptionWords({
+        # Translators: an option of a Num-X game, between commas in a line of companion records.
+        "any": N_("any card starts a pile"),
+        # Translators: an option of a Num-X game, between commas in a line of companion records.
+        "family": N_("only family cards start a pile"),
+    }),
+    "breaks": OptionWords({
+        # Translators: an option of a Num-X game, between commas in a line of companion records.
+        "close": N_("a break closes its branch"),
+        # Translators: an option of a Num-X game (a Shadow or Rainbow break becomes the branch's top), between commas
+        # in a line of companion records.
+        "reset": N_("a break becomes its branch's top"),
+    }),
+    "removed_family": OptionWords({
+        # Translators: an option of a Num-X game (Discovery mode), between commas in a line of companion records.
+        "red": N_("without the red family"),
+        # Translators: an option of a Num-X game (Discovery mode), between commas in a line of companion records.
+        "green": N_("without the green family"),
+        # Translators: an option of a Num-X game (Discovery mode), between commas in a line of companion records.
+        "blue": N_("without the blue family"),
+        # Translators: an option of a Num-X game (Discovery mode), between commas in a line of companion records.
+        "yellow": N_("without the yellow family"),
+    }),
+    "mode": OptionWords(MODE),
 }
 
 
@@ -810,5 +866,5 @@ def card_reading(card: Card, ctx: Context) -> str:
 RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
                     player=player, status_head=status_head, status_parts=status_parts,
                     minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}), card_reading=card_reading,
-                    state_help=state_help)
+                    state_help=state_help, option_words=OPTION_WORDS)
 render = RENDERER.render

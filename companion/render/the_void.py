@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import the_void as g
-from companion.render import N_, Context, Renderer, Refusal, elided, numbered_player
+from companion.marker import plural
+from companion.render import N_, Context, OptionWords, Renderer, Refusal, elided, numbered_player
 
 DOMAIN = g.SPEC.domain
 #: The rank names when a card file has no ``[[bands]]`` (percent of the best score → message id).
@@ -516,6 +517,72 @@ _FULL: dict[type, Callable[[Any, Context], str]] = {
     g.ErrorMade: _error_full,
 }
 
+#: Each option in words (`OptionWords`): ``companion records`` reads "discards typed as a number only", never
+#: ``discards=count``.
+OPTION_WORDS = {
+    "difficulty": OptionWords({
+        # Translators: a difficulty level of The Void, between commas in a line of companion records.
+        "debutant": N_("6 errors allowed at the beginner level"),
+        # Translators: a difficulty level of The Void, between commas in a line of companion records.
+        "normal": N_("5 errors allowed at the normal level"),
+        # Translators: a difficulty level of The Void, between commas in a line of companion records.
+        "difficile": N_("4 errors allowed at the hard level"),
+        # Translators: a difficulty level of The Void, between commas in a line of companion records.
+        "epique": N_("3 errors allowed at the epic level"),
+        # Translators: a difficulty level of The Void, between commas in a line of companion records.
+        "mythique": N_("2 errors allowed at the mythic level"),
+        # Translators: a difficulty level of The Void, between commas in a line of companion records.
+        "divin": N_("1 error allowed at the divine level"),
+        # Translators: a difficulty level of The Void ("gros mytho" in French), between commas in a line of companion
+        # records.
+        "gros-mytho": N_("no error allowed at the big fibber level"),
+    }),
+    # Translators: {count} a number; the form follows {count}.
+    "rounds": OptionWords(count=plural("{count} round", "{count} rounds")),
+    "eyes_closed": OptionWords(
+        # Translators: an option of The Void (nobody closes their eyes), between commas in a line of companion records.
+        {"none": N_("eyes open")},
+        # Translators: {seats} seat numbers, already joined ("1 and 3"); {count} how many: an option of The Void,
+        # between commas in a line of companion records; the form follows {count}.
+        seats=plural("eyes closed for player {seats}", "eyes closed for players {seats}")),
+    "eyes_closed_rounds": OptionWords({
+        # Translators: an option of The Void, between commas in a line of companion records.
+        "even": N_("eyes closed in even rounds"),
+        # Translators: an option of The Void, between commas in a line of companion records.
+        "odd": N_("eyes closed in odd rounds"),
+    }),
+    "discards": OptionWords({
+        # Translators: what is typed after an error (an option of The Void), between commas in a line of companion
+        # records.
+        "cards": N_("discards typed card by card"),
+        # Translators: what is typed after an error (an option of The Void), between commas in a line of companion
+        # records.
+        "count": N_("discards typed as a number only"),
+    }),
+    "draw": OptionWords({
+        # Translators: an option of The Void, between commas in a line of companion records.
+        "after_play": N_("a card drawn after each play"),
+        # Translators: an option of The Void, between commas in a line of companion records.
+        "empty_hand": N_("4 cards drawn when a hand is empty"),
+    }),
+    "error_end": OptionWords({
+        # Translators: what ends a round on errors (an option of The Void), between commas in a line of companion
+        # records.
+        "turned": N_("a type turned up twice ends the round"),
+        # Translators: what ends a round on errors (an option of The Void), between commas in a line of companion
+        # records.
+        "all": N_("a type discarded twice for errors ends the round"),
+    }),
+    "budget": OptionWords({
+        # Translators: an option of The Void, between commas in a line of companion records.
+        "game": N_("errors counted over the whole game"),
+        # Translators: an option of The Void, between commas in a line of companion records.
+        "round": N_("errors counted per round"),
+    }),
+}
+
+
 RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
-                    player=player, status_head=status_head, status_parts=status_parts)
+                    player=player, status_head=status_head, status_parts=status_parts,
+                    option_words=OPTION_WORDS)
 render = RENDERER.render

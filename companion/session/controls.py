@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from companion.announce import Priority
 from companion.commands.base import Control
-from companion.games.base import N_
+from companion.marker import N_
 
 if TYPE_CHECKING:
     from companion.session.core import Session

@@ -24,7 +24,7 @@ from companion.session.parsed import parse_once, raised
 from companion.session.suggest import is_yes, replaced, suggestion
 from companion.session.table import Step, Table
 from companion.session.undo_sentences import undo_utterances
-from companion.session.listeners import log, tell
+from companion.session.listeners import log_error, tell
 from companion.session.wiring import Listener, Wiring
 
 
@@ -158,7 +158,7 @@ class Session:
             self._refuse("save_failed", {"path": str(error.path.name), "reason": error.reason,
                                          "detail": error.strerror or "", "errno": error.errno}, parse=True)
         except Exception as error:  # a bug must never lose the game
-            log.error("internal error on %r", self._line, exc_info=error)
+            log_error("internal error on %r", self._line, error=error)
             self._refuse("internal", {"detail": "".join(traceback.format_exception_only(error)).strip()}, parse=True)
 
     def _refuse(self, code: str, details: dict[str, Any], parse: bool = False) -> None:

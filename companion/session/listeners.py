@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import traceback
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
@@ -13,8 +12,13 @@ from companion.session.wiring import Listener
 if TYPE_CHECKING:
     from companion.session.core import Session
 
-#: Internal errors (a bug caught so the game is never lost) are logged here; the tests fail on any.
-log = logging.getLogger("companion.session")
+
+def log_error(message: str, *args: object, error: BaseException) -> None:
+    """An internal error (a bug caught so the game is never lost), logged to ``companion.session``; the tests fail on
+    any. ``logging`` is imported here, at the first such error, not before a game's first sentence (issue 34)."""
+    import logging
+
+    logging.getLogger("companion.session").error(message, *args, exc_info=error)
 
 
 def tell(session: Session, listeners: Iterable[Listener], call: Callable[[Listener], None]) -> None:
@@ -23,7 +27,7 @@ def tell(session: Session, listeners: Iterable[Listener], call: Callable[[Listen
         try:
             call(listener)
         except Exception as error:
-            log.error("a listener failed after a kept step", exc_info=error)
+            log_error("a listener failed after a kept step", error=error)
             _say_failed(session, "".join(traceback.format_exception_only(error)).strip())
 
 

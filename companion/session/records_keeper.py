@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from companion.games.base import Command, OutcomeKind
 
 if TYPE_CHECKING:
+    from companion import records
     from companion.session.core import Session
     from companion.session.table import Step
 
@@ -55,6 +56,19 @@ class RecordsKeeper:
         self._forgotten.add(index)
         session.say(session.narrator.ctx.core("This game is taken out of the records."), "record_undone", {"row": row})
 
+    @staticmethod
+    def winners(session: Session) -> records.Winners:
+        """Who won the game just finished, for the records: the table, in a cooperative game won or lost together
+        (Num-X's cooperative modes, The Void), else each winner's id with the name the table gave (None without
+        ``--names``: the records say "player 2" in the reader's language)."""
+        from companion import records
+
+        ended = session.table.outcome
+        if ended is None or ended.kind is not OutcomeKind.WIN:
+            return records.TABLE
+        ctx = session.narrator.ctx
+        return tuple((pid, session.narrator.renderer.player(ctx, pid) if ctx.names else None) for pid in ended.winners)
+
     def keep(self, session: Session) -> None:
         """Keep the game just finished in the records. A game without a score (Mindbug) is counted, silently;
         ``won`` is the table reaching its goal: a win, a cooperative win, or a game completed with a score (The Void)."""
@@ -67,7 +81,7 @@ class RecordsKeeper:
 
         try:
             kept = records.record(table.game.id, table.rules.variant_of(table.options), table.options.players,
-                                  ended.score, won)
+                                  ended.score, won, winners=self.winners(session))
         except records.RecordsError as error:
             session.say(records.problem_sentence(error, ctx.lang, lost=True), "records", {"reason": error.reason})
             return

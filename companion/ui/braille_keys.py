@@ -36,6 +36,27 @@ HELP: tuple[str, ...] = (
 )
 
 
+#: The braille keys' help on a Eurobraille display (Esys, Esytime, Iris: BRLTTY's driver "EuroBraille"), whose key
+#: table has its own Backspace key and makes F-keys of Backspace + a letter instead of BRLTTY's Space chords.
+ESYS_HELP: tuple[str, ...] = (
+    # Translators: the keys of a Eurobraille Esys display, read by help, each sentence on one 40-cell line.
+    # Backspace and Space are its two front keys; "1 2 4 5" are dots.
+    N_("Esys: dot 8 sends the line."),
+    N_("Backspace erases the last cell."),
+    N_("Space with 1 2 4 5 clears the line."),
+    N_("A routing key picks the word above it."),
+    N_("Backspace with a: help."),
+    N_("Backspace with c: status."),
+    N_("Backspace with d: whose turn."),
+    N_("Backspace with e: the sentence before."),
+    N_("Backspace with f: the sentence after."),
+    N_("Backspace with b: repeat the answer."),
+    N_("Backspace with l: the last refusal."),
+)
+#: BrlAPI's name of the driver of Eurobraille displays (BRLTTY's driver code ``eu``).
+EUROBRAILLE = "EuroBraille"
+
+
 #: Accepts the line a refusal offered ("Type yes."): the parser takes ``yes`` and ``oui`` in every language.
 YES = "yes"
 
@@ -45,7 +66,7 @@ class BrailleKeyboard:
 
     def __init__(self, session: Session, display: Any, keymap: KeyMap, names: BrlapiNames, *,
                  grade: int | None = None, table: str | None = None,
-                 on_quit: Callable[[], None] | None = None) -> None:
+                 on_quit: Callable[[], None] | None = None, driver: str = "") -> None:
         self.session = session
         self.display = display
         self.keymap = keymap
@@ -57,6 +78,8 @@ class BrailleKeyboard:
         self.on_quit = on_quit
         #: The cells typed since the last send, in Unicode braille.
         self.typed = ""
+        #: BrlAPI's name of the display's driver: its keys' help (``EuroBraille``: `ESYS_HELP`).
+        self.driver = driver
         self._actions: dict[str, Callable[[Press], None]] = {
             "type": self._type, "space": lambda press: self._add(BLANK), "erase": self._erase,
             "clear": lambda press: self._set(""), "send": lambda press: self._later(self._send),
@@ -144,7 +167,7 @@ class BrailleKeyboard:
         """Help, then the braille keys."""
         session.handle("help")
         t = Translator(self.lang, "ui")
-        for message in HELP:
+        for message in ESYS_HELP if self.driver == EUROBRAILLE else HELP:
             review.say_now(session, t(message), "help", {"topic": "braille_keys"})
 
     def _review(self, action: Callable[[Session], None]) -> Callable[[Press], None]:
@@ -183,9 +206,10 @@ def attach(session: Session, display: Any) -> BrailleKeyboard | None:
         # Translators: the user's own braille key file is broken; {name} is its file name.
         session.say(t("The braille key file {name} cannot be used: the usual keys are.", name=unusable.name),
                     "output")
-    keyboard = BrailleKeyboard(session, display, keymap, brlapi_names(brlapi), grade=display.grade, table=display.table)
+    keyboard = BrailleKeyboard(session, display, keymap, brlapi_names(brlapi), grade=display.grade, table=display.table,
+                               driver=getattr(display, "driver", ""))
     display.on_key = keyboard.press
     return keyboard
 
 
-__all__ = ["BrailleKeyboard", "HELP", "YES", "attach"]
+__all__ = ["ESYS_HELP", "EUROBRAILLE", "BrailleKeyboard", "HELP", "YES", "attach"]

@@ -1,0 +1,139 @@
+"""Start-up: how long a table waits for the companion, against ``python -c pass`` timed in the same run.
+
+Prints figures, not a test. Each command runs in a fresh process, as a user starts it:
+
+- ``companion --help``: from the launch to the process's exit (the whole help printed);
+- ``companion play GAME`` for each game, and ``companion play gauntlet --resume SAVE``: from the launch to the
+  first line on standard output (the set-up's first sentence, or the resumed game's first note), with standard
+  input a pipe, ``--speech none --braille none`` (no voice, no braille display: the sentence a screen reader
+  would read first), the byte code compiled once beforehand as after an install; then ``quit`` is typed.
+
+The reference, ``python -c pass`` with the same interpreter, is measured interleaved with them (round after
+round), so the machine's load weighs on all alike. Goal (issue 34): each at most 2 x the reference. Beside
+each figure, the CPU time of the whole process (to its exit, ``quit`` included) against the reference's: on a
+loaded machine it says what the wall clock no longer can.
+``--runs N``: the rounds (default 5, each of 3 launches per command); the figure is the median of all launches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL_RATIO = 2.0
+GAMES = ("gauntlet", "love-letter", "num-x", "the-void", "mindbug")
+QUIET = ["--lang", "en", "--speech", "none", "--braille", "none"]
+
+
+def _environment(folder: Path) -> dict[str, str]:
+    """As a user's install runs: byte code kept (in a folder of its own); the user's folders found as for a user
+    (platformdirs, under a private home and XDG folders), never the companion's test overrides."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PYTHONDONTWRITEBYTECODE", "COMPANION_DATA_DIR", "COMPANION_CONFIG_DIR")}
+    env.update(PYTHONPYCACHEPREFIX=str(folder / "pycache"), HOME=str(folder / "home"),
+               XDG_CONFIG_HOME=str(folder / "config"), XDG_DATA_HOME=str(folder / "data"),
+               XDG_CACHE_HOME=str(folder / "cache"), XDG_STATE_HOME=str(folder / "state"))
+    return env
+
+
+def _cpu_ms() -> float:
+    """The CPU time (user and system) of every child process waited for so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (used.ru_utime + used.ru_stime) * 1000
+
+
+def exit_ms(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """From the launch to the process's exit; and its CPU time."""
+    cpu, started = _cpu_ms(), time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                   check=True, env=env, timeout=60)
+    return (time.perf_counter() - started) * 1000, _cpu_ms() - cpu
+
+
+def first_line_ms(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """From the launch to the first line on standard output; then ``quit`` is typed and the process waited for (its
+    CPU time is the whole process's)."""
+    cpu, started = _cpu_ms(), time.perf_counter()
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               env=env)
+    assert process.stdin is not None and process.stdout is not None
+    line = process.stdout.readline()
+    elapsed = (time.perf_counter() - started) * 1000
+    process.communicate(b"quit\n", timeout=60)
+    if not line.strip():
+        raise SystemExit(f"no first line from {' '.join(command)}")
+    return elapsed, _cpu_ms() - cpu
+
+
+def _saved_game(base: list[str], env: dict[str, str], folder: Path) -> Path:
+    """A gauntlet save of a few turns, for the resume."""
+    path = folder / "resume.jsonl"
+    moves = "play proxima\nnext\nplay hulk\nfight 1 3 3\nnext\nplay falcon 3\nnext\nquit\n"
+    subprocess.run([*base, "play", "gauntlet", *QUIET, "--save", str(path)], input=moves.encode(),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env, timeout=60)
+    return path
+
+
+def commands(base: list[str], save: Path) -> list[tuple[str, list[str], bool]]:
+    """(label, command, timed to its first line rather than its exit)."""
+    found = [("companion --help", [*base, "--help"], False)]
+    found += [(f"companion play {game}, to its first line", [*base, "play", game, *QUIET], True) for game in GAMES]
+    found.append(("companion play gauntlet --resume, to its first line",
+                  [*base, "play", "gauntlet", *QUIET, "--resume", str(save)], True))
+    return found
+
+
+def measure(rounds: int) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="bench-startup-"))
+    try:
+        env = _environment(folder)
+        companion = Path(sys.executable).with_name("companion")
+        base = [str(companion)] if companion.exists() else [sys.executable, "-m", "companion"]
+        save = _saved_game(base, env, folder)
+        timed = commands(base, save)
+        reference = [sys.executable, "-c", "pass"]
+        for _, command, to_line in timed:  # byte code compiled and kept, as after an install
+            first_line_ms(command, env) if to_line else exit_ms(command, env)
+        bare: list[tuple[float, float]] = []
+        samples: dict[str, list[tuple[float, float]]] = {label: [] for label, _, _ in timed}
+        for _ in range(rounds):  # interleaved: the machine's load weighs on all alike
+            for _ in range(3):
+                bare.append(exit_ms(reference, env))
+                for label, command, to_line in timed:
+                    samples[label].append(first_line_ms(command, env) if to_line else exit_ms(command, env))
+        report(bare, samples)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def report(bare: list[tuple[float, float]], samples: dict[str, list[tuple[float, float]]]) -> None:
+    reference = statistics.median(wall for wall, _ in bare)
+    reference_cpu = statistics.median(cpu for _, cpu in bare)
+    print(f"start-up: python -c pass median {reference:.1f} ms, CPU {reference_cpu:.1f} ms ({len(bare)} launches, "
+          "the reference, same run)")
+    for label, values in samples.items():
+        wall = statistics.median(value for value, _ in values)
+        cpu = statistics.median(value for _, value in values)
+        ratio = wall / reference
+        verdict = "met" if ratio <= GOAL_RATIO else "MISSED"
+        print(f"start-up: {label} median {wall:.1f} ms, {ratio:.2f} x python -c pass (goal <= {GOAL_RATIO:.0f} x: "
+              f"{verdict}; CPU of the whole process {cpu:.1f} ms, {cpu / reference_cpu:.2f} x)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="rounds of 3 launches of each command (default 5)")
+    measure(parser.parse_args().runs)
+
+
+if __name__ == "__main__":
+    main()
