@@ -523,9 +523,11 @@ def _next(g: Game) -> None:
     hand = g.hands[seat]
     if g.emptied:
         g.sizes[seat] += 1
-    drew = min(len(g.deck), max(0, g.sizes[seat] - len(hand)))
-    if drew:  # drawn one by one from the end of the draw pile
-        deck = g.deck
+    deck = g.deck
+    drew = g.sizes[seat] - len(hand)
+    if drew > len(deck):
+        drew = len(deck)
+    if drew > 0:  # drawn one by one from the end of the draw pile
         hand.extend(deck[-1:-drew - 1:-1])
         del deck[-drew:]
     _next_turn(g)
