@@ -312,6 +312,22 @@ def load(filename: str, sizes: Mapping[str, int], traits: type[Any] | None = Non
     problem, raw = read_toml(path, "a card file")
     if problem is not None:
         raise CardDataError(path, problem)
+    key = (path, tuple(sizes.items()), traits, tuple((trait_counts or {}).items()))
+    kept = _LOADED.get(key)
+    if kept is not None and kept[0] is raw:  # the same parse (read_toml: the file unchanged), hence the same cards
+        return kept[1]
+    cardset = _decoded(path, raw, sizes, traits, trait_counts)
+    _LOADED[key] = (raw, cardset)
+    return cardset
+
+
+#: Each card file's last validated cards, with the parse they came from (issue 34: every aid sheet, rules
+#: document and session asked for the same cards, and decoding them was most of an aid sheet's time).
+_LOADED: dict[tuple[Any, ...], tuple[dict[str, Any], CardSet]] = {}
+
+
+def _decoded(path: Path, raw: dict[str, Any], sizes: Mapping[str, int], traits: type[Any] | None,
+             trait_counts: Mapping[str, int] | None) -> CardSet:
     entries = raw.get("cards", [])
     if not isinstance(entries, list):
         raise CardDataError(path, "'cards' must be a list of [[cards]] tables")
