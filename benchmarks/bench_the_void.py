@@ -74,8 +74,8 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def line_times() -> tuple[list[float], list[float]]:
-    """Each line's time and the time of the fsyncs it made (ms)."""
+def line_times() -> tuple[list[float], list[float], list[float]]:
+    """Each line's time, the time of the fsyncs it made, and its CPU time outside them (ms)."""
     game = find("the-void")
     times: list[float] = []
     fsyncs: list[float] = []
@@ -90,7 +90,7 @@ def line_times() -> tuple[list[float], list[float]]:
                 times.append(total)
                 fsyncs.append(disk)
             saved.close()
-    return times, fsyncs
+    return times, fsyncs, clock.own_cpu
 
 
 def legal_moves_times() -> list[float]:

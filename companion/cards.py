@@ -196,14 +196,14 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
     squeezed = query.replace(" ", "")
     tiers: list[list[T]] = [[], [], [], []]
     for item in items:
-        forms = [normalize(key) for key in keys(item)]
-        if any(query == f or squeezed == f.replace(" ", "") for f in forms):
+        forms, squeezed_forms, starts = _forms(tuple(keys(item)))
+        if query in forms or squeezed in squeezed_forms:
             tiers[0].append(item)
-        elif any(f.startswith(query) or f.replace(" ", "").startswith(squeezed) for f in forms):
+        elif any(f.startswith(query) for f in forms) or any(f.startswith(squeezed) for f in squeezed_forms):
             tiers[1].append(item)
-        elif any(word_start == query for f in forms for word_start in _word_starts(f)):
+        elif query in starts:
             tiers[2].append(item)
-        elif any(word_start.startswith(query) for f in forms for word_start in _word_starts(f)):
+        elif any(start.startswith(query) for start in starts):
             tiers[3].append(item)
     for tier in tiers:
         unique = list(dict.fromkeys(tier))
@@ -215,6 +215,14 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
 
 
 @functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=4096)
+def _forms(keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """An item's keys as `match_name` compares them, worked out once (issue 34: every card named in a typed line
+    compared each key of every card anew): normalised, without spaces, and their last words."""
+    forms = tuple(normalize(key) for key in keys)
+    return forms, tuple(f.replace(" ", "") for f in forms), tuple(start for f in forms for start in _word_starts(f))
+
+
 def _word_starts(form: str) -> tuple[str, ...]:
     words = form.split(" ")
     return tuple(" ".join(words[index:]) for index in range(1, len(words)))
