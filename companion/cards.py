@@ -194,19 +194,17 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
     if not query:
         raise CardNameError(text, ())
     squeezed = query.replace(" ", "")
-    tiers: list[list[T]] = [[], [], [], []]
-    for item in items:
-        forms, squeezed_forms, starts = _forms(tuple(keys(item)))
-        if query in forms or squeezed in squeezed_forms:
-            tiers[0].append(item)
-        elif any(f.startswith(query) for f in forms) or any(f.startswith(squeezed) for f in squeezed_forms):
-            tiers[1].append(item)
-        elif query in starts:
-            tiers[2].append(item)
-        elif any(start.startswith(query) for start in starts):
-            tiers[3].append(item)
-    for tier in tiers:
-        unique = list(dict.fromkeys(tier))
+    entries = [(item, _forms(tuple(keys(item)))) for item in items]
+    tiers: tuple[Callable[[_Forms], bool], ...] = (
+        lambda f: query in f[0] or squeezed in f[1],
+        lambda f: any(form.startswith(query) for form in f[0]) or any(form.startswith(squeezed) for form in f[1]),
+        lambda f: query in f[2],
+        lambda f: any(start.startswith(query) for start in f[2]),
+    )
+    # Tier by tier, the first that holds an item decides: a later tier is looked at only when every earlier one is
+    # empty (issue 34: each typed card name tried the four on every card).
+    for matches in tiers:
+        unique = list(dict.fromkeys(item for item, forms in entries if matches(forms)))
         if len(unique) == 1:
             return unique[0]
         if len(unique) > 1:
@@ -214,15 +212,19 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
     raise CardNameError(text, ())
 
 
-@functools.lru_cache(maxsize=8192)
+#: An item's keys normalised, without spaces, and their last words.
+_Forms = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
 @functools.lru_cache(maxsize=4096)
-def _forms(keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+def _forms(keys: tuple[str, ...]) -> _Forms:
     """An item's keys as `match_name` compares them, worked out once (issue 34: every card named in a typed line
     compared each key of every card anew): normalised, without spaces, and their last words."""
     forms = tuple(normalize(key) for key in keys)
     return forms, tuple(f.replace(" ", "") for f in forms), tuple(start for f in forms for start in _word_starts(f))
 
 
+@functools.lru_cache(maxsize=8192)
 def _word_starts(form: str) -> tuple[str, ...]:
     words = form.split(" ")
     return tuple(" ".join(words[index:]) for index in range(1, len(words)))
