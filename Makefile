@@ -63,8 +63,9 @@ lint: setup
 	@$(PY) -m mypy
 	@$(PY) -m ruff check --quiet .
 
+# Every benchmark, one after the other; at the end, which failed and which goals were missed (benchmarks/run_all.py).
 bench: setup
-	@for f in benchmarks/bench_*.py; do $(PY) $$f || exit 1; done
+	@$(PY) benchmarks/run_all.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -6,6 +6,8 @@ Elephantopus, Deathweaver) plus a Spider Owl, so every query recomputes all of
 them. A command's time covers parse, rules core, journal write with fsync,
 render and the announcement to an in-memory stdout. Goal: the companion's own work (the
 command minus the fsync it made, benchmarks/fsync_clock.py) p99 under 1 ms; bar 5 ms for the whole.
+Each command starts with no position worked out (``effective`` keeps the last ones): the
+lines repeat here on one board, where a game's board changes.
 """
 
 from __future__ import annotations
@@ -57,16 +59,20 @@ def main() -> None:
         fsyncs: list[float] = []
         for _ in range(200):
             for line in LINES:
+                mb._EFFECTIVE.clear()  # each command on a position not yet worked out, as in a game (here they repeat)
                 total, disk = clock.run(session.handle, line)
                 times[line].append(total)
                 totals.append(total)
                 fsyncs.append(disk)
         everything = sorted(totals)
         print(f"mindbug, 10 creatures with every passive effect, {len(everything)} commands through the session")
+        cpu: dict[str, list[float]] = {line: [] for line in LINES}
+        for index, spent in enumerate(clock.own_cpu):
+            cpu[LINES[index % len(LINES)]].append(spent)
         for line, found in times.items():
-            found.sort()
-            print(f"  {line:20} median {statistics.median(found):.3f} ms, p99 {found[int(len(found) * 0.99) - 1]:.3f} ms")
-        print(own_work_line("all", totals, fsyncs))
+            print(f"  {line:20} median {statistics.median(found):.3f} ms, p99 {p99(found):.3f} ms; its CPU time outside "
+                  f"the fsync median {statistics.median(cpu[line]):.3f} ms, p99 {p99(cpu[line]):.3f} ms")
+        print(own_work_line("all", totals, fsyncs, clock.own_cpu))
         print(f"  (bar: whole command p99 < {BAR_MS:.0f} ms: {'met' if p99(everything) < BAR_MS else 'MISSED'})")
         moves = []
         state = session.state

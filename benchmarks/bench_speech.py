@@ -1,12 +1,16 @@
 """Speech latency: from say() to the start of playback, and from an interrupt to silence.
 
-Uses the built-in voice (espeak-ng streamed to a player) with the real-time
-silent player, so it runs on machines without a sound card. Prints figures;
-targets are 50 ms p99 for the start and 50 ms for an interrupt.
+Uses the built-in voice (espeak-ng streamed to a player) with the benchmark's
+real-time silent player (speech/nullplayer.py), so it runs on machines without a
+sound card. Prints figures; the goals are 50 ms p99 for the start and for an
+interrupt. The start is timed to the null player, a Python process started for
+each sentence, which no user has: it gets no verdict, and the null player's own
+start is given beside sox's, measured in the same run.
 """
 
 from __future__ import annotations
 
+import shutil
 import statistics
 import sys
 import tempfile
@@ -16,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.speech import TtsSpeaker, nullplayer  # noqa: E402
+from bench_the_void import start_ms  # noqa: E402
 
 SENTENCE = "Thanos perd une vie, retirez un rubis de sa carte, il en reste trois maintenant."
 RUNS = 20
@@ -64,13 +69,20 @@ def main() -> int:
                 speaker.wait(timeout=2)
         finally:
             speaker.close()
-    figures = [("say() to playback start", starts), ("interrupt to end of playback", interrupts)]
     print(f"speech benchmark: {RUNS} runs, {len(SENTENCE.split())}-word French sentence, "
-          "espeak-ng streamed to a real-time null player")
-    for label, values in figures:
-        verdict = "ok" if _p99(values) < TARGET_MS else f"MISSED (target {TARGET_MS:.0f} ms)"
-        print(f"  {label}: median {statistics.median(values):.1f} ms, p99 {_p99(values):.1f} ms, "
-              f"max {max(values):.1f} ms — {verdict}")
+          "espeak-ng streamed to this benchmark's real-time null player")
+    # The null player is a Python process of this benchmark's, started for each sentence: its start is no user's.
+    print(f"  say() -> first audio reaching the null player: median {statistics.median(starts):.1f} ms, "
+          f"p99 {_p99(starts):.1f} ms, max {max(starts):.1f} ms (no verdict: the goal, {TARGET_MS:.0f} ms, is for the "
+          f"user's player, sox, aplay or paplay, with a sound card this machine may lack)")
+    player = start_ms([sys.executable, "-S", "-c", "import os, signal, struct, sys, time"])
+    sox = shutil.which("sox")
+    native = f"; sox's start (no device opened) {statistics.median(start_ms([sox, '-q', '-n', '-n', 'trim', '0', '0'])):.1f} ms" \
+        if sox else ""
+    print(f"    in the same run: the null player's own start {statistics.median(player):.1f} ms{native}")
+    verdict = "met" if _p99(interrupts) < TARGET_MS else "MISSED"
+    print(f"  interrupt -> end of playback (the companion stopping the player): median {statistics.median(interrupts):.1f} "
+          f"ms, p99 {_p99(interrupts):.1f} ms, max {max(interrupts):.1f} ms (goal p99 < {TARGET_MS:.0f} ms: {verdict})")
     return 0
 
 

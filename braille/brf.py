@@ -7,10 +7,17 @@ between pages.
 
 from __future__ import annotations
 
+import re
+
 from companion.braille.layout import Page
 
 #: ASCII braille for U+2800 … U+283F, in order.
 NORTH_AMERICAN = " A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)="
+
+
+#: The same, as a table for ``str.translate`` (one C call a line, not one lookup a cell).
+_TO_ASCII = {0x2800 + index: char for index, char in enumerate(NORTH_AMERICAN)}
+_NOT_SIX_DOTS = re.compile("[^\u2800-\u283f]")
 
 
 def to_ascii(cells: str) -> str:
@@ -18,10 +25,9 @@ def to_ascii(cells: str) -> str:
 
     :raises ValueError: an eight-dot cell, which BRF cannot hold.
     """
-    try:
-        return "".join(NORTH_AMERICAN[ord(cell) - 0x2800] for cell in cells)
-    except IndexError:
-        raise ValueError(f"BRF holds six-dot braille only: {cells!r} has eight-dot cells") from None
+    if _NOT_SIX_DOTS.search(cells):
+        raise ValueError(f"BRF holds six-dot braille only: {cells!r} has eight-dot cells")
+    return cells.translate(_TO_ASCII)
 
 
 def write_brf(pages: list[Page]) -> bytes:

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from html import escape as _html_escape
 
 from companion.braille.layout import Page
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as XML entities (xml.sax.saxutils.escape without its import of urllib, 40 ms)."""
+    return _html_escape(text, quote=False)
+
 
 PEF_NS = "http://www.daisy.org/ns/2008/pef"
 DC_NS = "http://purl.org/dc/elements/1.1/"

@@ -193,24 +193,34 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
     if not query:
         raise CardNameError(text, ())
     squeezed = query.replace(" ", "")
-    tiers: list[list[T]] = [[], [], [], []]
-    for item in items:
-        forms = [normalize(key) for key in keys(item)]
-        if any(query == f or squeezed == f.replace(" ", "") for f in forms):
-            tiers[0].append(item)
-        elif any(f.startswith(query) or f.replace(" ", "").startswith(squeezed) for f in forms):
-            tiers[1].append(item)
-        elif any(word_start == query for f in forms for word_start in _word_starts(f)):
-            tiers[2].append(item)
-        elif any(word_start.startswith(query) for f in forms for word_start in _word_starts(f)):
-            tiers[3].append(item)
-    for tier in tiers:
-        unique = list(dict.fromkeys(tier))
+    entries = [(item, _forms(tuple(keys(item)))) for item in items]
+    tiers: tuple[Callable[[_Forms], bool], ...] = (
+        lambda f: query in f[0] or squeezed in f[1],
+        lambda f: any(form.startswith(query) for form in f[0]) or any(form.startswith(squeezed) for form in f[1]),
+        lambda f: query in f[2],
+        lambda f: any(start.startswith(query) for start in f[2]),
+    )
+    # Tier by tier, the first that holds an item decides: a later tier is looked at only when every earlier one is
+    # empty (issue 34: each typed card name tried the four on every card).
+    for matches in tiers:
+        unique = list(dict.fromkeys(item for item, forms in entries if matches(forms)))
         if len(unique) == 1:
             return unique[0]
         if len(unique) > 1:
             raise CardNameError(text, tuple(unique))
     raise CardNameError(text, ())
+
+
+#: An item's keys normalised, without spaces, and their last words.
+_Forms = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _forms(keys: tuple[str, ...]) -> _Forms:
+    """An item's keys as `match_name` compares them, worked out once (issue 34: every card named in a typed line
+    compared each key of every card anew): normalised, without spaces, and their last words."""
+    forms = tuple(normalize(key) for key in keys)
+    return forms, tuple(f.replace(" ", "") for f in forms), tuple(start for f in forms for start in _word_starts(f))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -311,6 +321,22 @@ def load(filename: str, sizes: Mapping[str, int], traits: type[Any] | None = Non
     problem, raw = read_toml(path, "a card file")
     if problem is not None:
         raise CardDataError(path, problem)
+    key = (path, tuple(sizes.items()), traits, tuple((trait_counts or {}).items()))
+    kept = _LOADED.get(key)
+    if kept is not None and kept[0] is raw:  # the same parse (read_toml: the file unchanged), hence the same cards
+        return kept[1]
+    cardset = _decoded(path, raw, sizes, traits, trait_counts)
+    _LOADED[key] = (raw, cardset)
+    return cardset
+
+
+#: Each card file's last validated cards, with the parse they came from (issue 34: every aid sheet, rules
+#: document and session asked for the same cards, and decoding them was most of an aid sheet's time).
+_LOADED: dict[tuple[Any, ...], tuple[dict[str, Any], CardSet]] = {}
+
+
+def _decoded(path: Path, raw: dict[str, Any], sizes: Mapping[str, int], traits: type[Any] | None,
+             trait_counts: Mapping[str, int] | None) -> CardSet:
     entries = raw.get("cards", [])
     if not isinstance(entries, list):
         raise CardDataError(path, "'cards' must be a list of [[cards]] tables")

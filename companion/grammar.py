@@ -51,6 +51,17 @@ def words(sentence: str) -> int:
     return sum(1 for w in sentence.split() if any(c.isalnum() for c in w))
 
 
+def _words_joined(left_count: int, left: str, right: str) -> int:
+    """``words(left + right)`` from ``words(left)``: the words of ``right``, less one where the two halves' touching
+    words make one."""
+    count = left_count + words(right)
+    if left and right and not left[-1].isspace() and not right[0].isspace():
+        last, first = left.rsplit(None, 1)[-1], right.split(None, 1)[0]
+        if any(c.isalnum() for c in last) and any(c.isalnum() for c in first):
+            count -= 1
+    return count
+
+
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -108,14 +119,16 @@ def list_sentences(head: str, items: list[str], separator: str = ", ", limit: in
         cut = max(prefix.rfind(". "), prefix.rfind("? "), prefix.rfind("! "))
         if cut >= 0:
             out, prefix = [prefix[:cut + 1]], prefix[cut + 2:]
+    counted = 0  # words(current), kept as it grows (counting the whole sentence again at each item was quadratic)
     for item in items:
         joined = f"{current}{separator}{item}" if current else prefix + item
         prefix = "" if current else prefix
-        if current and words(joined) > limit:
+        count = _words_joined(counted, current, joined[len(current):]) if current else words(joined)
+        if current and count > limit:
             out.append(capital(current) + ".")
-            current = item
+            current, counted = item, words(item)
         else:
-            current = joined
+            current, counted = joined, count
     if current:
         out.append(capital(current) + ".")
     return " ".join(out)

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import TextIO
 
 from companion.announce import Utterance
 
 
-#: JSON escapes the C0 controls itself; the C1 controls (U+0080–U+009F, a terminal's CSI among them) and DEL too.
-_ESCAPED = {code: f"\\u{code:04x}" for code in (0x7F, *range(0x80, 0xA0))}
+#: JSON escapes the C0 controls itself; the C1 controls (U+0080–U+009F, a terminal's CSI among them) and DEL too:
+#: found by a regular expression (``str.translate`` with a dictionary looked up every character of every line).
+_ESCAPED = re.compile("[\x7f-\x9f]")
+
+
+def _escaped(line: str) -> str:
+    return _ESCAPED.sub(lambda found: f"\\u{ord(found.group()):04x}", line)
 
 
 def printable(text: str) -> str:
     """``text`` with every control character replaced by a space: what was typed never drives the terminal."""
+    if text.isprintable():  # nearly every sentence: one C call, not a Python loop over its characters
+        return text
     return "".join(ch if ch.isprintable() else " " for ch in text)
 
 
@@ -29,7 +37,7 @@ class StdoutOutput:
         if self.json_lines:
             record = {"event": utterance.event, "text": utterance.text}
             record.update({k: v for k, v in utterance.fields.items() if k not in ("event", "text")})
-            line = json.dumps(record, ensure_ascii=False).translate(_ESCAPED)
+            line = _escaped(json.dumps(record, ensure_ascii=False))
         else:
             line = printable(utterance.text)
         self.stream.write(line + "\n")

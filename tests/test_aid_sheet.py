@@ -353,3 +353,33 @@ def test_a_card_file_changed_on_disk_is_read_again(tmp_path: Path) -> None:
     assert read_toml(path, "a card file")[1] == {"game": {"id": "one"}}
     path.write_text('[game]\nid = "other"\n', encoding="utf-8")
     assert read_toml(path, "a card file")[1] == {"game": {"id": "other"}}
+
+
+def test_the_cards_are_decoded_once_while_their_file_is_unchanged() -> None:
+    """All the sheets under 2 s (issue 34): every sheet decoded and validated the whole card file again."""
+    game = companion.registry.find("gauntlet")
+    assert game.cards() is game.cards()
+
+
+def test_kept_cards_and_translations_make_the_same_sheets_as_a_cold_start() -> None:
+    """What is kept between sheets (the parse, the cards, each text's braille, the pages) changes no byte."""
+    import importlib
+
+    from companion import cards
+    from companion.braille import aidsheet
+
+    translation = importlib.import_module("companion.braille.translate")  # the package names its function so
+
+    def cold() -> None:
+        cards._read_toml.cache_clear()
+        cards._LOADED.clear()
+        translation._words.cache_clear()
+        aidsheet._pages.cache_clear()
+
+    kinds = [(fmt, lang) for fmt in FORMATS for lang in ("fr", "en")]
+    warm = [make_aid_sheet("love-letter", fmt, lang) for fmt, lang in kinds]
+    fresh = []
+    for fmt, lang in kinds:
+        cold()
+        fresh.append(make_aid_sheet("love-letter", fmt, lang))
+    assert fresh == warm

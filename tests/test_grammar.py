@@ -40,3 +40,42 @@ def test_a_long_list_is_said_count_first_in_short_sentences() -> None:
     pieces = text.split(". ")
     assert len(pieces) > 2 and all(words(p) <= 15 for p in pieces)
     assert list_sentences("3 can block:", ["A", "B", "C"]) == "3 can block: A, B, C."
+
+
+def _list_sentences_counting_anew(head: str, items: list[str], separator: str, limit: int) -> str:
+    """list_sentences as it was before issue 34, counting the whole sentence again at each item (the reference)."""
+    from companion.grammar import capital
+
+    ends = head.rstrip()[-1:] in (".", "!", "?")
+    out, current = [head] if head and ends else [], ""
+    prefix = "" if ends or not head else head.rstrip() + " "
+    if prefix:
+        cut = max(prefix.rfind(". "), prefix.rfind("? "), prefix.rfind("! "))
+        if cut >= 0:
+            out, prefix = [prefix[:cut + 1]], prefix[cut + 2:]
+    for item in items:
+        joined = f"{current}{separator}{item}" if current else prefix + item
+        prefix = "" if current else prefix
+        if current and words(joined) > limit:
+            out.append(capital(current) + ".")
+            current = item
+        else:
+            current = joined
+    if current:
+        out.append(capital(current) + ".")
+    return " ".join(out)
+
+
+def test_list_sentences_cuts_where_counting_the_whole_sentence_would() -> None:
+    """Its words are counted as the sentence grows (issue 34: a full Mindbug board's undo counted them anew)."""
+    from hypothesis import given, settings, strategies as st
+
+    piece = st.text(st.sampled_from("ab1é ,:-'."), max_size=8)
+
+    @settings(max_examples=100, deadline=None)
+    @given(piece, st.lists(piece, max_size=12), st.sampled_from([", ", ",", " and ", " "]), st.integers(1, 6))
+    def check(head: str, items: list[str], separator: str, limit: int) -> None:
+        assert list_sentences(head, items, separator, limit) == _list_sentences_counting_anew(head, items, separator,
+                                                                                              limit)
+
+    check()

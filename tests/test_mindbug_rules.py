@@ -614,3 +614,16 @@ def test_what_if_answers_for_every_creature_of_any_table_reached_by_legal_play(c
                 assert {o[0] for o in answer.outcomes} <= defenders
                 assert 0 <= answer.defender_lives <= state.lives[1 - seat]
                 assert len(answer.reasons) == len(answer.outcomes) and set(answer.hunted) <= defenders
+
+
+def test_each_position_is_worked_out_once_and_read_only():
+    """A ``what if`` asked for the same board a dozen times (issue 34): the same boards, cards and turn give the
+    same read-only answer, a board changed gives another."""
+    state = table(("goblin-werewolf", "bee-bear"), ("sharky-crab-dog-mummypus",))
+    found = mb.effective(state)
+    assert mb.effective(replace(state, lives=(2, 2))) is found
+    assert mb._computed(state, state.current) == dict(found)
+    with pytest.raises(TypeError):
+        found[1] = found[1]  # type: ignore[index]
+    changed = table(("goblin-werewolf",), ("sharky-crab-dog-mummypus",))
+    assert mb.effective(changed) is not found and dict(mb.effective(changed)) == mb._computed(changed, changed.current)

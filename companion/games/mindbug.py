@@ -22,6 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -760,13 +761,30 @@ def _applies(effect: Effect, source: Creature, seat: int, state: State) -> list[
     return [c for c in state.boards[seat] if c.uid != source.uid]
 
 
-def effective(state: State, turn_of: int | None = None) -> dict[int, Effective]:
-    """Every creature's power and keywords now, computed from scratch (``turn_of``: whose turn to assume).
+def effective(state: State, turn_of: int | None = None) -> Mapping[int, Effective]:
+    """Every creature's power and keywords now (``turn_of``: whose turn to assume), read only.
 
-    Order: power bonuses, then keyword grants (their filters read those powers),
-    then keyword copies (they read the keywords so obtained).
+    They depend on the boards, the cards and whose turn it is alone, so each such position is computed once: a
+    question (``what if``) asks for the same board a dozen times (issue 34).
     """
     turn = state.current if turn_of is None else turn_of
+    key = (state.boards, state.cards, turn)
+    found = _EFFECTIVE.get(key)
+    if found is None:
+        if len(_EFFECTIVE) >= _EFFECTIVE_KEPT:
+            _EFFECTIVE.clear()
+        found = _EFFECTIVE[key] = MappingProxyType(_computed(state, turn))
+    return found
+
+
+#: The positions last computed by `effective`, and how many are kept.
+_EFFECTIVE: dict[tuple[Any, ...], Mapping[int, Effective]] = {}
+_EFFECTIVE_KEPT = 256
+
+
+def _computed(state: State, turn: int) -> dict[int, Effective]:
+    """`effective` from scratch. Order: power bonuses, then keyword grants (their filters read those powers),
+    then keyword copies (they read the keywords so obtained)."""
     printed = {c.uid: state.cards[c.card].value for board in state.boards for c in board}
     power = dict(printed)
     bonuses: dict[int, list[tuple[str, int]]] = {uid: [] for uid in power}

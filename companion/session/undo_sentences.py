@@ -41,8 +41,10 @@ def undo_utterances(narrator: Narrator, table: Table, step: Step) -> list[Uttera
         return " ".join(found)
 
     said = [narrator.utterance(undone, "undo", {"command": step.command.to_json()}, Priority.NOW)]
-    if changed(narrator.ctx):
-        said.append(narrator.utterance(changed, status.name, status.fields(), Priority.NOW))
+    table_text = changed(narrator.ctx)  # built once in the table's language: the whole status is rendered twice
+    if table_text:
+        said.append(narrator.utterance(lambda ctx: table_text if ctx is narrator.ctx else changed(ctx), status.name,
+                                       status.fields(), Priority.NOW))
     return said
 
 
