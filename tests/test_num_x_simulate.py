@@ -98,7 +98,7 @@ def test_adversaire_gives_each_seats_wins_never_a_table_win(capsys: pytest.Captu
 def test_adversaire_with_5_players_is_refused_in_the_users_language(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _cli(capsys, "--set", "mode=adversaire", "--players", "5", "--lang", "fr")
     assert status == 2
-    assert out.strip() == "Le mode adversaire se joue de 2 à 4 joueurs : 5 joueurs ne peuvent pas y être simulés."
+    assert out.strip() == "Le mode adversaire se joue de 2 à 4 joueurs : impossible d'y simuler 5 joueurs."
 
 
 def test_json_gives_every_row_for_scripts(capsys: pytest.CaptureFixture[str]) -> None:

@@ -140,8 +140,8 @@ def test_a_records_write_locked_throughout_says_the_game_is_not_kept(monkeypatch
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert texts[-1] == (f"The records file {records.records_path()} stayed in use by another program: "
-                         "this game is not kept in the records.")
+    assert texts[-1] == (f"The records file {records.records_path()} stayed in use by another program. "
+                         "This game is not kept in the records.")
 
 
 def _records(capsys: pytest.CaptureFixture[str], game: str | None, lang: str) -> tuple[int, str, str]:
