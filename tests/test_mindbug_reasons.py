@@ -269,3 +269,20 @@ def test_love_letter_says_the_handmaid_first_when_it_decides(lang, guard, prince
         state, _ = ll.apply(state, command)
     _, events = ll.apply(state, ll.Play("guard"))
     assert events[0].reason == "handmaid" and all(len(s.split()) <= LIMIT for s in sentences(guard))
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "If Lone Yeti attacks: 2 possible blockers. 5 against Spider Owl 3: Lone Yeti is exhausted (Tough), Spider "
+           "Owl is defeated. The same against the other Spider Owl. Not blocked: 2 lives left for Bo."),
+    ("fr", "Si Yéti solitaire attaque : 2 bloqueurs possibles. 5 contre Arachnibou 3 : Yéti solitaire est épuisé "
+           "(Robuste), Arachnibou est vaincu. Pareil contre l'autre Arachnibou. Sans blocage : 2 vies pour Bo."),
+])
+def test_what_if_says_the_same_fight_against_a_second_copy_once(lang: str, expected: str) -> None:
+    """Two copies of one blocker, the same fight: said once, then "the same" (never the same sentence twice)."""
+    game = find("mindbug")
+    cards = game.cards()
+    fight = ("spider-owl", 3, "exhausted", "defeated")
+    event = mb.WhatIfAnswer(card="lone-yeti", player="p1", power=5, outcomes=(fight, fight), defender_lives=2,
+                            reasons=(("tough", ""), ("tough", "")))
+    ctx = Context(Settings(lang=lang), cards, "mindbug", NAMES)
+    assert game.renderer.render(event, ctx) == expected

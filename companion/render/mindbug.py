@@ -593,7 +593,12 @@ def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
                      len(e.outcomes), card=card) if e.outcomes
             # Translators: {card} a card's name, already translated.
             else t("If {card} attacks: no possible blocker.", card=card)]
-    said += [capitalized(part) + "." for part in parts]  # a fight a sentence, then no block
+    for index, part in enumerate(parts):  # a fight a sentence, then no block
+        if part in parts[:index]:  # the same fight against a second copy: said once
+            # Translators: after a fight against a creature, the same fight against its other copy; {blocker} its name.
+            said.append(t("The same against the other {blocker}.", blocker=ctx.card(e.outcomes[index][0])))
+        else:
+            said.append(capitalized(part) + ".")
     if e.hunted:
         # Translators: {cards} a list of cards, already joined.
         said.append(t("Only its Hunter can make {cards} block.", cards=_cards_text(ctx, e.hunted)))
