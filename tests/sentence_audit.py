@@ -43,7 +43,7 @@ _VOWEL = "AEIOUÀÂÄÉÈÊËÎÏÔÖÛÙÜŒaeiouàâäéèêëîïôöûùüœ
 #: French words that end in s in the singular (after 1 they are right).
 _FR_SINGULAR_S = frozenset({"fois", "pas", "temps", "corps", "héros", "sous", "dos", "bras", "poids", "avis", "plus",
                             "tours", "sens", "mois", "prix", "puis", "très", "dans", "sans", "vers", "après", "moins",
-                            "jamais", "mais", "alors", "depuis", "contre"})
+                            "jamais", "mais", "alors", "depuis", "contre", "rubis"})
 #: English words ending in s that may follow 1 (verbs, "1 plus 2"…).
 _EN_SINGULAR_S = frozenset({"is", "was", "has", "does", "goes", "plus", "less", "its", "this", "us", "as", "yes",
                             "always", "wins", "loses", "plays", "draws", "beats", "gets", "takes", "stays",
