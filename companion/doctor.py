@@ -92,7 +92,7 @@ def speech_findings(t: Translator) -> list[Finding]:
         dispatcher = Finding(t("Speech Dispatcher is running, but its Python client is missing: "
                                "sudo apt install python3-speechd."))
     elif hung:
-        dispatcher = Finding(t("Speech Dispatcher does not answer on its socket: stop it, and it starts again when "
+        dispatcher = Finding(t("Speech Dispatcher does not answer on its socket: stop it, it starts again when "
                                "needed."))
     elif client and shutil.which("speech-dispatcher"):
         dispatcher = Finding(t("Speech Dispatcher is installed but not running: it starts with --speech speechd."))
@@ -202,8 +202,8 @@ def braille_findings(t: Translator, cells: Callable[[], int | None] | None = Non
 def pages_finding(t: Translator) -> Finding:
     """The private pages need no browser here: each player's own device opens the address said at the start."""
     if all(importlib.util.find_spec(name) for name in ("starlette", "uvicorn")):
-        return Finding(t("Private pages (--serve): no browser needed here; each player opens the address on "
-                         "their device."))
+        return Finding(t("Private pages (--serve): no browser needed here. Each player opens the address said "
+                         "on their own device."))
     return Finding(t("Private pages (--serve): starlette or uvicorn is missing: install the companion again."))
 
 

@@ -367,14 +367,14 @@ PROBLEMS = {
     # Translators: {path} a file or folder name.
     "locked": N_("The records file {path} is in use by another program: try again in a moment."),
     # Translators: {path} a file or folder name.
-    "damaged": N_("The records file {path} is damaged: move it away and the companion starts a new one."),
+    "damaged": N_("The records file {path} is damaged. Move it away: the companion starts a new one."),
     # Translators: {path} a file or folder name.
     "unwritable": N_("The records file {path} cannot be written: check the folder and the disk."),
 }
 #: What the table hears when a finished game could not be written, however long it waited.
 LOST = {
     # Translators: {path} a file or folder name.
-    "locked": N_("The records file {path} stayed in use by another program: this game is not kept in the records."),
+    "locked": N_("The records file {path} stayed in use by another program. This game is not kept in the records."),
 }
 
 

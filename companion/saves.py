@@ -389,8 +389,8 @@ def file_problem(code: str, path: Path, t: Translator, own: dict[str, Callable[[
         # Translators: {path} a file or folder name.
         "too_large": lambda: t("{path} is too large to be a save file.", path=path),
         # Translators: {names} lists option names as the save file writes them (token_pool).
-        "unknown_options": lambda: t("{path} records options this companion does not know ({names}): it cannot be "
-                                     "replayed as it was played.", path=path, names=", ".join(names or [])),
+        "unknown_options": lambda: t("{path} records options unknown to this companion ({names}): it cannot be "
+                                     "replayed as played.", path=path, names=", ".join(names or [])),
         # Translators: {path} a save file's name.
         "bad_options": lambda: t("{path} records options of the wrong kind: it cannot be replayed as it was played.",
                                  path=path),

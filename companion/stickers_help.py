@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from companion.marker import N_
 
+def N_(message: str) -> str:  # noqa: N802 - marks a message for the tools catalog; translated where it is said
+    return message
 
 
 CLI_HELP = {
@@ -12,7 +13,7 @@ CLI_HELP = {
     "paper": N_("the paper: a4 (the default) or letter"),
     "output": N_("the sheet to write: a .pdf, or a .svg (one file a page); a .pef of the names in braille goes beside it"),
     # Translators: said when companion stickers is given no -o FILE, or one of another kind.
-    "kind": N_("companion stickers: give -o FILE, a .svg or .pdf; the braille .pef goes beside it."),
+    "kind": N_("companion stickers: give -o FILE ending in .svg or .pdf. The braille .pef is written beside it."),
     # Translators: said once the sheet is written; {files} lists the files, {count} the stickers.
     "written": N_("{count} stickers written to {files}."),
 }

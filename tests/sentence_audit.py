@@ -43,7 +43,7 @@ _VOWEL = "AEIOUÀÂÄÉÈÊËÎÏÔÖÛÙÜŒaeiouàâäéèêëîïôöûùüœ
 #: French words that end in s in the singular (after 1 they are right).
 _FR_SINGULAR_S = frozenset({"fois", "pas", "temps", "corps", "héros", "sous", "dos", "bras", "poids", "avis", "plus",
                             "tours", "sens", "mois", "prix", "puis", "très", "dans", "sans", "vers", "après", "moins",
-                            "jamais", "mais", "alors", "depuis", "contre"})
+                            "jamais", "mais", "alors", "depuis", "contre", "rubis"})
 #: English words ending in s that may follow 1 (verbs, "1 plus 2"…).
 _EN_SINGULAR_S = frozenset({"is", "was", "has", "does", "goes", "plus", "less", "its", "this", "us", "as", "yes",
                             "always", "wins", "loses", "plays", "draws", "beats", "gets", "takes", "stays",
@@ -51,7 +51,8 @@ _EN_SINGULAR_S = frozenset({"is", "was", "has", "does", "goes", "plus", "less", 
                             "defeats", "survives", "discards", "gives", "hits", "joins", "ends", "starts", "means",
                             "needs", "makes", "puts", "sees", "becomes", "comes"})
 FRENCH_SLIPS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"\b([Dd]e|[Ll]e|[Ll]a|[Qq]ue|[Nn]e|[Jj]e|[Ss]e|[Mm]e|[Tt]e) (?=[{_VOWEL}])"), "elision due"),
+    # Not a pronoun after an imperative's hyphen: "Demandez-le à la table", "corrigez-la et…" keep their vowel.
+    (re.compile(rf"(?<![-\w])([Dd]e|[Ll]e|[Ll]a|[Qq]ue|[Nn]e|[Jj]e|[Ss]e|[Mm]e|[Tt]e) (?=[{_VOWEL}])"), "elision due"),
     (re.compile(r"\b(\d+) à \1\b"), "a range from a number to itself"),
     (re.compile(r"\bne sert pas de la\b"), "\"ne sert pas de la\""),
 )

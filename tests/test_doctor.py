@@ -43,7 +43,7 @@ def this_machine_en(data: Path) -> list[str]:
         "Built-in voice: espeak-ng is ready, with the audio player sox.",
         "Braille: liblouis 3.24.0 and its French and English tables are installed.",
         "Braille display: BRLTTY does not answer; start it if a display is plugged in.",
-        "Private pages (--serve): no browser needed here; each player opens the address on their device.",
+        "Private pages (--serve): no browser needed here. Each player opens the address said on their own device.",
         f"Data folder: {data}, writable; saves and records are kept there.",
         "Everything the companion needs to play is here.",
     ]
@@ -63,7 +63,8 @@ def test_in_french(capsys, tmp_path):
         "Voix intégrée : espeak-ng est prêt, avec le lecteur audio sox.",
         "Braille : liblouis 3.24.0 et ses tables française et anglaise sont installés.",
         "Plage braille : BRLTTY ne répond pas ; lancez-le si une plage est branchée.",
-        "Pages privées (--serve) : aucun navigateur nécessaire ici ; chaque joueur ouvre l'adresse sur son appareil.",
+        "Pages privées (--serve) : aucun navigateur nécessaire ici. Chaque joueur ouvre l'adresse annoncée "
+        "sur son propre appareil.",
         f"Dossier de données : {tmp_path / 'data'}, accessible en écriture ; les sauvegardes et les records y sont gardés.",
         "Le compagnon a tout ce qu'il faut pour jouer.",
     ]
@@ -147,7 +148,7 @@ def test_a_socket_that_accepts_and_hangs_is_not_a_running_speech_dispatcher(caps
         server.bind(str(path))
         server.listen(4)  # accepts (the backlog), never answers
         lines, _ = doctor_says(capsys)
-    assert lines[1] == "Speech Dispatcher does not answer on its socket: stop it, and it starts again when needed."
+    assert lines[1] == "Speech Dispatcher does not answer on its socket: stop it, it starts again when needed."
 
 
 def test_a_full_disk_is_not_a_writable_data_folder(capsys, tmp_path, monkeypatch):

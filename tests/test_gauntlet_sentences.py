@@ -106,7 +106,7 @@ def test_status_sentence_and_fields():
     run_lines(session, recorder, "play power stone\nstatus")
     status = recorder.events("status")[-1]
     assert status.text == ("Turn 1: Thanos has played: type next. Lives: Thanos 5 of 5, heroes 6 of 6. "
-                           "Stones face up: 1, Power Stone. Power tokens: 3 for Thanos. Reserve: 6. Decks: heroes 13, Thanos 10.")
+                           "1 stone face up: Power Stone. Power tokens: 3 for Thanos. Reserve: 6. Decks: heroes 13, Thanos 10.")
     assert status.fields["power_tokens"] == {"thanos": 3, "hero1": 0, "hero2": 0, "hero3": 0}
     assert status.fields["reserve"] == 6 and status.fields["winner"] is None
     assert status.fields["stones"] == ["power-stone"]

@@ -121,12 +121,12 @@ def test_tough_against_an_effect_says_it_survives(lang, expected):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "If Gorillion attacks: 10 against Plated Scorpion 2: Gorillion is defeated (Poisonous), Plated Scorpion is "
-           "exhausted (Tough); 10 against Luchataur 9: Gorillion survives, Luchataur is defeated; not blocked: 2 lives "
-           "left for Bo."),
-    ("fr", "Si Gorillion attaque : 10 contre Scorpion blindé 2 : Gorillion est vaincu (Toxique), Scorpion blindé est "
-           "épuisé (Robuste) ; 10 contre Gladiataure 9 : Gorillion survit, Gladiataure est vaincu ; sans blocage : 2 "
-           "vies pour Bo."),
+    ("en", "If Gorillion attacks: 2 possible blockers. 10 against Plated Scorpion 2: Gorillion is defeated (Poisonous), "
+           "Plated Scorpion is exhausted (Tough). 10 against Luchataur 9: Gorillion survives, Luchataur is defeated. "
+           "Not blocked: 2 lives left for Bo."),
+    ("fr", "Si Gorillion attaque : 2 bloqueurs possibles. 10 contre Scorpion blindé 2 : Gorillion est vaincu "
+           "(Toxique), Scorpion blindé est épuisé (Robuste). 10 contre Gladiataure 9 : Gorillion survit, Gladiataure "
+           "est vaincu. Sans blocage : 2 vies pour Bo."),
 ])
 def test_what_if_says_the_deciding_keyword(lang, expected):
     session, recorder = make_session("mindbug", lang, names=NAMES)
@@ -204,7 +204,7 @@ def test_french_elides_de_before_a_vowel():
     session, recorder = make_session("mindbug", "fr", names=NAMES)
     run_lines(session, recorder, "play bee bear\nno\nplay spider owl\nno\nplay deathweaver\nno")
     assert run_lines(session, recorder, "blockers oursabeille") == [
-        "Aucune créature ne peut bloquer Oursabeille. Ne peuvent pas bloquer : Arachnibou : à cause d'Oursabeille."]
+        "Aucune créature ne peut bloquer Oursabeille. 1 ne peut pas bloquer à cause d'Oursabeille : Arachnibou."]
     assert "Veuve noire annule l'effet de pose d'Abeille tueuse." in run_lines(session, recorder,
                                                                              "play killer bee\nno")
 
@@ -213,17 +213,17 @@ def test_english_is_left_as_it_is():
     session, recorder = make_session("mindbug", "en", names=("Ed", "Oz"))
     run_lines(session, recorder, "play bee bear\nno\nplay spider owl\nno")
     assert run_lines(session, recorder, "blockers bee bear") == [
-        "No creature can block Bee Bear. Cannot block: Spider Owl: because of Bee Bear."]
+        "No creature can block Bee Bear. 1 cannot block because of Bee Bear: Spider Owl."]
 
 
 # --------------------------------------------------------------------------- issue 24: what if plays the real rules
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "If Turbo Bug attacks: 4 against Luchataur 9: Turbo Bug is defeated, Luchataur survives; not blocked: 0 "
-           "lives left, Bo loses."),
-    ("fr", "Si Turboustique attaque : 4 contre Gladiataure 9 : Turboustique est vaincu, Gladiataure survit ; sans "
-           "blocage : 0 vie, Bo perd."),
+    ("en", "If Turbo Bug attacks: 1 possible blocker. 4 against Luchataur 9: Turbo Bug is defeated, Luchataur "
+           "survives. Not blocked: 0 lives left, Bo loses."),
+    ("fr", "Si Turboustique attaque : 1 bloqueur possible. 4 contre Gladiataure 9 : Turboustique est vaincu, "
+           "Gladiataure survit. Sans blocage : 0 vie, Bo perd."),
 ])
 def test_what_if_says_turbo_bug_wins_unblocked(lang, expected):
     session, recorder = make_session("mindbug", lang, names=NAMES)
@@ -232,12 +232,12 @@ def test_what_if_says_turbo_bug_wins_unblocked(lang, expected):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "If Shark Dog attacks: 4 against Spider Owl 3: Shark Dog is defeated (Poisonous), Spider Owl is defeated; "
-           "4 against Plated Scorpion 2: Shark Dog is defeated (Poisonous), Plated Scorpion is exhausted (Tough); "
-           "not blocked: 2 lives left for Bo. Only its Hunter can make Spider Owl and Plated Scorpion block."),
-    ("fr", "Si Requin Toutou attaque : 4 contre Arachnibou 3 : Requin Toutou est vaincu (Toxique), Arachnibou est "
-           "vaincu ; 4 contre Scorpion blindé 2 : Requin Toutou est vaincu (Toxique), Scorpion blindé est épuisé "
-           "(Robuste) ; sans blocage : 2 vies pour Bo. Seul son Chasseur peut faire bloquer Arachnibou "
+    ("en", "If Shark Dog attacks: 2 possible blockers. 4 against Spider Owl 3: Shark Dog is defeated (Poisonous), "
+           "Spider Owl is defeated. 4 against Plated Scorpion 2: Shark Dog is defeated (Poisonous), Plated Scorpion is "
+           "exhausted (Tough). Not blocked: 2 lives left for Bo. Only its Hunter can make Spider Owl and Plated Scorpion block."),
+    ("fr", "Si Requin Toutou attaque : 2 bloqueurs possibles. 4 contre Arachnibou 3 : Requin Toutou est vaincu "
+           "(Toxique), Arachnibou est vaincu. 4 contre Scorpion blindé 2 : Requin Toutou est vaincu (Toxique), "
+           "Scorpion blindé est épuisé (Robuste). Sans blocage : 2 vies pour Bo. Seul son Chasseur peut faire bloquer Arachnibou "
            "et Scorpion blindé."),
 ])
 def test_what_if_says_the_hunter_s_forced_block(lang, expected):
@@ -269,3 +269,20 @@ def test_love_letter_says_the_handmaid_first_when_it_decides(lang, guard, prince
         state, _ = ll.apply(state, command)
     _, events = ll.apply(state, ll.Play("guard"))
     assert events[0].reason == "handmaid" and all(len(s.split()) <= LIMIT for s in sentences(guard))
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "If Lone Yeti attacks: 2 possible blockers. 5 against Spider Owl 3: Lone Yeti is exhausted (Tough), Spider "
+           "Owl is defeated. The same against the other Spider Owl. Not blocked: 2 lives left for Bo."),
+    ("fr", "Si Yéti solitaire attaque : 2 bloqueurs possibles. 5 contre Arachnibou 3 : Yéti solitaire est épuisé "
+           "(Robuste), Arachnibou est vaincu. Pareil contre l'autre Arachnibou. Sans blocage : 2 vies pour Bo."),
+])
+def test_what_if_says_the_same_fight_against_a_second_copy_once(lang: str, expected: str) -> None:
+    """Two copies of one blocker, the same fight: said once, then "the same" (never the same sentence twice)."""
+    game = find("mindbug")
+    cards = game.cards()
+    fight = ("spider-owl", 3, "exhausted", "defeated")
+    event = mb.WhatIfAnswer(card="lone-yeti", player="p1", power=5, outcomes=(fight, fight), defender_lives=2,
+                            reasons=(("tough", ""), ("tough", "")))
+    ctx = Context(Settings(lang=lang), cards, "mindbug", NAMES)
+    assert game.renderer.render(event, ctx) == expected

@@ -572,8 +572,8 @@ def test_first_draw_compares_the_revealed_cards_and_a_tie_asks_again():
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", ["3 against 3, Spider Owl and Spider Owl: a tie, reveal again.",
-            "First player: each reveals an unused card, the higher power starts. Type reveal, the card of Ana, then "
-            "the card of Bo.",
+            "First player: each reveals an unused card, the higher power starts. Type reveal, Ana's card, then Bo's "
+            "card.",
             "9 against 10, Luchataur and Gorillion: Bo plays first.", "Turn 1: Bo."]),
     ("fr", ["3 contre 3, Arachnibou et Arachnibou : égalité, révélez-en une autre.",
             "Premier joueur : chacun révèle une carte non utilisée, la plus forte commence. Tapez révèle, la carte "

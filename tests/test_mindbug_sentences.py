@@ -40,9 +40,9 @@ GOLDEN = {
         "3 : joueur 1 attaque avec Arachnibou.",
         "Aucune créature ne peut bloquer : joueur 2 perd une vie. 2 vies restantes.",
         "Tour 4 : joueur 2.",
-        "Vous : Rhino Tortue 8 Robuste Frénésie. Adversaire : Arachnibou 3 Furtif Toxique.",
+        "Vous, 1 créature : Rhino Tortue 8 Robuste Frénésie. Adversaire, 1 créature : Arachnibou 3 Furtif Toxique.",
         "Rhino Tortue : 8. Capacités : Robuste et Frénésie. Contrôlée par joueur 2.",
-        "Aucune créature ne peut bloquer Arachnibou. Ne peuvent pas bloquer : Rhino Tortue : l'attaquant est Furtif.",
+        "Aucune créature ne peut bloquer Arachnibou. 1 ne peut pas bloquer, l'attaquant est Furtif : Rhino Tortue.",
     ],
     "en": [
         "3: player 1 plays Spider Owl.",
@@ -58,9 +58,9 @@ GOLDEN = {
         "3: player 1 attacks with Spider Owl.",
         "No creature can block: player 2 loses a life. 2 lives left.",
         "Turn 4: player 2.",
-        "You: Rhino Turtle 8 Tough Frenzy. Opponent: Spider Owl 3 Sneaky Poisonous.",
+        "You, 1 creature: Rhino Turtle 8 Tough Frenzy. Opponent, 1 creature: Spider Owl 3 Sneaky Poisonous.",
         "Rhino Turtle: 8. Keywords: Tough and Frenzy. Controlled by player 2.",
-        "No creature can block Spider Owl. Cannot block: Rhino Turtle: the attacker is Sneaky.",
+        "No creature can block Spider Owl. 1 cannot block, the attacker is Sneaky: Rhino Turtle.",
     ],
 }
 

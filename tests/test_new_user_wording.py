@@ -53,8 +53,8 @@ def test_the_snap_names_who_plays_thanos(lang, sentence):
 
 
 @pytest.mark.parametrize("lang, status", [
-    ("en", "Board. Player 1: Spider Owl 3 Sneaky Poisonous. Player 2: nothing."),
-    ("fr", "Plateau. Joueur 1 : Arachnibou 3 Furtif Toxique. Joueur 2 : rien."),
+    ("en", "Board. Player 1: Spider Owl 3 Sneaky Poisonous. Player 2: no creature."),
+    ("fr", "Plateau. Joueur 1 : Arachnibou 3 Furtif Toxique. Joueur 2 : aucune créature."),
 ])
 def test_every_sentence_starts_with_a_capital_even_after_a_heading(lang, status):
     session, recorder = make_session("mindbug", lang=lang)

@@ -53,7 +53,7 @@ def test_a_damaged_file_is_reported_in_one_sentence(tmp_path: Path) -> None:
         records.record("num-x", "coop", 3, 10, False)
     assert caught.value.reason == "damaged"
     assert records.problem_sentence(caught.value, "en") == (
-        f"The records file {path} is damaged: move it away and the companion starts a new one.")
+        f"The records file {path} is damaged. Move it away: the companion starts a new one.")
     assert records.problem_sentence(caught.value, "fr").startswith("Le fichier des records")
 
 

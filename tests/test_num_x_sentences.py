@@ -36,7 +36,7 @@ GOLDEN = {
         '2 cards drawn by player 1: 5 in hand. 81 cards in the draw pile.',
         '2 plays for player 2.',
         '16 green starts pile 1. 1 play left.',
-        '6 green up on pile 1, 10 back. The turn may end: next.',
+        '6 green up on pile 1, ten back. The turn may end: next.',
         '6 up, 16 down on pile 1 green. 9 up, 7 down on pile 2 red. 3 and 4: free piles.',
         '9 up, 7 down on pile 2 red.',
         "Asked by player 2, at the table. 8 red fits nowhere now. Not on pile 1: green. "
@@ -52,7 +52,7 @@ GOLDEN = {
         '2 cartes piochées par joueur 1 : 5 en main. 81 cartes dans la pioche.',
         '2 coups pour joueur 2.',
         '16 vert ouvre la pile 1. 1 coup restant.',
-        "6 vert en montée sur la pile 1, 10 d'écart. Le tour peut finir : suivant.",
+        "6 vert en montée sur la pile 1, dix d'écart. Le tour peut finir : suivant.",
         "6 en montée, 16 en descente sur la pile 1 verte. 9 en montée, 7 en descente sur la pile 2 rouge. "
         "3 et 4 : des piles libres.",
         '9 en montée, 7 en descente sur la pile 2 rouge.',
@@ -246,11 +246,11 @@ def test_full_adds_why_the_other_top_and_the_counts() -> None:
     session, recorder = make_session("num-x", "en", verbosity="full", players=2, names=("Ana", "Bo"))
     texts = run_lines(session, recorder, VERBOSITY_GAME)
     assert texts[3] == "2 plays for Bo. 5 cards in hand. 81 cards in the draw pile."
-    assert texts[5] == ("6 green up on pile 1, 10 back. Exactly that gap always fits. 16 down, the other branch. "
+    assert texts[5] == ("6 green up on pile 1, ten back. Exactly that gap always fits. 16 down, the other branch. "
                         "The turn may end: next. 4 cards placed in all.")
     session, recorder = make_session("num-x", "fr", verbosity="full", players=2, names=("Ana", "Bo"))
     texts = run_lines(session, recorder, VERBOSITY_GAME)
-    assert texts[5] == ("6 vert en montée sur la pile 1, 10 d'écart. Exactement cet écart passe toujours. "
+    assert texts[5] == ("6 vert en montée sur la pile 1, dix d'écart. Exactement cet écart passe toujours. "
                         "16 en descente, l'autre branche. Le tour peut finir : suivant. 4 cartes posées en tout.")
 
 

@@ -142,8 +142,8 @@ def test_a_records_write_locked_throughout_says_the_game_is_not_kept(monkeypatch
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert texts[-1] == (f"The records file {records.records_path()} stayed in use by another program: "
-                         "this game is not kept in the records.")
+    assert texts[-1] == (f"The records file {records.records_path()} stayed in use by another program. "
+                         "This game is not kept in the records.")
 
 
 def _records(capsys: pytest.CaptureFixture[str], game: str | None, lang: str) -> tuple[int, str, str]:
@@ -269,8 +269,8 @@ def test_a_winners_column_holding_garbage_is_the_damaged_files_sentence(value: s
     capsys.readouterr()
     assert main(["records", "--lang", "fr"]) == 1
     said = capsys.readouterr()
-    assert said.out + said.err == f"Le fichier des records {records.records_path()} est abîmé : " \
-                                  "déplacez-le et le compagnon en commencera un nouveau.\n", said
+    assert said.out + said.err == f"Le fichier des records {records.records_path()} est abîmé. " \
+                                  "Déplacez-le : le compagnon en commencera un nouveau.\n", said
 
 
 def test_every_num_x_option_of_a_variant_is_said_in_words_never_as_option_syntax() -> None:

@@ -73,7 +73,7 @@ def test_a_failure_after_a_kept_step_is_said_as_such_and_the_step_stays(no_inter
     session.handle("play ebony maw")
     assert len(session.table.steps) == 1
     said = recorder.events("after_step_failed")
-    assert [u.text for u in said] == ["That change is kept and saved, but a part of the companion failed after it: "
+    assert [u.text for u in said] == ["That change is kept and saved. A part of the companion failed after it: "
                                       "RuntimeError: boom"]
     assert not recorder.events("error")
     assert [r.getMessage() for r in no_internal_errors.records] == ["a listener failed after a kept step"]

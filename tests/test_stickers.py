@@ -129,8 +129,9 @@ def test_the_command_writes_the_sheet_and_the_braille_beside_it(tmp_path: Path, 
 
 @pytest.mark.parametrize("args, sentence", [
     (["-o", "{tmp}/folder.svg"], "{tmp}/folder.svg is a folder: give a file name.\n"),
-    (["-o", "{tmp}/x.png"], "companion stickers: give -o FILE, a .svg or .pdf; the braille .pef goes beside it.\n"),
-    ([], "companion stickers: give -o FILE, a .svg or .pdf; the braille .pef goes beside it.\n"),
+    (["-o", "{tmp}/x.png"], "companion stickers: give -o FILE ending in .svg or .pdf. The braille .pef is written "
+                             "beside it.\n"),
+    ([], "companion stickers: give -o FILE ending in .svg or .pdf. The braille .pef is written beside it.\n"),
     (["-o", "{tmp}/kept.svg"], "{tmp}/kept.pef already exists: add --force to replace it.\n"),
 ])
 def test_a_bad_path_gets_one_sentence_and_nothing_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -148,8 +149,8 @@ def test_a_bad_path_gets_one_sentence_and_nothing_is_written(tmp_path: Path, cap
 def test_a_bad_path_is_said_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["stickers", "love-letter", "--lang", "fr", "-o", str(tmp_path)])
-    assert capsys.readouterr().err == "companion stickers : donnez -o FICHIER, un .svg ou .pdf ; le .pef braille va " \
-                                      "à côté.\n"
+    assert capsys.readouterr().err == "companion stickers : donnez -o FICHIER finissant par .svg ou .pdf. Le .pef en " \
+                                      "braille est écrit à côté.\n"
     (tmp_path / "b.pef").write_text("à garder")
     with pytest.raises(SystemExit):
         main(["stickers", "love-letter", "--lang", "fr", "-o", str(tmp_path / "b.svg")])

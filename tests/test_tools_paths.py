@@ -60,7 +60,7 @@ def test_a_header_without_players_says_what_is_assumed(tmp_path: Path, capsys: p
 def test_a_header_with_unknown_options_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = make_save(tmp_path / "odd.jsonl", "gauntlet", ["play proxima"], players=2)
     rewrite_header(path, lambda header: header["options"].update(colour="red"))
-    expected = f"{path} records options this companion does not know (colour): it cannot be replayed as it was played."
+    expected = f"{path} records options unknown to this companion (colour): it cannot be replayed as played."
     assert call(capsys, "review", str(path), "--lang", "en") == (2, "", expected + "\n")
     result = run(["play", "gauntlet", "--resume", str(path), "--lang", "en"], "quit\n")
     assert (result.returncode, result.stderr.strip()) == (2, expected)

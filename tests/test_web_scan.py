@@ -91,7 +91,7 @@ def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None
         assert status.get_attribute("role") == "log" and status.get_attribute("aria-live") == "polite"
         start = len(table.out.records)
         button.click()
-        ana.wait(lambda b: "Camera on: hold a card about 15 cm in front of it, its sticker facing the camera."
+        ana.wait(lambda b: "Camera on: hold a card 15 cm in front of it, sticker facing the camera."
                  in scan_said(b))
         assert ana.axe() == []  # while the camera runs
         added = [f"{name}. Added to your hand." for _, name in CARDS]
@@ -121,8 +121,8 @@ def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None
 
         # Ben's browser has no camera at all: said on his page, and nothing else happens.
         ben.driver.find_element(By.ID, "scan").click()
-        ben.wait(lambda b: "No camera can be opened: allow this page to use the camera, or enter your cards in the "
-                           "lists." in scan_said(b))
+        ben.wait(lambda b: "No camera opens. Allow this page to use it, or enter your cards in the lists."
+                           in scan_said(b))
         assert ben.driver.find_element(By.ID, "scan").get_attribute("aria-pressed") == "false"
 
         # Nobody else learns them: not Ben's page, nor his stream, nor the table's outputs, nor the save file.
@@ -273,7 +273,7 @@ def test_every_refusal_from_scan_and_frame_is_a_sentence_in_the_seats_language(
                                                                         "image/png"),
                         post("/frame?lang=en", png_header(5000, 4000), "image/png")]
         assert [(status, answer["found"], answer["message"]) for status, _, answer in refusals] == [
-            (415, False, "Cette image n'est pas une image de caméra (JPEG ou PNG) : elle n'a pas été lue."),
+            (415, False, "Image non lue : ce n'est pas une image de caméra (JPEG ou PNG)."),
             (413, False, "That picture is too large to read."),
             (413, False, "That picture is too large to read: 5000 by 4000 pixels.")]
         assert sum("frame refused from seat p1" in r.getMessage() for r in caplog.records) == 3
@@ -310,7 +310,7 @@ def test_the_scan_region_is_polite_and_says_its_guidance_at_most_every_15_second
             " return ['qr_code']; } async detect() { return window.inView ? [{rawValue: window.inView,"
             " boundingBox: {width: 50}}] : []; } };")
         button.click()
-        ana.wait(lambda b: "Camera on: hold a card about 15 cm in front of it, its sticker facing the camera."
+        ana.wait(lambda b: "Camera on: hold a card 15 cm in front of it, sticker facing the camera."
                  in scan_said(b))
         started = time.monotonic()
         while time.monotonic() - started < 13:

@@ -87,7 +87,7 @@ def start_scanning(browser: Browser) -> None:
     button = browser.driver.find_element(By.ID, "scan")
     assert button.get_attribute("aria-pressed") == "false"
     button.click()
-    browser.wait(lambda b: "Camera on: hold a card about 15 cm in front of it, its sticker facing the camera."
+    browser.wait(lambda b: "Camera on: hold a card 15 cm in front of it, sticker facing the camera."
                  in scan_said(b))
 
 
@@ -192,7 +192,7 @@ def test_a_love_letter_round_with_every_hand_scanned(tmp_path: Path) -> None:
 
         heard.poll()
         # Each camera opens on its video's first frame: the cards come in the order of the video.
-        camera = "Camera on: hold a card about 15 cm in front of it, its sticker facing the camera."
+        camera = "Camera on: hold a card 15 cm in front of it, sticker facing the camera."
         assert heard.said["p1"][:4] == [camera, "Guard, 1. Added to your hand.", "Priest, 2. Added to your hand.",
                                         "Guard, 1: already in your hand."]
         assert heard.said["p2"][:4] == [camera, "Baron, 3. Added to your hand.", full("Prince, 5", 1),

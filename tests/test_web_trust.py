@@ -97,7 +97,7 @@ def test_the_table_sees_frees_and_rekeys_the_devices_in_both_languages(web3: Any
     assert run_lines(session, recorder, "appareils")[0].startswith("Devices: ")
     old_token = web.seats.by_id["p1"].token
     texts = run_lines(session, recorder, "nouveaulien ana")
-    assert texts == ["Ana's seat has a new secret: its old link opens nothing; join again with the join code."]
+    assert texts == ["Ana's seat has a new secret. Its old link opens nothing: join again with the join code."]
     assert web.seats.by_id["p1"].token != old_token
     assert post_json(url + "/line", {"line": "status"}, device)[0] == 403  # the old link opens nothing
     assert run_lines(session, recorder, "libère Zed")[0].startswith("Name the seat to free: ")
@@ -128,9 +128,9 @@ def test_a_vanished_device_is_said_away_and_the_decision_waiting_for_it(web3: An
     while "Ana's device is away." not in recorder.texts and time.monotonic() < deadline:
         time.sleep(0.05)
     assert "Ana's device is away." in recorder.texts
-    waits = [t for t in recorder.texts if t.startswith("The game waits for Ana:")]
-    assert waits == ["The game waits for Ana: open the page again on that device, or type the play at the table; "
-                     "free Ana lets another device take the seat."]
+    waits = [t for t in recorder.texts if t.startswith("The game waits for Ana.")]
+    assert waits == ["The game waits for Ana. Open the page again on that device, or type the play at the table. "
+                     "Typing free Ana lets another device take the seat."]
     assert web.seats.state(ana) == "away"
 
 

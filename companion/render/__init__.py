@@ -277,7 +277,7 @@ def shared_refusal(code: str, details: Mapping[str, Any], ctx: Context,
         "bad_option": lambda: _bad_option(d, ctx),
         "unknown_command": lambda: t("That is not a command of this game. Nothing was changed."),
         "game_over": lambda: _game_over(d, ctx, player),
-        "hand_disagrees": lambda: t("That does not match the hand entered on the player's device; their page says why."),
+        "hand_disagrees": lambda: t("That does not match the hand entered on the player's device. Their page says why."),
     }
     if code in shared:
         return shared[code]()

@@ -6,7 +6,7 @@ or a ruby (Thanos); with ``kit = track`` it is one space down the life-track car
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import gauntlet as g
 from companion.games.base import Event
@@ -134,7 +134,7 @@ def _card_played(e: g.CardPlayed, ctx: Context) -> str:
         parts.append(t(", naming {value}", value=e.named_value))
     if e.deck is not None:
         parts.append(t(", on the Thanos deck") if e.deck == g.THANOS_SIDE else t(", on the hero deck"))
-    return "".join(parts) + "."
+    return elided(ctx, "".join(parts) + ".")  # "l'effet d'Outriders"
 
 
 def _card_played_terse(e: g.CardPlayed, ctx: Context) -> str:
@@ -324,6 +324,15 @@ def status_head(e: g.Status, ctx: Context) -> str:
     return t("Turn {turn}, {player} to play.", turn=e.turn, player=who)
 
 
+def _stones(ctx: Context, stones: Sequence[str]) -> str:
+    """The stones face up, count first, in sentences of at most 15 words ("5 stones face up: Time Stone, …")."""
+    if not stones:
+        return ctx.t("No stone face up.")
+    # Translators: leads the list of the Infinity Stones face up; {count} a number; the form follows {count}.
+    head = ctx.t.plural("{count} stone face up:", "{count} stones face up:", len(stones))
+    return list_sentences(head, [ctx.card(s) for s in stones])
+
+
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     """The table after the head, part by part (``undo`` says only the parts that changed)."""
     t = ctx.t
@@ -333,9 +342,7 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
         # {heroes_max} a number.
         ("lives", t("Lives: Thanos {thanos} of {thanos_max}, heroes {heroes} of {heroes_max}.", thanos=e.thanos_lives,
                     thanos_max=e.thanos_lives_max, heroes=e.hero_lives, heroes_max=e.hero_lives_max)),
-        # Translators: {count} a number; {stones} the Infinity Stones, named.
-        ("stones", t("Stones face up: {count}, {stones}.", count=len(e.stones), stones=ctx.join([ctx.card(s) for s in e.stones]))
-         if e.stones else t("No stone face up.")),
+        ("stones", _stones(ctx, e.stones)),
         # Translators: {tokens} tokens, counted; {reserve} a number in the reserve.
         ("tokens", t("Power tokens: {tokens}. Reserve: {reserve}.", tokens=tokens, reserve=e.reserve)
          # Translators: {reserve} a number in the reserve.

@@ -373,7 +373,7 @@ def _compared(e: private.Compared, ctx: Context) -> str:
 def _swapped(e: private.Swapped, ctx: Context) -> str:
     if e.card is None:
         # Translators: {other} another player's name.
-        return elided(ctx, ctx.t("Only for you: you now hold the card of {other}; enter it.", other=player(ctx, e.other)))
+        return elided(ctx, ctx.t("Only for you: you now hold {other}'s card; enter it.", other=player(ctx, e.other)))
     # Translators: {card} is a value and a card ("3, Baron"), now in the reader's hand.
     return elided(ctx, ctx.t("Only for you: {card}, now yours, from {other}.", other=player(ctx, e.other),
                              card=valued(ctx, e.card)))

@@ -48,10 +48,6 @@ def creature_text(ctx: Context, entry: Mapping[str, Any]) -> str:
     return " ".join(words)
 
 
-def _side_text(ctx: Context, creatures: Sequence[Mapping[str, Any]]) -> str:
-    return ", ".join(creature_text(ctx, c) for c in creatures) if creatures else ctx.core("nothing")
-
-
 def _cards_text(ctx: Context, cards: Sequence[str]) -> str:
     return ctx.join([ctx.card(c) for c in cards])
 
@@ -222,21 +218,21 @@ def _taken(e: g.CardsTaken, ctx: Context) -> str:
     if e.cards:
         # Translators: {player} a player's name; {cards} a list of cards, already joined; {source} where it comes from:
         # a camera or a player's name.
-        return ctx.t("{player} takes {cards} from the hand of {source}.", player=player(ctx, e.player),
+        return ctx.t("{player} takes {cards} from {source}'s hand.", player=player(ctx, e.player),
                      cards=_cards_text(ctx, e.cards), source=player(ctx, e.source))
     # Translators: {player} a player's name; {count} a number; {source} where it comes from: a camera or a player's
     # name; the form follows {count}.
-    return ctx.t.plural("{player} takes {count} card from the hand of {source}, unnamed.",
-                        "{player} takes {count} cards from the hand of {source}, unnamed.", e.count,
+    return ctx.t.plural("{count} card, unnamed, taken by {player} from {source}'s hand.",
+                        "{count} cards, unnamed, taken by {player} from {source}'s hand.", e.count,
                         player=player(ctx, e.player), source=player(ctx, e.source))
 
 
 def _discard_to_hand(e: g.DiscardToHand, ctx: Context) -> str:
     # Translators: {player} a player's name; {count} a number; {cards} a list of cards, already joined; the form follows
     # {count}.
-    return ctx.t.plural("{player} takes back {count} discarded card. {cards}.",
-                        "{player} takes back {count} discarded cards. {cards}.", len(e.cards),
-                        player=player(ctx, e.player), cards=capitalized(_cards_text(ctx, e.cards)))
+    return cut_sentences(ctx.t.plural("{count} discarded card back in {player}'s hand: {cards}.",
+                                      "{count} discarded cards back in {player}'s hand: {cards}.", len(e.cards),
+                                      player=player(ctx, e.player), cards=_cards_text(ctx, e.cards)))
 
 
 _SKIPPED = {
@@ -300,9 +296,8 @@ def _decision(e: g.Decision, ctx: Context) -> str:
                         player=who, card=card, name=ctx.verb("name_cards"))
     if e.decision == "draw":
         # Translators: {reveal} a command word to type; {one} the first player's name; {two} the second player's name.
-        return t("First player: each reveals an unused card, the higher power starts. Type {reveal}, the card of "
-                 "{one}, then the card of {two}.", reveal=ctx.verb("reveal"), one=player(ctx, "p1"),
-                 two=player(ctx, "p2"))
+        return t("First player: each reveals an unused card, the higher power starts. Type {reveal}, {one}'s card, "
+                 "then {two}'s card.", reveal=ctx.verb("reveal"), one=player(ctx, "p1"), two=player(ctx, "p2"))
     if e.decision == "order":
         # Translators: {player} a player's name; {options} options or choices, already joined; {first} the first item or
         # command.
@@ -313,8 +308,8 @@ def _decision(e: g.Decision, ctx: Context) -> str:
         # options or choices, already joined; {target} the player or card aimed at; {no} the word to type to refuse; the
         # form follows {count}.
         return cut_sentences(t.plural(
-            "{player}: {card}, up to {count} choice among {options}. Type {target} and the name, or {no}.",
-            "{player}: {card}, up to {count} choices among {options}. Type {target} and the name, or {no}.",
+            "{count} choice at most for {player}, {card}: among {options}. Type {target} and the name, or {no}.",
+            "{count} choices at most for {player}, {card}: among {options}. Type {target} and the name, or {no}.",
             e.left, player=who, card=card, options=options, target=ctx.verb("target"), no=no))
     # Translators: {player} a player's name; {card} a card's name, already translated; {options} options or choices,
     # already joined; {target} the player or card aimed at.
@@ -402,8 +397,9 @@ def _pairs(ctx: Context, values: Mapping[str, int]) -> str:
 def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     """The table after the head, part by part (``undo`` says only the parts that changed)."""
     t = ctx.t
-    sides = " ".join(_listed(ctx, pid, [creature_text(ctx, c) for c in creatures]) for pid, creatures in e.board.items())
-    piles = " ".join(_listed(ctx, pid, [ctx.card(c) for c in pile]) for pid, pile in e.discard.items())
+    sides = " ".join(_listed(ctx, pid, [creature_text(ctx, c) for c in creatures], _no_creature(ctx))
+                     for pid, creatures in e.board.items())
+    piles = " ".join(_listed(ctx, pid, [ctx.card(c) for c in pile], _empty_pile(ctx)) for pid, pile in e.discard.items())
     # Translators: {player} a player's name; {hand} a number of cards in hand; {deck} a number of cards, or the deck's
     # cards.
     hands = " ".join(t("{player}: {hand} in hand, {deck} in the draw pile.", player=player(ctx, pid), hand=n,
@@ -421,16 +417,29 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     ]
 
 
-def _listed(ctx: Context, pid: str, items: list[str]) -> str:
-    """One player's creatures or cards, in sentences of at most 15 words: "Ana: Killer Bee 5, Spider Owl 3."."""
+def _no_creature(ctx: Context) -> str:
+    # Translators: a side of the board with no creature ("Ana: no creature.").
+    return ctx.t("no creature")
+
+
+def _empty_pile(ctx: Context) -> str:
+    # Translators: a discard pile with no card ("Ana: empty.").
+    return ctx.t("empty")
+
+
+def _listed(ctx: Context, pid: str, items: list[str], empty: str) -> str:
+    """One player's creatures or cards, in sentences of at most 15 words: "Ana: Killer Bee 5, Spider Owl 3."; ``empty``
+    when there is none (the board and the discard piles say it apart: "no creature", "empty", never twice the same)."""
     if not items:
-        return ctx.core("{player}: {cards}", player=player(ctx, pid), cards=ctx.core("nothing")) + "."
+        return ctx.core("{player}: {cards}", player=player(ctx, pid), cards=empty) + "."
     first = ctx.core("{player}: {cards}", player=player(ctx, pid), cards=items[0])
     return list_sentences("", [first, *items[1:]])
 
 
-
 def _board(e: g.BoardAnswer, ctx: Context) -> str:
+    """Each side: who, how many creatures, then the creatures in sentences of at most 15 words.
+
+    "You (Ana), 4 creatures: Tusked Extorter 8, Giraffodile 7. Chameleon Sniper 1 Sneaky, Turbo Bug 4."."""
     parts = []
     for pid, creatures in e.board.items():
         # Translators: a side of the table: the player using the companion.
@@ -439,8 +448,14 @@ def _board(e: g.BoardAnswer, ctx: Context) -> str:
         label = you if pid == e.viewer else ctx.t("Opponent")
         if ctx.names:
             label = f"{label} ({player(ctx, pid)})"
-        parts.append(ctx.core("{player}: {cards}", player=label, cards=_side_text(ctx, creatures)))
-    return ". ".join(parts) + "."
+        if not creatures:
+            parts.append(ctx.core("{player}: {cards}", player=label, cards=_no_creature(ctx)) + ".")
+            continue
+        # Translators: leads a list of creatures; {side} "You" or "Opponent", with the player's name; {count} a number;
+        # the form follows {count}.
+        head = ctx.t.plural("{side}, {count} creature:", "{side}, {count} creatures:", len(creatures), side=label)
+        parts.append(list_sentences(head, [creature_text(ctx, c) for c in creatures]))
+    return " ".join(parts)
 
 
 def _creature(e: g.CreatureAnswer, ctx: Context) -> str:
@@ -474,35 +489,44 @@ def _creature(e: g.CreatureAnswer, ctx: Context) -> str:
     return text
 
 
-_WHY = {
-    # Translators: {card} a card's name, already translated.
-    "sneaky": N_("{card}: the attacker is Sneaky"),
-    # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
-    "restriction": N_("{card}: because of {source}"),
-    # Translators: {card} a card's name, already translated.
-    "gone": N_("{card}: the attacker is gone"),
-}
+def _why_not(ctx: Context, why: str, source: str, count: int) -> str:
+    """Leads the list of the creatures that cannot block for one reason: "2 cannot block because of Elephantopus:"."""
+    t = ctx.t
+    if why == "sneaky":
+        # Translators: leads a list of creatures; {count} a number; the form follows {count}.
+        return t.plural("{count} cannot block, the attacker is Sneaky:", "{count} cannot block, the attacker is Sneaky:",
+                        count)
+    if why == "restriction":
+        # Translators: leads a list of creatures; {count} a number; {source} a creature's name; the form follows
+        # {count}.
+        return t.plural("{count} cannot block because of {source}:", "{count} cannot block because of {source}:", count,
+                        source=ctx.card(source))
+    # Translators: leads a list of creatures; {count} a number; the form follows {count}.
+    return t.plural("{count} cannot block, the attacker is gone:", "{count} cannot block, the attacker is gone:", count)
 
 
 def _blockers(e: g.BlockersAnswer, ctx: Context) -> str:
+    """Who can block, count first; then who cannot, grouped by why ("2 cannot block because of Elephantopus: …")."""
     t = ctx.t
     if e.blockers:
-        # Translators: {count} a number; {card} a card's name, already translated; {blockers} creatures, already joined;
-        # the form follows {count}.
-        text = t.plural("{count} can block {card}: {blockers}.", "{count} can block {card}: {blockers}.", len(e.blockers),
-                        card=ctx.card(e.card), blockers=_cards_text(ctx, e.blockers))
+        # Translators: leads a list of creatures; {count} a number; {card} a card's name, already translated; the form
+        # follows {count}.
+        head = t.plural("{count} can block {card}:", "{count} can block {card}:", len(e.blockers), card=ctx.card(e.card))
+        parts = [list_sentences(head, [ctx.card(c) for c in e.blockers])]
     else:
         # Translators: {card} a card's name, already translated.
-        text = t("No creature can block {card}.", card=ctx.card(e.card))
-    if e.refused:
-        reasons = [t(_WHY.get(why, _WHY["gone"]), card=ctx.card(c), source=ctx.card(s)) for c, why, s in e.refused]
-        # Translators: {reasons} reasons, already joined.
-        text += " " + t("Cannot block: {reasons}.", reasons=ctx.separator.join(reasons))
+        parts = [t("No creature can block {card}.", card=ctx.card(e.card))]
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for card, why, source in e.refused:
+        grouped.setdefault((why, source), []).append(ctx.card(card))
+    for (why, source), cards in grouped.items():
+        parts.append(list_sentences(_why_not(ctx, why, source, len(cards)), cards))
     extra = [c for c in e.huntable if c not in e.blockers]
     if extra:
-        # Translators: {cards} a list of cards, already joined.
-        text += " " + t("Its Hunter may still make {cards} block.", cards=_cards_text(ctx, extra))
-    return text
+        # Translators: leads a list of creatures; {count} a number; the form follows {count}.
+        head = t.plural("{count} more its Hunter may make block:", "{count} more its Hunter may make block:", len(extra))
+        parts.append(list_sentences(head, [ctx.card(c) for c in extra]))
+    return " ".join(parts)
 
 
 _FATES = {
@@ -563,14 +587,24 @@ def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
         # Translators: {count} a number; {player} a player's name; the form follows {count}.
         parts.append(t.plural("not blocked: {count} life left for {player}",
                               "not blocked: {count} lives left for {player}", e.defender_lives, player=defender))
-    # Translators: {card} a card's name, already translated; {parts} what happens, already joined.
-    text = t("If {card} attacks: {parts}.", card=ctx.card(e.card), parts=ctx.separator.join(parts))
+    card = ctx.card(e.card)
+    # Translators: {card} a card's name, already translated; {count} a number; the form follows {count}.
+    said = [t.plural("If {card} attacks: {count} possible blocker.", "If {card} attacks: {count} possible blockers.",
+                     len(e.outcomes), card=card) if e.outcomes
+            # Translators: {card} a card's name, already translated.
+            else t("If {card} attacks: no possible blocker.", card=card)]
+    for index, part in enumerate(parts):  # a fight a sentence, then no block
+        if part in parts[:index]:  # the same fight against a second copy: said once
+            # Translators: after a fight against a creature, the same fight against its other copy; {blocker} its name.
+            said.append(t("The same against the other {blocker}.", blocker=ctx.card(e.outcomes[index][0])))
+        else:
+            said.append(capitalized(part) + ".")
     if e.hunted:
         # Translators: {cards} a list of cards, already joined.
-        text += " " + t("Only its Hunter can make {cards} block.", cards=_cards_text(ctx, e.hunted))
+        said.append(t("Only its Hunter can make {cards} block.", cards=_cards_text(ctx, e.hunted)))
     if e.effect_choice:
-        text += " " + t("Each fight assumes its attack effect spares that blocker.")
-    return text
+        said.append(t("Each fight assumes its attack effect spares that blocker."))
+    return cut_sentences(" ".join(said))
 
 
 def _lives(e: g.LivesAnswer, ctx: Context) -> str:
@@ -582,22 +616,21 @@ def _mindbugs(e: g.MindbugsAnswer, ctx: Context) -> str:
 
 
 def _hands(e: g.HandsAnswer, ctx: Context) -> str:
+    """A sentence a player: "Bo: 1 in hand, 0 in the draw pile.", then the cards known in that hand, if any."""
     t = ctx.t
     parts = []
     for pid, n in e.hand.items():
-        # Translators: {player} a player's name; {hand} a number of cards in hand; {deck} a number of cards, or the
-        # deck's cards.
-        part = t("{player} {hand} in hand, {deck} in the draw pile", player=player(ctx, pid), hand=n, deck=e.deck[pid])
+        parts.append(t("{player}: {hand} in hand, {deck} in the draw pile.", player=player(ctx, pid), hand=n,
+                       deck=e.deck[pid]))
         if e.known.get(pid):
-            # Translators: {cards} a list of cards, already joined.
-            part += t(", known: {cards}", cards=_cards_text(ctx, e.known[pid]))
-        parts.append(part)
-    # Translators: {hands} the hands, already described.
-    return t("Hands: {hands}.", hands=ctx.separator.join(parts))
+            # Translators: leads the list of the cards known in a player's hand; {player} a player's name.
+            head = t("Known in {player}'s hand:", player=player(ctx, pid))
+            parts.append(list_sentences(head, [ctx.card(c) for c in e.known[pid]]))
+    return " ".join(parts)
 
 
 def _discards(e: g.DiscardsAnswer, ctx: Context) -> str:
-    piles = " ".join(_listed(ctx, pid, [ctx.card(c) for c in pile]) for pid, pile in e.discard.items())
+    piles = " ".join(_listed(ctx, pid, [ctx.card(c) for c in pile], _empty_pile(ctx)) for pid, pile in e.discard.items())
     return ctx.t("Discard piles.") + " " + piles
 
 

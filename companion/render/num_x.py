@@ -10,6 +10,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import num_x as g
 from companion.cards import Card
+from companion.grammar import list_sentences
 from companion.render import (N_, Context, OptionWords, Refusal, Renderer, capitalized, card_sentence, elided,
                               numbered_player)
 
@@ -224,7 +225,8 @@ def _card_played_head(e: g.CardPlayed, ctx: Context) -> list[str]:
         "start": lambda: t("{card} starts {pile}.", card=card, pile=where),
         # Translators: {card} a card's name, already translated; {way} a direction word (up or down); {pile} a pile: its
         # number or its owner's name.
-        "ten": lambda: t("{card} {way} on {pile}, 10 back.", card=card, pile=where, way=way),
+        # (the rules' fixed gap in words: never read as a count, nor as the other branch's top when it is 10)
+        "ten": lambda: t("{card} {way} on {pile}, ten back.", card=card, pile=where, way=way),
         # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {way} a
         # direction word (up or down).
         "break": lambda: t("{card} breaks {pile} {way}.", card=card, pile=where, way=way),
@@ -450,23 +452,17 @@ def _table(e: g.Table, ctx: Context) -> str:
     return table_sentence(ctx, e.piles)
 
 
-#: Cards a list sentence holds at most, so it stays within 15 words ("9, 10, 12 and 14 under the top, up.").
-LIST_CHUNK = 9
-
-
 def _under(ctx: Context, way: str, cards: Sequence[str], fam: str | None) -> list[str]:
-    """A branch's cards under its top (the top is said first), oldest first, numbers first, a sentence each 9 cards."""
+    """A branch's cards under its top (the top is said first): their count and way, then the cards oldest first,
+    numbers first, in sentences of at most 15 words ("8 cards under the top, up: 1 Shadow, 6 Shadow, 9, 11.")."""
     t = ctx.t
     said = [str(ctx.cards[c].value) if ctx.cards is not None and c in ctx.cards and fam is not None
             and g.traits(ctx.cards[c]).family == fam else card_short(ctx, c) for c in cards]
-    chunks = [said[i:i + LIST_CHUNK] for i in range(0, len(said), LIST_CHUNK)]
-    found = [capitalized(ctx.join(chunk)) + "." for chunk in chunks[:-1]]
-    last = ctx.join(chunks[-1])
-    # Translators: {cards} a list of cards, already joined.
-    found.append(t("{cards} under the top, up.", cards=last) if way == g.UP
-                 # Translators: {cards} a list of cards, already joined.
-                 else t("{cards} under the top, down.", cards=last))
-    return found
+    # Translators: leads a list of cards; {count} a number; the form follows {count}.
+    head = (t.plural("{count} card under the top, up:", "{count} cards under the top, up:", len(said)) if way == g.UP
+            # Translators: leads a list of cards; {count} a number; the form follows {count}.
+            else t.plural("{count} card under the top, down:", "{count} cards under the top, down:", len(said)))
+    return [list_sentences(head, said)]
 
 
 def _pile(e: g.PileShown, ctx: Context) -> str:

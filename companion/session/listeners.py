@@ -33,5 +33,5 @@ def tell(session: Session, listeners: Iterable[Listener], call: Callable[[Listen
 
 def _say_failed(session: Session, detail: str) -> None:
     # Translators: {detail} what failed, a short phrase.
-    session.say_each(lambda ctx: ctx.core("That change is kept and saved, but a part of the companion failed after it: "
+    session.say_each(lambda ctx: ctx.core("That change is kept and saved. A part of the companion failed after it: "
                                           "{detail}", detail=detail), "after_step_failed", {"detail": detail}, Priority.NOW)

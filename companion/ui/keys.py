@@ -65,7 +65,7 @@ KEYS: tuple[Key, ...] = (
 
 #: Keys handled by prompt_toolkit or the loop, listed in help too.
 OTHER_KEYS: tuple[str, ...] = (
-    N_("Tab: complete a command, a player or a card; press it again to hear the choices."),
+    N_("Tab: complete a command, a player or a card. Press it again to hear the choices."),
     N_("Up and Down arrows: the lines typed before."),
     N_("Ctrl+C: clear the line being typed."),
     N_("Ctrl+D on an empty line, or quit: stop for now; the game is saved."),

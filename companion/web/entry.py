@@ -51,7 +51,7 @@ async def join(web: Served, request: Request) -> Response:
             web.parts.refusals.count(client_of(request))
             t = Translator(lang, "web")
             return html(pages.join_page(lang, web.game_name(lang), web.seats.free_seats(),
-                                        t("That join code is not this table's, or no longer opens a seat: "
+                                        t("That join code opens no seat here: "
                                           "listen to the table and type it again."), fingerprint=web.fingerprint), 403)
         device = request.cookies.get(COOKIE) or new_device_id()
         web.seats.join(seat, device)

@@ -148,7 +148,7 @@ def part(lang: str) -> str:
         "start": t("Scan a card"),
         # Translators: a button: the camera stops.
         "stop": t("Stop scanning"),
-        "started": t("Camera on: hold a card about 15 cm in front of it, its sticker facing the camera."),
+        "started": t("Camera on: hold a card 15 cm in front of it, sticker facing the camera."),
         "none": t("No card seen."),
         "near": t("Move the card away."),
         # Translators: the camera's light was switched on.
@@ -158,7 +158,7 @@ def part(lang: str) -> str:
                              "Scanning stopped: no card read for {count} seconds.", TIMEOUT),
         # Translators: the camera stopped.
         "stopped": t("Scanning stopped."),
-        "nocamera": t("No camera can be opened: allow this page to use the camera, or enter your cards in the lists."),
+        "nocamera": t("No camera opens. Allow this page to use it, or enter your cards in the lists."),
     }
     data = "".join(f' data-{key}="{escape(value)}"' for key, value in words.items())
     title = escape(t("Scan a card"))

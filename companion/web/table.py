@@ -103,9 +103,9 @@ def device_away(web: Parts, session: Session, seat: Seat) -> None:
              {"player": seat.id, "state": "away"})
         if _waits_for(web, session, seat):
             # Translators: {player} is a player's name; "free" is the table's command (French: libère).
-            _say(web, session, lambda t, c: t("The game waits for {player}: open the page again on that device, or "
-                                              "type the play at the table; free {player} lets another device take "
-                                              "the seat.", player=_name(session, c, seat)),
+            _say(web, session, lambda t, c: t("The game waits for {player}. Open the page again on that device, or "
+                                              "type the play at the table. Typing free {player} lets another device "
+                                              "take the seat.", player=_name(session, c, seat)),
                  "web_waiting", {"player": seat.id}, priority=Priority.NOW)
     session.run_soon(action)
 
@@ -264,7 +264,7 @@ def free(web: Parts, session: Session, typed: str, rekey: bool) -> None:
     web.feed.wake()
     if rekey:
         # Translators: {player} is a player's name.
-        _say(web, session, lambda t, c: t("{player}'s seat has a new secret: its old link opens nothing; join again "
+        _say(web, session, lambda t, c: t("{player}'s seat has a new secret. Its old link opens nothing: join again "
                                           "with the join code.", player=_name(session, c, seat)), "web_rekey",
              {"player": seat.id})
     else:
