@@ -124,7 +124,7 @@ def test_games_cards_and_card():
     assert result.stdout.startswith("Pierre de l'Âme, Thanos, valeur 2, 1 exemplaire : Choisissez un héros")
     result = run(["card", "gauntlet", "black", "--lang", "en"])
     assert result.returncode == 1
-    assert result.stderr.strip() == "Black could be Black Widow, Black Panther or Black Dwarf. Say more of the name."
+    assert result.stderr.strip() == "Black Widow, Black Panther or Black Dwarf? Say more of the name."
 
 
 def test_a_corrected_card_file_in_the_config_folder_is_used(tmp_path):

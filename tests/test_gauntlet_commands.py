@@ -115,14 +115,14 @@ def test_commands_after_the_end_are_refused_but_undo_works():
     run_lines(session, recorder, "defeat hero 1 hulk")
     assert session.table.is_over
     texts = run_lines(session, recorder, "play proxima")
-    assert texts == ["The game is over: Thanos won. Type undo to take back the last command."]
+    assert texts == ["The game is over. Thanos won. Type undo to take back the last command."]
     run_lines(session, recorder, "undo")
     assert not session.table.is_over
 
 
 def test_ambiguous_names_list_the_candidates():
     session, recorder = make_session(lang="fr")
-    assert run_lines(session, recorder, "carte cap") == ["Cap peut être Captain America ou Captain Marvel. Précisez le nom."]
+    assert run_lines(session, recorder, "carte cap") == ["Captain America ou Captain Marvel ? Précisez le nom."]
 
 
 def test_help_says_what_can_be_done_now():

@@ -473,7 +473,7 @@ def test_the_mind_stone_checks_the_defeated_card_of_every_hero_it_hits():
     session, recorder = make_session("gauntlet", players=3)
     run_lines(session, recorder, "play mind stone 3\ndefeat hero 1 thor")
     assert run_lines(session, recorder, "defeat hero 2 vision") == [
-        "Vision is a 5: the defeated card must be a 3. Cards that fit: Captain America and Hulk."]
+        "Vision is a 5. The defeated card must be a 3. 2 cards fit. Captain America. Hulk."]
     assert run_lines(session, recorder, "defeat hero 2 hulk")[0] == "Hero 2's Hulk is defeated."
 
 
@@ -492,9 +492,9 @@ def test_the_space_stone_at_2_players_says_one_fight_and_refuses_a_second_with_i
 
 @pytest.mark.parametrize(("lang", "effect", "second"), [
     ("en", "1 fight only at 2 players: there is a single hero.",
-     "1 fight only at 2 players: the single hero has already fought."),
+     "1 fight only at 2 players. The hero has already fought."),
     ("fr", "1 seul combat à 2 joueurs : il n'y a qu'un héros.",
-     "1 seul combat à 2 joueurs : le seul héros a déjà combattu."),
+     "1 seul combat à 2 joueurs. Le héros a déjà combattu."),
 ])
 def test_the_space_stone_at_2_players_is_said_by_the_2_player_rule(lang, effect, second):
     from tests.conftest import make_session, run_lines
@@ -506,8 +506,8 @@ def test_the_space_stone_at_2_players_is_said_by_the_2_player_rule(lang, effect,
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "The Time Stone can only use another Thanos card face up in front of Thanos; Hulk is not."),
-    ("fr", "La Pierre du Temps n'utilise qu'une autre carte Thanos face visible devant Thanos ; Hulk ne l'est pas."),
+    ("en", "The Time Stone copies a Thanos card. It must be face up in front of Thanos. Hulk is not."),
+    ("fr", "La Pierre du Temps copie une carte Thanos. Elle doit être visible devant Thanos. Hulk ne l'est pas."),
 ])
 def test_the_time_stone_naming_a_hero_card_says_the_copy_must_be_a_face_up_thanos_card(lang, expected):
     from tests.conftest import make_session, run_lines

@@ -164,7 +164,7 @@ def test_help_lists_the_game_s_commands_in_french():
     session, recorder = make_session("love-letter", lang="fr", players=3)
     texts = run_lines(session, recorder, "aide")
     assert texts[0] == "Joueur 1 doit jouer. Maintenant : joue."
-    assert "écartées CARTE CARTE CARTE : à 2 joueurs, les trois cartes écartées face visible." in texts
+    assert "écartées CARTE CARTE CARTE. À 2 joueurs, les 3 cartes écartées." in texts
 
 
 @pytest.mark.parametrize("lang, expected", [

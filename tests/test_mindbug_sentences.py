@@ -72,8 +72,8 @@ def test_golden_sentences(lang):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", "Rhino Tortue ne peut pas bloquer : l'attaquant est Furtif."),
-    ("en", "Rhino Turtle cannot block: the attacker is Sneaky."),
+    ("fr", "Rhino Tortue ne peut pas bloquer. L'attaquant est Furtif."),
+    ("en", "Rhino Turtle cannot block. The attacker is Sneaky."),
 ])
 def test_an_illegal_block_is_explained_and_changes_nothing(lang, expected):
     session, recorder = make_session("mindbug", lang)
@@ -167,9 +167,9 @@ ORDER_GOLDEN = {
                             "Crapaud bombe de joueur 1 est vaincu, dans sa défausse.",
                             "Joueur 2, quel effet d'abord : Crapaud bombe (moi) ou Crapaud bombe (adversaire) ? "
                             "Tapez premier et la carte."]),
-        ("premier gorillion", ["Gorillion n'a pas d'effet en attente."]),
+        ("premier gorillion", ["Gorillion n'a aucun effet en attente."]),
         ("non", ["Joueur 2 doit choisir : l'ordre des effets."]),
-        ("premier crapaud", ["Crapaud bombe est des deux côtés : ajoutez moi ou adversaire."]),
+        ("premier crapaud", ["Crapaud bombe est des deux côtés. Ajoutez moi ou adversaire."]),
         ("premier crapaud adversaire", ["Gorillion de joueur 1 est vaincu, dans sa défausse.",
                                         "Crapaud bombe : aucune créature ne peut être choisie, l'effet est ignoré.",
                                         "Tour 5 : joueur 1."]),
@@ -180,9 +180,9 @@ ORDER_GOLDEN = {
                         "Player 1's Explosive Toad is defeated, to their discard pile.",
                         "Player 2, which effect first: Explosive Toad (mine) or Explosive Toad (theirs)? "
                         "Type first and the card."]),
-        ("first gorillion", ["Gorillion has no effect waiting to resolve."]),
+        ("first gorillion", ["Gorillion has no effect waiting."]),
         ("no", ["Player 2 must choose: the order of the effects."]),
-        ("first toad", ["Explosive Toad is on both sides: add mine or theirs."]),
+        ("first toad", ["Explosive Toad is on both sides. Add mine or theirs."]),
         ("first toad theirs", ["Player 1's Gorillion is defeated, to their discard pile.",
                                "Explosive Toad: no creature can be chosen, the effect is skipped.",
                                "Turn 5: player 1."]),

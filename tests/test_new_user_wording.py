@@ -90,9 +90,9 @@ def test_the_mindbug_card_file_gives_the_french_gender_of_the_feminine_names():
 
 @pytest.mark.parametrize("lang, lines, refusal", [
     ("en", "aside princess countess king\nplay baron 2\ncompare 8 3",
-     "No card of value 8 can still be in a hand: possible values 1, 2, 3, 4 and 5."),
+     "No card of value 8 can still be in a hand. Possible values: 1, 2, 3, 4 and 5."),
     ("fr", "écarte princesse comtesse roi\njoue baron 2\ncompare 8 3",
-     "Aucune carte de valeur 8 ne peut encore être en main : valeurs possibles 1, 2, 3, 4 et 5."),
+     "Aucune carte de valeur 8 en main. Valeurs possibles : 1, 2, 3, 4 et 5."),
 ])
 def test_love_letter_says_the_possible_values_after_a_refused_secret_value(lang, lines, refusal):
     session, recorder = make_session("love-letter", lang=lang, players=2)
@@ -355,8 +355,8 @@ def test_a_list_after_a_question_is_joined_by_commas_not_full_stops():
 
 
 @pytest.mark.parametrize("lang, line, said", [
-    ("en", "play flip 1", "No Flip in this game: its mode or options leave it out."),
-    ("fr", "joue flip 1", "Pas de Flip dans cette partie : son mode ou ses options l'écartent."),
+    ("en", "play flip 1", "No Flip in this game. Its mode or options leave it out."),
+    ("fr", "joue flip 1", "Pas de Flip dans cette partie. Son mode ou ses options l'écartent."),
 ])
 def test_a_num_x_card_left_out_by_the_options_is_not_no_such_card(lang, line, said):
     session, recorder = make_session("num-x", lang=lang, actions="off")

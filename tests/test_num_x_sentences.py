@@ -32,7 +32,7 @@ GOLDEN = {
     "en": [
         '7 red starts pile 2. 1 play left.',
         '9 red up on pile 2. The turn may end: next.',
-        '5 red cannot go up on pile 2: its top is 9.',
+        '5 red cannot go up on pile 2. Its top is 9.',
         '2 cards drawn by player 1: 5 in hand. 81 cards in the draw pile.',
         '2 plays for player 2.',
         '16 green starts pile 1. 1 play left.',
@@ -42,13 +42,13 @@ GOLDEN = {
         "Asked by player 2, at the table. 8 red fits nowhere now. Not on pile 1: green. "
         "Not on pile 2: up, top 9; down, top 7.",
         '81 in the draw pile, 4 placed, 89 still to place. 0 plays left this turn.',
-        'Flip needs a card on both branches of pile 2.',
-        '2 plays made, enough: the turn can end, type next.',
+        'Flip needs a card on each branch. Pile 2 lacks one.',
+        '2 plays made, enough. The turn can end: type next.',
     ],
     "fr": [
         '7 rouge ouvre la pile 2. 1 coup restant.',
         '9 rouge en montée sur la pile 2. Le tour peut finir : suivant.',
-        '5 rouge ne peut pas monter sur la pile 2 : son sommet est 9.',
+        '5 rouge ne peut pas monter sur la pile 2. Son sommet est 9.',
         '2 cartes piochées par joueur 1 : 5 en main. 81 cartes dans la pioche.',
         '2 coups pour joueur 2.',
         '16 vert ouvre la pile 1. 1 coup restant.',
@@ -59,8 +59,8 @@ GOLDEN = {
         "Demandé par joueur 2, à toute la table. 8 rouge ne va nulle part maintenant. "
         "Pas sur la pile 1 : verte. Pas sur la pile 2 : en montée, sommet 9 ; en descente, sommet 7.",
         '81 dans la pioche, 4 posées, 89 encore à poser. 0 coup restant ce tour.',
-        'Flip demande une carte sur les deux branches de la pile 2.',
-        '2 coups faits, assez : le tour peut finir, tapez suivant.',
+        'Flip veut une carte sur chaque branche. La pile 2 en manque.',
+        '2 coups faits, assez. Le tour peut finir : tapez suivant.',
     ],
 }
 
@@ -150,7 +150,7 @@ def test_names_and_french_elision_on_another_players_pile() -> None:
     assert r.render(helped, fr) == "6 Shadow en montée sur la pile 1 d'Ana, une aide. 1 coup restant."
     refusal = r.RENDERER.render_error
     assert refusal("help_only", {"pile": 3, "owner": "p3"}, fr) == (
-        "La pile 3 est à Éloïse. Seulement l'aider : plus bas en montée, plus haut en descente.")
+        "La pile 3 est à Éloïse. Seulement l'aider. Plus bas en montée, plus haut en descente.")
 
 
 def test_one_word_messages_have_their_context_in_french() -> None:
@@ -211,8 +211,8 @@ def test_plays_made_agree_with_their_count_in_french() -> None:
     vocabulary = find("num-x").parser.vocabulary
     fr, en = (Context(Settings(lang), CARDS, r.DOMAIN, (), vocabulary) for lang in ("fr", "en"))
     refusal = r.RENDERER.render_error
-    assert refusal("not_blocked", {"made": 1, "required": 1}, fr) == "1 coup fait, assez : le tour peut finir, tapez suivant."
-    assert refusal("not_blocked", {"made": 2, "required": 2}, fr) == "2 coups faits, assez : le tour peut finir, tapez suivant."
+    assert refusal("not_blocked", {"made": 1, "required": 1}, fr) == "1 coup fait, assez. Le tour peut finir : tapez suivant."
+    assert refusal("not_blocked", {"made": 2, "required": 2}, fr) == "2 coups faits, assez. Le tour peut finir : tapez suivant."
     assert refusal("turn_full", {"plays": 1}, fr) == "1 coup fait : c'est tout pour ce tour. Tapez suivant."
     assert refusal("turn_full", {"plays": 2}, fr) == "2 coups faits : c'est tout pour ce tour. Tapez suivant."
     assert refusal("turn_full", {"plays": 1}, en) == "1 play made: that is all this turn. Type next."

@@ -42,11 +42,11 @@ def test_every_game_says_its_status_with_the_shared_sentence(game) -> None:  # t
 
 
 @pytest.mark.parametrize(("lang", "winners", "expected"), [
-    ("fr", ("p1", "p2"), "La partie est finie : Ana et Bo ont gagné. Tapez annule pour reprendre la dernière commande."),
-    ("fr", ("p2",), "La partie est finie : Bo a gagné. Tapez annule pour reprendre la dernière commande."),
+    ("fr", ("p1", "p2"), "La partie est finie. Ana et Bo ont gagné. Tapez annule pour reprendre la dernière commande."),
+    ("fr", ("p2",), "La partie est finie. Bo a gagné. Tapez annule pour reprendre la dernière commande."),
     ("fr", (), "La partie est finie. Tapez annule pour reprendre la dernière commande."),
-    ("en", ("p1", "p2"), "The game is over: Ana and Bo won. Type undo to take back the last command."),
-    ("en", ("p2",), "The game is over: Bo won. Type undo to take back the last command."),
+    ("en", ("p1", "p2"), "The game is over. Ana and Bo won. Type undo to take back the last command."),
+    ("en", ("p2",), "The game is over. Bo won. Type undo to take back the last command."),
     ("en", (), "The game is over. Type undo to take back the last command."),
 ])
 def test_the_game_over_refusal_names_the_winners(lang: str, winners: tuple[str, ...], expected: str) -> None:
@@ -57,7 +57,7 @@ def test_the_game_over_refusal_names_the_winners(lang: str, winners: tuple[str, 
 def test_the_game_over_refusal_names_players_as_each_game_does() -> None:
     ctx = Context(Settings("en"), None, "gauntlet")
     text = find("gauntlet").renderer.render_error("game_over", {"winners": ("hero1", "hero2"), "reason": "lives"}, ctx)
-    assert text == "The game is over: hero 1 and hero 2 won. Type undo to take back the last command."
+    assert text == "The game is over. hero 1 and hero 2 won. Type undo to take back the last command."
 
 
 def test_after_the_end_any_command_gets_the_shared_refusal() -> None:
@@ -77,11 +77,11 @@ def test_after_the_end_any_command_gets_the_shared_refusal() -> None:
 
 @pytest.mark.parametrize(("lang", "code", "details", "expected"), [
     ("fr", "bad_option", {"option": "lock", "value": "maybe", "choices": ("on", "off")},
-     "--lock ne peut pas valoir maybe : choisissez on ou off."),
+     "--lock ne peut pas valoir maybe. Choisissez on ou off."),
     ("en", "bad_option", {"option": "lock", "value": "maybe", "choices": ("on", "off")},
-     "--lock cannot be maybe: choose on or off."),
+     "--lock cannot be maybe. Choose on or off."),
     ("en", "bad_option", {"option": "rounds", "value": 14, "choices": (), "low": 1, "high": 13},
-     "--rounds cannot be 14: give a whole number from 1 to 13."),
+     "--rounds cannot be 14. Give a whole number from 1 to 13."),
     ("fr", "bad_players", {"low": 2, "high": 2}, "Ce jeu se joue à 2 joueurs."),
     ("en", "bad_players", {"low": 2, "high": 5}, "This game is for 2 to 5 players."),
     ("en", "same_name", {"names": ("Ana", "ana")}, "Two players have the same name."),

@@ -59,7 +59,7 @@ def test_row1_a_huge_number_is_refused_never_written_and_the_game_goes_on(tmp_pa
     result = run(["play", "gauntlet", "--lang", "en", "--save", str(save)], script)
     out = result.stdout.splitlines()
     assert out[3] == "9999999999999999999999999999999999999999… is not a number."
-    assert out[4] == "That line is too long, 4313 characters: a command is a few words. Nothing was changed."
+    assert out[4] == "That line is too long: 4313 characters. A command is a few words. Nothing was changed."
     assert out[5].startswith("Turn 1, Thanos to play.")
     assert lines_of(save) == []
     assert run(["play", "gauntlet", "--resume", str(save), "--lang", "en"], "status\n").returncode == 0
@@ -78,7 +78,7 @@ def test_row7_only_ascii_digits_are_numbers(line: str) -> None:
 def test_row1_a_token_count_beyond_the_box_is_refused() -> None:
     session, recorder = make_session(players=2)
     session.handle("token thanos 100")
-    assert recorder.texts[-1] == "Give a number of tokens from 1 to 9, like +1 or -1."
+    assert recorder.texts[-1] == "Give 1 to 9 tokens, like +1 or -1."
     assert session.state.tokens == (0, 0)
 
 
@@ -108,8 +108,8 @@ def test_row2_a_full_disk_changes_nothing_says_so_and_a_copy_saves_the_game(tmp_
     disk = FullDisk(monkeypatch, save)
     before = session.state
     session.handle("next")
-    assert recorder.texts[-1] == ("The game can no longer be saved in g.jsonl: the disk is full. Nothing was changed. "
-                                  "Type save and a file name to save it elsewhere.")
+    assert recorder.texts[-1] == ("Saving in g.jsonl no longer works. Cause: the disk is full. Nothing was changed. "
+                                  "Type save and another file name.")
     assert session.state == before and len(session.table.steps) == 1
     copy = tmp_path / "copy.jsonl"
     session.handle(f"save {copy}")
@@ -178,7 +178,7 @@ def test_row6_an_over_long_line_is_refused_at_once() -> None:
     session, recorder = make_session(players=2)
     session.handle("snap " + "x" * 1_000_000)
     assert recorder.events("error")[-1].fields["code"] == "line_too_long"
-    assert recorder.texts[-1] == ("That line is too long, 1000005 characters: a command is a few words. "
+    assert recorder.texts[-1] == ("That line is too long: 1000005 characters. A command is a few words. "
                                   "Nothing was changed.")
 
 

@@ -47,9 +47,9 @@ def test_1_2_reality_stone_on_a_short_deck_puts_back_only_what_was_drawn_and_tha
 
 @pytest.mark.parametrize(("lines", "sentence"), [
     ("play black dwarf\nfight 1 6 4\ndefeat thanos ebony maw",
-     "Ebony Maw is a 5: the defeated card must be a 4. Cards that fit: Proxima Midnight and Power Stone."),
+     "Ebony Maw is a 5. The defeated card must be a 4. 2 cards fit. Proxima Midnight. Power Stone."),
     ("play proxima\nnext\nplay nebula 5\ndefeat thanos outriders",
-     "Outriders is a 1: the defeated card must be a 5. Cards that fit: Ebony Maw and Reality Stone."),
+     "Outriders is a 1. The defeated card must be a 5. 2 cards fit. Ebony Maw. Reality Stone."),
 ])
 def test_1_3_the_defeated_card_must_fit_what_lost(lines: str, sentence: str) -> None:
     session, recorder = make_session(players=3)
@@ -62,16 +62,16 @@ def test_1_4_impossible_fight_values_are_refused_per_side() -> None:
     # The Time Stone, the only Thanos 6, lies face up in front of Thanos.
     session.table.initial = dataclasses.replace(session.table.initial, face_up=(("time-stone",), (), ()), hands=(2, 1, 1))
     texts = run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 1 3 6\nfight 1 3 9")
-    assert texts[-2] == "No Thanos card of value 6 can be in a hand now. Possible values: 1, 2, 3, 4, 5 and 7."
+    assert texts[-2] == "No 6 can be in Thanos's hand now. Possible values: 1, 2, 3, 4, 5 and 7."
     assert texts[-1] == "9 is not a card value here: from 1 to 7."
 
 
 def test_1_5_baron_ties_and_losers_must_be_possible() -> None:
     session, recorder = make_session("love-letter", players=3)
     texts = run_lines(session, recorder, "play baron 2\ncompare 6 6\ncompare 8 8\nout 2 princess")
-    assert texts[-3] == "A tie needs two cards of the same value, and only one can still be in a hand."
+    assert texts[-3] == "A tie needs 2 cards of the same value. Only 1 can still be in a hand."
     assert texts[-2] == texts[-3]
-    assert texts[-1] == "Princess never loses a Baron's comparison: no higher card can still be in a hand."
+    assert texts[-1] == "Princess never loses to a Baron. No higher card can still be in a hand."
 
 
 def test_1_6_players_reaching_the_target_together_win_together() -> None:
@@ -82,7 +82,7 @@ def test_1_6_players_reaching_the_target_together_win_together() -> None:
 def test_1_7_a_teammate_card_aims_at_another_hero_except_alone() -> None:
     session, recorder = make_session(players=3)
     texts = run_lines(session, recorder, "play proxima\nnext\nplay gamora 1")
-    assert texts[-1] == "Gamora is for a teammate: choose another hero than hero 1."
+    assert texts[-1] == "Gamora is for a teammate. Not for hero 1."
     alone, recorder = make_session(players=2)
     texts = run_lines(alone, recorder, "play proxima\nnext\nplay gamora 1")
     assert "2: hero 1 plays Gamora, on hero 1." in texts
@@ -149,8 +149,8 @@ def test_3_a_suggestion_lasts_one_line() -> None:
 def test_3_french_names_and_the_other_deck() -> None:
     session, recorder = make_session(players=3, lang="fr")
     texts = run_lines(session, recorder, "vaincu thanos hulk\nvaincu h2 corvus\nvaincu thanos nain noir")
-    assert texts[0] == "Hulk est une carte héros, pas une carte de Thanos."
-    assert texts[1] == "Corvus Glaive est une carte Thanos, pas une carte de héros 2."
+    assert texts[0] == "Hulk est une carte héros. Elle n'est pas à Thanos."
+    assert texts[1] == "Corvus Glaive est une carte Thanos. Elle n'est pas à héros 2."
     assert texts[2] == "Thanos : carte Black Dwarf vaincue."
     session, recorder = make_session(players=3, lang="fr")
     texts = run_lines(session, recorder, "joue proxima\nsuivant\njoue panthère noire")

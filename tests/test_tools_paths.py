@@ -152,9 +152,9 @@ def test_in_game_save_sentences_keep_the_path_and_the_language(tmp_path: Path) -
     result = run(["play", "gauntlet", "--lang", "fr"], f"save sv2/ok.jsonl\nsave sv2\nsave {LONG}\nquit\n",
                  cwd=tmp_path)
     lines = result.stdout.splitlines()
-    assert "Le fichier sv2/ok.jsonl existe déjà : choisissez un autre nom de fichier." in lines
-    assert "Impossible de sauvegarder dans sv2 : c'est un dossier. Rien n'a changé." in lines
-    assert f"Impossible de sauvegarder dans {LONG} : {TOO_LONG_FR}. Rien n'a changé." in lines
+    assert "Le fichier sv2/ok.jsonl existe déjà. Choisissez un autre nom de fichier." in lines
+    assert "Sauvegarde impossible dans sv2. Cause : c'est un dossier. Rien n'a changé." in lines
+    assert f"Sauvegarde impossible dans {LONG}. Cause : {TOO_LONG_FR}. Rien n'a changé." in lines
     assert result.stderr == ""
 
 

@@ -217,7 +217,7 @@ def test_hands_scanned_decide_as_hands_entered_in_the_lists(tmp_path: Path) -> N
         assert (said.added, said.message) == (True, "Black Dwarf, 3. Added to your hand.")
         wrong = scanner.scan("hero1", "CMP1:GAUNTLET:BLACK-DWARF:1", "en")
         assert (wrong.status, wrong.added, wrong.message) == (
-            422, False, "Black Dwarf, 3. Black Dwarf is a Thanos card: a hero holds hero cards only.")
+            422, False, "Black Dwarf, 3. Black Dwarf is a Thanos card. A hero holds hero cards only.")
         for seat, code in (("thanos", "PROXIMA-MIDNIGHT:1"), ("thanos", "OUTRIDERS:1"), ("hero1", "HULK:1"),
                            ("hero2", "THOR:1")):
             assert scanner.scan(seat, f"CMP1:GAUNTLET:{code}", "en").added, code

@@ -133,6 +133,12 @@ def capitalized(text: str) -> str:
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
 
+def counted_list(ctx: Context, head: str, names: Sequence[str]) -> str:
+    """``head`` (a sentence with the count), then each name as a sentence of its own: a list that pans on a short
+    braille line one name at a time ("2 stones missing. Reality Stone. Time Stone.")."""
+    return " ".join([head, *(capitalized(name) + "." for name in names)])
+
+
 def seat_player(ctx: Context, seat: int) -> str:
     """A seat's player as the table calls them: the given name, else "player N" (games whose players are seats)."""
     if ctx.names and 0 <= seat < len(ctx.names):
@@ -193,8 +199,8 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
         "not_a_number": lambda: t("{text} is not a number.", **d),
         # Translators: {text} what the user typed.
         "unknown_card": lambda: t("No card is called {text}. Type cards for the list.", text=d["text"]),
-        # Translators: {text} what the user typed; {candidates} possible names, already joined.
-        "ambiguous_card": lambda: t("{text} could be {candidates}. Say more of the name.", text=d["text"],
+        # Translators: {candidates} the card names the typed text could be, already joined with "or".
+        "ambiguous_card": lambda: t("{candidates}? Say more of the name.",
                                     candidates=ctx.join([ctx.card(c) for c in d["candidates"]], alternative=True)),
         "card_name_needed": lambda: t("Which card? Type its name after the command."),
         # Translators: {text} what the user typed.
@@ -203,25 +209,25 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
         "ambiguous_player": lambda: t("{text} could name several players. Say more of the name.", **d),
         "player_needed": lambda: t("Which player? Type a player after the command."),
         "speech_on_off": lambda: t("Type speech on or speech off."),
-        "verbosity_levels": lambda: t("Type verbosity terse, verbosity normal or verbosity full."),
+        "verbosity_levels": lambda: t("Type verbosity terse, normal or full."),
         "no_cards": lambda: t("This game has no card data."),
         "secret_needs_terminal": lambda: t(
-            "Secret values can only be typed in a terminal. In a script, type the values after the command."),
+            "Only a terminal takes secret values. In a script, type the values after the command."),
         "nothing_to_undo": lambda: t("Nothing to undo."),
         "nothing_to_redo": lambda: t("Nothing to redo."),
         "internal": lambda: t("Sorry, that command could not be handled. Nothing was changed."),
         # Translators: {length} a number of characters.
-        "line_too_long": lambda: t("That line is too long, {length} characters: a command is a few words. Nothing was changed.",
+        "line_too_long": lambda: t("That line is too long: {length} characters. A command is a few words. Nothing was changed.",
                                    length=d["length"]),
         # Translators: {path} a file or folder name; {why} why, a short phrase.
-        "save_failed": lambda: t("The game can no longer be saved in {path}: {why}. Nothing was changed. "
-                                 "Type save and a file name to save it elsewhere.", path=d["path"], why=_save_problem(d, ctx)),
+        "save_failed": lambda: t("Saving in {path} no longer works. Cause: {why}. Nothing was changed. Type save and "
+                                 "another file name.", path=d["path"], why=_save_problem(d, ctx)),
         "save_path_needed": lambda: t("Which file? Type save and a file name."),
         "not_saved": lambda: t("This game is not being saved."),
         # Translators: "The file" keeps the typed path from being capitalised at the start of the sentence.
-        "save_exists": lambda: t("The file {path} already exists: choose another file name.", **d),
+        "save_exists": lambda: t("The file {path} already exists. Choose another file name.", **d),
         # Translators: {path} a file or folder name; {detail} what failed, a short phrase.
-        "save_copy_failed": lambda: t("Cannot save in {path}: {detail}. Nothing was changed.", path=d["path"],
+        "save_copy_failed": lambda: t("Cannot save in {path}. Cause: {detail}. Nothing was changed.", path=d["path"],
                                       detail=_os_reason(d, ctx)),
     }
     maker = messages.get(code)
@@ -273,11 +279,11 @@ def shared_refusal(code: str, details: Mapping[str, Any], ctx: Context,
         "bad_name": lambda: t("Each name is one line of 1 to {limit} characters.", limit=MAX_NAME_LENGTH),
         "same_name": lambda: t("Two players have the same name."),
         # Translators: a player's name that commands read as a seat (2, p1, hero1, mine, moi…).
-        "player_word": lambda: t("{name} names a seat in commands; choose another name.", name=d.get("name", "")),
+        "player_word": lambda: t("In commands, {name} names a seat. Choose another name.", name=d.get("name", "")),
         "bad_option": lambda: _bad_option(d, ctx),
         "unknown_command": lambda: t("That is not a command of this game. Nothing was changed."),
         "game_over": lambda: _game_over(d, ctx, player),
-        "hand_disagrees": lambda: t("That does not match the hand entered on the player's device. Their page says why."),
+        "hand_disagrees": lambda: t("The hand entered on their device says no. Their page says why."),
     }
     if code in shared:
         return shared[code]()
@@ -297,11 +303,11 @@ def _bad_option(d: Mapping[str, Any], ctx: Context) -> str:
     if d.get("choices"):
         # Translators: {option} a command-line option; {value} a card's value or the value typed; {choices} the possible
         # choices, already joined.
-        return ctx.core("{option} cannot be {value}: choose {choices}.", option=option, value=d["value"],
+        return ctx.core("{option} cannot be {value}. Choose {choices}.", option=option, value=d["value"],
                         choices=ctx.join([str(c) for c in d["choices"]], alternative=True))
     # Translators: {option} a command-line option; {value} a card's value or the value typed; {low} a number, the
     # lowest; {high} a number, the highest.
-    return ctx.core("{option} cannot be {value}: give a whole number from {low} to {high}.", option=option,
+    return ctx.core("{option} cannot be {value}. Give a whole number from {low} to {high}.", option=option,
                     value=d["value"], low=d.get("low"), high=d.get("high"))
 
 
@@ -311,8 +317,8 @@ def _game_over(d: Mapping[str, Any], ctx: Context, player: Callable[[Context, st
     if not winners:
         return ctx.core("The game is over. Type undo to take back the last command.")
     # Translators: {winners} is one name or a list ("Ana and Bo"); the plural follows how many won.
-    return ctx.core.plural("The game is over: {winners} won. Type undo to take back the last command.",
-                           "The game is over: {winners} won. Type undo to take back the last command.",
+    return ctx.core.plural("The game is over. {winners} won. Type undo to take back the last command.",
+                           "The game is over. {winners} won. Type undo to take back the last command.",
                            len(winners), winners=ctx.join(winners))
 
 

@@ -12,7 +12,8 @@ from companion.games import gauntlet as g
 from companion.games.base import Event
 from companion.grammar import list_sentences, short_sentences
 from companion.marker import plural
-from companion.render import N_, Context, OptionWords, Renderer, elided, grouped_counts, piles_sentence, Refusal
+from companion.render import (N_, Context, OptionWords, Renderer, counted_list, elided, grouped_counts, piles_sentence,
+                              Refusal)
 
 DOMAIN = g.SPEC.domain
 
@@ -434,10 +435,10 @@ def _wrong_side(ctx: Context, d: Mapping[str, Any]) -> str:
     side = ctx.cards[card_id].side if ctx.cards is not None and card_id in ctx.cards else None
     if side == g.THANOS_SIDE:
         # Translators: {card} a card's name, already translated; {player} a player's name.
-        return elided(ctx, ctx.t("{card} is a Thanos card, not a card of {player}.", card=ctx.card(card_id),
+        return elided(ctx, ctx.t("{card} is a Thanos card. It is not {player}'s.", card=ctx.card(card_id),
                                  player=player(ctx, d.get("player"))))
     # Translators: {card} a card's name, already translated; {player} a player's name.
-    return elided(ctx, ctx.t("{card} is a hero card, not a card of {player}.", card=ctx.card(card_id),
+    return elided(ctx, ctx.t("{card} is a hero card. It is not {player}'s.", card=ctx.card(card_id),
                              player=player(ctx, d.get("player"))))
 
 
@@ -445,10 +446,10 @@ def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
     values = ctx.join([str(v) for v in d["values"]])
     if d["side"] == g.THANOS_SIDE:
         # Translators: {value} a card's value or the value typed; {values} possible values, already joined.
-        return ctx.t("No Thanos card of value {value} can be in a hand now. Possible values: {values}.",
+        return ctx.t("No {value} can be in Thanos's hand now. Possible values: {values}.",
                      value=d["value"], values=values)
     # Translators: {value} a card's value or the value typed; {values} possible values, already joined.
-    return ctx.t("No hero card of value {value} can be in a hand now. Possible values: {values}.", value=d["value"],
+    return ctx.t("No {value} can be in a hero's hand now. Possible values: {values}.", value=d["value"],
                  values=values)
 
 
@@ -467,20 +468,21 @@ def _defeat_value(ctx: Context, d: Mapping[str, Any]) -> str:
     fitting = list(d.get("fitting", ()))
     # Translators: {card} a card's name, already translated; {value} a card's value or the value typed; {fits} which
     # players it fits, a phrase.
-    head = t("{card} is a {value}: {fits}.", card=ctx.card(d["card"]), value=d["value"], fits=fits)
+    head = t("{card} is a {value}. {fits}.", card=ctx.card(d["card"]), value=d["value"], fits=fits)
     if len(fitting) > 4:  # a long list is for unseen, asked for
         # Translators: {count} a number; {unseen} a command word to type.
         return head + " " + t("{count} cards fit: type {unseen} to hear them.", count=len(fitting), unseen=ctx.verb("unseen"))
-    # Translators: {cards} a list of cards, already joined.
-    return head + " " + t("Cards that fit: {cards}.", cards=ctx.join([ctx.card(c) for c in fitting]))
+    # Translators: {count} a number; the cards that fit follow, one sentence each.
+    fit = t.plural("{count} card fits.", "{count} cards fit.", len(fitting))
+    return head + " " + counted_list(ctx, fit, [ctx.card(c) for c in fitting])
 
 
 def _one_defeat_only(ctx: Context, d: Mapping[str, Any]) -> str:
     """A second defeat after a card or a fight that defeats one card (of each seat it aimed at)."""
     if d.get("card") is None:
-        return ctx.t("1 card only per fight: this fight has already defeated one.")
+        return ctx.t("1 card only per fight. This fight has defeated one.")
     # Translators: {card} is the card just played (Nebula, Outriders…), which defeats one card only.
-    return ctx.t("1 card only: {card} has already defeated one.", card=ctx.card(d["card"]))
+    return ctx.t("1 card only. {card} has already defeated one.", card=ctx.card(d["card"]))
 
 
 def _defeat_not_aimed(ctx: Context, d: Mapping[str, Any]) -> str:
@@ -489,10 +491,10 @@ def _defeat_not_aimed(ctx: Context, d: Mapping[str, Any]) -> str:
     refused = player(ctx, d.get("player"))
     if d.get("card") is None:
         # Translators: {players} is the fight's loser; {player} the one whose card was named as defeated.
-        return ctx.t("This fight's loser is {players}, not {player}.", players=players, player=refused)
+        return ctx.t("This fight's loser is {players}. Not {player}.", players=players, player=refused)
     # Translators: {card} is the card just played; {players} the hero (or heroes, or Thanos) it aims at; {player}
     # the one whose card was named as defeated.
-    return ctx.t("{card} aims at {players}, not {player}.", card=ctx.card(d["card"]), players=players,
+    return ctx.t("{card} aims at {players}. Not at {player}.", card=ctx.card(d["card"]), players=players,
                  player=refused)
 
 
@@ -507,8 +509,8 @@ def _card(d: Mapping[str, Any], ctx: Context) -> str:
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
     # Translators: {player} a player's name.
-    "defeat_pending": lambda d, ctx: ctx.t("First name the defeated card of {player}: defeat, the player, then the card.",
-                                           player=_name(d, ctx)),
+    "defeat_pending": lambda d, ctx: elided(ctx, ctx.t("First name {player}'s defeated card. Type defeat, the player, "
+                                                       "then the card.", player=_name(d, ctx))),
     # Translators: {player} a player's name.
     "already_played": lambda d, ctx: ctx.t("{player} has already played a card this turn. Type next to end the turn.",
                                            player=_name(d, ctx)),
@@ -516,13 +518,14 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {card} a card's name, already translated.
     "unplayable": lambda d, ctx: ctx.t("{card} can never be played.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "already_face_up": lambda d, ctx: ctx.t("{card} is already face up, so not in a hand.", card=_card(d, ctx)),
+    "already_face_up": lambda d, ctx: ctx.t("{card} is already face up. Not in a hand.", card=_card(d, ctx)),
     # Translators: {player} a player's name.
     "empty_hand": lambda d, ctx: ctx.t("{player} has no card in hand.", player=_name(d, ctx)),
-    "no_copy": lambda d, ctx: ctx.t("Only the Time Stone uses the effect of another card."),
-    "copy_needed": lambda d, ctx: ctx.t("Which face-up Thanos card does the Time Stone copy? Type its name after the stone."),
+    "no_copy": lambda d, ctx: ctx.t("Only the Time Stone copies an effect."),
+    "copy_needed": lambda d, ctx: ctx.t("Which card does the Time Stone copy? A Thanos card face up. Type its name "
+                                        "after the stone."),
     # Translators: {card} a card's name, already translated.
-    "bad_copy": lambda d, ctx: ctx.t("The Time Stone can only use another Thanos card face up in front of Thanos; {card} is not.",
+    "bad_copy": lambda d, ctx: ctx.t("The Time Stone copies a Thanos card. It must be face up in front of Thanos. {card} is not.",
                                      card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "no_target": lambda d, ctx: ctx.t("{card} does not target a player.", card=_card(d, ctx)),
@@ -538,22 +541,24 @@ REFUSALS: dict[str, Refusal] = {
     "bad_deck": lambda d, ctx: ctx.t("{card} does not choose a deck.", card=_card(d, ctx)),
     # Translators: {text} what the user typed.
     "bad_deck_word": lambda d, ctx: ctx.t("{text}: say heroes or thanos.", **d),
-    "not_thanos_turn": lambda d, ctx: ctx.t("Thanos can only snap his fingers during his own turn."),
+    "not_thanos_turn": lambda d, ctx: ctx.t("Thanos snaps his fingers in his own turn only."),
     # Translators: {card} a card's name, already translated.
     "not_a_stone": lambda d, ctx: ctx.t("{card} is not an Infinity Stone.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "stone_named_twice": lambda d, ctx: ctx.t("{card} is named twice.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "stone_face_up": lambda d, ctx: ctx.t("{card} is face up, not in Thanos's hand.", card=_card(d, ctx)),
+    "stone_face_up": lambda d, ctx: ctx.t("{card} is face up. Thanos does not hold it.", card=_card(d, ctx)),
     # Translators: {count} a number; {named} the card named; the form follows {count}.
     "too_many_stones": lambda d, ctx: ctx.t.plural("Thanos holds only {count} card, not {named}.",
                                                    "Thanos holds only {count} cards, not {named}.", d["hand"],
                                                    named=d["count"]),
-    # Translators: {stones} the Infinity Stones, named.
-    "snap_incomplete": lambda d, ctx: ctx.t("No snap: missing {stones}.", stones=ctx.join([ctx.card(s) for s in d["missing"]])),
+    # Translators: {count} a number; the missing stones follow, one sentence each.
+    "snap_incomplete": lambda d, ctx: counted_list(ctx, ctx.t.plural("No snap: {count} stone missing.",
+                                                                     "No snap: {count} stones missing.", len(d["missing"])),
+                                                   [ctx.card(s) for s in d["missing"]]),
     # Translators: {player} a player's name.
     "not_played": lambda d, ctx: ctx.t("{player} must play a card before the turn ends.", player=_name(d, ctx)),
-    "no_fight": lambda d, ctx: ctx.t("No fight is allowed now: only some cards allow one."),
+    "no_fight": lambda d, ctx: ctx.t("No fight now: only some cards allow one."),
     # Translators: {player} a player's name.
     "no_card_to_fight": lambda d, ctx: ctx.t("No fight: {player} has no card in hand.", player=_name(d, ctx)),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
@@ -561,16 +566,16 @@ REFUSALS: dict[str, Refusal] = {
     "one_defeat_only": lambda d, ctx: _one_defeat_only(ctx, d),
     "defeat_not_aimed": lambda d, ctx: _defeat_not_aimed(ctx, d),
     # Translators: {card} a card's name, already translated; {player} a player's name.
-    "teammate_needed": lambda d, ctx: ctx.t("{card} is for a teammate: choose another hero than {player}.", card=_card(d, ctx),
+    "teammate_needed": lambda d, ctx: ctx.t("{card} is for a teammate. Not for {player}.", card=_card(d, ctx),
                                             player=_name(d, ctx)),
     # Translators: {player} a player's name.
     "fight_not_allowed": lambda d, ctx: ctx.t("{player} may not fight now.", player=_name(d, ctx)),
-    "one_hero_fight": lambda d, ctx: ctx.t("1 fight only at 2 players: the single hero has already fought."),
+    "one_hero_fight": lambda d, ctx: ctx.t("1 fight only at 2 players. The hero has already fought."),
     # Translators: {player} a player's name.
     "already_fought": lambda d, ctx: ctx.t("{player} has already fought for this card.", player=_name(d, ctx)),
-    "bad_loser": lambda d, ctx: ctx.t("A fight is won by the hero, by Thanos, or tied."),
+    "bad_loser": lambda d, ctx: ctx.t("The hero or Thanos wins, or it is a tie."),
     # Translators: {limit} a number, the limit.
-    "bad_token_count": lambda d, ctx: ctx.t("Give a number of tokens from 1 to {limit}, like +1 or -1.", limit=d.get("limit", 9)),
+    "bad_token_count": lambda d, ctx: ctx.t("Give 1 to {limit} tokens, like +1 or -1.", limit=d.get("limit", 9)),
     # Translators: {player} a player's name.
     "not_enough_tokens": lambda d, ctx: ctx.t("{player} has no power token.",
                                               player=_name(d, ctx, "player")) if not d["held"] else
@@ -583,23 +588,24 @@ REFUSALS: dict[str, Refusal] = {
     "no_such_hero": lambda d, ctx: ctx.t.plural("There is only {count} hero.", "There are only {count} heroes.", d["heroes"]),
     "card_needed": lambda d, ctx: ctx.t("Which card is defeated? Type the card after the player."),
     "fight_hero_needed": lambda d, ctx: ctx.t("Which hero fights? Type fight and the hero."),
-    "fight_values": lambda d, ctx: ctx.t("Type the hero, the hero's value, then Thanos's value, or no value for a secret fight."),
+    "fight_values": lambda d, ctx: ctx.t("Type the hero and 2 values. The hero's value comes first. A secret fight: no value."),
     # Translators: {players} the players, counted or named ("3 players").
-    "bad_names": lambda d, ctx: ctx.t("Give one name per player, Thanos first: {players} names.", players=d["players"]),
+    "bad_names": lambda d, ctx: ctx.t("One name per player, Thanos first. {players} names.", players=d["players"]),
     # A hand entered on a player's device disagrees (said on that player's page only, never at the table).
     "not_your_card": lambda d, ctx: _not_your_card(ctx, d),
-    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play a card you hold, or correct your hand."),
+    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered. Play a card you hold, or correct your hand."),
     # Translators: {card} a card's name, already translated.
-    "defeat_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered: the defeated card is one you hold. "
-                                               "Check the card named at the table, or correct your hand.", card=_card(d, ctx)),
-    "fight_value_not_in_hand": lambda d, ctx: ctx.t("The value that lost the fight is not a card in your hand as entered: "
-                                                    "check the fight, or correct your hand."),
-    "value_not_in_hand": lambda d, ctx: ctx.t("That value is not a card in your hand as entered."),
-    "defeat_owed": lambda d, ctx: ctx.t("Your hand as entered holds a card that the card played defeats: "
-                                        "name it at the table before the turn ends."),
+    "defeat_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered. The defeated card is one you "
+                                               "hold. Check the card named at the table. Or correct your hand.",
+                                               card=_card(d, ctx)),
+    "fight_value_not_in_hand": lambda d, ctx: ctx.t("The losing value is not in your hand as entered. Check the fight, "
+                                                    "or correct your hand."),
+    "value_not_in_hand": lambda d, ctx: ctx.t("That value is not in your hand as entered."),
+    "defeat_owed": lambda d, ctx: ctx.t("The card played defeats a card in your hand. Name it at the table before the "
+                                        "turn ends."),
     # Translators: {card} a card's name, already translated.
-    "snap_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered: snap with the stones you hold, "
-                                             "or correct your hand.", card=_card(d, ctx)),
+    "snap_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered. Snap with the stones you hold. Or "
+                                             "correct your hand.", card=_card(d, ctx)),
 }
 
 
@@ -608,24 +614,25 @@ def _not_your_card(ctx: Context, d: Mapping[str, Any]) -> str:
     card_id = str(d.get("card", ""))
     if ctx.cards is not None and card_id in ctx.cards and ctx.cards[card_id].side == g.THANOS_SIDE:
         # Translators: {card} a card's name, already translated.
-        return ctx.t("{card} is a Thanos card: a hero holds hero cards only.", card=ctx.card(card_id))
+        return ctx.t("{card} is a Thanos card. A hero holds hero cards only.", card=ctx.card(card_id))
     # Translators: {card} a card's name, already translated.
-    return ctx.t("{card} is a hero card: Thanos holds Thanos cards only.", card=ctx.card(card_id))
+    return ctx.t("{card} is a hero card. Thanos holds Thanos cards only.", card=ctx.card(card_id))
 
 
 HELP = {
     # Translators: every help line below: the command words are the ones users type; give the French words
     # (joue, vaincu, combat, pouvoir, claque, suivant).
-    "play": N_("play CARD, then its choices: a hero, a value, a deck."),
-    "defeat": N_("defeat thanos CARD, or defeat hero N CARD: a card is defeated."),
+    "play": N_("play CARD, then its choices. A hero, a value or a deck."),
+    "defeat": N_("defeat thanos CARD. Or defeat hero N CARD. A card is defeated."),
     "fight": N_(
-        "fight HERO: the fight that the card allows, values typed secretly; fight HERO HERO_VALUE THANOS_VALUE in scripts."),
-    "token": N_("token PLAYER +N or -N: take or put back power tokens."),
-    "snap": N_("snap STONES: Thanos reveals the stones in his hand and snaps his fingers."),
-    "next": N_("next: end the turn; the next player's draw is counted."),
-    "status": N_("status: lives, stones, tokens, decks and whose turn."),
-    "played": N_("played: the cards face up in front of each player."),
-    "unseen": N_("unseen: the cards not yet seen face up, by value."),
+        "fight HERO: the fight the card allows. Values typed secretly. In scripts: fight HERO VALUE VALUE. The hero's "
+        "value first."),
+    "token": N_("token PLAYER +N or -N. Take or put back tokens."),
+    "snap": N_("snap STONES: Thanos shows his stones. Then he snaps his fingers."),
+    "next": N_("next: end the turn. The next draw is counted."),
+    "status": N_("status: lives, stones, tokens, decks. Then whose turn."),
+    "played": N_("played: each player's face-up cards."),
+    "unseen": N_("unseen: cards not yet seen, by value."),
 }
 
 

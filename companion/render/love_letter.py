@@ -438,23 +438,23 @@ def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
         return ctx.t("No card of value {value} can still be in a hand.", value=d["value"])
     # Translators: {value} the value typed; {values} the values a card in hand can still have, already joined ("1, 2
     # and 5").
-    return ctx.t("No card of value {value} can still be in a hand: possible values {values}.", value=d["value"],
+    return ctx.t("No card of value {value} can still be in a hand. Possible values: {values}.", value=d["value"],
                  values=ctx.join([str(v) for v in d["values"]]))
 
 
 REFUSALS: dict[str, Refusal] = {
     # Translators: {aside} a command word to type.
-    "aside_needed": lambda d, ctx: ctx.t("First type {aside} and the three cards set aside face up.",
+    "aside_needed": lambda d, ctx: ctx.t("First type {aside} and the 3 cards set aside.",
                                          aside=ctx.verb("aside")),
     # Translators: {players} the players, counted or named ("3 players").
-    "reveal_needed": lambda d, ctx: ctx.t("The deck is empty: first each player still in reveals their card. Waiting for "
-                                          "{players}.", players=players(ctx, d.get("waiting", ()))),
+    "reveal_needed": lambda d, ctx: ctx.t("The deck is empty. Each player still in reveals their card. "
+                                          "Waiting for {players}.", players=players(ctx, d.get("waiting", ()))),
     # Translators: {next} a command word to type.
     "round_over": lambda d, ctx: ctx.t("The round is over: type {next} for the next round.", next=ctx.verb("next")),
     "not_now": lambda d, ctx: ctx.t("That cannot be done now."),
     # Translators: {count} a number; the form follows {count}.
-    "aside_count": lambda d, ctx: ctx.t.plural("With 2 players, set aside exactly 3 cards, not {count}.",
-                                               "With 2 players, set aside exactly 3 cards, not {count}.", d["count"]),
+    "aside_count": lambda d, ctx: ctx.t.plural("With 2 players, set aside 3 cards, not {count}.",
+                                               "With 2 players, set aside 3 cards, not {count}.", d["count"]),
     # Translators: {count} a number; {card} a card's name, already translated; the form follows {count}.
     "too_many_copies": lambda d, ctx: ctx.t.plural("There is only {count} {card}.", "There are only {count} copies of {card}.",
                                                    d["copies"], card=_card(d, ctx)),
@@ -463,7 +463,7 @@ REFUSALS: dict[str, Refusal] = {
     "already_played": lambda d, ctx: ctx.t("{player} has already played a card this turn. Type {next} to end the turn.",
                                            player=_name(d, ctx), next=ctx.verb("next")),
     # Translators: {card} a card's name, already translated.
-    "all_face_up": lambda d, ctx: ctx.t("Every {card} is already face up: none is in a hand.", card=_card(d, ctx)),
+    "all_face_up": lambda d, ctx: ctx.t("Every {card} is already face up. None is in a hand.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "target_needed": lambda d, ctx: ctx.t("Which player does {card} choose? Type the player after the card.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
@@ -471,12 +471,12 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {player} a player's name.
     "not_in_round": lambda d, ctx: ctx.t("{player} is already out of the round.", player=_name(d, ctx)),
     # Translators: {player} a player's name.
-    "protected": lambda d, ctx: ctx.t("{player} is protected by the Handmaid and cannot be chosen.",
+    "protected": lambda d, ctx: ctx.t("The Handmaid protects {player}. Choose another player.",
                                       player=_name(d, ctx, "player")),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
-    "impossible_tie": lambda d, ctx: ctx.t("A tie needs two cards of the same value, and only one can still be in a hand."),
+    "impossible_tie": lambda d, ctx: ctx.t("A tie needs 2 cards of the same value. Only 1 can still be in a hand."),
     # Translators: {card} a card's name, already translated.
-    "never_loses_compare": lambda d, ctx: ctx.t("{card} never loses a Baron's comparison: no higher card can still be in a hand.",
+    "never_loses_compare": lambda d, ctx: ctx.t("{card} never loses to a Baron. No higher card can still be in a hand.",
                                                 card=ctx.card(d["card"])),
     "value_needed": lambda d, ctx: ctx.t("Which value does the Guard name? Type the player, then a value from 2 to 8."),
     "guard_named_guard": lambda d, ctx: ctx.t("A Guard never names the Guard: name 2 to 8."),
@@ -487,12 +487,11 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {card} a card's name, already translated.
     "no_target": lambda d, ctx: ctx.t("{card} does not choose a player.", card=_card(d, ctx)),
     "already_out": lambda d, ctx: ctx.t("{player} is already out of the round.", player=_name(d, ctx)),
-    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play the other one, or correct your hand."),
-    "named_not_in_hand": lambda d, ctx: ctx.t("The card named at the table is not in your hand as entered: check it, or "
-                                              "correct your hand."),
-    "countess_forced": lambda d, ctx: ctx.t("With the King or a Prince in your hand, you must play the Countess."),
-    "no_miss_now": lambda d, ctx: ctx.t("No guess to miss now: only after a Guard this turn."),
-    "no_out_now": lambda d, ctx: ctx.t("Nobody goes out now: only after a Guard or a Baron this turn."),
+    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered. Play the other one, or correct your hand."),
+    "named_not_in_hand": lambda d, ctx: ctx.t("The card named is not in your hand as entered. Check it, or correct your hand."),
+    "countess_forced": lambda d, ctx: ctx.t("With the King or a Prince, play the Countess."),
+    "no_miss_now": lambda d, ctx: ctx.t("No guess to miss now. Only after a Guard this turn."),
+    "no_out_now": lambda d, ctx: ctx.t("Nobody goes out now. Only after a Guard or a Baron."),
     # Translators: {player} a player's name.
     "out_not_target": lambda d, ctx: ctx.t("The Guard chose another player, not {player}.", player=_name(d, ctx)),
     # Translators: {named} the card named; {card} a card's name, already translated.
@@ -501,11 +500,11 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {player} a player's name.
     "out_not_compared": lambda d, ctx: ctx.t("{player} is not in the Baron's comparison.", player=_name(d, ctx)),
     "card_needed": lambda d, ctx: ctx.t("Which card? Type the card after the player."),
-    "no_compare_now": lambda d, ctx: ctx.t("No comparison now: only after a Baron played this turn."),
+    "no_compare_now": lambda d, ctx: ctx.t("No comparison now. Only after a Baron this turn."),
     # Translators: {compare} a command word to type.
-    "compare_values": lambda d, ctx: ctx.t("Type {compare} alone to type the values in secret, or {compare} and the two "
-                                           "values, the Baron's player first.", compare=ctx.verb("compare")),
-    "no_discard_now": lambda d, ctx: ctx.t("Nobody discards now: only the player a Prince chose this turn."),
+    "compare_values": lambda d, ctx: ctx.t("Type {compare} alone for secret values. Or type {compare} and both values. "
+                                           "The Baron's player comes first.", compare=ctx.verb("compare")),
+    "no_discard_now": lambda d, ctx: ctx.t("Nobody discards now. Only the player a Prince chose."),
     # Translators: {target} the player or card aimed at; {player} a player's name.
     "discard_not_target": lambda d, ctx: ctx.t("The Prince chose {target}, not {player}.", target=_name(d, ctx, "target"),
                                                player=_name(d, ctx)),
@@ -515,7 +514,7 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {player} a player's name.
     "not_played": lambda d, ctx: ctx.t("{player} must play a card before the turn ends.", player=_name(d, ctx)),
     # Translators: {player} a player's name; {command} a command to type.
-    "discard_needed": lambda d, ctx: ctx.t("First {player} discards their card: type {command} and the card.",
+    "discard_needed": lambda d, ctx: ctx.t("First {player} discards their card. Type {command} and the card.",
                                            player=_name(d, ctx), command=typed(ctx, "discard", d["player"])),
     # Translators: {count} a number; the form follows {count}.
     "no_such_seat": lambda d, ctx: ctx.t.plural("There is only {count} player.", "There are only {count} players.",
@@ -526,17 +525,17 @@ REFUSALS: dict[str, Refusal] = {
 HELP = {
     # Translators: every help line below: the command words are the ones users type; give the French words
     # (joue, écartées, éliminé, défausse, compare, révèle, suivant, restantes, état).
-    "status": N_("status: round, favour tokens, deck, who is still in, who is protected, whose turn."),
-    "play": N_("play CARD, then the player it chooses, and for the Guard the value named: play guard 2 priest."),
-    "aside": N_("aside CARD CARD CARD: with 2 players, the three cards set aside face up."),
-    "out": N_("out PLAYER: the Guard guessed right; out PLAYER CARD: a player is out and their card goes face up."),
-    "miss": N_("miss: the Guard's guess missed, the player chosen does not hold the card named."),
-    "discard": N_("discard PLAYER CARD: the player a Prince chose discards face up and draws again."),
-    "compare": N_("compare: the Baron's comparison, both values typed secretly; compare VALUE VALUE in scripts."),
-    "reveal": N_("reveal PLAYER CARD: at the end of a round, a player still in shows their card."),
-    "next": N_("next: end the turn (the next player's draw is counted), or start the next round."),
-    "unseen": N_("unseen: how many copies of each card are not yet seen face up this round."),
-    "played": N_("played: the cards face up in front of each player."),
+    "status": N_("status: round, favour tokens, deck. Who is still in, who is protected, whose turn."),
+    "play": N_("play CARD, then the player it chooses. For the Guard, the value named too. Such as play guard 2 priest."),
+    "aside": N_("aside CARD CARD CARD. At 2 players, the 3 cards set aside."),
+    "out": N_("out PLAYER: the Guard guessed right. out PLAYER CARD: a player is out. Their card goes face up."),
+    "miss": N_("miss: the Guard's guess missed. The player chosen lacks the card."),
+    "discard": N_("discard PLAYER CARD: after a Prince. The player discards face up. Then draws again."),
+    "compare": N_("compare: the Baron's comparison. Both values typed secretly. In scripts: compare VALUE VALUE."),
+    "reveal": N_("reveal PLAYER CARD. At a round's end. A player still in shows their card."),
+    "next": N_("next: end the turn, or start the next round. The next draw is counted."),
+    "unseen": N_("unseen: the copies of each card not yet seen. This round only."),
+    "played": N_("played: each player's face-up cards."),
 }
 
 

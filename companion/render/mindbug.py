@@ -729,11 +729,11 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {card} a card's name, already translated.
     "not_on_board": lambda d, ctx: ctx.t("{card} is not in play.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated; {player} a player's name.
-    "wrong_side": lambda d, ctx: ctx.t("{card} is not on {player}'s side.", card=_card(d, ctx), player=_name(d, ctx)),
+    "wrong_side": lambda d, ctx: ctx.t("{card} is elsewhere. Not on {player}'s side.", card=_card(d, ctx), player=_name(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "ambiguous_side": lambda d, ctx: ctx.t("{card} is on both sides: add mine or theirs.", card=_card(d, ctx)),
+    "ambiguous_side": lambda d, ctx: ctx.t("{card} is on both sides. Add mine or theirs.", card=_card(d, ctx)),
     # Translators: {copy} a copy's number; {card} a card's name, already translated.
-    "no_such_copy": lambda d, ctx: ctx.t("There is no copy {copy} of {card} on that side.", copy=d.get("copy", 2),
+    "no_such_copy": lambda d, ctx: ctx.t("No {card} {copy} on that side.", copy=d.get("copy", 2),
                                          card=_card(d, ctx)),
     # Translators: {copy} a copy's number.
     "bad_copy": lambda d, ctx: ctx.t("{copy}: a copy is 1 or 2.", copy=d.get("copy", 0)),
@@ -743,33 +743,34 @@ REFUSALS: dict[str, Refusal] = {
     "empty_hand": lambda d, ctx: ctx.t("{player} has no card in hand.", player=_name(d, ctx)),
     # Translators: {card} a card's name, already translated; {count} a number; the form follows {count}.
     "all_seen": lambda d, ctx: ctx.t.plural("{card}: {count} copy, already seen.",
-                                            "{card}: {count} copies, all already seen.",
+                                            "{card}: {count} copies, all seen.",
                                             int(d.get("copies", 1)), card=_card(d, ctx)),
     # ``entered``: refused by the hand entered on the player's own device, said on that page only.
-    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered: play another, or correct your hand.")
+    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered. Play another, or correct your hand.")
     # Translators: {card} a card's name, already translated; {player} a player's name.
-    if d.get("entered") else ctx.t("{card}: {player}'s hand is all known.", card=_card(d, ctx), player=_name(d, ctx)),
+    if d.get("entered") else ctx.t("{card} is not in {player}'s hand. It is all known.", card=_card(d, ctx),
+                                   player=_name(d, ctx)),
     # Translators: {player} a player's name.
-    "no_decision": lambda d, ctx: ctx.t("Nothing to decide now: {player} plays or attacks.", player=_name(d, ctx)),
+    "no_decision": lambda d, ctx: ctx.t("Nothing to decide now. {player} plays or attacks.", player=_name(d, ctx)),
     # Translators: {player} a player's name; {decision} the decision, a short phrase.
     "decision_pending": lambda d, ctx: ctx.t("First {player} decides: {decision}.", player=_name(d, ctx),
                                              decision=_awaited(d, ctx)),
     # Translators: {player} a player's name; {decision} the decision, a short phrase.
     "must_choose": lambda d, ctx: ctx.t("{player} must choose: {decision}.", player=_name(d, ctx), decision=_awaited(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "frenzy_only": lambda d, ctx: ctx.t("Only the creature with Frenzy may attack again, not {card}.", card=_card(d, ctx)),
+    "frenzy_only": lambda d, ctx: ctx.t("Only the creature with Frenzy attacks again. Not {card}.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "cannot_block": lambda d, ctx: ctx.t("{card} cannot block: the attacker is Sneaky.", card=_card(d, ctx))
+    "cannot_block": lambda d, ctx: ctx.t("{card} cannot block. The attacker is Sneaky.", card=_card(d, ctx))
     # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
-    if d.get("why") == "sneaky" else ctx.t("{card} cannot block: because of {source}.", card=_card(d, ctx),
+    if d.get("why") == "sneaky" else ctx.t("{card} cannot block. Because of {source}.", card=_card(d, ctx),
                                            source=_card(d, ctx, "source")),
     # Translators: {card} a card's name, already translated.
     "not_in_discard": lambda d, ctx: ctx.t("{card} is not in that discard pile.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
-    "not_a_target": lambda d, ctx: ctx.t("{card} cannot be chosen for {source}.", card=_card(d, ctx),
+    "not_a_target": lambda d, ctx: ctx.t("{card} cannot be chosen. Not for {source}.", card=_card(d, ctx),
                                          source=_card(d, ctx, "source")),
     # Translators: {card} a card's name, already translated.
-    "not_pending": lambda d, ctx: ctx.t("{card} has no effect waiting to resolve.", card=_card(d, ctx)),
+    "not_pending": lambda d, ctx: ctx.t("{card} has no effect waiting.", card=_card(d, ctx)),
     # Translators: {count} a number; the form follows {count}.
     "wrong_count": lambda d, ctx: ctx.t.plural("Name {count} card.", "Name {count} cards.", int(d.get("count", 1))),
 }
@@ -777,26 +778,26 @@ REFUSALS: dict[str, Refusal] = {
 
 HELP = {
     # Translators: every help line below: the command words are the ones users type; give the French words.
-    "play": N_("play CREATURE: play a creature from your hand."),
-    "attack": N_("attack CREATURE: attack with one of your creatures (2 for the second copy)."),
-    "mindbug": N_("mindbug: use a Mindbug on the creature just played."),
-    "no": N_("no: no Mindbug, no block, no hunt, no second attack, or no more choices."),
-    "block": N_("block CREATURE: block the attacker with that creature."),
-    "hunt": N_("hunt CREATURE: your Hunter makes that enemy creature block."),
-    "target": N_("target CREATURE [mine|theirs]: the choice an effect asks for (a creature or a discarded card)."),
-    "name_cards": N_("name CARD CARD: the hand cards an effect discards or takes."),
-    "first": N_("first CARD [mine|theirs]: of the effects happening at once, this one resolves first."),
-    "reveal": N_("reveal CARD CARD: with --first draw, the unused cards revealed, p1's first."),
-    "status": N_("status: lives, Mindbugs, board, hands, discard piles and whose turn."),
-    "board": N_("board [mine|theirs]: every creature, power first, keywords now."),
-    "creature": N_("creature NAME: its power and keywords now, and why."),
-    "blockers": N_("blockers CREATURE: who may block that attacker, and why the others may not."),
-    "whatif": N_("what if CREATURE: what attacking with it would do against each blocker, and unblocked."),
+    "play": N_("play CREATURE: a creature from your hand."),
+    "attack": N_("attack CREATURE: attack with your creature. 2 for the second copy."),
+    "mindbug": N_("mindbug: Mindbug the creature just played."),
+    "no": N_("no: no Mindbug, no block, no hunt. Or no second attack, no more choices."),
+    "block": N_("block CREATURE: block the attacker with it."),
+    "hunt": N_("hunt CREATURE: it blocks your Hunter."),
+    "target": N_("target CREATURE: what an effect asks for. A creature or a discarded card. Add mine or theirs."),
+    "name_cards": N_("name CARD CARD. Hand cards an effect discards or takes."),
+    "first": N_("first CARD [mine|theirs]: this effect first. Of effects at once."),
+    "reveal": N_("reveal CARD CARD. With --first draw, the unused cards revealed. p1's first."),
+    "status": N_("status: lives, Mindbugs, board, hands. Discard piles, whose turn."),
+    "board": N_("board [mine|theirs]: every creature. Power first, keywords now."),
+    "creature": N_("creature NAME: its power and keywords now. And why."),
+    "blockers": N_("blockers CREATURE: who may block it. And why others may not."),
+    "whatif": N_("what if CREATURE: what its attack would do. Against each blocker, and unblocked."),
     "life": N_("life: both players' lives."),
     "mindbugs": N_("mindbugs: the Mindbugs left."),
     "hands": N_("hands: the cards in hand and in the draw piles."),
     "discards": N_("discards: both discard piles."),
-    "unseen": N_("unseen: the designs not yet seen face up, with copies."),
+    "unseen": N_("unseen: the designs not yet seen, with copies."),
 }
 
 

@@ -709,10 +709,10 @@ def _does_not_fit(d: Mapping[str, Any], ctx: Context) -> str:
     if d.get("direction") == g.DOWN:
         # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {top}
         # the card on top of a pile.
-        return ctx.t("{card} cannot go down on pile {pile}: its top is {top}.", card=_card(d, ctx), pile=d["pile"], top=d["top"])
+        return ctx.t("{card} cannot go down on pile {pile}. Its top is {top}.", card=_card(d, ctx), pile=d["pile"], top=d["top"])
     # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {top} the
     # card on top of a pile.
-    return ctx.t("{card} cannot go up on pile {pile}: its top is {top}.", card=_card(d, ctx), pile=d["pile"], top=d["top"])
+    return ctx.t("{card} cannot go up on pile {pile}. Its top is {top}.", card=_card(d, ctx), pile=d["pile"], top=d["top"])
 
 
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
@@ -722,7 +722,7 @@ def _unknown_card(d: Mapping[str, Any], ctx: Context) -> str:
     if ctx.cards is None or card_id not in ctx.cards:
         return ctx.core("No such card.")
     # Translators: {card} a card's name: a Num-X card this game's mode or options leave out (--actions off).
-    return ctx.t("No {card} in this game: its mode or options leave it out.", card=ctx.card(card_id))
+    return elided(ctx, ctx.t("No {card} in this game. Its mode or options leave it out.", card=ctx.card(card_id)))
 
 
 REFUSALS: dict[str, Refusal] = {
@@ -730,17 +730,17 @@ REFUSALS: dict[str, Refusal] = {
     "does_not_fit": _does_not_fit,
     # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {family} a
     # colour family's name.
-    "wrong_family": lambda d, ctx: ctx.t("{card} cannot go on pile {pile}: it is {family}.", card=_card(d, ctx), pile=d["pile"],
+    "wrong_family": lambda d, ctx: ctx.t("{card} cannot go on pile {pile}. It is {family}.", card=_card(d, ctx), pile=d["pile"],
                                          family=family(ctx, d.get("family"))),
     # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name; {family} a
     # colour family's name.
-    "family_taken": lambda d, ctx: ctx.t("{card} cannot start a pile: pile {pile} is {family} already.", card=_card(d, ctx),
+    "family_taken": lambda d, ctx: ctx.t("{card} cannot start a pile. Pile {pile} is {family} already.", card=_card(d, ctx),
                                          pile=d["pile"], family=family(ctx, d.get("family"))),
     # Translators: {card} a card's name, already translated; {pile} a pile: its number or its owner's name.
     "cannot_start": lambda d, ctx: ctx.t("{card} cannot start pile {pile}. Only a family card starts a pile.", card=_card(d, ctx),
                                          pile=d["pile"]),
     # Translators: {pile} a pile: its number or its owner's name.
-    "start_no_direction": lambda d, ctx: ctx.t("Pile {pile} is not started: play its first card without up or down.",
+    "start_no_direction": lambda d, ctx: ctx.t("Pile {pile} is not started. Play its first card without up or down.",
                                                pile=d["pile"]),
     # Translators: {pile} a pile: its number or its owner's name.
     "direction_needed": lambda d, ctx: ctx.t("Up or down? Type the branch of pile {pile} after its number.", pile=d["pile"]),
@@ -753,28 +753,28 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {card} a card's name, already translated.
     "rainbow_down_only": lambda d, ctx: ctx.t("{card} only goes on a falling branch.", card=_card(d, ctx)),
     # Translators: {pile} a pile: its number or its owner's name; {player} a player's name.
-    "help_only": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. Only help it: lower going up, higher going down.",
+    "help_only": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. Only help it. Lower going up, higher going down.",
                                       pile=d["pile"], player=player(ctx, d.get("owner"))),
-    "one_help": lambda d, ctx: ctx.t("One help play a turn on another player's pile, already made."),
+    "one_help": lambda d, ctx: ctx.t("One help play a turn on another's pile. Already made."),
     # Translators: Adversaire; {card} is the card a Flash would take out, a card of {player}'s own family.
-    "flash_owner_card": lambda d, ctx: ctx.t("Pile {pile} is {player}'s: a Flash cannot take out {card}.",
+    "flash_owner_card": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. A Flash cannot take out {card}.",
                                              pile=d["pile"], player=player(ctx, d.get("owner")),
                                              card=card_short(ctx, str(d.get("removed", "")))),
     # Translators: {pile} a pile's number; {card} a card's name, already translated.
-    "pile_not_started": lambda d, ctx: ctx.t("Pile {pile} is not started: {card} needs a card on it.", pile=d["pile"],
+    "pile_not_started": lambda d, ctx: ctx.t("Pile {pile} is not started. {card} needs a card on it.", pile=d["pile"],
                                              card=_card(d, ctx)),
     # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down); {card} a card's
     # name, already translated.
-    "branch_not_started": lambda d, ctx: ctx.t("Pile {pile} {way} has no card yet: {card} needs one.", pile=d["pile"],
+    "branch_not_started": lambda d, ctx: ctx.t("Pile {pile} {way} has no card yet. {card} needs one.", pile=d["pile"],
                                                way=_way(d, ctx), card=_card(d, ctx)),
     # Translators: {pile} a pile: its number or its owner's name.
-    "flip_needs_both": lambda d, ctx: ctx.t("Flip needs a card on both branches of pile {pile}.", pile=d["pile"]),
-    "flip_no_direction": lambda d, ctx: ctx.t("Flip takes the pile only: type flip and the pile number."),
+    "flip_needs_both": lambda d, ctx: ctx.t("Flip needs a card on each branch. Pile {pile} lacks one.", pile=d["pile"]),
+    "flip_no_direction": lambda d, ctx: ctx.t("Flip takes the pile only. Type flip and the pile number."),
     # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down).
-    "nothing_to_flash": lambda d, ctx: ctx.t("Pile {pile} {way} has only its first card: nothing to remove.", pile=d["pile"],
+    "nothing_to_flash": lambda d, ctx: ctx.t("Pile {pile} {way} has only its first card. Nothing to remove.", pile=d["pile"],
                                              way=_way(d, ctx)),
     # Translators: {top} the card on top of a pile; {value} a card's value or the value typed.
-    "joker_value": lambda d, ctx: ctx.t("The Joker counts as {top}, or exactly 10 away, not {value}.", top=d["top"],
+    "joker_value": lambda d, ctx: ctx.t("The Joker counts as {top}, or 10 away. Not {value}.", top=d["top"],
                                         value=d["value"]),
     # Translators: {card} a card's name, already translated.
     "no_value": lambda d, ctx: ctx.t("{card} takes no number after the branch.", card=_card(d, ctx)),
@@ -784,7 +784,7 @@ REFUSALS: dict[str, Refusal] = {
     "pile_needed": lambda d, ctx: ctx.t("Which pile? Type its number after {card}.", card=_card(d, ctx)),
     "pile_needed_typed": lambda d, ctx: ctx.t("Which pile? Type its number after {card}.", card=_card(d, ctx)),
     # Translators: {text} what the user typed.
-    "not_a_pile": lambda d, ctx: ctx.t("{text} is not a pile: type a pile number.", text=d.get("text", "")),
+    "not_a_pile": lambda d, ctx: ctx.t("{text} is not a pile. Type a pile number.", text=d.get("text", "")),
     "pile_number_needed": lambda d, ctx: ctx.t("Which pile? Type its number."),
     # Translators: {count} a number; the form follows {count}.
     "no_such_pile": lambda d, ctx: ctx.t.plural("There is only {count} pile.", "There are {count} piles, from 1 to {count}.",
@@ -811,8 +811,8 @@ REFUSALS: dict[str, Refusal] = {
     "plays_left": lambda d, ctx: ctx.t.plural("{count} play left before the turn can end.",
                                               "{count} plays left before the turn can end.", d["left"]),
     # Translators: {count} a number; {next} a command word to type; the form follows {count}.
-    "not_blocked": lambda d, ctx: ctx.t.plural("{count} play made, enough: the turn can end, type {next}.",
-                                               "{count} plays made, enough: the turn can end, type {next}.",
+    "not_blocked": lambda d, ctx: ctx.t.plural("{count} play made, enough. The turn can end: type {next}.",
+                                               "{count} plays made, enough. The turn can end: type {next}.",
                                                d["made"], next=ctx.verb("next")),
 }
 
@@ -828,18 +828,15 @@ def state_help(verb: str, state: g.State, ctx: Context) -> str | None:
 HELP = {
     # Translators: every help line below: the command words are the ones users type; give the French words
     # (joue, suivant, bloqué, table, pile, où, reste, monte, descend, état).
-    "status": N_("status: whose turn, the piles, the draw pile, the hands and the cards placed."),
-    "play": N_("play CARD PILE up or down: red 7 pile 2 up, or r7 2 u. "
-               "A pile's first card takes no branch. "
-               "joker PILE up or down, and maybe a value 10 away. "
-               "flip PILE; flash PILE up or down; simple; pass."),
+    "status": N_("status: whose turn, the piles, the draw pile. The hands, the cards placed."),
+    "play": N_("play CARD PILE up or down. Such as red 7 pile 2 up. Or r7 2 u. A pile's first card takes no branch. "
+               "joker PILE up or down. Maybe a value 10 away. Also flip PILE. flash PILE up or down. simple. pass."),
     "next": N_("next: end the turn once the plays are made. The hand is drawn back."),
-    "blocked": N_("blocked: the player cannot make the required plays. "
-                  "The table loses; in Opponent mode that player is out."),
+    "blocked": N_("blocked: the player cannot make the plays. The table loses. In Opponent mode, that player is out."),
     "table": N_("table: the tops of every branch."),
     "pile": N_("pile N: one pile, its tops and its cards."),
-    "fits": N_("fits CARD: where that card may go now, and why not elsewhere. The table hears it."),
-    "left": N_("left: the draw pile, the cards placed and still to place, the plays left."),
+    "fits": N_("fits CARD: where that card may go now. And why not elsewhere. The table hears it."),
+    "left": N_("left: the draw pile. The cards placed and to place. The plays left."),
 }
 
 

@@ -419,7 +419,7 @@ REFUSALS: dict[str, Refusal] = {
     "round_over": lambda d, ctx: ctx.t("The round is over: type {verb} to start the next.", verb=ctx.verb("round")),
     # Translators: {deck} a number of cards, or the deck's cards; {hands} the hands, already described; {round} a
     # round's number.
-    "round_not_over": lambda d, ctx: ctx.t("{deck} in the draw pile, {hands} in hands: round {round} goes on.",
+    "round_not_over": lambda d, ctx: ctx.t("{deck} in the draw pile, {hands} in hands. Round {round} goes on.",
                                            round=d.get("round"), deck=d.get("deck"), hands=d.get("in_hands")),
     # Translators: {type} a type's name.
     "no_such_type": lambda d, ctx: ctx.t("No type {type} in this game.", type=d.get("type")),
@@ -439,18 +439,18 @@ REFUSALS: dict[str, Refusal] = {
         "{count} card only in {player}'s hand.", "{count} cards only in {player}'s hand.",
         int(d.get("count", 0)), player=player(ctx, str(d.get("player"))))),
     "player_needed": lambda d, ctx: (
-        ctx.t("Whose card? Hands are refilled only once empty: add the player, such as p2.") if d.get("deck")
-        else ctx.t("Whose card? The draw pile is empty: add the player, such as p2.")),
+        ctx.t("Whose card? Hands are refilled only once empty. Add the player, such as p2.") if d.get("deck")
+        else ctx.t("Whose card? The draw pile is empty. Add the player, such as p2.")),
     "nothing_played": lambda d, ctx: ctx.t("No card on the pile yet: no error."),
     "already_error": lambda d, ctx: ctx.t("That error is already counted."),
     # Translators: {verb} a command word to type; {type} a type's name.
-    "turned_needed": lambda d, ctx: ctx.t("Which card is turned up? Type its rank and type, such as {verb} 7 {type}.",
+    "turned_needed": lambda d, ctx: ctx.t("Which card is turned up? Type its rank and type. Such as {verb} 7 {type}.",
                                           verb=ctx.verb("error"), type=_a_type(ctx)),
     # Translators: {verb} a command word to type; {type} a type's name.
-    "turn_pending": lambda d, ctx: ctx.t("First the card turned up for the last error: type {verb} 7 {type}.",
+    "turn_pending": lambda d, ctx: ctx.t("First the card turned up for the last error. Type {verb} 7 {type}.",
                                          verb=ctx.verb("error"), type=_a_type(ctx)),
     # Translators: {verb} a command word to type.
-    "no_card_to_turn": lambda d, ctx: ctx.t("The draw pile is empty: no card is turned up. Type {verb} alone.",
+    "no_card_to_turn": lambda d, ctx: ctx.t("The draw pile is empty. No card is turned up. Type {verb} alone.",
                                             verb=ctx.verb("error")),
     "no_error_yet": lambda d, ctx: ctx.t("No error this round: nothing to discard."),
     "count_only": lambda d, ctx: ctx.t("Type only how many cards are discarded."),
@@ -459,17 +459,17 @@ REFUSALS: dict[str, Refusal] = {
     "cards_needed": lambda d, ctx: ctx.t("Which cards? Type their ranks, such as {verb} 3 5.", verb=ctx.verb("discard")),
     "types_mismatch": lambda d, ctx: ctx.t("One type per rank, or none."),
     # Translators: {rank} a rank's name or value; {played} the card played, or a sentence about it.
-    "not_lower": lambda d, ctx: ctx.t("{rank} is not below {played}: only lower cards are discarded.", rank=d.get("rank"),
+    "not_lower": lambda d, ctx: ctx.t("{rank} is not below {played}. Only lower cards are discarded.", rank=d.get("rank"),
                                       played=d.get("played")),
     # Translators: {hand} a number of cards in hand.
     "too_many": lambda d, ctx: ctx.t("{hand} cards at most in a hand.", hand=d.get("hand")),
     # From a seat's own page (companion/private/the_void.py): a play or a discard naming another player.
     # Translators: {player} a player's name.
-    "other_seat": lambda d, ctx: ctx.t("From your page, play and discard only your own cards, not those of {player}.",
-                                       player=player(ctx, str(d.get("named")))),
+    "other_seat": lambda d, ctx: elided(ctx, ctx.t("From your page, play and discard yours only. Not {player}'s.",
+                                                   player=player(ctx, str(d.get("named"))))),
     # From a seat whose whole hand is entered on its page (companion/private/the_void.py).
     "not_in_hand": lambda d, ctx: ctx.t(
-        "That card is not in your hand as entered: play a card you hold, or enter your hand again."),
+        "That card is not in your hand as entered. Play a card you hold. Or enter your hand again."),
     # Lines that are not commands of this game.
     # Translators: {text} what the user typed.
     "unknown_word": lambda d, ctx: ctx.t("{text} is neither a type nor a player.", text=d.get("text")),
@@ -482,7 +482,7 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {verb} a command word to type.
     "discard_what": lambda d, ctx: ctx.t("Which cards? Type their ranks after {verb}.", verb=ctx.verb("discard")),
     # Translators: {verb} a command word to type.
-    "count_expected": lambda d, ctx: ctx.t("Type how many cards are discarded, such as {verb} 2.", verb=ctx.verb("discard")),
+    "count_expected": lambda d, ctx: ctx.t("Type how many cards are discarded. Such as {verb} 2.", verb=ctx.verb("discard")),
 }
 
 
@@ -495,13 +495,13 @@ def _a_type(ctx: Context) -> str:
 HELP = {
     # Translators: every help line below: the command words are the ones users type; give the French words
     # (joue, faute, défausse, manche, dessus, fautes, défausses, état).
-    "status": N_("status: round, pile, draw pile, hands, errors, types turned up, score."),
-    "play": N_("7, or play 7 red: a card on the pile; add p2 for whose."),
-    "error": N_("error, then error 7 blue: an error, then the card turned up."),
-    "discard": N_("discard 3 blue 5: the cards thrown after an error; add p2 for whose."),
-    "round": N_("round: the next round once one is over; else where it stands."),
-    "top": N_("top, or Enter alone: the top of the pile and the draw pile."),
-    "errors": N_("errors: the errors so far and the types turned up this round."),
+    "status": N_("status: round, pile, draw pile, hands. Errors, types turned up, score."),
+    "play": N_("7, or play 7 red: a card on the pile. Add p2 for whose."),
+    "error": N_("error, then error 7 blue. An error, then the card turned up."),
+    "discard": N_("discard 3 blue 5: cards thrown after an error. Add p2 for whose."),
+    "round": N_("round: the next round once one is over. Else where it stands."),
+    "top": N_("top, or Enter alone. The top of the pile and the draw pile."),
+    "errors": N_("errors: the errors so far. The types turned up this round."),
     "discards": N_("discards: every card discarded this round, by type."),
 }
 
