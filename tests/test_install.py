@@ -6,8 +6,9 @@ is built once per session, from a copy without ``.mo`` files or ``build/``, so w
 it holds comes from the build itself (setup.py compiles the catalogs). Dependencies
 come from the package index as for any user; Debian's louis, speechd and brlapi are
 linked in by scripts/link_system_modules.py, as ``make setup`` and ``make install`` do.
-Marked ``install`` (``pytest -m 'not install'`` leaves them out); a few minutes together: the killed
-re-install test runs ``make install`` three times in one home.
+Marked ``install`` (``pytest -m 'not install'`` leaves them out); a few minutes together: one ``make install``
+into a fresh home serves the fresh home's test, then the killed re-install test (which runs it twice more and
+uninstalls).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import sys
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -153,11 +155,23 @@ def games_from_path(link: Path, cwd: Path) -> list[str]:
     return fresh.stdout.splitlines()
 
 
-def test_make_install_puts_companion_on_the_path_of_a_fresh_home(tmp_path: Path) -> None:
-    home = tmp_path / "home"
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str], subprocess.CompletedProcess[str]]:
+    """One ``make install`` into a fresh home (pip's temporary folders under a TMPDIR of its own), shared by the
+    tests below: the fresh home's command first, then the killed re-install, whose end uninstalls it."""
+    folder = tmp_path_factory.mktemp("make-install")
+    home, system_tmp = folder / "home", folder / "system-tmp"
     env = install_env(home)
-    result = run(["make", "--no-print-directory", "-C", str(ROOT), "install"], tmp_path, env, timeout=600)
+    system_tmp.mkdir()
+    env["TMPDIR"] = str(system_tmp)
+    result = run(["make", "--no-print-directory", "-C", str(ROOT), "install"], folder, env, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
+    return home, env, result
+
+
+def test_make_install_puts_companion_on_the_path_of_a_fresh_home(made: tuple[Path, dict[str, str], Any],
+                                                                 tmp_path: Path) -> None:
+    home, _, result = made
     link = home / ".local" / "bin" / "companion"
     assert result.stdout.splitlines()[-4:] == [
         f"companion : commande installée / command installed: {link}",
@@ -169,10 +183,6 @@ def test_make_install_puts_companion_on_the_path_of_a_fresh_home(tmp_path: Path)
     venv = home / ".local" / "share" / "companion" / "venv"
     assert link.is_symlink() and Path(os.readlink(link)) == venv / "bin" / "companion"
     assert games_from_path(link, tmp_path) == GAMES_EN
-    removed = run(["make", "--no-print-directory", "-C", str(ROOT), "uninstall"], tmp_path, env)
-    assert removed.returncode == 0, removed.stderr
-    assert removed.stdout.splitlines() == ["companion : désinstallé / uninstalled"]
-    assert not os.path.lexists(link) and not venv.exists() and not (home / ".local" / "share" / "companion").exists()
 
 
 def runs(link: Path) -> bool:
@@ -202,14 +212,11 @@ def reinstall(env: dict[str, str], link: Path, temporaries: list[Path], kill: bo
 
 
 @pytest.mark.timeout(900)
-def test_a_killed_reinstall_keeps_the_old_command_and_the_next_leaves_no_temporary_folder(tmp_path: Path) -> None:
-    home, system_tmp = tmp_path / "home", tmp_path / "system-tmp"
-    env = install_env(home)
-    system_tmp.mkdir()
-    env["TMPDIR"] = str(system_tmp)
+def test_a_killed_reinstall_keeps_the_old_command_and_the_next_leaves_no_temporary_folder(
+        made: tuple[Path, dict[str, str], Any], tmp_path: Path) -> None:
+    home, env, _ = made
+    system_tmp = Path(env["TMPDIR"])
     data, link = home / ".local" / "share" / "companion", home / ".local" / "bin" / "companion"
-    first = run(["make", "--no-print-directory", "-C", str(ROOT), "install"], tmp_path, env, timeout=600)
-    assert first.returncode == 0, first.stdout + first.stderr
     assert reinstall(env, link, [data / "tmp", system_tmp], kill=True) == 0
     assert games_from_path(link, tmp_path) == GAMES_EN
     assert reinstall(env, link, [], kill=False) == 0
@@ -220,4 +227,5 @@ def test_a_killed_reinstall_keeps_the_old_command_and_the_next_leaves_no_tempora
     assert list(system_tmp.iterdir()) == [] and list(link.parent.iterdir()) == [link]
     removed = run(["make", "--no-print-directory", "-C", str(ROOT), "uninstall"], tmp_path, env)
     assert removed.returncode == 0, removed.stderr
+    assert removed.stdout.splitlines() == ["companion : désinstallé / uninstalled"]
     assert not os.path.lexists(link) and not data.exists()
