@@ -360,7 +360,7 @@ def heard_in_every_form(game_id: str) -> tuple[set[str], set[str], list[str]]:
 
 #: Games whose audit runs in tests/test_sentence_audit_games.py: the audit is the suite's longest file, and under
 #: ``--dist loadfile`` one file runs on one worker; two files let two workers share it.
-AUDITED_ELSEWHERE = frozenset({"mindbug", "num-x"})
+AUDITED_ELSEWHERE = frozenset({"gauntlet", "love-letter", "num-x"})
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES if g.id not in AUDITED_ELSEWHERE])
