@@ -2,12 +2,15 @@
 
 Both run the installed ``companion`` outside the source tree (a temporary working
 folder, so the tree is not on ``sys.path``) and read its real sentences. The wheel
-is built once per session, from a copy without ``.mo`` files or ``build/``, so what
-it holds comes from the build itself (setup.py compiles the catalogs). Dependencies
+is built once, from a copy without ``.mo`` files or ``build/``, so what it holds comes
+from the build itself (setup.py compiles the catalogs); ``make install`` builds its
+own the same way (scripts/install.sh), and its one install serves every test that
+needs an installed command. Dependencies
 come from the package index as for any user; Debian's louis, speechd and brlapi are
 linked in by scripts/link_system_modules.py, as ``make setup`` and ``make install`` do.
-Marked ``install`` (``pytest -m 'not install'`` leaves them out); a few minutes together: the killed
-re-install test runs ``make install`` three times in one home.
+Marked ``install`` (``pytest -m 'not install'`` leaves them out); a few minutes together: one ``make install``
+into a fresh home serves the fresh home's test, then the killed re-install test (which runs it twice more and
+uninstalls).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import sys
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +32,6 @@ pytestmark = pytest.mark.install
 ROOT = Path(__file__).resolve().parent.parent
 #: The interpreter venvs are made from (not the dev venv's own: a venv of a venv keeps the base's paths anyway).
 BASE_PYTHON = getattr(sys, "_base_executable", sys.executable)
-SYSTEM_MODULES = ["louis", "speechd", "brlapi"]
 GAMES_EN = [
     "gauntlet: Infinity Gauntlet, 2 to 6 players (also: gant, gant-d-infinite, infinity-gauntlet)",
     "love-letter: Love Letter, 2 to 4 players (also: loveletter, love_letter)",
@@ -59,20 +62,6 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return found
 
 
-@pytest.fixture(scope="session")
-def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with the wheel installed (not editable) and Debian's modules linked in; its bin folder."""
-    venv = tmp_path_factory.mktemp("venv")
-    made = run([BASE_PYTHON, "-m", "venv", "--clear", str(venv)], venv)
-    assert made.returncode == 0, made.stderr
-    python = venv / "bin" / "python"
-    for command in ([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel)],
-                    [str(python), str(ROOT / "scripts" / "link_system_modules.py"), *SYSTEM_MODULES]):
-        done = run(command, venv, timeout=300)
-        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return venv / "bin"
-
-
 def test_the_wheel_holds_one_package_with_its_data_and_compiled_catalogs(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert {name.split("/")[0] for name in names} == {"companion", "companion-0.1.0.dist-info"}
@@ -87,6 +76,44 @@ def test_the_wheel_holds_one_package_with_its_data_and_compiled_catalogs(wheel: 
     data = {str(p.relative_to(ROOT)) for p in (ROOT / "companion" / "data").rglob("*.toml")}
     assert len(data) >= 15 and data <= set(names)
     assert "companion/py.typed" in names and "companion/platform/locks.py" in names
+
+
+def install_env(home: Path) -> dict[str, str]:
+    """``make``'s environment for a user whose home is HOME, with no ~/.local/bin on the PATH."""
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "MAKE", "MFLAGS"))}
+    env.update(HOME=str(home), SYSTEM_PYTHON=BASE_PYTHON,
+               PATH=os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if ".local/bin" not in p))
+    return env
+
+
+def games_from_path(link: Path, cwd: Path) -> list[str]:
+    """What ``companion games`` says to a fresh shell whose PATH has the link's folder."""
+    fresh = run(["env", "-i", f"HOME={link.parent.parent.parent}", f"PATH={link.parent}:/usr/bin:/bin",
+                 "sh", "-c", "companion games --lang en"], cwd)
+    assert (fresh.returncode, fresh.stderr) == (0, "")
+    return fresh.stdout.splitlines()
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str], subprocess.CompletedProcess[str]]:
+    """One ``make install`` into a fresh home (pip's temporary folders under a TMPDIR of its own), shared by the
+    tests below: the fresh home's command first, then the killed re-install, whose end uninstalls it."""
+    folder = tmp_path_factory.mktemp("make-install")
+    home, system_tmp = folder / "home", folder / "system-tmp"
+    env = install_env(home)
+    system_tmp.mkdir()
+    env["TMPDIR"] = str(system_tmp)
+    result = run(["make", "--no-print-directory", "-C", str(ROOT), "install"], folder, env, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return home, env, result
+
+
+@pytest.fixture(scope="module")
+def installed(made: tuple[Path, dict[str, str], Any]) -> Path:
+    """The bin folder of that install's venv (pip installed the wheel it built from a clean copy, not editable, and
+    Debian's modules were linked in): the tests that only need an installed command share it."""
+    return (made[0] / ".local" / "share" / "companion" / "venv").resolve() / "bin"
 
 
 def test_the_installed_command_lists_the_games_outside_the_source_tree(installed: Path, tmp_path: Path) -> None:
@@ -136,28 +163,9 @@ def test_braille_works_from_the_installed_command(installed: Path, tmp_path: Pat
     assert cells and all("\u2800" <= cell <= "\u28ff" for cell in cells)
 
 
-def install_env(home: Path) -> dict[str, str]:
-    """``make``'s environment for a user whose home is HOME, with no ~/.local/bin on the PATH."""
-    home.mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "MAKE", "MFLAGS"))}
-    env.update(HOME=str(home), SYSTEM_PYTHON=BASE_PYTHON,
-               PATH=os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if ".local/bin" not in p))
-    return env
-
-
-def games_from_path(link: Path, cwd: Path) -> list[str]:
-    """What ``companion games`` says to a fresh shell whose PATH has the link's folder."""
-    fresh = run(["env", "-i", f"HOME={link.parent.parent.parent}", f"PATH={link.parent}:/usr/bin:/bin",
-                 "sh", "-c", "companion games --lang en"], cwd)
-    assert (fresh.returncode, fresh.stderr) == (0, "")
-    return fresh.stdout.splitlines()
-
-
-def test_make_install_puts_companion_on_the_path_of_a_fresh_home(tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    env = install_env(home)
-    result = run(["make", "--no-print-directory", "-C", str(ROOT), "install"], tmp_path, env, timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
+def test_make_install_puts_companion_on_the_path_of_a_fresh_home(made: tuple[Path, dict[str, str], Any],
+                                                                 tmp_path: Path) -> None:
+    home, _, result = made
     link = home / ".local" / "bin" / "companion"
     assert result.stdout.splitlines()[-4:] == [
         f"companion : commande installée / command installed: {link}",
@@ -169,10 +177,6 @@ def test_make_install_puts_companion_on_the_path_of_a_fresh_home(tmp_path: Path)
     venv = home / ".local" / "share" / "companion" / "venv"
     assert link.is_symlink() and Path(os.readlink(link)) == venv / "bin" / "companion"
     assert games_from_path(link, tmp_path) == GAMES_EN
-    removed = run(["make", "--no-print-directory", "-C", str(ROOT), "uninstall"], tmp_path, env)
-    assert removed.returncode == 0, removed.stderr
-    assert removed.stdout.splitlines() == ["companion : désinstallé / uninstalled"]
-    assert not os.path.lexists(link) and not venv.exists() and not (home / ".local" / "share" / "companion").exists()
 
 
 def runs(link: Path) -> bool:
@@ -202,14 +206,11 @@ def reinstall(env: dict[str, str], link: Path, temporaries: list[Path], kill: bo
 
 
 @pytest.mark.timeout(900)
-def test_a_killed_reinstall_keeps_the_old_command_and_the_next_leaves_no_temporary_folder(tmp_path: Path) -> None:
-    home, system_tmp = tmp_path / "home", tmp_path / "system-tmp"
-    env = install_env(home)
-    system_tmp.mkdir()
-    env["TMPDIR"] = str(system_tmp)
+def test_a_killed_reinstall_keeps_the_old_command_and_the_next_leaves_no_temporary_folder(
+        made: tuple[Path, dict[str, str], Any], tmp_path: Path) -> None:
+    home, env, _ = made
+    system_tmp = Path(env["TMPDIR"])
     data, link = home / ".local" / "share" / "companion", home / ".local" / "bin" / "companion"
-    first = run(["make", "--no-print-directory", "-C", str(ROOT), "install"], tmp_path, env, timeout=600)
-    assert first.returncode == 0, first.stdout + first.stderr
     assert reinstall(env, link, [data / "tmp", system_tmp], kill=True) == 0
     assert games_from_path(link, tmp_path) == GAMES_EN
     assert reinstall(env, link, [], kill=False) == 0
@@ -220,4 +221,5 @@ def test_a_killed_reinstall_keeps_the_old_command_and_the_next_leaves_no_tempora
     assert list(system_tmp.iterdir()) == [] and list(link.parent.iterdir()) == [link]
     removed = run(["make", "--no-print-directory", "-C", str(ROOT), "uninstall"], tmp_path, env)
     assert removed.returncode == 0, removed.stderr
+    assert removed.stdout.splitlines() == ["companion : désinstallé / uninstalled"]
     assert not os.path.lexists(link) and not data.exists()
