@@ -234,8 +234,7 @@ class OutcomeKind(enum.StrEnum):
     SCORE = "score"
 
 
-@dataclasses.dataclass(frozen=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):
     """How a game ended (python-chess's ``Outcome``): what kind, who won, the score, and why.
 
     ``winners`` are player ids (several for a team, none for a cooperative loss);
@@ -251,8 +250,7 @@ class Outcome:
         return {"kind": self.kind.value, "winners": list(self.winners), "reason": self.reason.value, "score": self.score}
 
 
-@dataclasses.dataclass(frozen=True)
-class ToAct:
+class ToAct(msgspec.Struct, frozen=True):
     """Who must act now and what decision it is (``player`` ``None``: anyone, as in a real-time game).
 
     Whose *turn* it is and who must *act* differ: in Mindbug the opponent decides
@@ -266,8 +264,7 @@ class ToAct:
         return {"player": self.player, "decision": self.decision}
 
 
-@dataclasses.dataclass(frozen=True, order=True)
-class Zone:
+class Zone(msgspec.Struct, frozen=True, order=True):
     """A public place cards lie in, in order: ``place`` (face_up, board, branch…) and its owner, if any."""
 
     place: str
