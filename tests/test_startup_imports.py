@@ -153,7 +153,7 @@ def test_the_games_events_and_commands_are_structs_and_compare_as_the_dataclasse
     import msgspec
 
     from companion.commands.base import Request
-    from companion.games.base import Command, Event
+    from companion.games.base import Command, Event, Outcome, ToAct, Zone
 
     for module in GAMES.values():
         game = importlib.import_module(f"companion.games.{module}")
@@ -164,7 +164,8 @@ def test_the_games_events_and_commands_are_structs_and_compare_as_the_dataclasse
     over = gauntlet.GameOver("thanos", "snap")
     assert over == gauntlet.GameOver("thanos", "snap", {"kind": "win"}) != gauntlet.GameOver("heroes", "snap")
     assert hash(over) == hash(msgspec.structs.replace(over, outcome={"kind": "win"}))
-    assert issubclass(Request, msgspec.Struct)
+    assert all(issubclass(kind, msgspec.Struct) for kind in (Request, Outcome, ToAct, Zone))
+    assert sorted([Zone("hand", "p2"), Zone("board", "p1"), Zone("hand", "p1")])[0] == Zone("board", "p1")
     play = the_void.Play(3, t=1.5)
     assert play == the_void.Play(3, t=9.0) and hash(play) == hash(the_void.Play(3)) and play != the_void.Play(4, t=1.5)
     with pytest.raises(AttributeError):
