@@ -207,8 +207,7 @@ def _numbers_in_range(value: Any) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class CommandLine:
+class CommandLine(msgspec.Struct, frozen=True):
     """A command line of a save file: ``data`` is the object as saved (``cmd``, the game's fields, ``t`` if any)."""
 
     line: int
@@ -224,8 +223,7 @@ class CommandLine:
         return float(value) if value is not None else None
 
 
-@dataclass(frozen=True)
-class MarkLine:
+class MarkLine(msgspec.Struct, frozen=True):
     """An ``{"op": "undo"}`` or ``{"op": "redo"}`` line."""
 
     line: int
@@ -233,8 +231,7 @@ class MarkLine:
     t: float | None = None
 
 
-@dataclass(frozen=True)
-class CheckpointLine:
+class CheckpointLine(msgspec.Struct, frozen=True):
     """A checkpoint: the state in force after the lines before it (as the game's codec wrote it), the number of
     steps in force, the redo stack (command lines, the next redo last) and the lines skipped before it."""
 
@@ -245,8 +242,7 @@ class CheckpointLine:
     skipped: int
 
 
-@dataclass(frozen=True)
-class DamagedLine:
+class DamagedLine(msgspec.Struct, frozen=True):
     """A line that is not valid JSON or does not fit the schema; ``reason`` is for logs, not for users."""
 
     line: int

@@ -8,7 +8,7 @@ show that they can fail.
 from __future__ import annotations
 
 import copy
-import dataclasses
+import msgspec
 import json
 import random
 import re
@@ -78,11 +78,11 @@ def play_randomly(rules: Rules[Any, Any], options: Any, cards: CardSet, seed: in
 
 def _perturbed(command: Command, rng: random.Random) -> Command:
     """``command`` with one whole-number field moved a little: most often a command the rules refuse."""
-    numbers = [f.name for f in dataclasses.fields(command) if isinstance(getattr(command, f.name), int)]
+    numbers = [name for name in command.__struct_fields__ if isinstance(getattr(command, name), int)]
     if not numbers:
         return command
     name = rng.choice(numbers)
-    return dataclasses.replace(command, **{name: getattr(command, name) + rng.choice((-1, 1, 5))})
+    return msgspec.structs.replace(command, **{name: getattr(command, name) + rng.choice((-1, 1, 5))})
 
 
 def _try_other(rules: Rules[Any, Any], state: Any, command: Command, moves: list[Command], run: Playthrough) -> None:

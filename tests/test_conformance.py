@@ -110,20 +110,17 @@ class _State:
     log: list[int]  # mutable on purpose: the broken rules below change it while refusing
 
 
-@dataclasses.dataclass(frozen=True)
-class _Add(Command):
+class _Add(Command, frozen=True):
     name = "add"
     amount: int
 
 
-@dataclasses.dataclass(frozen=True)
-class _Said(Event):
+class _Said(Event, frozen=True):
     name = "said"
     count: int
 
 
-@dataclasses.dataclass(frozen=True)
-class _Status(Event):
+class _Status(Event, frozen=True):
     name = "status"
     count: int
 

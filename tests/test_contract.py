@@ -42,8 +42,7 @@ NO_CARDS = """
         names: tuple[str, ...] = ()
 
 
-    @dataclass(frozen=True)
-    class Said(Event):
+    class Said(Event, frozen=True):
         name = "said"
 
 

@@ -142,3 +142,31 @@ def test_the_registry_says_of_each_game_what_its_spec_says() -> None:
         assert (game.listed.id, dict(game.listed.names), game.listed.aliases) == (spec.id, dict(spec.names), spec.aliases)
         assert game.players == (spec.min_players, spec.max_players)
         assert game.module.rsplit(".", 1)[1] == GAMES[game.id]
+
+
+def test_the_games_events_and_commands_are_structs_and_compare_as_the_dataclasses_did() -> None:
+    """Events, commands and the parser's requests are frozen ``msgspec.Struct`` classes, not dataclasses: a game makes
+    dozens at ``play``'s start and a Struct class costs a hundredth of a dataclass's (issue 34). What
+    ``field(compare=False)`` left out of equality still is: Game Over's outcome, The Void's time stamps."""
+    import importlib
+
+    import msgspec
+
+    from companion.commands.base import Request
+    from companion.games.base import Command, Event, Outcome, ToAct, Zone
+
+    for module in GAMES.values():
+        game = importlib.import_module(f"companion.games.{module}")
+        kinds = [k for k in vars(game).values() if isinstance(k, type) and issubclass(k, (Event, Command))]
+        assert len(kinds) > 10 and all(issubclass(k, msgspec.Struct) for k in kinds), module
+    from companion.games import gauntlet, the_void
+
+    over = gauntlet.GameOver("thanos", "snap")
+    assert over == gauntlet.GameOver("thanos", "snap", {"kind": "win"}) != gauntlet.GameOver("heroes", "snap")
+    assert hash(over) == hash(msgspec.structs.replace(over, outcome={"kind": "win"}))
+    assert all(issubclass(kind, msgspec.Struct) for kind in (Request, Outcome, ToAct, Zone))
+    assert sorted([Zone("hand", "p2"), Zone("board", "p1"), Zone("hand", "p1")])[0] == Zone("board", "p1")
+    play = the_void.Play(3, t=1.5)
+    assert play == the_void.Play(3, t=9.0) and hash(play) == hash(the_void.Play(3)) and play != the_void.Play(4, t=1.5)
+    with pytest.raises(AttributeError):
+        play.rank = 4  # type: ignore[misc]

@@ -6,6 +6,7 @@ import json
 import random
 import re
 
+import msgspec
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -208,7 +209,7 @@ def test_invariants_of_random_real_time_sequences(seed, options):
             break
         command = rng.choice(moves)
         clock += rng.choice((0.0, 0.05, 0.3, 2.0))  # two plays in quick succession are both kept, in order
-        command = type(command)(**{**command.__dict__, "t": clock})
+        command = msgspec.structs.replace(command, t=clock)
         before = state
         state, events = g.apply(state, command)
         assert state.errors >= before.errors  # errors never decrease

@@ -32,6 +32,7 @@ from companion.games.base import (
     Rules,
     ToAct,
     TurnModel,
+    Uncompared,
     Zone,
     accepted,
     append_at,
@@ -222,8 +223,7 @@ def player_id(seat: int) -> str:
 # --------------------------------------------------------------------------- commands
 
 
-@dataclass(frozen=True)
-class Play(Command):
+class Play(Command, frozen=True):
     """Play ``card`` from the current player's hand; the effect's choices ride along."""
 
     name = "play"
@@ -234,8 +234,7 @@ class Play(Command):
     copy: str | None = None
 
 
-@dataclass(frozen=True)
-class Defeat(Command):
+class Defeat(Command, frozen=True):
     """``card`` of ``player`` is defeated (from a guess, a fight or a stone)."""
 
     name = "defeat"
@@ -243,8 +242,7 @@ class Defeat(Command):
     card: str
 
 
-@dataclass(frozen=True)
-class Fight(Command):
+class Fight(Command, frozen=True):
     """The outcome of a fight between ``hero`` and Thanos; the values stay secret.
 
     ``loser`` is ``"hero"``, ``"thanos"`` or ``None`` for a tie; ``card`` is the
@@ -260,8 +258,7 @@ class Fight(Command):
     value: int | None = None
 
 
-@dataclass(frozen=True)
-class Token(Command):
+class Token(Command, frozen=True):
     """``player`` takes (``delta`` > 0) or gives back (``delta`` < 0) power tokens."""
 
     name = "token"
@@ -269,16 +266,14 @@ class Token(Command):
     delta: int
 
 
-@dataclass(frozen=True)
-class Snap(Command):
+class Snap(Command, frozen=True):
     """Thanos reveals ``stones`` from his hand and snaps his fingers."""
 
     name = "snap"
     stones: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Next(Command):
+class Next(Command, frozen=True):
     """The current turn ends; the next one begins (its draw is counted)."""
 
     name = "next"
@@ -291,8 +286,7 @@ COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Defeat, Token, F
 # --------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True)
-class GameStarted(Event):
+class GameStarted(Event, frozen=True):
     name = "game_started"
     players: int
     names: tuple[str, ...]
@@ -300,38 +294,33 @@ class GameStarted(Event):
     hero_lives: int
 
 
-@dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(Event, frozen=True):
     name = "turn_started"
     player: str
     turn: int
     second: bool
 
 
-@dataclass(frozen=True)
-class CardDrawn(Event):
+class CardDrawn(Event, frozen=True):
     name = "card_drawn"
     player: str
     deck: str
     left: int
 
 
-@dataclass(frozen=True)
-class DrawSkipped(Event):
+class DrawSkipped(Event, frozen=True):
     name = "draw_skipped"
     player: str
     deck: str
 
 
-@dataclass(frozen=True)
-class HeroDeckReshuffled(Event):
+class HeroDeckReshuffled(Event, frozen=True):
     name = "hero_deck_reshuffled"
     count: int
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(Event, frozen=True):
     name = "card_played"
     player: str
     card: str
@@ -342,8 +331,7 @@ class CardPlayed(Event):
     copy: str | None = None
 
 
-@dataclass(frozen=True)
-class CardEffect(Event):
+class CardEffect(Event, frozen=True):
     """The effect text of a card just played, read for everyone."""
 
     name = "card_effect"
@@ -353,8 +341,7 @@ class CardEffect(Event):
     fights: int = 0
 
 
-@dataclass(frozen=True)
-class TokensTaken(Event):
+class TokensTaken(Event, frozen=True):
     name = "tokens_taken"
     player: str
     count: int
@@ -363,8 +350,7 @@ class TokensTaken(Event):
     substitutes: int
 
 
-@dataclass(frozen=True)
-class TokensReturned(Event):
+class TokensReturned(Event, frozen=True):
     name = "tokens_returned"
     player: str
     count: int
@@ -372,76 +358,67 @@ class TokensReturned(Event):
     reserve: int
 
 
-@dataclass(frozen=True)
-class TokenSpent(Event):
+class TokenSpent(Event, frozen=True):
     name = "token_spent"
     player: str
     held: int
     reserve: int
 
 
-@dataclass(frozen=True)
-class ThanosDeckCycled(Event):
+class ThanosDeckCycled(Event, frozen=True):
     name = "thanos_deck_cycled"
     drawn: int
     returned: int
     thanos_deck: int
 
 
-@dataclass(frozen=True)
-class FightResolved(Event):
+class FightResolved(Event, frozen=True):
     name = "fight"
     hero: str
     winner: str | None
     fights_left: int
 
 
-@dataclass(frozen=True)
-class DefeatPending(Event):
+class DefeatPending(Event, frozen=True):
     name = "defeat_pending"
     player: str
 
 
-@dataclass(frozen=True)
-class CardDefeated(Event):
+class CardDefeated(Event, frozen=True):
     name = "card_defeated"
     player: str
     card: str
 
 
-@dataclass(frozen=True)
-class LifeLost(Event):
+class LifeLost(Event, frozen=True):
     name = "life_lost"
     team: str
     lives: int
     lives_max: int
 
 
-@dataclass(frozen=True)
-class CardShuffledBack(Event):
+class CardShuffledBack(Event, frozen=True):
     name = "card_shuffled_back"
     card: str
     thanos_deck: int
 
 
-@dataclass(frozen=True)
-class Snapped(Event):
+class Snapped(Event, frozen=True):
     name = "snap"
     stones: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class GameOver(Event):
+class GameOver(Uncompared, Event, frozen=True):
     """``winner``: heroes or thanos (kept for scripts); ``outcome``: the shared `Outcome` fields."""
 
     name = "game_over"
     winner: str
     reason: str
-    outcome: dict[str, Any] = field(default_factory=dict, compare=False)
+    uncompared = frozenset({"outcome"})
+    outcome: dict[str, Any] = {}
 
 
-@dataclass(frozen=True)
-class Status(Event):
+class Status(Event, frozen=True):
     name = "status"
     thanos_lives: int
     thanos_lives_max: int
@@ -461,14 +438,12 @@ class Status(Event):
     to_act: dict[str, Any] | None = None
 
 
-@dataclass(frozen=True)
-class PlayedCards(Event):
+class PlayedCards(Event, frozen=True):
     name = "played"
     face_up: dict[str, tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class UnseenCards(Event):
+class UnseenCards(Event, frozen=True):
     name = "unseen"
     side: str
     cards: dict[str, int]

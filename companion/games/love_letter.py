@@ -34,6 +34,7 @@ from companion.games.base import (
     Rules,
     ToAct,
     TurnModel,
+    Uncompared,
     Zone,
     accepted,
     append_at,
@@ -183,16 +184,14 @@ player_id = seat_id
 # --------------------------------------------------------------------------- commands
 
 
-@dataclass(frozen=True)
-class Aside(Command):
+class Aside(Command, frozen=True):
     """With 2 players: the three cards set aside face up at the start of the round."""
 
     name = "aside"
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Play(Command):
+class Play(Command, frozen=True):
     """The current player plays ``card``; ``target`` and the Guard's named ``value`` ride along."""
 
     name = "play"
@@ -201,8 +200,7 @@ class Play(Command):
     value: int | None = None
 
 
-@dataclass(frozen=True)
-class Out(Command):
+class Out(Command, frozen=True):
     """``player`` is out of the round (a Guard's right guess, a Baron); ``card`` is their card, face up.
 
     For a player already out whose card stayed hidden, ``card`` is put face up.
@@ -213,15 +211,13 @@ class Out(Command):
     card: str | None = None
 
 
-@dataclass(frozen=True)
-class Miss(Command):
+class Miss(Command, frozen=True):
     """The Guard's target does not hold the card named: the guess missed."""
 
     name = "miss"
 
 
-@dataclass(frozen=True)
-class Discard(Command):
+class Discard(Command, frozen=True):
     """The Prince's target discards ``card`` face up, then draws again."""
 
     name = "discard"
@@ -229,8 +225,7 @@ class Discard(Command):
     card: str
 
 
-@dataclass(frozen=True)
-class Compare(Command):
+class Compare(Command, frozen=True):
     """The outcome of a Baron's secret comparison: the ``loser`` (None for a tie) and their ``card``."""
 
     name = "compare"
@@ -238,8 +233,7 @@ class Compare(Command):
     card: str | None = None
 
 
-@dataclass(frozen=True)
-class Reveal(Command):
+class Reveal(Command, frozen=True):
     """At the end of a round with an empty deck, ``player`` reveals ``card``."""
 
     name = "reveal"
@@ -247,8 +241,7 @@ class Reveal(Command):
     card: str
 
 
-@dataclass(frozen=True)
-class Next(Command):
+class Next(Command, frozen=True):
     """The turn ends (the next one begins, its draw counted), or the next round starts."""
 
     name = "next"
@@ -260,8 +253,7 @@ COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Aside, Play, Out, Miss
 # --------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True)
-class GameStarted(Event):
+class GameStarted(Event, frozen=True):
     name = "game_started"
     players: int
     names: tuple[str, ...]
@@ -269,8 +261,7 @@ class GameStarted(Event):
     tie: str
 
 
-@dataclass(frozen=True)
-class RoundStarted(Event):
+class RoundStarted(Event, frozen=True):
     """A round is set up: one card removed face down, one dealt to each player."""
 
     name = "round_started"
@@ -280,15 +271,13 @@ class RoundStarted(Event):
     deck: int
 
 
-@dataclass(frozen=True)
-class AsideSet(Event):
+class AsideSet(Event, frozen=True):
     name = "aside"
     cards: tuple[str, ...]
     deck: int
 
 
-@dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(Event, frozen=True):
     """A turn begins and its player draws: ``deck`` is what is left after the draw."""
 
     name = "turn_started"
@@ -298,14 +287,12 @@ class TurnStarted(Event):
     deck: int
 
 
-@dataclass(frozen=True)
-class ProtectionEnded(Event):
+class ProtectionEnded(Event, frozen=True):
     name = "protection_ended"
     player: str
 
 
-@dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(Event, frozen=True):
     name = "card_played"
     player: str
     card: str
@@ -318,8 +305,7 @@ class CardPlayed(Event):
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class CardEffect(Event):
+class CardEffect(Event, frozen=True):
     """What the card just played does now, and what to type next."""
 
     name = "card_effect"
@@ -330,8 +316,7 @@ class CardEffect(Event):
     named_card: str | None = None
 
 
-@dataclass(frozen=True)
-class PlayerOut(Event):
+class PlayerOut(Event, frozen=True):
     name = "player_out"
     player: str
     card: str | None
@@ -339,8 +324,7 @@ class PlayerOut(Event):
     left: int
 
 
-@dataclass(frozen=True)
-class GuessMissed(Event):
+class GuessMissed(Event, frozen=True):
     """The Guard's target does not hold the card named."""
 
     name = "guess_missed"
@@ -349,15 +333,13 @@ class GuessMissed(Event):
     card: str
 
 
-@dataclass(frozen=True)
-class CardShown(Event):
+class CardShown(Event, frozen=True):
     name = "card_shown"
     player: str
     card: str
 
 
-@dataclass(frozen=True)
-class CardDiscarded(Event):
+class CardDiscarded(Event, frozen=True):
     name = "card_discarded"
     player: str
     card: str
@@ -365,29 +347,25 @@ class CardDiscarded(Event):
     deck: int
 
 
-@dataclass(frozen=True)
-class CompareTied(Event):
+class CompareTied(Event, frozen=True):
     name = "compare_tied"
     player: str
     target: str
 
 
-@dataclass(frozen=True)
-class DeckEmpty(Event):
+class DeckEmpty(Event, frozen=True):
     name = "deck_empty"
     waiting: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class CardRevealed(Event):
+class CardRevealed(Event, frozen=True):
     name = "card_revealed"
     player: str
     card: str
     waiting: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class RoundWon(Event):
+class RoundWon(Event, frozen=True):
     """``reason``: last (the only one left), card (highest card), discards (higher total face up), tie, no_winner."""
 
     name = "round_won"
@@ -399,26 +377,24 @@ class RoundWon(Event):
     tied: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class TokenGiven(Event):
+class TokenGiven(Event, frozen=True):
     name = "token_given"
     player: str
     tokens: int
     tokens_to_win: int
 
 
-@dataclass(frozen=True)
-class GameOver(Event):
+class GameOver(Uncompared, Event, frozen=True):
     """``winner`` and their ``tokens`` (kept for scripts); ``outcome``: the shared `Outcome` fields."""
 
     name = "game_over"
     winner: str
     tokens: int
-    outcome: dict[str, Any] = field(default_factory=dict, compare=False)
+    uncompared = frozenset({"outcome"})
+    outcome: dict[str, Any] = {}
 
 
-@dataclass(frozen=True)
-class Status(Event):
+class Status(Event, frozen=True):
     name = "status"
     round: int
     tokens: dict[str, int]
@@ -435,15 +411,13 @@ class Status(Event):
     to_act: dict[str, Any] | None = None
 
 
-@dataclass(frozen=True)
-class PlayedCards(Event):
+class PlayedCards(Event, frozen=True):
     name = "played"
     face_up: dict[str, tuple[str, ...]]
     aside: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class UnseenCards(Event):
+class UnseenCards(Event, frozen=True):
     name = "unseen"
     cards: dict[str, int]
     total: int

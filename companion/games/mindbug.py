@@ -42,6 +42,7 @@ from companion.games.base import (
     Rules,
     ToAct,
     TurnModel,
+    Uncompared,
     Zone,
     accepted,
     apply_handler,
@@ -318,16 +319,14 @@ def other(seat: int) -> int:
 # --------------------------------------------------------------------------- commands
 
 
-@dataclass(frozen=True)
-class Play(Command):
+class Play(Command, frozen=True):
     """The active player plays ``card`` from their hand (the companion trusts the table, and checks a copy is unseen)."""
 
     name = "play"
     card: str
 
 
-@dataclass(frozen=True)
-class Attack(Command):
+class Attack(Command, frozen=True):
     """The active player attacks with their creature ``card`` (``copy`` 2: the second of two copies on their side)."""
 
     name = "attack"
@@ -335,22 +334,19 @@ class Attack(Command):
     copy: int = 1
 
 
-@dataclass(frozen=True)
-class UseMindbug(Command):
+class UseMindbug(Command, frozen=True):
     """The opponent spends a Mindbug on the creature just played."""
 
     name = "mindbug"
 
 
-@dataclass(frozen=True)
-class Decline(Command):
+class Decline(Command, frozen=True):
     """No: no Mindbug, no block, no hunt, no second attack, or no more choices for an effect that takes "up to"."""
 
     name = "no"
 
 
-@dataclass(frozen=True)
-class Block(Command):
+class Block(Command, frozen=True):
     """The defender blocks with their creature ``card``."""
 
     name = "block"
@@ -358,8 +354,7 @@ class Block(Command):
     copy: int = 1
 
 
-@dataclass(frozen=True)
-class Hunt(Command):
+class Hunt(Command, frozen=True):
     """The Hunter's controller names the enemy creature ``card`` that must block."""
 
     name = "hunt"
@@ -367,8 +362,7 @@ class Hunt(Command):
     copy: int = 1
 
 
-@dataclass(frozen=True)
-class Target(Command):
+class Target(Command, frozen=True):
     """The choice an effect asks for: a creature (on ``player``'s side when both sides have one) or a discarded card."""
 
     name = "target"
@@ -377,16 +371,14 @@ class Target(Command):
     copy: int = 1
 
 
-@dataclass(frozen=True)
-class NameCards(Command):
+class NameCards(Command, frozen=True):
     """The hand cards an effect moves, named by the player who sees them (none: a theft left unnamed)."""
 
     name = "name_cards"
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class First(Command):
+class First(Command, frozen=True):
     """Of the effects happening at once, the active player resolves ``card``'s first (its controller ``player``
     when the same creature's effect waits on both sides)."""
 
@@ -395,8 +387,7 @@ class First(Command):
     player: str | None = None
 
 
-@dataclass(frozen=True)
-class Reveal(Command):
+class Reveal(Command, frozen=True):
     """``--first draw``: the unused card each player revealed, p1's then p2's; the higher power plays first."""
 
     name = "reveal"
@@ -411,8 +402,7 @@ COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Attack, UseMindb
 # --------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True)
-class GameStarted(Event):
+class GameStarted(Event, frozen=True):
     name = "game_started"
     first: str
     lives: int
@@ -421,8 +411,7 @@ class GameStarted(Event):
     deck: int
 
 
-@dataclass(frozen=True)
-class FirstDrawn(Event):
+class FirstDrawn(Event, frozen=True):
     """The cards revealed to draw the first player (``cards``, ``powers``: p1's then p2's); ``first`` is who starts,
     empty on a tie (reveal again)."""
 
@@ -432,32 +421,28 @@ class FirstDrawn(Event):
     first: str
 
 
-@dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(Event, frozen=True):
     name = "turn_started"
     player: str
     turn: int
     extra: bool
 
 
-@dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(Event, frozen=True):
     name = "card_played"
     player: str
     card: str
     power: int
 
 
-@dataclass(frozen=True)
-class MindbugUsed(Event):
+class MindbugUsed(Event, frozen=True):
     name = "mindbug_used"
     player: str
     card: str
     left: int
 
 
-@dataclass(frozen=True)
-class CreatureEntered(Event):
+class CreatureEntered(Event, frozen=True):
     name = "creature_entered"
     player: str
     card: str
@@ -465,8 +450,7 @@ class CreatureEntered(Event):
     keywords: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class HandRefilled(Event):
+class HandRefilled(Event, frozen=True):
     name = "hand_refilled"
     player: str
     drawn: int
@@ -474,8 +458,7 @@ class HandRefilled(Event):
     deck: int
 
 
-@dataclass(frozen=True)
-class Attacked(Event):
+class Attacked(Event, frozen=True):
     name = "attack"
     player: str
     card: str
@@ -483,15 +466,13 @@ class Attacked(Event):
     second: bool
 
 
-@dataclass(frozen=True)
-class Hunted(Event):
+class Hunted(Event, frozen=True):
     name = "hunt"
     player: str
     card: str
 
 
-@dataclass(frozen=True)
-class Blocked(Event):
+class Blocked(Event, frozen=True):
     """``player`` blocks ``attacker`` with ``card``, powers as they fight. ``reason`` (the blocker's) and
     ``attacker_reason`` name the keyword that decides a fate the powers alone do not: ``poisonous`` (defeated by a
     weaker Poisonous foe), ``tough`` (would be defeated, exhausted instead); empty when the powers say it all."""
@@ -506,8 +487,7 @@ class Blocked(Event):
     attacker_reason: str = ""
 
 
-@dataclass(frozen=True)
-class NotBlocked(Event):
+class NotBlocked(Event, frozen=True):
     """The defender takes the hit: ``forced`` when no creature could block."""
 
     name = "not_blocked"
@@ -516,8 +496,7 @@ class NotBlocked(Event):
     forced: bool
 
 
-@dataclass(frozen=True)
-class LifeChanged(Event):
+class LifeChanged(Event, frozen=True):
     name = "life_changed"
     player: str
     lives: int
@@ -525,46 +504,40 @@ class LifeChanged(Event):
     card: str
 
 
-@dataclass(frozen=True)
-class CreatureDefeated(Event):
+class CreatureDefeated(Event, frozen=True):
     name = "creature_defeated"
     player: str
     card: str
     pile: str
 
 
-@dataclass(frozen=True)
-class CreatureExhausted(Event):
+class CreatureExhausted(Event, frozen=True):
     name = "creature_exhausted"
     player: str
     card: str
 
 
-@dataclass(frozen=True)
-class ControlTaken(Event):
+class ControlTaken(Event, frozen=True):
     name = "control_taken"
     player: str
     card: str
     source: str
 
 
-@dataclass(frozen=True)
-class PlayedFromDiscard(Event):
+class PlayedFromDiscard(Event, frozen=True):
     name = "played_from_discard"
     player: str
     card: str
     pile: str
 
 
-@dataclass(frozen=True)
-class CardsDiscarded(Event):
+class CardsDiscarded(Event, frozen=True):
     name = "cards_discarded"
     player: str
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class CardsTaken(Event):
+class CardsTaken(Event, frozen=True):
     """``player`` takes ``count`` cards from ``source``'s hand; ``cards`` when they were named."""
 
     name = "cards_taken"
@@ -574,15 +547,13 @@ class CardsTaken(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class DiscardToHand(Event):
+class DiscardToHand(Event, frozen=True):
     name = "discard_to_hand"
     player: str
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class EffectSkipped(Event):
+class EffectSkipped(Event, frozen=True):
     """An effect that cannot happen: ``why`` is ``no_target``, ``empty_hand``, ``empty_discard`` or ``condition``."""
 
     name = "effect_skipped"
@@ -590,15 +561,13 @@ class EffectSkipped(Event):
     why: str
 
 
-@dataclass(frozen=True)
-class PlayEffectCancelled(Event):
+class PlayEffectCancelled(Event, frozen=True):
     name = "play_effect_cancelled"
     card: str
     by: str
 
 
-@dataclass(frozen=True)
-class Decision(Event):
+class Decision(Event, frozen=True):
     """The question the companion asks: ``player`` decides ``decision`` about ``card``; ``options`` are the choices
     (for ``order``, the cards whose effects happen at once, and ``players`` their controllers)."""
 
@@ -612,16 +581,15 @@ class Decision(Event):
     players: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class GameOver(Event):
+class GameOver(Uncompared, Event, frozen=True):
     name = "game_over"
     winner: str
     reason: str
-    outcome: dict[str, Any] = field(default_factory=dict, compare=False)
+    uncompared = frozenset({"outcome"})
+    outcome: dict[str, Any] = {}
 
 
-@dataclass(frozen=True)
-class Status(Event):
+class Status(Event, frozen=True):
     name = "status"
     lives: dict[str, int]
     mindbugs: dict[str, int]
@@ -636,8 +604,7 @@ class Status(Event):
     outcome: dict[str, Any] | None = None
 
 
-@dataclass(frozen=True)
-class BoardAnswer(Event):
+class BoardAnswer(Event, frozen=True):
     """``board``: each side's creatures, ``viewer``'s first (the player who decides now)."""
 
     name = "board"
@@ -645,8 +612,7 @@ class BoardAnswer(Event):
     board: dict[str, list[dict[str, Any]]]
 
 
-@dataclass(frozen=True)
-class CreatureAnswer(Event):
+class CreatureAnswer(Event, frozen=True):
     """``creature NAME``: its effective power and why, its keywords now and where they come from."""
 
     name = "creature"
@@ -662,8 +628,7 @@ class CreatureAnswer(Event):
     own_turn: bool
 
 
-@dataclass(frozen=True)
-class BlockersAnswer(Event):
+class BlockersAnswer(Event, frozen=True):
     """``blockers NAME``: who may block that attacker; ``refused`` gives each other creature's reason."""
 
     name = "blockers"
@@ -674,8 +639,7 @@ class BlockersAnswer(Event):
     huntable: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class WhatIfAnswer(Event):
+class WhatIfAnswer(Event, frozen=True):
     """``what if NAME``: for each creature that may block (or that its Hunter may name), what happens to the attacker
     and to it; then no block, all played on a copy of the table by the real rules (attack effects first).
     ``reasons``: for each outcome, the attacker's and the blocker's deciding keyword (as `Blocked`'s, or empty).
@@ -694,34 +658,29 @@ class WhatIfAnswer(Event):
     effect_choice: bool = False
 
 
-@dataclass(frozen=True)
-class LivesAnswer(Event):
+class LivesAnswer(Event, frozen=True):
     name = "lives"
     lives: dict[str, int]
 
 
-@dataclass(frozen=True)
-class MindbugsAnswer(Event):
+class MindbugsAnswer(Event, frozen=True):
     name = "mindbugs"
     mindbugs: dict[str, int]
 
 
-@dataclass(frozen=True)
-class HandsAnswer(Event):
+class HandsAnswer(Event, frozen=True):
     name = "hands"
     hand: dict[str, int]
     deck: dict[str, int]
     known: dict[str, tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class DiscardsAnswer(Event):
+class DiscardsAnswer(Event, frozen=True):
     name = "discards"
     discard: dict[str, tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class UnseenAnswer(Event):
+class UnseenAnswer(Event, frozen=True):
     name = "unseen"
     cards: dict[str, int]
 

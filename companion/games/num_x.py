@@ -39,6 +39,7 @@ from companion.games.base import (
     Rules,
     ToAct,
     TurnModel,
+    Uncompared,
     Zone,
     apply_handler,
     check_options,
@@ -274,8 +275,7 @@ def deck_copies(options: Options, cards: CardSet) -> dict[str, int]:
 # --------------------------------------------------------------------------- commands
 
 
-@dataclass(frozen=True)
-class Play(Command):
+class Play(Command, frozen=True):
     """The current player plays ``card``: on ``pile`` (1…) and its branch ``direction`` (up/down) when it needs them.
 
     ``value``: what a Joker counts as (the branch's top, or exactly 10 away); ``None`` for the top's value.
@@ -288,15 +288,13 @@ class Play(Command):
     value: int | None = None
 
 
-@dataclass(frozen=True)
-class Next(Command):
+class Next(Command, frozen=True):
     """The current player ends their turn and draws back to their hand size."""
 
     name = "next"
 
 
-@dataclass(frozen=True)
-class Blocked(Command):
+class Blocked(Command, frozen=True):
     """The current player says they cannot make the required plays."""
 
     name = "blocked"
@@ -308,8 +306,7 @@ COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Next, Blocked)}
 # --------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True)
-class GameStarted(Event):
+class GameStarted(Event, frozen=True):
     name = "game_started"
     players: int
     names: tuple[str, ...]
@@ -321,8 +318,7 @@ class GameStarted(Event):
     families: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(Event, frozen=True):
     name = "turn_started"
     player: str
     plays_required: int
@@ -330,8 +326,7 @@ class TurnStarted(Event):
     hand: int
 
 
-@dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(Event, frozen=True):
     """A card put on a branch (a Joker too): ``how`` it went (start, normal, equal, ten, break, joker, help).
 
     ``up``/``down``: the pile's tops after it.
@@ -355,8 +350,7 @@ class CardPlayed(Event):
     owner: str | None = None  # Adversaire: the player whose family the pile is
 
 
-@dataclass(frozen=True)
-class Flipped(Event):
+class Flipped(Event, frozen=True):
     name = "flipped"
     player: str
     pile: int
@@ -366,8 +360,7 @@ class Flipped(Event):
     plays_required: int
 
 
-@dataclass(frozen=True)
-class Flashed(Event):
+class Flashed(Event, frozen=True):
     """A Flash took ``removed`` off ``pile``'s branch: out of play for good; ``top`` is the branch's new top."""
 
     name = "flashed"
@@ -381,8 +374,7 @@ class Flashed(Event):
     value: int = 0  # what the removed card counted as
 
 
-@dataclass(frozen=True)
-class TurnEased(Event):
+class TurnEased(Event, frozen=True):
     """A Simple (one real play for the turn) or a Passe (the turn is filled: nothing more to play).
 
     ``eased``: the requirement went down (False for a Simple once one play was already the rule, the draw pile
@@ -397,8 +389,7 @@ class TurnEased(Event):
     eased: bool = True
 
 
-@dataclass(frozen=True)
-class ActionDraw(Event):
+class ActionDraw(Event, frozen=True):
     """After an action card: the player draws one at once (``drew`` is False when the draw pile is empty)."""
 
     name = "action_draw"
@@ -407,15 +398,13 @@ class ActionDraw(Event):
     deck: int
 
 
-@dataclass(frozen=True)
-class HandGrew(Event):
+class HandGrew(Event, frozen=True):
     name = "hand_grew"
     player: str
     hand_size: int
 
 
-@dataclass(frozen=True)
-class Refilled(Event):
+class Refilled(Event, frozen=True):
     """The end of a turn: ``drew`` cards drawn, the hand now ``hand``, the draw pile ``deck``."""
 
     name = "refilled"
@@ -425,8 +414,7 @@ class Refilled(Event):
     deck: int
 
 
-@dataclass(frozen=True)
-class DeckEmptied(Event):
+class DeckEmptied(Event, frozen=True):
     """The last card was drawn: 1 play a turn from then on; ``now``: during a turn (an action card's draw), whose
     requirement drops to 1 at once ("1 seule si la pioche est vide")."""
 
@@ -435,8 +423,7 @@ class DeckEmptied(Event):
     now: bool = False
 
 
-@dataclass(frozen=True)
-class PlayerEliminated(Event):
+class PlayerEliminated(Event, frozen=True):
     """Adversaire: a blocked player is out; their ``recycled`` cards go back into the draw pile."""
 
     name = "player_eliminated"
@@ -446,8 +433,7 @@ class PlayerEliminated(Event):
     left: int
 
 
-@dataclass(frozen=True)
-class GameOver(Event):
+class GameOver(Uncompared, Event, frozen=True):
     """``won``: the table (or ``winners`` in Adversaire) won; ``score``: cards placed (the winners' family cards)."""
 
     name = "game_over"
@@ -456,11 +442,11 @@ class GameOver(Event):
     score: int
     total: int
     winners: tuple[str, ...] = ()
-    outcome: dict[str, Any] = field(default_factory=dict, compare=False)
+    uncompared = frozenset({"outcome"})
+    outcome: dict[str, Any] = {}
 
 
-@dataclass(frozen=True)
-class Status(Event):
+class Status(Event, frozen=True):
     name = "status"
     piles: tuple[dict[str, Any], ...]
     deck: int
@@ -476,16 +462,14 @@ class Status(Event):
     to_act: dict[str, Any] | None = None
 
 
-@dataclass(frozen=True)
-class Table(Event):
+class Table(Event, frozen=True):
     """The tops of every branch: ``piles`` as in ``status`` (a pile not started has ``up``/``down`` None)."""
 
     name = "table"
     piles: tuple[dict[str, Any], ...]
 
 
-@dataclass(frozen=True)
-class PileShown(Event):
+class PileShown(Event, frozen=True):
     """One pile: its tops and its branches' cards, oldest first."""
 
     name = "pile"
@@ -499,8 +483,7 @@ class PileShown(Event):
     closed: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Fits(Event):
+class Fits(Event, frozen=True):
     """Where ``card`` may go now: ``places`` ({pile, direction, how}); ``refusals`` ({pile, direction, code, top}).
 
     Saying a card tells the table of one's hand: ``asked_by`` says who asked, ``private`` whether it went to them only.
@@ -518,8 +501,7 @@ class Fits(Event):
     turn: dict[str, Any] | None = None
 
 
-@dataclass(frozen=True)
-class Left(Event):
+class Left(Event, frozen=True):
     name = "left"
     deck: int
     placed: int

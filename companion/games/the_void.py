@@ -44,6 +44,7 @@ from companion.games.base import (
     Rules,
     ToAct,
     TurnModel,
+    Uncompared,
     accepted,
     apply_handler,
     bump,
@@ -279,19 +280,18 @@ class State:
 # --------------------------------------------------------------------------- commands
 
 
-@dataclass(frozen=True)
-class Play(Command):
+class Play(Uncompared, Command, frozen=True):
     """A card put on the pile: its rank, its type if said, whose hand if said. Never refused for its order."""
 
     name = "play"
     rank: int
     type: str | None = None
     player: int | None = None
-    t: float = field(default=0.0, compare=False)
+    uncompared = frozenset({"t"})
+    t: float = 0.0
 
 
-@dataclass(frozen=True)
-class Error(Command):
+class Error(Uncompared, Command, frozen=True):
     """Someone spots an error on the card just played; ``rank`` and ``type``: the card turned up from the draw pile.
 
     Called with no card while the draw pile has cards, the error counts at once and the card turned up is said
@@ -302,11 +302,11 @@ class Error(Command):
     type: str | None = None
     player: int | None = None  # who erred, if said
     rank: int | None = None
-    t: float = field(default=0.0, compare=False)
+    uncompared = frozenset({"t"})
+    t: float = 0.0
 
 
-@dataclass(frozen=True)
-class Discard(Command):
+class Discard(Uncompared, Command, frozen=True):
     """Cards a player throws face up after an error: ``ranks`` (and ``types``, "" when not said), or a ``count``."""
 
     name = "discard"
@@ -314,15 +314,16 @@ class Discard(Command):
     types: tuple[str, ...] = ()
     count: int = 0
     player: int | None = None
-    t: float = field(default=0.0, compare=False)
+    uncompared = frozenset({"t"})
+    t: float = 0.0
 
 
-@dataclass(frozen=True)
-class NextRound(Command):
+class NextRound(Uncompared, Command, frozen=True):
     """The table agrees to start the next round."""
 
     name = "round"
-    t: float = field(default=0.0, compare=False)
+    uncompared = frozenset({"t"})
+    t: float = 0.0
 
 
 COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Error, Discard, NextRound)}
@@ -331,8 +332,7 @@ COMMANDS: dict[str, type[Command]] = {c.name: c for c in (Play, Error, Discard, 
 # --------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True)
-class GameStarted(Event):
+class GameStarted(Event, frozen=True):
     name = "game_started"
     players: int
     names: tuple[str, ...]
@@ -342,8 +342,7 @@ class GameStarted(Event):
     rounds: int
 
 
-@dataclass(frozen=True)
-class RoundStarted(Event):
+class RoundStarted(Event, frozen=True):
     name = "round_started"
     round: int
     rounds: int
@@ -354,8 +353,7 @@ class RoundStarted(Event):
     t: float = 0.0
 
 
-@dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(Event, frozen=True):
     """``below``: the rank of the top of the pile when this card went under it (the players decide if it is an error)."""
 
     name = "card_played"
@@ -369,15 +367,13 @@ class CardPlayed(Event):
     t: float = 0.0
 
 
-@dataclass(frozen=True)
-class DrawPileEmpty(Event):
+class DrawPileEmpty(Event, frozen=True):
     name = "draw_pile_empty"
     in_hands: int
     t: float = 0.0
 
 
-@dataclass(frozen=True)
-class ErrorMade(Event):
+class ErrorMade(Event, frozen=True):
     """An error on the card just played: the card turned up, ``turned_rank`` and ``type`` (``None``: the draw pile
     was empty, or ``pending``: the card is still to be said).
 
@@ -398,8 +394,7 @@ class ErrorMade(Event):
     pending: bool = False
 
 
-@dataclass(frozen=True)
-class CardTurned(Event):
+class CardTurned(Event, frozen=True):
     """The card turned up for the last error, said after the error itself."""
 
     name = "card_turned"
@@ -410,8 +405,7 @@ class CardTurned(Event):
     t: float = 0.0
 
 
-@dataclass(frozen=True)
-class CardsDiscarded(Event):
+class CardsDiscarded(Event, frozen=True):
     name = "cards_discarded"
     cards: tuple[dict[str, Any], ...]  # each {rank, type} (type null when not said)
     count: int
@@ -420,8 +414,7 @@ class CardsDiscarded(Event):
     t: float = 0.0
 
 
-@dataclass(frozen=True)
-class RoundEnded(Event):
+class RoundEnded(Event, frozen=True):
     name = "round_ended"
     round: int
     rounds: int
@@ -432,20 +425,19 @@ class RoundEnded(Event):
     t: float = 0.0
 
 
-@dataclass(frozen=True)
-class GameOver(Event):
+class GameOver(Uncompared, Event, frozen=True):
     name = "game_over"
     reason: str  # Reason
     score: int
     max_score: int
     rounds_played: int
     errors: int
-    outcome: dict[str, Any] = field(default_factory=dict, compare=False)
+    uncompared = frozenset({"outcome"})
+    outcome: dict[str, Any] = {}
     t: float = 0.0
 
 
-@dataclass(frozen=True)
-class Status(Event):
+class Status(Event, frozen=True):
     name = "status"
     round: int
     rounds: int
@@ -467,8 +459,7 @@ class Status(Event):
     hand_counts: tuple[int, ...] = ()  # ``hands`` in seat order, as said
 
 
-@dataclass(frozen=True)
-class TopCard(Event):
+class TopCard(Event, frozen=True):
     name = "top"
     top: dict[str, Any] | None
     deck: int
@@ -476,8 +467,7 @@ class TopCard(Event):
     top_rank: int | None = None  # the rank of ``top``, as said
 
 
-@dataclass(frozen=True)
-class ErrorsInfo(Event):
+class ErrorsInfo(Event, frozen=True):
     name = "errors"
     errors: int
     errors_allowed: int
@@ -485,8 +475,7 @@ class ErrorsInfo(Event):
     error_types: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class DiscardsInfo(Event):
+class DiscardsInfo(Event, frozen=True):
     """The discards face up this round: ranks by type (``""``: type not said), rising; the types turned up."""
 
     name = "discards"
@@ -499,8 +488,7 @@ class DiscardsInfo(Event):
     group_sizes: tuple[int, ...] = ()  # how many cards each group of ``groups`` holds, in their order
 
 
-@dataclass(frozen=True)
-class RoundInfo(Event):
+class RoundInfo(Event, frozen=True):
     name = "round"
     round: int
     rounds: int

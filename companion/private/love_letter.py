@@ -11,7 +11,6 @@ only; and a play the hand contradicts (the Countess rule) is refused.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from companion.cards import CardSet
 from companion.games import love_letter as g
@@ -19,8 +18,7 @@ from companion.games.base import Command, Event, RuleError
 from companion.private.base import Followed, Hands, Note, PrivateRules, to_act_only, without
 
 
-@dataclass(frozen=True)
-class Peeked(Event):
+class Peeked(Event, frozen=True):
     """For the Priest's player only: the card the target holds (``None``: the target has not entered it)."""
 
     name = "peeked"
@@ -28,8 +26,7 @@ class Peeked(Event):
     card: str | None
 
 
-@dataclass(frozen=True)
-class Compared(Event):
+class Compared(Event, frozen=True):
     """For each player of a Baron's comparison only: the other player's card."""
 
     name = "compared"
@@ -37,8 +34,7 @@ class Compared(Event):
     card: str
 
 
-@dataclass(frozen=True)
-class Swapped(Event):
+class Swapped(Event, frozen=True):
     """For each player of a King's swap only: the card now held, which came from ``other``."""
 
     name = "swapped"

@@ -30,7 +30,7 @@ table, and kept in the journal like a line typed at the table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+import msgspec
 
 from companion.games import the_void as g
 from companion.games.base import Command, Event, RuleError
@@ -46,7 +46,7 @@ def as_seat(state: g.State, command: Command, seat: str) -> Command:
         return command
     own = g.seat_of(seat)
     if command.player is None:
-        return replace(command, player=own)
+        return msgspec.structs.replace(command, player=own)
     if command.player != own:
         raise RuleError("other_seat", player=seat, named=g.player_id(command.player))
     return command

@@ -126,7 +126,7 @@ def _words_in(vocabulary: Any, lang: str) -> list[str]:
 
 def _strings(command: Any) -> Iterator[str]:
     """The text values of a command's fields (card ids among them), tuples opened."""
-    for name in getattr(command, "__dataclass_fields__", {}):
+    for name in getattr(command, "__struct_fields__", ()):
         value = getattr(command, name)
         for item in value if isinstance(value, tuple) else (value,):
             if isinstance(item, str):
