@@ -15,10 +15,13 @@ ROOT = Path(__file__).parents[1] / "companion"
 WINDOW = 4  # this many consecutive meaningful lines in both files count as a copied block
 
 
-#: Declarations every game writes in the same shape are not code blocks: event and command classes and
-#: their fields, table entries, signatures of the protocol (apply, query…), docstring notes.
+#: Declarations every game writes in the same shape are not code blocks: event and command classes (msgspec
+#: Structs, with the fields left out of equality) and their fields, table entries, signatures of the protocol
+#: (apply, query…), docstring notes, and the renderer's wiring (its keyword arguments, one name each).
 DECLARATION = re.compile(
-    r'^(class \w+\((Event|Command)\):|name = "\w+"|\w+: [^=]+( = .+)?|"[^"]+": .*|[\w.]+: _\w+,|def .*|:\w+.*)$')
+    r'^(class \w+\((Uncompared, )?(Event|Command)(, frozen=True)?\):|uncompared = frozenset\(\{[^}]*\}\)'
+    r'|name = "\w+"|\w+: [^=]+( = .+)?|"[^"]+": .*|[\w.]+: _\w+,|def .*|:\w+.*'
+    r'|RENDERER = Renderer\(.*|(\w+=\w+(, |,|\))?)+|render = RENDERER\.render)$')
 
 
 def meaningful(path: Path) -> list[str]:
