@@ -33,8 +33,9 @@ HELP = {"en": "help", "fr": "aide"}
 ROOM = 40 - 2
 #: The tables every sentence must fit in: French and English contracted braille (issue 33).
 GRADE_2 = [("fr", 2), ("en", 2)]
-#: The help fits French intégral too, the French display's default (companion/braille/translate.py).
+#: The help and the refusals fit French intégral too, the French display's default (companion/braille/translate.py).
 HELP_TABLES = [("fr", 1), *GRADE_2]
+REFUSAL_TABLES = HELP_TABLES
 SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 
 
@@ -177,7 +178,7 @@ def refusal_sentences(lang: str) -> tuple[tuple[str, str, str], ...]:
                  for part in SENTENCE_END.split(text) if part)
 
 
-@pytest.mark.parametrize(("lang", "grade"), GRADE_2)
+@pytest.mark.parametrize(("lang", "grade"), REFUSAL_TABLES)
 def test_every_refusal_and_did_you_mean_sentence_fits_40_cells(lang: str, grade: int) -> None:
     said = refusal_sentences(lang)
     codes = {(game, code) for game, code, _ in said}

@@ -144,7 +144,7 @@ def test_thanos_holds_only_one_card_in_the_singular() -> None:
 
     cards = find("gauntlet").cards()
     for lang, one, two in (
-            ("fr", "Thanos n'a que 1 carte en main, pas 2.", "Thanos n'a que 2 cartes en main, pas 3."),
+            ("fr", "Thanos n'a que 1 carte, pas 2.", "Thanos n'a que 2 cartes, pas 3."),
             ("en", "Thanos holds only 1 card, not 2.", "Thanos holds only 2 cards, not 3.")):
         context = Context(Settings(lang), cards, rg.DOMAIN, ())
         assert rg.RENDERER.render_error("too_many_stones", {"hand": 1, "count": 2}, context) == one

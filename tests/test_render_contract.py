@@ -42,9 +42,9 @@ def test_every_game_says_its_status_with_the_shared_sentence(game) -> None:  # t
 
 
 @pytest.mark.parametrize(("lang", "winners", "expected"), [
-    ("fr", ("p1", "p2"), "La partie est finie. Ana et Bo ont gagné. Tapez annule pour reprendre la dernière commande."),
-    ("fr", ("p2",), "La partie est finie. Bo a gagné. Tapez annule pour reprendre la dernière commande."),
-    ("fr", (), "La partie est finie. Tapez annule pour reprendre la dernière commande."),
+    ("fr", ("p1", "p2"), "La partie est finie. Ana et Bo ont gagné. Annule reprend la dernière commande."),
+    ("fr", ("p2",), "La partie est finie. Bo a gagné. Annule reprend la dernière commande."),
+    ("fr", (), "La partie est finie. Annule reprend la dernière commande."),
     ("en", ("p1", "p2"), "The game is over. Ana and Bo won. Type undo to take back the last command."),
     ("en", ("p2",), "The game is over. Bo won. Type undo to take back the last command."),
     ("en", (), "The game is over. Type undo to take back the last command."),

@@ -150,7 +150,7 @@ def test_3_french_names_and_the_other_deck() -> None:
     session, recorder = make_session(players=3, lang="fr")
     texts = run_lines(session, recorder, "vaincu thanos hulk\nvaincu h2 corvus\nvaincu thanos nain noir")
     assert texts[0] == "Hulk est une carte héros. Elle n'est pas à Thanos."
-    assert texts[1] == "Corvus Glaive est une carte Thanos. Elle n'est pas à héros 2."
+    assert texts[1] == "Corvus Glaive est à Thanos. Pas à héros 2."
     assert texts[2] == "Thanos : carte Black Dwarf vaincue."
     session, recorder = make_session(players=3, lang="fr")
     texts = run_lines(session, recorder, "joue proxima\nsuivant\njoue panthère noire")
