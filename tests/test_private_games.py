@@ -29,7 +29,7 @@ from companion.private import mindbug as private_mindbug
 from companion.private import the_void as private_void
 from companion.web.secret import Answer
 
-NEUTRAL = "The hand entered on their device says no. Their page says why."
+NEUTRAL = "Their hand entered says no. Their page says why."
 CONTRADICTS = "A command typed at the table contradicts the hand on your page: check your cards."
 NOT_IN_HAND = "That card is not in your hand as entered. Play another, or correct your hand."
 SENT = Answer(200, True, "Sent to the table.")

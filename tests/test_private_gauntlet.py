@@ -27,7 +27,7 @@ from companion.games import gauntlet as g
 from companion.games.base import RuleError
 from companion.private.gauntlet import PRIVATE
 
-NEUTRAL = "The hand entered on their device says no. Their page says why."
+NEUTRAL = "Their hand entered says no. Their page says why."
 KEPT = "Your hand is kept for your page only: never said, shown elsewhere or saved."
 CONTRADICTS = "A command typed at the table contradicts the hand on your page: check your cards."
 
