@@ -33,9 +33,10 @@ HELP = {"en": "help", "fr": "aide"}
 ROOM = 40 - 2
 #: The tables every sentence must fit in: French and English contracted braille (issue 33).
 GRADE_2 = [("fr", 2), ("en", 2)]
-#: The help and the refusals fit French intégral too, the French display's default (companion/braille/translate.py).
+#: The help fits French intégral too, the French display's default (companion/braille/translate.py).
 HELP_TABLES = [("fr", 1), *GRADE_2]
-REFUSAL_TABLES = HELP_TABLES
+#: The refusals fit the uncontracted tables too: French intégral (the French default) and UEB grade 1.
+REFUSAL_TABLES = [("fr", 1), ("en", 1), *GRADE_2]
 SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 
 

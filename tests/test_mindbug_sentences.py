@@ -180,7 +180,7 @@ ORDER_GOLDEN = {
                         "Player 1's Explosive Toad is defeated, to their discard pile.",
                         "Player 2, which effect first: Explosive Toad (mine) or Explosive Toad (theirs)? "
                         "Type first and the card."]),
-        ("first gorillion", ["Gorillion has no effect waiting."]),
+        ("first gorillion", ["Gorillion: no effect waiting."]),
         ("no", ["Player 2 must choose: the order of the effects."]),
         ("first toad", ["Explosive Toad is on both sides. Add mine or theirs."]),
         ("first toad theirs", ["Player 1's Gorillion is defeated, to their discard pile.",

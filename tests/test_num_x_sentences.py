@@ -304,7 +304,7 @@ def test_a_status_after_the_end_gives_one_placed_count(lang, lines):
 
 
 @pytest.mark.parametrize("lang, lines, expected", [
-    ("en", "play passe\nfits red 7", "Asked by player 1, at the table. Pass filled the turn: nothing more to play. Type next."),
+    ("en", "play passe\nfits red 7", "Asked by player 1, at the table. Pass filled the turn. Nothing more to play. Type next."),
     ("fr", "joue passe\nva rouge 7", "Demandé par joueur 1, à toute la table. La Passe a rempli le tour. Plus rien à jouer. "
                                      "Tapez suivant."),
 ])

@@ -78,7 +78,7 @@ def test_row7_only_ascii_digits_are_numbers(line: str) -> None:
 def test_row1_a_token_count_beyond_the_box_is_refused() -> None:
     session, recorder = make_session(players=2)
     session.handle("token thanos 100")
-    assert recorder.texts[-1] == "Give 1 to 9 tokens, like +1 or -1."
+    assert recorder.texts[-1] == "1 to 9 tokens, like +1 or -1."
     assert session.state.tokens == (0, 0)
 
 
