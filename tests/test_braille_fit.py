@@ -1,5 +1,6 @@
 """Every set-up, help and refusal sentence of the five games, in both languages, fits a 40-cell display beside its
-status cell (French grade 2, UEB grade 2) and pans cleanly on 20, 32, 40 and 80 cells.
+status cell (French grade 2, UEB grade 2; the refusals in French intégral, UEB grade 1 and computer braille too)
+and pans cleanly on 20, 32, 40 and 80 cells.
 
 Cleanly: every segment fits, none is empty, the segments joined by one blank cell are the whole sentence's
 cells (nothing lost, nothing added), a word is cut only when it is wider than the line, and each segment's
@@ -189,6 +190,16 @@ def test_every_refusal_and_did_you_mean_sentence_fits_40_cells(lang: str, grade:
     assert any(text.startswith(("Did you mean", "Vouliez-vous dire")) for _, _, text in said)
     too_long = sorted({(game, code, text) for game, code, text in said if len(translate(text, lang, grade)) > ROOM})
     assert too_long == []
+
+
+#: Computer braille, a cell a character, as a reader may choose it (``--braille-table``).
+COMPUTER_TABLES = {"fr": "fr-bfu-comp8.utb", "en": "en-us-comp8.ctb"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_refusal_fits_40_cells_in_computer_braille(lang: str) -> None:
+    said = sorted({text for _, _, text in refusal_sentences(lang)})
+    assert [text for text in said if len(translate(text, lang, table=COMPUTER_TABLES[lang])) > ROOM] == []
 
 
 def test_a_refusal_too_long_for_the_line_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
