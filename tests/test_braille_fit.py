@@ -1,5 +1,6 @@
 """Every set-up, help and refusal sentence of the five games, in both languages, fits a 40-cell display beside its
-status cell (French grade 2, UEB grade 2) and pans cleanly on 20, 32, 40 and 80 cells.
+status cell (French grade 2, UEB grade 2; the refusals in French intégral, UEB grade 1 and computer braille too)
+and pans cleanly on 20, 32, 40 and 80 cells.
 
 Cleanly: every segment fits, none is empty, the segments joined by one blank cell are the whole sentence's
 cells (nothing lost, nothing added), a word is cut only when it is wider than the line, and each segment's
@@ -35,6 +36,8 @@ ROOM = 40 - 2
 GRADE_2 = [("fr", 2), ("en", 2)]
 #: The help fits French intégral too, the French display's default (companion/braille/translate.py).
 HELP_TABLES = [("fr", 1), *GRADE_2]
+#: The refusals fit the uncontracted tables too: French intégral (the French default) and UEB grade 1.
+REFUSAL_TABLES = [("fr", 1), ("en", 1), *GRADE_2]
 SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 
 
@@ -177,7 +180,7 @@ def refusal_sentences(lang: str) -> tuple[tuple[str, str, str], ...]:
                  for part in SENTENCE_END.split(text) if part)
 
 
-@pytest.mark.parametrize(("lang", "grade"), GRADE_2)
+@pytest.mark.parametrize(("lang", "grade"), REFUSAL_TABLES)
 def test_every_refusal_and_did_you_mean_sentence_fits_40_cells(lang: str, grade: int) -> None:
     said = refusal_sentences(lang)
     codes = {(game, code) for game, code, _ in said}
@@ -187,6 +190,16 @@ def test_every_refusal_and_did_you_mean_sentence_fits_40_cells(lang: str, grade:
     assert any(text.startswith(("Did you mean", "Vouliez-vous dire")) for _, _, text in said)
     too_long = sorted({(game, code, text) for game, code, text in said if len(translate(text, lang, grade)) > ROOM})
     assert too_long == []
+
+
+#: Computer braille, a cell a character, as a reader may choose it (``--braille-table``).
+COMPUTER_TABLES = {"fr": "fr-bfu-comp8.utb", "en": "en-us-comp8.ctb"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_refusal_fits_40_cells_in_computer_braille(lang: str) -> None:
+    said = sorted({text for _, _, text in refusal_sentences(lang)})
+    assert [text for text in said if len(translate(text, lang, table=COMPUTER_TABLES[lang])) > ROOM] == []
 
 
 def test_a_refusal_too_long_for_the_line_is_found(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -115,7 +115,7 @@ def test_commands_after_the_end_are_refused_but_undo_works():
     run_lines(session, recorder, "defeat hero 1 hulk")
     assert session.table.is_over
     texts = run_lines(session, recorder, "play proxima")
-    assert texts == ["The game is over. Thanos won. Type undo to take back the last command."]
+    assert texts == ["The game is over. Thanos won. Undo takes back the last command."]
     run_lines(session, recorder, "undo")
     assert not session.table.is_over
 
@@ -151,7 +151,7 @@ def test_every_refusal_code_of_the_gauntlet_has_its_own_sentence_in_both_languag
     cards = find("gauntlet").cards()
     for lang in ("fr", "en"):
         ctx = Context(Settings(lang), cards, renderer.DOMAIN)
-        fallback = ctx.core("That command is refused ({code}). Nothing was changed.", code="X").split("(")[0]
+        fallback = ctx.core("Command refused ({code}). Nothing was changed.", code="X").split("(")[0]
         for kind, code in sorted(set(found)):
             text = render_parse_error(code, details, ctx) if kind == "ParseError" else None
             text = text or renderer.RENDERER.render_error(code, details, ctx)

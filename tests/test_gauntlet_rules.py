@@ -506,8 +506,8 @@ def test_the_space_stone_at_2_players_is_said_by_the_2_player_rule(lang, effect,
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "The Time Stone copies a Thanos card. It must be face up in front of Thanos. Hulk is not."),
-    ("fr", "La Pierre du Temps copie une carte Thanos. Elle doit être visible devant Thanos. Hulk ne l'est pas."),
+    ("en", "This stone copies a Thanos card. It must be face up before Thanos. Hulk is not."),
+    ("fr", "Cette pierre copie une carte Thanos. Elle doit être visible devant lui. Hulk ne l'est pas."),
 ])
 def test_the_time_stone_naming_a_hero_card_says_the_copy_must_be_a_face_up_thanos_card(lang, expected):
     from tests.conftest import make_session, run_lines

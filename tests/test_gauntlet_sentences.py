@@ -144,7 +144,7 @@ def test_thanos_holds_only_one_card_in_the_singular() -> None:
 
     cards = find("gauntlet").cards()
     for lang, one, two in (
-            ("fr", "Thanos n'a que 1 carte en main, pas 2.", "Thanos n'a que 2 cartes en main, pas 3."),
+            ("fr", "Thanos n'a que 1 carte, pas 2.", "Thanos n'a que 2 cartes, pas 3."),
             ("en", "Thanos holds only 1 card, not 2.", "Thanos holds only 2 cards, not 3.")):
         context = Context(Settings(lang), cards, rg.DOMAIN, ())
         assert rg.RENDERER.render_error("too_many_stones", {"hand": 1, "count": 2}, context) == one
@@ -153,7 +153,7 @@ def test_thanos_holds_only_one_card_in_the_singular() -> None:
 
 @pytest.mark.parametrize("lang, lines, expected", [
     ("en", "play outriders hero 1 3\ndefeat hero 2 vision\ndefeat hero 1 hulk\ndefeat hero 1 thor",
-     ["Outriders aims at hero 1. Not at hero 2.", "1 card only. Outriders has already defeated one."]),
+     ["Outriders aims at hero 1. Not at hero 2.", "1 card only. Outriders already defeated one."]),
     ("fr", "joue outriders héros 1 3\nvaincu héros 2 vision\nvaincu héros 1 hulk\nvaincu héros 1 thor",
      ["Outriders vise héros 1. Pas héros 2.",
       "1 carte seulement. Outriders en a déjà vaincu une."]),

@@ -110,7 +110,7 @@ def ctx(lang, names=()):
     ("fr", ll.CardDiscarded("p1", "guard", "removed", 0),
      "1 : joueur 1 défausse Garde face visible et prend la carte retirée face cachée."),
     ("en", ll.CompareTied("p1", "p3"), "Baron: player 1 and player 3 tie, nobody is out."),
-    ("fr", ll.DeckEmpty(("p1", "p3")), "La pioche est vide : la manche finit. Chaque joueur en lice révèle sa carte. "
+    ("fr", ll.DeckEmpty(("p1", "p3")), "La pioche est vide : la manche finit. En lice, chacun révèle sa carte. "
      "Tapez révèle, le joueur et la carte. On attend joueur 1 et joueur 3."),
     ("en", ll.CardRevealed("p1", "prince", ("p3",)), "5: player 1 reveals Prince. Waiting for player 3."),
     ("en", ll.RoundWon(2, ("p2",), "discards", 5, 9),

@@ -167,8 +167,8 @@ ORDER_GOLDEN = {
                             "Crapaud bombe de joueur 1 est vaincu, dans sa défausse.",
                             "Joueur 2, quel effet d'abord : Crapaud bombe (moi) ou Crapaud bombe (adversaire) ? "
                             "Tapez premier et la carte."]),
-        ("premier gorillion", ["Gorillion n'a aucun effet en attente."]),
-        ("non", ["Joueur 2 doit choisir : l'ordre des effets."]),
+        ("premier gorillion", ["Gorillion : rien en attente."]),
+        ("non", ["Joueur 2 choisit : l'ordre des effets."]),
         ("premier crapaud", ["Crapaud bombe est des deux côtés. Ajoutez moi ou adversaire."]),
         ("premier crapaud adversaire", ["Gorillion de joueur 1 est vaincu, dans sa défausse.",
                                         "Crapaud bombe : aucune créature ne peut être choisie, l'effet est ignoré.",
@@ -180,7 +180,7 @@ ORDER_GOLDEN = {
                         "Player 1's Explosive Toad is defeated, to their discard pile.",
                         "Player 2, which effect first: Explosive Toad (mine) or Explosive Toad (theirs)? "
                         "Type first and the card."]),
-        ("first gorillion", ["Gorillion has no effect waiting."]),
+        ("first gorillion", ["Gorillion: no effect waiting."]),
         ("no", ["Player 2 must choose: the order of the effects."]),
         ("first toad", ["Explosive Toad is on both sides. Add mine or theirs."]),
         ("first toad theirs", ["Player 1's Gorillion is defeated, to their discard pile.",

@@ -90,7 +90,7 @@ def test_the_mindbug_card_file_gives_the_french_gender_of_the_feminine_names():
 
 @pytest.mark.parametrize("lang, lines, refusal", [
     ("en", "aside princess countess king\nplay baron 2\ncompare 8 3",
-     "No card of value 8 can still be in a hand. Possible values: 1, 2, 3, 4 and 5."),
+     "No 8 can still be in a hand. Possible values: 1, 2, 3, 4 and 5."),
     ("fr", "écarte princesse comtesse roi\njoue baron 2\ncompare 8 3",
      "Aucune carte de valeur 8 en main. Valeurs possibles : 1, 2, 3, 4 et 5."),
 ])

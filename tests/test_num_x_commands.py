@@ -78,11 +78,11 @@ def test_bad_lines_are_refused_with_a_code(line: str, code: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "line", "sentence"), [
-    ("en", "r9 2", "Up or down? Type the branch of pile 2 after its number."),
-    ("fr", "r9 2", "Monte ou descend ? Tapez la branche de la pile 2 après son numéro."),
+    ("en", "r9 2", "Up or down? Type the branch after the 2."),
+    ("fr", "r9 2", "Monte ou descend ? Tapez la branche après le 2."),
     ("en", "r7 9 m", "There are 4 piles, from 1 to 4."),
-    ("fr", "r17 2 m", "Aucune carte de ce nom n'a le numéro 17."),
-    ("fr", "r5 2 m", "5 rouge ne peut pas monter sur la pile 2. Son sommet est 7."),
+    ("fr", "r17 2 m", "Ce nom n'a pas de numéro 17."),
+    ("fr", "r5 2 m", "5 rouge ne monte pas sur la pile 2. Son sommet est 7."),
     ("en", "r5 2 m 999999999", "Too many words: 999999999. Nothing was changed."),
 ])
 def test_bad_lines_get_a_sentence_and_change_nothing(lang: str, line: str, sentence: str) -> None:
@@ -103,7 +103,7 @@ def test_undo_puts_the_card_back() -> None:
 @pytest.mark.parametrize(("lang", "lines", "said"), [
     ("en", "r7 1\nr8 1 up\nplay joker 1 up 8", "8, the Joker up on pile 1 red. The turn may end: next."),
     ("fr", "r7 1\nr8 1 m\njoue joker 1 monte 8", "8 : le Joker en montée sur la pile 1 rouge. Le tour peut finir : suivant."),
-    ("en", "r7 1\npass\nr9 1 up", "Pass filled the turn: nothing more to play. Type next."),
+    ("en", "r7 1\npass\nr9 1 up", "Pass filled the turn. Nothing more to play. Type next."),
     ("en", "r7 1\nsimple\nnext", "2 plays for player 2."),
 ])
 def test_the_printed_rules_typed_at_the_table(lang: str, lines: str, said: str) -> None:

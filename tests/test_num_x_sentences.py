@@ -48,7 +48,7 @@ GOLDEN = {
     "fr": [
         '7 rouge ouvre la pile 2. 1 coup restant.',
         '9 rouge en montée sur la pile 2. Le tour peut finir : suivant.',
-        '5 rouge ne peut pas monter sur la pile 2. Son sommet est 9.',
+        '5 rouge ne monte pas sur la pile 2. Son sommet est 9.',
         '2 cartes piochées par joueur 1 : 5 en main. 81 cartes dans la pioche.',
         '2 coups pour joueur 2.',
         '16 vert ouvre la pile 1. 1 coup restant.',
@@ -59,7 +59,7 @@ GOLDEN = {
         "Demandé par joueur 2, à toute la table. 8 rouge ne va nulle part maintenant. "
         "Pas sur la pile 1 : verte. Pas sur la pile 2 : en montée, sommet 9 ; en descente, sommet 7.",
         '81 dans la pioche, 4 posées, 89 encore à poser. 0 coup restant ce tour.',
-        'Flip veut une carte sur chaque branche. La pile 2 en manque.',
+        'Flip veut une carte par branche. La pile 2 en manque.',
         '2 coups faits, assez. Le tour peut finir : tapez suivant.',
     ],
 }
@@ -150,7 +150,7 @@ def test_names_and_french_elision_on_another_players_pile() -> None:
     assert r.render(helped, fr) == "6 Shadow en montée sur la pile 1 d'Ana, une aide. 1 coup restant."
     refusal = r.RENDERER.render_error
     assert refusal("help_only", {"pile": 3, "owner": "p3"}, fr) == (
-        "La pile 3 est à Éloïse. Seulement l'aider. Plus bas en montée, plus haut en descente.")
+        "La pile 3 est à Éloïse. Seulement l'aider. En montée, plus bas. En descente, plus haut.")
 
 
 def test_one_word_messages_have_their_context_in_french() -> None:
@@ -213,8 +213,8 @@ def test_plays_made_agree_with_their_count_in_french() -> None:
     refusal = r.RENDERER.render_error
     assert refusal("not_blocked", {"made": 1, "required": 1}, fr) == "1 coup fait, assez. Le tour peut finir : tapez suivant."
     assert refusal("not_blocked", {"made": 2, "required": 2}, fr) == "2 coups faits, assez. Le tour peut finir : tapez suivant."
-    assert refusal("turn_full", {"plays": 1}, fr) == "1 coup fait : c'est tout pour ce tour. Tapez suivant."
-    assert refusal("turn_full", {"plays": 2}, fr) == "2 coups faits : c'est tout pour ce tour. Tapez suivant."
+    assert refusal("turn_full", {"plays": 1}, fr) == "1 coup fait : tour complet. Tapez suivant."
+    assert refusal("turn_full", {"plays": 2}, fr) == "2 coups faits : tour complet. Tapez suivant."
     assert refusal("turn_full", {"plays": 1}, en) == "1 play made: that is all this turn. Type next."
     assert r.render(nx.GameOver(False, "blocked", 1, 96), fr) == "1 carte posée sur 96. Blocage : la table perd."
 
@@ -304,8 +304,8 @@ def test_a_status_after_the_end_gives_one_placed_count(lang, lines):
 
 
 @pytest.mark.parametrize("lang, lines, expected", [
-    ("en", "play passe\nfits red 7", "Asked by player 1, at the table. Pass filled the turn: nothing more to play. Type next."),
-    ("fr", "joue passe\nva rouge 7", "Demandé par joueur 1, à toute la table. La Passe a rempli le tour : plus rien à jouer. "
+    ("en", "play passe\nfits red 7", "Asked by player 1, at the table. Pass filled the turn. Nothing more to play. Type next."),
+    ("fr", "joue passe\nva rouge 7", "Demandé par joueur 1, à toute la table. La Passe a rempli le tour. Plus rien à jouer. "
                                      "Tapez suivant."),
 ])
 def test_after_a_passe_fits_says_the_turn_takes_no_card(lang, lines, expected):

@@ -29,9 +29,9 @@ from companion.private import mindbug as private_mindbug
 from companion.private import the_void as private_void
 from companion.web.secret import Answer
 
-NEUTRAL = "The hand entered on their device says no. Their page says why."
+NEUTRAL = "Their hand entered says no. Their page says why."
 CONTRADICTS = "A command typed at the table contradicts the hand on your page: check your cards."
-NOT_IN_HAND = "That card is not in your hand as entered. Play another, or correct your hand."
+NOT_IN_HAND = "Card not in your hand as entered. Play another. Or correct your hand."
 SENT = Answer(200, True, "Sent to the table.")
 KEPT = Answer(200, True, "Your hand is kept for your page only: never said, shown elsewhere or saved.")
 NOT_YOUR_TURN = {"ok": False, "message": "Not your turn: the rules wait for another player."}
@@ -263,7 +263,7 @@ def test_a_play_from_a_page_is_that_seats_and_its_time_stamp_is_journaled(the_vo
 
 def test_a_play_or_a_discard_naming_another_seat_is_refused_on_the_page(the_void: Any) -> None:
     session, recorder, web, path = the_void
-    refused = "From your page, play and discard yours only. Not Cleo's."
+    refused = "Here, play and discard yours only. Not Cleo's."
     assert _line(web, "p2", "7 p3") == (422, {"ok": False, "message": refused})
     assert web.lines.handle("p2", "8 cleo", "en") == Answer(422, False, refused)
     assert session.table.steps == () and recorder.texts == []
@@ -277,7 +277,7 @@ def test_an_error_and_a_discard_from_pages(the_void: Any) -> None:
     assert web.lines.handle("p3", "error 9 blue ben", "en") == SENT
     assert web.lines.handle("p4", "discard 3", "en") == SENT
     assert web.lines.handle("p4", "discard 2 p1", "en") == Answer(
-        422, False, "From your page, play and discard yours only. Not Ana's.")
+        422, False, "Here, play and discard yours only. Not Ana's.")
     assert recorder.texts == ["8.", "1 error of 5, discard below 8. 9 blue turned up.", "3 discarded."]
     assert [(s.command.name, s.command.to_json()["player"]) for s in session.table.steps] == [
         ("play", 1), ("error", 1), ("discard", 3)]

@@ -27,7 +27,7 @@ from companion.games import gauntlet as g
 from companion.games.base import RuleError
 from companion.private.gauntlet import PRIVATE
 
-NEUTRAL = "The hand entered on their device says no. Their page says why."
+NEUTRAL = "Their hand entered says no. Their page says why."
 KEPT = "Your hand is kept for your page only: never said, shown elsewhere or saved."
 CONTRADICTS = "A command typed at the table contradicts the hand on your page: check your cards."
 
@@ -106,7 +106,7 @@ def test_a_card_the_hand_contradicts_is_refused_on_its_page_and_told_to_it_from_
     assert web.lines.handle("thanos", "play outriders hero 1 3", "en").message == NEUTRAL
     assert recorder.texts == []
     assert session.table.steps == ()
-    assert _notes(web, "thanos") == ["That card is not in your hand as entered. Play a card you hold, or correct your hand."]
+    assert _notes(web, "thanos") == ["Card not in your hand as entered. Play a card you hold. Or correct your hand."]
     assert _notes(web, "hero1") == [] and _notes(web, "hero2") == []
     # Ebony Maw puts a card of the hand under the deck, unsaid: the hand is entered again.
     assert run_lines(session, recorder, "play ebony maw")[0] == "5: Zoe plays Ebony Maw."
@@ -207,7 +207,7 @@ def test_a_fight_value_not_in_the_fighters_hand_is_refused_as_typed_on_their_pag
     thread.start()
     texts = run_lines(session, recorder, "fight")
     thread.join(5)
-    refused: dict[str, Any] = {"ok": False, "message": "That value is not in your hand as entered."}
+    refused: dict[str, Any] = {"ok": False, "message": "Value not in your hand as entered."}
     for seat in ("hero1", "thanos"):
         assert answers[seat] == [
             (200, refused), (422, refused), (200, {"ok": True, "message": "This value can be sent."}),

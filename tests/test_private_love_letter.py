@@ -41,8 +41,8 @@ def test_the_countess_rule_is_kept_on_the_page_and_never_refuses_the_table(table
     assert web.hands.enter(session, "p1", ["countess", "king"], "en").ok
     recorder.clear()
     assert web.lines.handle("p1", "play king ben", "en").message == \
-        "The hand entered on their device says no. Their page says why."
-    assert own(web, "p1")[-1] == "With the King or a Prince, play the Countess."
+        "Their hand entered says no. Their page says why."
+    assert own(web, "p1")[-1] == "You hold the King or a Prince. So play the Countess."
     assert session.state.played is False and recorder.texts == []
     assert run_lines(session, recorder, "play king ben")[0] == "6: Ana plays King, on Ben."
     assert own(web, "p1")[-3:] == [CONTRADICTS, "Only for you: you now hold Ben's card; enter it.",

@@ -42,12 +42,12 @@ def test_every_game_says_its_status_with_the_shared_sentence(game) -> None:  # t
 
 
 @pytest.mark.parametrize(("lang", "winners", "expected"), [
-    ("fr", ("p1", "p2"), "La partie est finie. Ana et Bo ont gagné. Tapez annule pour reprendre la dernière commande."),
-    ("fr", ("p2",), "La partie est finie. Bo a gagné. Tapez annule pour reprendre la dernière commande."),
-    ("fr", (), "La partie est finie. Tapez annule pour reprendre la dernière commande."),
-    ("en", ("p1", "p2"), "The game is over. Ana and Bo won. Type undo to take back the last command."),
-    ("en", ("p2",), "The game is over. Bo won. Type undo to take back the last command."),
-    ("en", (), "The game is over. Type undo to take back the last command."),
+    ("fr", ("p1", "p2"), "La partie est finie. Ana et Bo ont gagné. Annule reprend la dernière commande."),
+    ("fr", ("p2",), "La partie est finie. Bo a gagné. Annule reprend la dernière commande."),
+    ("fr", (), "La partie est finie. Annule reprend la dernière commande."),
+    ("en", ("p1", "p2"), "The game is over. Ana and Bo won. Undo takes back the last command."),
+    ("en", ("p2",), "The game is over. Bo won. Undo takes back the last command."),
+    ("en", (), "The game is over. Undo takes back the last command."),
 ])
 def test_the_game_over_refusal_names_the_winners(lang: str, winners: tuple[str, ...], expected: str) -> None:
     _, ctx = _num_x(lang)
@@ -57,7 +57,7 @@ def test_the_game_over_refusal_names_the_winners(lang: str, winners: tuple[str, 
 def test_the_game_over_refusal_names_players_as_each_game_does() -> None:
     ctx = Context(Settings("en"), None, "gauntlet")
     text = find("gauntlet").renderer.render_error("game_over", {"winners": ("hero1", "hero2"), "reason": "lives"}, ctx)
-    assert text == "The game is over. hero 1 and hero 2 won. Type undo to take back the last command."
+    assert text == "The game is over. hero 1 and hero 2 won. Undo takes back the last command."
 
 
 def test_after_the_end_any_command_gets_the_shared_refusal() -> None:

@@ -59,7 +59,7 @@ def test_row1_a_huge_number_is_refused_never_written_and_the_game_goes_on(tmp_pa
     result = run(["play", "gauntlet", "--lang", "en", "--save", str(save)], script)
     out = result.stdout.splitlines()
     assert out[3] == "9999999999999999999999999999999999999999… is not a number."
-    assert out[4] == "That line is too long: 4313 characters. A command is a few words. Nothing was changed."
+    assert out[4] == "Line too long: 4313 characters. A command is a few words. Nothing was changed."
     assert out[5].startswith("Turn 1, Thanos to play.")
     assert lines_of(save) == []
     assert run(["play", "gauntlet", "--resume", str(save), "--lang", "en"], "status\n").returncode == 0
@@ -78,7 +78,7 @@ def test_row7_only_ascii_digits_are_numbers(line: str) -> None:
 def test_row1_a_token_count_beyond_the_box_is_refused() -> None:
     session, recorder = make_session(players=2)
     session.handle("token thanos 100")
-    assert recorder.texts[-1] == "Give 1 to 9 tokens, like +1 or -1."
+    assert recorder.texts[-1] == "1 to 9 tokens, like +1 or -1."
     assert session.state.tokens == (0, 0)
 
 
@@ -178,7 +178,7 @@ def test_row6_an_over_long_line_is_refused_at_once() -> None:
     session, recorder = make_session(players=2)
     session.handle("snap " + "x" * 1_000_000)
     assert recorder.events("error")[-1].fields["code"] == "line_too_long"
-    assert recorder.texts[-1] == ("That line is too long: 1000005 characters. A command is a few words. "
+    assert recorder.texts[-1] == ("Line too long: 1000005 characters. A command is a few words. "
                                   "Nothing was changed.")
 
 

@@ -92,7 +92,7 @@ def test_a_refused_line_changes_nothing_and_says_why():
     assert session.state == before
     assert texts == ["Violet n'est ni un type ni un joueur.",
                      "Quelle carte est retournée ? Tapez son rang et son type. Par exemple faute 7 bleu.",
-                     "Aucune faute cette manche : rien à défausser.",
+                     "Aucune faute cette manche. Rien à défausser.",
                      "1 empilée, manche 1 sur 13, score 1.",
                      "12 n'est pas un rang : de 1 à 11."]
 

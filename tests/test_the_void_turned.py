@@ -59,7 +59,7 @@ def test_every_one_of_the_44_cards_is_played_in_a_round():
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "Whose card? Hands are refilled only once empty. Add the player, such as p2."),
-    ("fr", "À qui la carte ? Les mains se complètent une fois vides. Ajoutez le joueur, par exemple p2."),
+    ("fr", "À qui la carte ? Une main se complète une fois vide. Ajoutez le joueur, par exemple p2."),
 ])
 def test_drawing_when_a_hand_is_empty_never_says_the_draw_pile_is_empty(lang, expected):
     session, recorder = make_session("the-void", lang=lang, draw="empty_hand")

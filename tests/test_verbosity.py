@@ -49,7 +49,7 @@ def test_the_command_says_the_new_level_in_one_sentence(lang: str, line: str, le
 
 @pytest.mark.parametrize(("lang", "line", "said"), [
     ("en", "verbosity loud", "Type verbosity terse, normal or full."),
-    ("fr", "verbosité forte", "Tapez verbosité brève, normale ou complète."),
+    ("fr", "verbosité forte", "Verbosité brève, normale ou complète."),
 ])
 def test_a_bad_level_is_refused_in_one_sentence(lang: str, line: str, said: str) -> None:
     session, recorder = make_session(lang=lang)

@@ -63,7 +63,7 @@ def test_the_void_plays_typed_on_the_players_own_pages(tmp_path: Path) -> None:
         send_line(cleo, "8 red", "Sent to the table.")
         table.out.wait_for(lambda o: "8 red." in o.texts[start:])
         assert table.out.texts[start:] == ["7.", "8 red."]
-        send_line(cleo, "9 ana", "From your page, play and discard yours only. Not Ana's.")
+        send_line(cleo, "9 ana", "Here, play and discard yours only. Not Ana's.")
         lines = [json.loads(line) for line in Path(table.save).read_text(encoding="utf-8").splitlines()[1:]]
         plays = [line for line in lines if line["cmd"] == "play"]
         assert [(p["rank"], p["type"], p["player"]) for p in plays] == [(7, None, 1), (8, "red", 2)]

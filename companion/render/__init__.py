@@ -212,12 +212,12 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
         "verbosity_levels": lambda: t("Type verbosity terse, normal or full."),
         "no_cards": lambda: t("This game has no card data."),
         "secret_needs_terminal": lambda: t(
-            "Only a terminal takes secret values. In a script, type the values after the command."),
+            "Only a terminal takes secret values. In a script, type the values last."),
         "nothing_to_undo": lambda: t("Nothing to undo."),
         "nothing_to_redo": lambda: t("Nothing to redo."),
-        "internal": lambda: t("Sorry, that command could not be handled. Nothing was changed."),
+        "internal": lambda: t("Sorry, that command failed. Nothing was changed."),
         # Translators: {length} a number of characters.
-        "line_too_long": lambda: t("That line is too long: {length} characters. A command is a few words. Nothing was changed.",
+        "line_too_long": lambda: t("Line too long: {length} characters. A command is a few words. Nothing was changed.",
                                    length=d["length"]),
         # Translators: {path} a file or folder name; {why} why, a short phrase.
         "save_failed": lambda: t("Saving in {path} no longer works. Cause: {why}. Nothing was changed. Type save and "
@@ -276,19 +276,19 @@ def shared_refusal(code: str, details: Mapping[str, Any], ctx: Context,
         # Translators: {players} the players, counted or named ("3 players").
         "bad_names": lambda: t("Give one name per player: {players} names.", players=d["players"]),
         # Translators: {limit} a number, the limit.
-        "bad_name": lambda: t("Each name is one line of 1 to {limit} characters.", limit=MAX_NAME_LENGTH),
+        "bad_name": lambda: t("A name is one line. 1 to {limit} characters.", limit=MAX_NAME_LENGTH),
         "same_name": lambda: t("Two players have the same name."),
         # Translators: a player's name that commands read as a seat (2, p1, hero1, mine, moi…).
         "player_word": lambda: t("In commands, {name} names a seat. Choose another name.", name=d.get("name", "")),
         "bad_option": lambda: _bad_option(d, ctx),
         "unknown_command": lambda: t("That is not a command of this game. Nothing was changed."),
         "game_over": lambda: _game_over(d, ctx, player),
-        "hand_disagrees": lambda: t("The hand entered on their device says no. Their page says why."),
+        "hand_disagrees": lambda: t("Their hand entered says no. Their page says why."),
     }
     if code in shared:
         return shared[code]()
     # Translators: {code} a short code.
-    return t("That command is refused ({code}). Nothing was changed.", code=code)
+    return t("Command refused ({code}). Nothing was changed.", code=code)
 
 
 def _players_range(d: Mapping[str, Any], ctx: Context) -> str:
@@ -315,10 +315,10 @@ def _game_over(d: Mapping[str, Any], ctx: Context, player: Callable[[Context, st
     """Any command once the game is over: who won, if anyone, then how to go back."""
     winners = [player(ctx, str(w)) for w in d.get("winners", ())]
     if not winners:
-        return ctx.core("The game is over. Type undo to take back the last command.")
+        return ctx.core("The game is over. Undo takes back the last command.")
     # Translators: {winners} is one name or a list ("Ana and Bo"); the plural follows how many won.
-    return ctx.core.plural("The game is over. {winners} won. Type undo to take back the last command.",
-                           "The game is over. {winners} won. Type undo to take back the last command.",
+    return ctx.core.plural("The game is over. {winners} won. Undo takes back the last command.",
+                           "The game is over. {winners} won. Undo takes back the last command.",
                            len(winners), winners=ctx.join(winners))
 
 

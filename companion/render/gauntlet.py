@@ -471,7 +471,7 @@ def _defeat_value(ctx: Context, d: Mapping[str, Any]) -> str:
     head = t("{card} is a {value}. {fits}.", card=ctx.card(d["card"]), value=d["value"], fits=fits)
     if len(fitting) > 4:  # a long list is for unseen, asked for
         # Translators: {count} a number; {unseen} a command word to type.
-        return head + " " + t("{count} cards fit: type {unseen} to hear them.", count=len(fitting), unseen=ctx.verb("unseen"))
+        return head + " " + t("{count} cards fit. Type {unseen} to hear them.", count=len(fitting), unseen=ctx.verb("unseen"))
     # Translators: {count} a number; the cards that fit follow, one sentence each.
     fit = t.plural("{count} card fits.", "{count} cards fit.", len(fitting))
     return head + " " + counted_list(ctx, fit, [ctx.card(c) for c in fitting])
@@ -482,7 +482,7 @@ def _one_defeat_only(ctx: Context, d: Mapping[str, Any]) -> str:
     if d.get("card") is None:
         return ctx.t("1 card only per fight. This fight has defeated one.")
     # Translators: {card} is the card just played (Nebula, Outriders…), which defeats one card only.
-    return ctx.t("1 card only. {card} has already defeated one.", card=ctx.card(d["card"]))
+    return ctx.t("1 card only. {card} already defeated one.", card=ctx.card(d["card"]))
 
 
 def _defeat_not_aimed(ctx: Context, d: Mapping[str, Any]) -> str:
@@ -510,9 +510,9 @@ def _card(d: Mapping[str, Any], ctx: Context) -> str:
 REFUSALS: dict[str, Refusal] = {
     # Translators: {player} a player's name.
     "defeat_pending": lambda d, ctx: elided(ctx, ctx.t("First name {player}'s defeated card. Type defeat, the player, "
-                                                       "then the card.", player=_name(d, ctx))),
+                                                       "the card.", player=_name(d, ctx))),
     # Translators: {player} a player's name.
-    "already_played": lambda d, ctx: ctx.t("{player} has already played a card this turn. Type next to end the turn.",
+    "already_played": lambda d, ctx: ctx.t("{player} already played this turn. Type next to end the turn.",
                                            player=_name(d, ctx)),
     "wrong_side": lambda d, ctx: _wrong_side(ctx, d),
     # Translators: {card} a card's name, already translated.
@@ -521,29 +521,29 @@ REFUSALS: dict[str, Refusal] = {
     "already_face_up": lambda d, ctx: ctx.t("{card} is already face up. Not in a hand.", card=_card(d, ctx)),
     # Translators: {player} a player's name.
     "empty_hand": lambda d, ctx: ctx.t("{player} has no card in hand.", player=_name(d, ctx)),
-    "no_copy": lambda d, ctx: ctx.t("Only the Time Stone copies an effect."),
-    "copy_needed": lambda d, ctx: ctx.t("Which card does the Time Stone copy? A Thanos card face up. Type its name "
+    "no_copy": lambda d, ctx: ctx.t("Only the Time Stone copies."),
+    "copy_needed": lambda d, ctx: ctx.t("Which card does the stone copy? A Thanos card face up. Type its name "
                                         "after the stone."),
     # Translators: {card} a card's name, already translated.
-    "bad_copy": lambda d, ctx: ctx.t("The Time Stone copies a Thanos card. It must be face up in front of Thanos. {card} is not.",
+    "bad_copy": lambda d, ctx: ctx.t("This stone copies a Thanos card. It must be face up before Thanos. {card} is not.",
                                      card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "no_target": lambda d, ctx: ctx.t("{card} does not target a player.", card=_card(d, ctx)),
+    "no_target": lambda d, ctx: ctx.t("{card} targets no player.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "target_needed": lambda d, ctx: ctx.t("Which hero does {card} target? Type the hero after the card.", card=_card(d, ctx)),
+    "target_needed": lambda d, ctx: ctx.t("Which hero for {card}? Type the hero after the card.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "no_value": lambda d, ctx: ctx.t("{card} does not name a value.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "value_needed": lambda d, ctx: ctx.t("Which value does {card} name? Type it after the card.", card=_card(d, ctx)),
+    "value_needed": lambda d, ctx: ctx.t("Which value for {card}? Type it after the card.", card=_card(d, ctx)),
     # Translators: {value} a card's value or the value typed; {low} a number, the lowest; {high} a number, the highest.
-    "bad_value": lambda d, ctx: ctx.t("{value} is not a card value here: from {low} to {high}.", **d),
+    "bad_value": lambda d, ctx: ctx.t("{value} is not a card value here. From {low} to {high}.", **d),
     # Translators: {card} a card's name, already translated.
-    "bad_deck": lambda d, ctx: ctx.t("{card} does not choose a deck.", card=_card(d, ctx)),
+    "bad_deck": lambda d, ctx: ctx.t("{card} chooses no deck.", card=_card(d, ctx)),
     # Translators: {text} what the user typed.
     "bad_deck_word": lambda d, ctx: ctx.t("{text}: say heroes or thanos.", **d),
-    "not_thanos_turn": lambda d, ctx: ctx.t("Thanos snaps his fingers in his own turn only."),
+    "not_thanos_turn": lambda d, ctx: ctx.t("Thanos snaps in his own turn only."),
     # Translators: {card} a card's name, already translated.
-    "not_a_stone": lambda d, ctx: ctx.t("{card} is not an Infinity Stone.", card=_card(d, ctx)),
+    "not_a_stone": lambda d, ctx: ctx.t("{card} is not a stone.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "stone_named_twice": lambda d, ctx: ctx.t("{card} is named twice.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
@@ -557,10 +557,10 @@ REFUSALS: dict[str, Refusal] = {
                                                                      "No snap: {count} stones missing.", len(d["missing"])),
                                                    [ctx.card(s) for s in d["missing"]]),
     # Translators: {player} a player's name.
-    "not_played": lambda d, ctx: ctx.t("{player} must play a card before the turn ends.", player=_name(d, ctx)),
-    "no_fight": lambda d, ctx: ctx.t("No fight now: only some cards allow one."),
+    "not_played": lambda d, ctx: ctx.t("{player} must play a card first.", player=_name(d, ctx)),
+    "no_fight": lambda d, ctx: ctx.t("No fight now. Only some cards allow one."),
     # Translators: {player} a player's name.
-    "no_card_to_fight": lambda d, ctx: ctx.t("No fight: {player} has no card in hand.", player=_name(d, ctx)),
+    "no_card_to_fight": lambda d, ctx: ctx.t("No fight: {player} has no card.", player=_name(d, ctx)),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
     "defeat_value": lambda d, ctx: _defeat_value(ctx, d),
     "one_defeat_only": lambda d, ctx: _one_defeat_only(ctx, d),
@@ -572,10 +572,10 @@ REFUSALS: dict[str, Refusal] = {
     "fight_not_allowed": lambda d, ctx: ctx.t("{player} may not fight now.", player=_name(d, ctx)),
     "one_hero_fight": lambda d, ctx: ctx.t("1 fight only at 2 players. The hero has already fought."),
     # Translators: {player} a player's name.
-    "already_fought": lambda d, ctx: ctx.t("{player} has already fought for this card.", player=_name(d, ctx)),
-    "bad_loser": lambda d, ctx: ctx.t("The hero or Thanos wins, or it is a tie."),
+    "already_fought": lambda d, ctx: ctx.t("{player} has fought for this card.", player=_name(d, ctx)),
+    "bad_loser": lambda d, ctx: ctx.t("Hero or Thanos wins, or a tie."),
     # Translators: {limit} a number, the limit.
-    "bad_token_count": lambda d, ctx: ctx.t("Give 1 to {limit} tokens, like +1 or -1.", limit=d.get("limit", 9)),
+    "bad_token_count": lambda d, ctx: ctx.t("1 to {limit} tokens, like +1 or -1.", limit=d.get("limit", 9)),
     # Translators: {player} a player's name.
     "not_enough_tokens": lambda d, ctx: ctx.t("{player} has no power token.",
                                               player=_name(d, ctx, "player")) if not d["held"] else
@@ -593,18 +593,18 @@ REFUSALS: dict[str, Refusal] = {
     "bad_names": lambda d, ctx: ctx.t("One name per player, Thanos first. {players} names.", players=d["players"]),
     # A hand entered on a player's device disagrees (said on that player's page only, never at the table).
     "not_your_card": lambda d, ctx: _not_your_card(ctx, d),
-    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered. Play a card you hold, or correct your hand."),
+    "not_in_hand": lambda d, ctx: ctx.t("Card not in your hand as entered. Play a card you hold. Or correct your hand."),
     # Translators: {card} a card's name, already translated.
-    "defeat_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered. The defeated card is one you "
+    "defeat_not_in_hand": lambda d, ctx: ctx.t("{card}: not in your hand. The defeated card is one you "
                                                "hold. Check the card named at the table. Or correct your hand.",
                                                card=_card(d, ctx)),
-    "fight_value_not_in_hand": lambda d, ctx: ctx.t("The losing value is not in your hand as entered. Check the fight, "
-                                                    "or correct your hand."),
-    "value_not_in_hand": lambda d, ctx: ctx.t("That value is not in your hand as entered."),
-    "defeat_owed": lambda d, ctx: ctx.t("The card played defeats a card in your hand. Name it at the table before the "
-                                        "turn ends."),
+    "fight_value_not_in_hand": lambda d, ctx: ctx.t("Losing value: not in hand as entered. Check the fight. "
+                                                    "Or correct your hand."),
+    "value_not_in_hand": lambda d, ctx: ctx.t("Value not in your hand as entered."),
+    "defeat_owed": lambda d, ctx: ctx.t("The card played beats one of yours. Name it at the table "
+                                        "this turn."),
     # Translators: {card} a card's name, already translated.
-    "snap_not_in_hand": lambda d, ctx: ctx.t("{card} is not in your hand as entered. Snap with the stones you hold. Or "
+    "snap_not_in_hand": lambda d, ctx: ctx.t("{card}: not in your hand. Snap with the stones you hold. Or "
                                              "correct your hand.", card=_card(d, ctx)),
 }
 

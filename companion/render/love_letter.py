@@ -206,7 +206,7 @@ def _compare_tied(e: g.CompareTied, ctx: Context) -> str:
 
 def _deck_empty(e: g.DeckEmpty, ctx: Context) -> str:
     # Translators: {reveal} a command word to type; {players} the players, counted or named ("3 players").
-    return ctx.t("The deck is empty: the round ends. Each player still in reveals their card. Type {reveal}, the player "
+    return ctx.t("The deck is empty: the round ends. Players still in reveal their cards. Type {reveal}, the player "
                  "and the card. Waiting for {players}.", reveal=ctx.verb("reveal"), players=players(ctx, e.waiting))
 
 
@@ -435,70 +435,70 @@ def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
     """A secret value no card can still have, and the values that can (as the Gauntlet says them)."""
     if not d.get("values"):
         # Translators: {value} a card's value.
-        return ctx.t("No card of value {value} can still be in a hand.", value=d["value"])
+        return ctx.t("No {value} can still be in a hand.", value=d["value"])
     # Translators: {value} the value typed; {values} the values a card in hand can still have, already joined ("1, 2
     # and 5").
-    return ctx.t("No card of value {value} can still be in a hand. Possible values: {values}.", value=d["value"],
+    return ctx.t("No {value} can still be in a hand. Possible values: {values}.", value=d["value"],
                  values=ctx.join([str(v) for v in d["values"]]))
 
 
 REFUSALS: dict[str, Refusal] = {
     # Translators: {aside} a command word to type.
-    "aside_needed": lambda d, ctx: ctx.t("First type {aside} and the 3 cards set aside.",
+    "aside_needed": lambda d, ctx: ctx.t("First type {aside} and 3 cards.",
                                          aside=ctx.verb("aside")),
     # Translators: {players} the players, counted or named ("3 players").
-    "reveal_needed": lambda d, ctx: ctx.t("The deck is empty. Each player still in reveals their card. "
+    "reveal_needed": lambda d, ctx: ctx.t("The deck is empty. Players still in reveal their cards. "
                                           "Waiting for {players}.", players=players(ctx, d.get("waiting", ()))),
     # Translators: {next} a command word to type.
-    "round_over": lambda d, ctx: ctx.t("The round is over: type {next} for the next round.", next=ctx.verb("next")),
+    "round_over": lambda d, ctx: ctx.t("The round is over. Type {next} for the next round.", next=ctx.verb("next")),
     "not_now": lambda d, ctx: ctx.t("That cannot be done now."),
     # Translators: {count} a number; the form follows {count}.
-    "aside_count": lambda d, ctx: ctx.t.plural("With 2 players, set aside 3 cards, not {count}.",
-                                               "With 2 players, set aside 3 cards, not {count}.", d["count"]),
+    "aside_count": lambda d, ctx: ctx.t.plural("Set aside 3 cards with 2 players. Not {count}.",
+                                               "Set aside 3 cards with 2 players. Not {count}.", d["count"]),
     # Translators: {count} a number; {card} a card's name, already translated; the form follows {count}.
-    "too_many_copies": lambda d, ctx: ctx.t.plural("There is only {count} {card}.", "There are only {count} copies of {card}.",
+    "too_many_copies": lambda d, ctx: ctx.t.plural("There is only {count} {card}.", "{card} has only {count} copies.",
                                                    d["copies"], card=_card(d, ctx)),
     "aside_cards_needed": lambda d, ctx: ctx.t("Which cards are set aside? Type their names after the command."),
     # Translators: {player} a player's name; {next} a command word to type.
-    "already_played": lambda d, ctx: ctx.t("{player} has already played a card this turn. Type {next} to end the turn.",
+    "already_played": lambda d, ctx: ctx.t("{player} already played this turn. Type {next} to end the turn.",
                                            player=_name(d, ctx), next=ctx.verb("next")),
     # Translators: {card} a card's name, already translated.
     "all_face_up": lambda d, ctx: ctx.t("Every {card} is already face up. None is in a hand.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "target_needed": lambda d, ctx: ctx.t("Which player does {card} choose? Type the player after the card.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "not_yourself": lambda d, ctx: ctx.t("{card} chooses another player, not yourself.", card=_card(d, ctx)),
+    "not_yourself": lambda d, ctx: ctx.t("{card} chooses another player. Not you.", card=_card(d, ctx)),
     # Translators: {player} a player's name.
-    "not_in_round": lambda d, ctx: ctx.t("{player} is already out of the round.", player=_name(d, ctx)),
+    "not_in_round": lambda d, ctx: ctx.t("{player} is out already.", player=_name(d, ctx)),
     # Translators: {player} a player's name.
     "protected": lambda d, ctx: ctx.t("The Handmaid protects {player}. Choose another player.",
                                       player=_name(d, ctx, "player")),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
-    "impossible_tie": lambda d, ctx: ctx.t("A tie needs 2 cards of the same value. Only 1 can still be in a hand."),
+    "impossible_tie": lambda d, ctx: ctx.t("A tie needs 2 cards of one value. Only 1 can still be in a hand."),
     # Translators: {card} a card's name, already translated.
-    "never_loses_compare": lambda d, ctx: ctx.t("{card} never loses to a Baron. No higher card can still be in a hand.",
+    "never_loses_compare": lambda d, ctx: ctx.t("{card} never loses to a Baron. No higher card is left in a hand.",
                                                 card=ctx.card(d["card"])),
-    "value_needed": lambda d, ctx: ctx.t("Which value does the Guard name? Type the player, then a value from 2 to 8."),
-    "guard_named_guard": lambda d, ctx: ctx.t("A Guard never names the Guard: name 2 to 8."),
+    "value_needed": lambda d, ctx: ctx.t("Which value does the Guard name? Type the player, then a value. From 2 to 8."),
+    "guard_named_guard": lambda d, ctx: ctx.t("A Guard never names the Guard. Name 2 to 8."),
     # Translators: {value} a card's value or the value typed; {low} a number, the lowest; {high} a number, the highest.
     "bad_value": lambda d, ctx: ctx.t("{value} is not a value here: from {low} to {high}.", **d),
     # Translators: {card} a card's name, already translated.
     "no_value": lambda d, ctx: ctx.t("{card} does not name a value.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "no_target": lambda d, ctx: ctx.t("{card} does not choose a player.", card=_card(d, ctx)),
-    "already_out": lambda d, ctx: ctx.t("{player} is already out of the round.", player=_name(d, ctx)),
-    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered. Play the other one, or correct your hand."),
-    "named_not_in_hand": lambda d, ctx: ctx.t("The card named is not in your hand as entered. Check it, or correct your hand."),
-    "countess_forced": lambda d, ctx: ctx.t("With the King or a Prince, play the Countess."),
+    "already_out": lambda d, ctx: ctx.t("{player} is out already.", player=_name(d, ctx)),
+    "not_in_hand": lambda d, ctx: ctx.t("Card not in your hand as entered. Play the other one. Or correct your hand."),
+    "named_not_in_hand": lambda d, ctx: ctx.t("Named card: not in hand as entered. Check it, or correct your hand."),
+    "countess_forced": lambda d, ctx: ctx.t("You hold the King or a Prince. So play the Countess."),
     "no_miss_now": lambda d, ctx: ctx.t("No guess to miss now. Only after a Guard this turn."),
     "no_out_now": lambda d, ctx: ctx.t("Nobody goes out now. Only after a Guard or a Baron."),
     # Translators: {player} a player's name.
-    "out_not_target": lambda d, ctx: ctx.t("The Guard chose another player, not {player}.", player=_name(d, ctx)),
+    "out_not_target": lambda d, ctx: ctx.t("The Guard chose another player. Not {player}.", player=_name(d, ctx)),
     # Translators: {named} the card named; {card} a card's name, already translated.
-    "not_named_card": lambda d, ctx: ctx.t("The Guard named {named}, not {card}.", named=_card(d, ctx, "named"),
+    "not_named_card": lambda d, ctx: ctx.t("The Guard named {named}. Not {card}.", named=_card(d, ctx, "named"),
                                            card=_card(d, ctx)),
     # Translators: {player} a player's name.
-    "out_not_compared": lambda d, ctx: ctx.t("{player} is not in the Baron's comparison.", player=_name(d, ctx)),
+    "out_not_compared": lambda d, ctx: ctx.t("The Baron did not compare {player}.", player=_name(d, ctx)),
     "card_needed": lambda d, ctx: ctx.t("Which card? Type the card after the player."),
     "no_compare_now": lambda d, ctx: ctx.t("No comparison now. Only after a Baron this turn."),
     # Translators: {compare} a command word to type.
@@ -506,13 +506,13 @@ REFUSALS: dict[str, Refusal] = {
                                            "The Baron's player comes first.", compare=ctx.verb("compare")),
     "no_discard_now": lambda d, ctx: ctx.t("Nobody discards now. Only the player a Prince chose."),
     # Translators: {target} the player or card aimed at; {player} a player's name.
-    "discard_not_target": lambda d, ctx: ctx.t("The Prince chose {target}, not {player}.", target=_name(d, ctx, "target"),
+    "discard_not_target": lambda d, ctx: ctx.t("The Prince chose {target}. Not {player}.", target=_name(d, ctx, "target"),
                                                player=_name(d, ctx)),
     # Translators: {player} a player's name; {card} a card's name, already translated.
-    "already_revealed": lambda d, ctx: ctx.t("{player} has already revealed {card}.", player=_name(d, ctx),
+    "already_revealed": lambda d, ctx: ctx.t("{player} already showed {card}.", player=_name(d, ctx),
                                              card=_card(d, ctx)),
     # Translators: {player} a player's name.
-    "not_played": lambda d, ctx: ctx.t("{player} must play a card before the turn ends.", player=_name(d, ctx)),
+    "not_played": lambda d, ctx: ctx.t("{player} must play a card first.", player=_name(d, ctx)),
     # Translators: {player} a player's name; {command} a command to type.
     "discard_needed": lambda d, ctx: ctx.t("First {player} discards their card. Type {command} and the card.",
                                            player=_name(d, ctx), command=typed(ctx, "discard", d["player"])),

@@ -746,31 +746,31 @@ REFUSALS: dict[str, Refusal] = {
                                             "{card}: {count} copies, all seen.",
                                             int(d.get("copies", 1)), card=_card(d, ctx)),
     # ``entered``: refused by the hand entered on the player's own device, said on that page only.
-    "not_in_hand": lambda d, ctx: ctx.t("That card is not in your hand as entered. Play another, or correct your hand.")
+    "not_in_hand": lambda d, ctx: ctx.t("Card not in your hand as entered. Play another. Or correct your hand.")
     # Translators: {card} a card's name, already translated; {player} a player's name.
-    if d.get("entered") else ctx.t("{card} is not in {player}'s hand. It is all known.", card=_card(d, ctx),
+    if d.get("entered") else ctx.t("{player} lacks {card}. Their hand is all known.", card=_card(d, ctx),
                                    player=_name(d, ctx)),
     # Translators: {player} a player's name.
     "no_decision": lambda d, ctx: ctx.t("Nothing to decide now. {player} plays or attacks.", player=_name(d, ctx)),
     # Translators: {player} a player's name; {decision} the decision, a short phrase.
-    "decision_pending": lambda d, ctx: ctx.t("First {player} decides: {decision}.", player=_name(d, ctx),
+    "decision_pending": lambda d, ctx: ctx.t("First {player}: {decision}.", player=_name(d, ctx),
                                              decision=_awaited(d, ctx)),
     # Translators: {player} a player's name; {decision} the decision, a short phrase.
     "must_choose": lambda d, ctx: ctx.t("{player} must choose: {decision}.", player=_name(d, ctx), decision=_awaited(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "frenzy_only": lambda d, ctx: ctx.t("Only the creature with Frenzy attacks again. Not {card}.", card=_card(d, ctx)),
+    "frenzy_only": lambda d, ctx: ctx.t("Only Frenzy gives a second attack. Not {card}.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "cannot_block": lambda d, ctx: ctx.t("{card} cannot block. The attacker is Sneaky.", card=_card(d, ctx))
     # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
     if d.get("why") == "sneaky" else ctx.t("{card} cannot block. Because of {source}.", card=_card(d, ctx),
                                            source=_card(d, ctx, "source")),
     # Translators: {card} a card's name, already translated.
-    "not_in_discard": lambda d, ctx: ctx.t("{card} is not in that discard pile.", card=_card(d, ctx)),
+    "not_in_discard": lambda d, ctx: ctx.t("{card} is not in that pile.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
     "not_a_target": lambda d, ctx: ctx.t("{card} cannot be chosen. Not for {source}.", card=_card(d, ctx),
                                          source=_card(d, ctx, "source")),
     # Translators: {card} a card's name, already translated.
-    "not_pending": lambda d, ctx: ctx.t("{card} has no effect waiting.", card=_card(d, ctx)),
+    "not_pending": lambda d, ctx: ctx.t("{card}: no effect waiting.", card=_card(d, ctx)),
     # Translators: {count} a number; the form follows {count}.
     "wrong_count": lambda d, ctx: ctx.t.plural("Name {count} card.", "Name {count} cards.", int(d.get("count", 1))),
 }

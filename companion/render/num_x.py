@@ -740,11 +740,11 @@ REFUSALS: dict[str, Refusal] = {
     "cannot_start": lambda d, ctx: ctx.t("{card} cannot start pile {pile}. Only a family card starts a pile.", card=_card(d, ctx),
                                          pile=d["pile"]),
     # Translators: {pile} a pile: its number or its owner's name.
-    "start_no_direction": lambda d, ctx: ctx.t("Pile {pile} is not started. Play its first card without up or down.",
+    "start_no_direction": lambda d, ctx: ctx.t("Pile {pile} is not started. Play its first card. No up or down.",
                                                pile=d["pile"]),
     # Translators: {pile} a pile: its number or its owner's name.
-    "direction_needed": lambda d, ctx: ctx.t("Up or down? Type the branch of pile {pile} after its number.", pile=d["pile"]),
-    "direction_needed_typed": lambda d, ctx: ctx.t("Up or down? Type the branch of pile {pile} after its number.",
+    "direction_needed": lambda d, ctx: ctx.t("Up or down? Type the branch after the {pile}.", pile=d["pile"]),
+    "direction_needed_typed": lambda d, ctx: ctx.t("Up or down? Type the branch after the {pile}.",
                                                    pile=d["pile"]),
     # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down).
     "branch_closed": lambda d, ctx: ctx.t("Pile {pile} {way} is closed by a break.", pile=d["pile"], way=_way(d, ctx)),
@@ -755,7 +755,7 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {pile} a pile: its number or its owner's name; {player} a player's name.
     "help_only": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. Only help it. Lower going up, higher going down.",
                                       pile=d["pile"], player=player(ctx, d.get("owner"))),
-    "one_help": lambda d, ctx: ctx.t("One help play a turn on another's pile. Already made."),
+    "one_help": lambda d, ctx: ctx.t("One help a turn on another's pile. Already made."),
     # Translators: Adversaire; {card} is the card a Flash would take out, a card of {player}'s own family.
     "flash_owner_card": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. A Flash cannot take out {card}.",
                                              pile=d["pile"], player=player(ctx, d.get("owner")),
@@ -777,7 +777,7 @@ REFUSALS: dict[str, Refusal] = {
     "joker_value": lambda d, ctx: ctx.t("The Joker counts as {top}, or 10 away. Not {value}.", top=d["top"],
                                         value=d["value"]),
     # Translators: {card} a card's name, already translated.
-    "no_value": lambda d, ctx: ctx.t("{card} takes no number after the branch.", card=_card(d, ctx)),
+    "no_value": lambda d, ctx: ctx.t("{card}: no number after the branch.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "no_pile_needed": lambda d, ctx: ctx.t("{card} takes no pile: type it alone.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
@@ -795,13 +795,13 @@ REFUSALS: dict[str, Refusal] = {
     "no_such_number": lambda d, ctx: ctx.t("No card has the number {value} there.", value=d["value"]),
     "number_needed": lambda d, ctx: ctx.t("Which number? Type it after the family: rouge 7."),
     # Translators: {card} a card's name, already translated; {count} a number; the form follows {count}.
-    "card_placed": lambda d, ctx: ctx.t.plural("{card} is already played.", "Every copy of {card} is already played, "
-                                               "{count}.", d["copies"], card=_card(d, ctx)),
+    "card_placed": lambda d, ctx: ctx.t.plural("{card} is already played.", "{card}: all {count} copies "
+                                               "played.", d["copies"], card=_card(d, ctx)),
     # Translators: {player} a player's name; {next} a command word to type.
-    "no_cards_in_hand": lambda d, ctx: capitalized(ctx.t("{player} has no card in hand: type {next}.",
+    "no_cards_in_hand": lambda d, ctx: capitalized(ctx.t("{player} has no card in hand. Type {next}.",
                                               player=player(ctx, d.get("player")), next=ctx.verb("next"))),
     # Translators: {next} a command word to type.
-    "turn_filled": lambda d, ctx: ctx.t("Pass filled the turn: nothing more to play. Type {next}.",
+    "turn_filled": lambda d, ctx: ctx.t("Pass filled the turn. Nothing more to play. Type {next}.",
                                         next=ctx.verb("next")),
     # Translators: {count} a number; {next} a command word to type; the form follows {count}.
     "turn_full": lambda d, ctx: ctx.t.plural("{count} play made: that is all this turn. Type {next}.",

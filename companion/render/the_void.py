@@ -416,7 +416,7 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
     # Translators: {verb} a command word to type.
-    "round_over": lambda d, ctx: ctx.t("The round is over: type {verb} to start the next.", verb=ctx.verb("round")),
+    "round_over": lambda d, ctx: ctx.t("The round is over. Type {verb} to start the next.", verb=ctx.verb("round")),
     # Translators: {deck} a number of cards, or the deck's cards; {hands} the hands, already described; {round} a
     # round's number.
     "round_not_over": lambda d, ctx: ctx.t("{deck} in the draw pile, {hands} in hands. Round {round} goes on.",
@@ -447,16 +447,16 @@ REFUSALS: dict[str, Refusal] = {
     "turned_needed": lambda d, ctx: ctx.t("Which card is turned up? Type its rank and type. Such as {verb} 7 {type}.",
                                           verb=ctx.verb("error"), type=_a_type(ctx)),
     # Translators: {verb} a command word to type; {type} a type's name.
-    "turn_pending": lambda d, ctx: ctx.t("First the card turned up for the last error. Type {verb} 7 {type}.",
+    "turn_pending": lambda d, ctx: ctx.t("Error: first the card turned up. Type {verb} 7 {type}.",
                                          verb=ctx.verb("error"), type=_a_type(ctx)),
     # Translators: {verb} a command word to type.
     "no_card_to_turn": lambda d, ctx: ctx.t("The draw pile is empty. No card is turned up. Type {verb} alone.",
                                             verb=ctx.verb("error")),
-    "no_error_yet": lambda d, ctx: ctx.t("No error this round: nothing to discard."),
-    "count_only": lambda d, ctx: ctx.t("Type only how many cards are discarded."),
+    "no_error_yet": lambda d, ctx: ctx.t("No error this round. Nothing to discard."),
+    "count_only": lambda d, ctx: ctx.t("Type only how many are discarded."),
     "discard_count": lambda d, ctx: ctx.t("Discard at least one card."),
     # Translators: {verb} a command word to type.
-    "cards_needed": lambda d, ctx: ctx.t("Which cards? Type their ranks, such as {verb} 3 5.", verb=ctx.verb("discard")),
+    "cards_needed": lambda d, ctx: ctx.t("Which cards? Type their ranks, like {verb} 3 5.", verb=ctx.verb("discard")),
     "types_mismatch": lambda d, ctx: ctx.t("One type per rank, or none."),
     # Translators: {rank} a rank's name or value; {played} the card played, or a sentence about it.
     "not_lower": lambda d, ctx: ctx.t("{rank} is not below {played}. Only lower cards are discarded.", rank=d.get("rank"),
@@ -465,16 +465,16 @@ REFUSALS: dict[str, Refusal] = {
     "too_many": lambda d, ctx: ctx.t("{hand} cards at most in a hand.", hand=d.get("hand")),
     # From a seat's own page (companion/private/the_void.py): a play or a discard naming another player.
     # Translators: {player} a player's name.
-    "other_seat": lambda d, ctx: elided(ctx, ctx.t("From your page, play and discard yours only. Not {player}'s.",
+    "other_seat": lambda d, ctx: elided(ctx, ctx.t("Here, play and discard yours only. Not {player}'s.",
                                                    player=player(ctx, str(d.get("named"))))),
     # From a seat whose whole hand is entered on its page (companion/private/the_void.py).
     "not_in_hand": lambda d, ctx: ctx.t(
-        "That card is not in your hand as entered. Play a card you hold. Or enter your hand again."),
+        "Card not in your hand as entered. Play a card you hold. Or enter your hand again."),
     # Lines that are not commands of this game.
     # Translators: {text} what the user typed.
     "unknown_word": lambda d, ctx: ctx.t("{text} is neither a type nor a player.", text=d.get("text")),
     # Translators: {text} what the user typed.
-    "ambiguous_type": lambda d, ctx: ctx.t("{text} could name several types: say more.", text=d.get("text")),
+    "ambiguous_type": lambda d, ctx: ctx.t("{text} could name several types. Say more.", text=d.get("text")),
     "rank_needed": lambda d, ctx: ctx.t("Which rank? Type the number, such as 7."),
     # Translators: {count} a number; the form follows {count}.
     "no_such_seat": lambda d, ctx: ctx.t.plural("{count} player only.", "{count} players only.",
