@@ -52,7 +52,7 @@ def test_without_any_prompt_a_script_is_told_to_type_the_values(served: Any) -> 
     session, recorder, web = served
     web.secrets.fallback = None
     texts = run_lines(session, recorder, "fight")
-    assert texts[0].startswith("Only a terminal takes secret values. In a script, type the values after the command.")
+    assert texts[0].startswith("Only a terminal takes secret values. In a script, type the values last.")
 
 
 def test_a_fighter_without_device_types_at_the_table_the_other_on_their_page(served: Any) -> None:
