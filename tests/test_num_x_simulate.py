@@ -157,10 +157,19 @@ def test_spoken_progress_at_most_every_10_seconds() -> None:
                                                   "2100 of 4000 games, 100 a second, 19 s left."]
 
 
+def _as_from_a_terminal() -> None:
+    """In the child: Ctrl+C delivered as a terminal delivers it. An ignored or blocked SIGINT is inherited across
+    exec, and Python then never raises KeyboardInterrupt; in a whole suite's worker something earlier once left it
+    so, and the simulator, never interrupted, ran on past the test's wait."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupted(command: list[str], after: float) -> tuple[int | None, str, str]:
     """Run ``command``, press Ctrl+C after ``after`` seconds, and give its status and outputs."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                               preexec_fn=_as_from_a_terminal)
     try:
         time.sleep(after)
         process.send_signal(signal.SIGINT)
