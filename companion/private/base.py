@@ -10,8 +10,9 @@ save file replays without any hand in it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
+
+import msgspec
 
 from companion.cards import CardSet
 from companion.games.base import Command, Event, RuleError, Rules
@@ -22,16 +23,14 @@ S = TypeVar("S")
 Hands = Mapping[str, tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(msgspec.Struct, frozen=True):
     """A private fact for one seat only (a Priest's peek): an event the game's renderer says on that seat's page."""
 
     seat: str
     event: Event
 
 
-@dataclass(frozen=True)
-class Followed:
+class Followed(msgspec.Struct, frozen=True):
     """The hands after a public change, and what some seats alone learn from it."""
 
     hands: dict[str, tuple[str, ...]]
@@ -80,8 +79,7 @@ def to_act_only(rules: Rules[Any, Any]) -> Callable[[Any, Command, str], Command
     return as_seat
 
 
-@dataclass(frozen=True)
-class PrivateRules(Generic[S]):
+class PrivateRules(msgspec.Struct, Generic[S], frozen=True):
     """What a game does with the hands its players enter privately.
 
     - ``held``: how many cards each seat holds now, by the public state (what a seat must enter).
@@ -104,14 +102,14 @@ class PrivateRules(Generic[S]):
     check: Callable[[S, Hands, Command], None] = _no_check
     adjudicate: Callable[[S, Hands], Command | None] = _no_adjudication
     offers: Callable[[S, Hands, str], list[tuple[str, str]]] = _no_offers
-    choices: Callable[[S, CardSet], list[str]] = field(default=lambda state, cards: [c.id for c in cards.cards])
+    choices: Callable[[S, CardSet], list[str]] = lambda state, cards: [c.id for c in cards.cards]
     #: Whether ``seat`` may hold ``card_id`` at all (a Gauntlet hero holds hero cards only), checked by `enter`.
     fits: Callable[[S, str, str], bool] = _any_card
     #: A value ``seat`` types secretly on its page (a fight's), refused (`RuleError`) where its known hand rules it out.
     secret_value: Callable[[S, Hands, str, int], None] = _no_value_check
     #: The cards of ``seat``'s hand the table has seen and ``seen`` already counts (a Love Letter card revealed at
     #: the end of a round stays in its hand).
-    shown: Callable[[S, str], tuple[str, ...]] = field(default=lambda state, seat: ())
+    shown: Callable[[S, str], tuple[str, ...]] = lambda state, seat: ()
 
     def enter(self, state: S, cards: CardSet, hands: Hands, seat: str, entered: Sequence[str]) -> tuple[str, ...]:
         """``seat``'s hand once it entered ``entered``: its whole hand, or the cards the companion does not know yet.
