@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
+import msgspec
 
 from companion.games import gauntlet as g
 from companion.games.base import RuleError
@@ -119,7 +119,7 @@ def test_two_copies_can_both_be_played(gauntlet_cards):
 
 def test_a_refused_command_changes_nothing(gauntlet_cards):
     state = new(gauntlet_cards)
-    before = dataclasses.replace(state)
+    before = msgspec.structs.replace(state)
     for command in (g.Play("iron-man"), g.Play("thanos"), g.Defeat(0, "iron-man"), g.Token(2, -1), g.Snap(())):
         with pytest.raises(RuleError):
             g.apply(state, command)
@@ -165,11 +165,11 @@ def test_ebony_maw_and_reality_stone_keep_the_deck_count(gauntlet_cards):
 
 def test_ebony_maw_with_an_empty_deck_puts_back_only_what_was_drawn(gauntlet_cards):
     """Draw N, put N back under: with an empty deck nothing is drawn, so nothing leaves the hand (issue 12)."""
-    state = dataclasses.replace(new(gauntlet_cards), thanos_deck=0, hands=(3, 1, 1, 1))
+    state = msgspec.structs.replace(new(gauntlet_cards), thanos_deck=0, hands=(3, 1, 1, 1))
     state, events = apply_all(state, g.Play("ebony-maw"))
     assert events[-1] == g.ThanosDeckCycled(0, 0, 0)
     assert state.hands[0] == 2 and state.thanos_deck == 0
-    short = dataclasses.replace(new(gauntlet_cards), thanos_deck=1, hands=(2, 1, 1, 1))
+    short = msgspec.structs.replace(new(gauntlet_cards), thanos_deck=1, hands=(2, 1, 1, 1))
     short, events = apply_all(short, g.Play("reality-stone"))  # wants 2, draws the 1 left, puts 1 back
     assert events[-1] == g.ThanosDeckCycled(1, 1, 1) and short.hands[0] == 1 and short.thanos_deck == 1
 
@@ -376,7 +376,7 @@ def test_iron_man_lets_a_teammate_fight(gauntlet_cards):
 
 def test_an_empty_hero_deck_is_rebuilt_from_the_face_up_hero_cards(gauntlet_cards):
     state = new(gauntlet_cards)
-    state = dataclasses.replace(state, hero_deck=0, face_up=((), ("hulk",), ("thor", "vision"), ()),
+    state = msgspec.structs.replace(state, hero_deck=0, face_up=((), ("hulk",), ("thor", "vision"), ()),
                                 hands=(3, 1, 1, 1))
     state, events = apply_all(state, g.Play("proxima-midnight"), g.Next())
     assert events[-3:] == [g.TurnStarted("hero1", 2, False), g.HeroDeckReshuffled(3, ("hulk", "thor", "vision")),
@@ -385,20 +385,20 @@ def test_an_empty_hero_deck_is_rebuilt_from_the_face_up_hero_cards(gauntlet_card
 
 
 def test_the_hero_deck_is_rebuilt_as_soon_as_a_draw_empties_it(gauntlet_cards):
-    state = dataclasses.replace(new(gauntlet_cards), hero_deck=1, face_up=((), ("hulk",), (), ()))
+    state = msgspec.structs.replace(new(gauntlet_cards), hero_deck=1, face_up=((), ("hulk",), (), ()))
     state, events = apply_all(state, g.Play("proxima-midnight"), g.Next())
     assert events[-2:] == [g.CardDrawn("hero1", "heroes", 0), g.HeroDeckReshuffled(1, ("hulk",))]
     assert state.hero_deck == 1 and state.face_up[1] == ()
 
 
 def test_an_empty_hero_deck_with_no_hero_card_face_up_skips_the_draw(gauntlet_cards):
-    state = dataclasses.replace(new(gauntlet_cards), hero_deck=0, hands=(3, 1, 1, 1))
+    state = msgspec.structs.replace(new(gauntlet_cards), hero_deck=0, hands=(3, 1, 1, 1))
     state, events = apply_all(state, g.Play("proxima-midnight"), g.Next())
     assert events[-1] == g.DrawSkipped("hero1", "heroes")
 
 
 def test_an_empty_thanos_deck_skips_his_draw(gauntlet_cards):
-    state = dataclasses.replace(new(gauntlet_cards, 2), thanos_deck=0)
+    state = msgspec.structs.replace(new(gauntlet_cards, 2), thanos_deck=0)
     state, _ = apply_all(state, g.Play("proxima-midnight"), g.Next(), g.Play("hulk"), g.Next(), g.Play("thor"))
     state, events = apply_all(state, g.Next())
     assert events[-1] == g.DrawSkipped("thanos", "thanos")
@@ -406,7 +406,7 @@ def test_an_empty_thanos_deck_skips_his_draw(gauntlet_cards):
 
 
 def test_thanos_holding_only_the_thanos_card_may_end_his_turn(gauntlet_cards):
-    state = dataclasses.replace(new(gauntlet_cards), thanos_deck=0, hands=(1, 1, 1, 1))
+    state = msgspec.structs.replace(new(gauntlet_cards), thanos_deck=0, hands=(1, 1, 1, 1))
     state, events = apply_all(state, g.Next())
     assert state.current == 1
 
@@ -421,7 +421,7 @@ def test_the_snap_is_refused_with_the_missing_stones(gauntlet_cards):
 
 
 def test_the_snap_wins_with_stones_face_up_plus_stones_in_hand(gauntlet_cards):
-    state = dataclasses.replace(new(gauntlet_cards),
+    state = msgspec.structs.replace(new(gauntlet_cards),
                                 face_up=(("mind-stone", "soul-stone", "space-stone", "power-stone"), (), (), ()))
     refused(state, g.Snap(("reality-stone", "reality-stone")), "stone_named_twice")
     refused(state, g.Snap(("reality-stone", "mind-stone")), "stone_face_up")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -208,7 +208,7 @@ def test_hunter_does_not_get_past_sneaky_by_default_but_may_with_the_option():
     assert kws(state, "chameleon-sniper") == {"sneaky", "hunter", "poisonous"}
     after, _ = apply_all(state, mb.Attack("chameleon-sniper"))
     assert after.pending is None and after.lives == (3, 1), "no one could block: hit and Attack effect"
-    state = replace(state, options=replace(state.options, hunter_past_sneaky="yes"))
+    state = replace(state, options=mb.Options(hunter_past_sneaky="yes"))  # the default options but this one
     after, _ = apply_all(state, mb.Attack("chameleon-sniper"))
     assert mb.to_act(after) == mb.ToAct("p1", "hunt")
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from companion.registry import find
 from companion.games import num_x as nx

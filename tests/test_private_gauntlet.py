@@ -11,10 +11,10 @@ import threading
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 pytest.importorskip("starlette", reason="starlette is not installed: run make setup")
 pytest.importorskip("uvicorn", reason="uvicorn is not installed: run make setup")

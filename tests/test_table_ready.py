@@ -7,9 +7,9 @@ the other deck, help on a word that is no command, F2 after F1.
 
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
+import msgspec
 
 from companion.announce import Announcer
 from companion.registry import find
@@ -28,7 +28,7 @@ GAUNTLET = find("gauntlet")
 def test_1_1_a_fight_against_a_thanos_with_no_card_is_refused_and_the_game_goes_on() -> None:
     session, recorder = make_session(players=2)
     # Thanos's deck and hand are empty: a hero's fight card cannot lock the game any more.
-    session.table.initial = dataclasses.replace(session.table.initial, thanos_deck=0, hands=(0, 1))
+    session.table.initial = msgspec.structs.replace(session.table.initial, thanos_deck=0, hands=(0, 1))
     texts = run_lines(session, recorder, "next\nplay hulk\nfight 3 1\nnext")
     assert "No fight: Thanos has no card." in texts
     assert session.state.pending_defeat is None and session.state.current == 1 and session.state.second_turn
@@ -36,11 +36,11 @@ def test_1_1_a_fight_against_a_thanos_with_no_card_is_refused_and_the_game_goes_
 
 def test_1_2_reality_stone_on_a_short_deck_puts_back_only_what_was_drawn_and_thanos_may_pass() -> None:
     cards = GAUNTLET.cards()
-    state = dataclasses.replace(g.new(g.Options(players=2), cards), thanos_deck=1, hands=(2, 1))
+    state = msgspec.structs.replace(g.new(g.Options(players=2), cards), thanos_deck=1, hands=(2, 1))
     state, events = g.apply(state, g.Play("reality-stone"))
     assert events[-1] == g.ThanosDeckCycled(1, 1, 1) and state.hands[0] == 1
     # Holding only what may be the Thanos card, he can end his turn without playing.
-    held_thanos = dataclasses.replace(state, played=False, thanos_deck=0, hands=(1, 1))
+    held_thanos = msgspec.structs.replace(state, played=False, thanos_deck=0, hands=(1, 1))
     after, _ = g.apply(held_thanos, g.Next())
     assert after.current == 1
 
@@ -60,7 +60,7 @@ def test_1_3_the_defeated_card_must_fit_what_lost(lines: str, sentence: str) -> 
 def test_1_4_impossible_fight_values_are_refused_per_side() -> None:
     session, recorder = make_session(players=3)
     # The Time Stone, the only Thanos 6, lies face up in front of Thanos.
-    session.table.initial = dataclasses.replace(session.table.initial, face_up=(("time-stone",), (), ()), hands=(2, 1, 1))
+    session.table.initial = msgspec.structs.replace(session.table.initial, face_up=(("time-stone",), (), ()), hands=(2, 1, 1))
     texts = run_lines(session, recorder, "play proxima\nnext\nplay hulk\nfight 1 3 6\nfight 1 3 9")
     assert texts[-2] == "No 6 can be in Thanos's hand now. Possible values: 1, 2, 3, 4, 5 and 7."
     assert texts[-1] == "9 is not a card value here. From 1 to 7."
@@ -76,7 +76,7 @@ def test_1_5_baron_ties_and_losers_must_be_possible() -> None:
 
 def test_1_6_players_reaching_the_target_together_win_together() -> None:
     state = ll.new(ll.Options(players=2), find("love-letter").cards())
-    assert ll.outcome(dataclasses.replace(state, winner="p1", co_winners=("p1", "p2"))).winners == ("p1", "p2")
+    assert ll.outcome(msgspec.structs.replace(state, winner="p1", co_winners=("p1", "p2"))).winners == ("p1", "p2")
 
 
 def test_1_7_a_teammate_card_aims_at_another_hero_except_alone() -> None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import msgspec
+from msgspec.structs import replace
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
@@ -128,8 +129,7 @@ class Options:
     token_pool: int = SPEC.default("token_pool")
 
 
-@dataclass(frozen=True)
-class Expected:
+class Expected(msgspec.Struct, frozen=True):
     """What a defeat in this turn must be, once a card or a fight said it: whose card, and its value range.
 
     After ``play nebula 5`` a defeat of Thanos's card must be a 5; after a fight
@@ -144,8 +144,7 @@ class Expected:
     aimed: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class FightRight:
+class FightRight(msgspec.Struct, frozen=True):
     """Fights the card just played allows: how many are left, with whom, who already fought."""
 
     left: int
@@ -155,11 +154,12 @@ class FightRight:
     capped: bool = False
 
 
-@dataclass(frozen=True)
-class State:
+class State(Uncompared, msgspec.Struct, frozen=True):
     """What the whole table knows at one moment."""
 
-    cards: CardSet = field(compare=False, repr=False)
+    #: Left out of equality and hashing, as ``field(compare=False)`` left them: the table's cards.
+    uncompared = frozenset({"cards"})
+    cards: CardSet
     options: Options
     thanos_lives: int
     hero_lives: int
@@ -742,8 +742,7 @@ _HANDLERS: dict[type, Callable[[State, Any], tuple[State, list[Event]]]] = {
 # --------------------------------------------------------------------------- card actions
 
 
-@dataclass(frozen=True)
-class Prepared:
+class Prepared(msgspec.Struct, frozen=True):
     """A play's choices, checked before anything changes."""
 
     target: int | None = None
@@ -751,8 +750,7 @@ class Prepared:
     deck: str | None = None
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(msgspec.Struct, frozen=True):
     """One kind of card effect: which choices it needs, then what it changes."""
 
     target: str = "none"  # none | hero (required) | hero_or_self (default: the player) | teammate (another hero)

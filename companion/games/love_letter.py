@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import msgspec
+from msgspec.structs import replace
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
@@ -116,8 +117,7 @@ class Options:
     tie: str = SPEC.default("tie")
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(msgspec.Struct, frozen=True):
     """The card played this turn whose outcome the table may still enter."""
 
     card: str
@@ -127,11 +127,12 @@ class Effect:
     resolved: bool = False
 
 
-@dataclass(frozen=True)
-class State:
+class State(Uncompared, msgspec.Struct, frozen=True):
     """What the whole table knows at one moment."""
 
-    cards: CardSet = field(compare=False, repr=False)
+    #: Left out of equality and hashing, as ``field(compare=False)`` left them: the table's cards.
+    uncompared = frozenset({"cards"})
+    cards: CardSet
     options: Options
     round: int
     tokens: tuple[int, ...]

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 import msgspec
+from msgspec.structs import replace
 
 from companion.cards import Card, CardSet
 from companion.games.base import seat_of as base_seat_of
@@ -201,8 +202,7 @@ class Options:
     hunter_past_sneaky: str = SPEC.default("hunter_past_sneaky")
 
 
-@dataclass(frozen=True)
-class Creature:
+class Creature(msgspec.Struct, frozen=True):
     """A creature in play: ``uid`` tells two copies apart; ``owner`` is the seat whose deck it came from."""
 
     uid: int
@@ -211,8 +211,7 @@ class Creature:
     exhausted: bool = False
 
 
-@dataclass(frozen=True)
-class Task:
+class Task(msgspec.Struct, frozen=True):
     """A step still to resolve, in order: an effect, the hunt, the block, the end of an attack, the end of the turn,
     or ``order``: the ``count`` effect steps right after it happen at once, and the active player chooses which first."""
 
@@ -225,8 +224,7 @@ class Task:
     count: int = 0
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(msgspec.Struct, frozen=True):
     """The decision the table waits for, and who makes it.
 
     ``kind``: ``mindbug`` (on ``card`` just played), ``hunt`` and ``block`` (against
@@ -248,11 +246,12 @@ class Pending:
     owner: int | None = None
 
 
-@dataclass(frozen=True)
-class State:
+class State(Uncompared, msgspec.Struct, frozen=True):
     """What the whole table knows at one moment."""
 
-    cards: CardSet = field(compare=False, repr=False)
+    #: Left out of equality and hashing, as ``field(compare=False)`` left them: the table's cards.
+    uncompared = frozenset({"cards"})
+    cards: CardSet
     options: Options
     lives: tuple[int, ...] = (LIVES, LIVES)
     mindbugs: tuple[int, ...] = (MINDBUGS, MINDBUGS)
@@ -688,8 +687,7 @@ class UnseenAnswer(Event, frozen=True):
 # --------------------------------------------------------------------------- effective power and keywords
 
 
-@dataclass(frozen=True)
-class Effective:
+class Effective(msgspec.Struct, frozen=True):
     """A creature's values now, every passive effect counted: power and keywords, and where they come from."""
 
     power: int

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import msgspec
+from msgspec.structs import replace
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
@@ -151,8 +152,7 @@ class Options:
         return self.mode != "expert"
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(msgspec.Struct, frozen=True):
     """One card on a branch: its id, the value it counts as, and how it got there.
 
     ``how``: start, normal, equal (Shadow/Rainbow at the top's value), ten (exactly 10 back), break, joker, flip.
@@ -163,8 +163,7 @@ class Placed:
     how: str
 
 
-@dataclass(frozen=True)
-class Pile:
+class Pile(msgspec.Struct, frozen=True):
     """One Infinity pile: its family once fixed, the first card (shared start), and its two branches."""
 
     family: str | None = None
@@ -195,13 +194,14 @@ class Pile:
         return first + tuple(p.card for p in self.up) + tuple(p.card for p in self.down)
 
 
-@dataclass(frozen=True)
-class State:
+class State(Uncompared, msgspec.Struct, frozen=True):
     """What the whole table knows at one moment."""
 
-    cards: CardSet = field(compare=False, repr=False)
+    #: Left out of equality and hashing, as ``field(compare=False)`` left them: the table's cards and their copies in this game.
+    uncompared = frozenset({"cards", "copies"})
+    cards: CardSet
     options: Options
-    copies: Mapping[str, int] = field(compare=False, repr=False)  # card id → copies in this game's deck
+    copies: Mapping[str, int]  # card id → copies in this game's deck
     total: int
     piles: tuple[Pile, ...]
     deck: int
@@ -214,7 +214,7 @@ class State:
     emptied: bool = False  # the current player's hand reached 0 this turn while the draw pile lasted
     passed: bool = False  # a Passe filled this turn: nothing more to play
     out: tuple[str, ...] = ()  # out of play: played action cards (but Jokers), Flash victims
-    used: Mapping[str, int] = field(default_factory=dict)  # card id → copies seen (placed or out)
+    used: Mapping[str, int] = {}  # card id → copies seen (placed or out)
     eliminated: tuple[bool, ...] = ()
     turn: int = 1
     ended: str | None = None  # a Reason value once over
@@ -458,7 +458,7 @@ class Status(Event, frozen=True):
     mode: str
     outcome: dict[str, Any] | None = None
     eliminated: tuple[str, ...] = ()
-    scores: dict[str, int] = field(default_factory=dict)
+    scores: dict[str, int] = {}
     to_act: dict[str, Any] | None = None
 
 
@@ -991,11 +991,9 @@ def _apply_place(state: State, command: Play, card: Card, how: str, value: int,
 
 
 def _evolve(state: State, **changes: Any) -> State:
-    """``dataclasses.replace`` for a `State`, without re-running ``__init__`` (the bots apply thousands a second)."""
-    new_state = object.__new__(State)
-    new_state.__dict__.update(state.__dict__)
-    new_state.__dict__.update(changes)
-    return new_state
+    """A copy of ``state`` with ``changes`` (``msgspec.structs.replace``: no ``__init__`` re-run, and the bots apply
+    thousands a second)."""
+    return replace(state, **changes)
 
 
 def _with_branch(pile: Pile, direction: str, cards: tuple[Placed, ...]) -> Pile:

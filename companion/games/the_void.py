@@ -25,10 +25,11 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from companion.cards import Card, CardSet
 from companion.games.base import (
@@ -185,8 +186,7 @@ class Options:
         return DIFFICULTIES[self.difficulty]
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(msgspec.Struct, frozen=True):
     """A card face up, on the pile or in the discards: its rank and type when said (``None``: not said)."""
 
     rank: int | None
@@ -205,11 +205,12 @@ class Placed:
         return self.type or "?"
 
 
-@dataclass(frozen=True)
-class State:
+class State(Uncompared, msgspec.Struct, frozen=True):
     """What the whole table knows at one moment."""
 
-    cards: CardSet = field(compare=False, repr=False)
+    #: Left out of equality and hashing, as ``field(compare=False)`` left them: the table's cards.
+    uncompared = frozenset({"cards"})
+    cards: CardSet
     options: Options
     round: int
     phase: str
