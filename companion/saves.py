@@ -116,11 +116,11 @@ def header_options(game: Game, values: Any) -> tuple[Any, list[str]]:
     :raises UnknownOptions: the header names options this companion does not know (or is not a table).
     :raises BadOptions: a value of the wrong type, or one the game does not allow.
     """
-    import dataclasses
+    from companion.structs import field_names
 
     if not isinstance(values, dict):
         values = {}
-    fields = [f.name for f in dataclasses.fields(game.rules.options_type)]
+    fields = field_names(game.rules.options_type)
     unknown = sorted(str(key) for key in values if key not in fields)
     if unknown:
         raise UnknownOptions(unknown)
