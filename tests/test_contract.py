@@ -7,12 +7,12 @@ that field compared by identity (``compare=False``). Now the state's ``cards`` i
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import textwrap
 import types
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from companion.cards import CardSet
@@ -25,19 +25,18 @@ ROOT = Path(__file__).resolve().parent.parent
 NO_CARDS = """
     from __future__ import annotations
 
-    from dataclasses import dataclass
     from typing import Any
+
+    import msgspec
 
     from companion.games.base import Command, Event, GameSpec, Kind, Rules, TurnModel
 
 
-    @dataclass(frozen=True)
-    class State:
+    class State(msgspec.Struct, frozen=True):
         count: int
 
 
-    @dataclass(frozen=True)
-    class Options:
+    class Options(msgspec.Struct, frozen=True):
         players: int = 2
         names: tuple[str, ...] = ()
 
@@ -106,8 +105,7 @@ def test_a_state_with_its_card_file_loaded_again_equals_the_saved_one(game: Game
     again = game.cards()
     assert first is not again and first == again and hash(first) == hash(again)
 
-    @dataclasses.dataclass(frozen=True)
-    class Plain:
+    class Plain(msgspec.Struct, frozen=True):
         cards: CardSet
         count: int
 
