@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-
 import pytest
-from msgspec.structs import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from companion.registry import find
 from companion.games import mindbug as mb
@@ -19,14 +18,14 @@ apply_all, refused = for_rules(mb)
 
 def table(mine: tuple[str, ...] = (), theirs: tuple[str, ...] = (), current: int = 0, **changes: object) -> mb.State:
     """A state with these creatures in play (a trailing ``!`` marks an exhausted one), p1's side first."""
-    state = mb.new(mb.Options(**{k: v for k, v in changes.items() if k in mb.Options.__dataclass_fields__}), CARDS)
+    state = mb.new(mb.Options(**{k: v for k, v in changes.items() if k in mb.Options.__struct_fields__}), CARDS)
     boards: list[tuple[mb.Creature, ...]] = [(), ()]
     uid = 1
     for seat, cards in enumerate((mine, theirs)):
         for card in cards:
             boards[seat] += (mb.Creature(uid, card.rstrip("!"), seat, card.endswith("!")),)
             uid += 1
-    rest = {k: v for k, v in changes.items() if k not in mb.Options.__dataclass_fields__}
+    rest = {k: v for k, v in changes.items() if k not in mb.Options.__struct_fields__}
     return replace(state, boards=tuple(boards), next_uid=uid, current=current, **rest)  # type: ignore[arg-type]
 
 
@@ -208,7 +207,7 @@ def test_hunter_does_not_get_past_sneaky_by_default_but_may_with_the_option():
     assert kws(state, "chameleon-sniper") == {"sneaky", "hunter", "poisonous"}
     after, _ = apply_all(state, mb.Attack("chameleon-sniper"))
     assert after.pending is None and after.lives == (3, 1), "no one could block: hit and Attack effect"
-    state = replace(state, options=mb.Options(hunter_past_sneaky="yes"))  # the default options but this one
+    state = replace(state, options=replace(state.options, hunter_past_sneaky="yes"))
     after, _ = apply_all(state, mb.Attack("chameleon-sniper"))
     assert mb.to_act(after) == mb.ToAct("p1", "hunt")
 

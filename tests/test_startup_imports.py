@@ -66,10 +66,9 @@ NOT_FOR_A_SCRIPTED_GAME = ("sqlite3", "companion.records", "companion.web", "com
                            "prompt_toolkit", "starlette", "uvicorn", "PIL", "qrcode", "platformdirs",
                            "companion.rules_help", "companion.simulate_help", "companion.doctor_help",
                            "dataclasses")
-#: ``dataclasses`` (0.7 ms for each frozen class, and ``inspect`` with ``ast``, ``dis``, ``tokenize``): no shared class
-#: is one (`test_no_shared_class_of_a_game_s_start_is_a_dataclass`); each game's own classes are converted on branch
-#: structs-games. Once it has landed, DELETE THE NEXT LINE: ``dataclasses`` is then forbidden for every game.
-NOT_FOR_A_SCRIPTED_GAME = tuple(name for name in NOT_FOR_A_SCRIPTED_GAME if name != "dataclasses")
+#: ``dataclasses`` (0.7 ms for each frozen class, and ``inspect`` with ``ast``, ``dis``, ``tokenize``): no class of a
+#: game's start is one, neither a shared one (`test_no_shared_class_of_a_game_s_start_is_a_dataclass`) nor the game's
+#: own (its states, options and records: `_played` lists them apart).
 #: ``inspect`` stays: msgspec's first typed decoding (the card file) imports ``msgspec._utils``, which imports
 #: ``typing_extensions`` (installed with starlette), which imports ``inspect``.
 GAMES = {"gauntlet": "gauntlet", "love-letter": "love_letter", "num-x": "num_x", "the-void": "the_void",
@@ -86,6 +85,8 @@ def _private_folders(tmp_path: Path) -> dict[str, str]:
 PER_GAME = re.compile(r"companion\.(games|commands|render)\.(?!base\b|state_json\b)\w+\.|companion\.private\.")
 #: The dataclasses of the shared modules a game's start created, by command line (`_played` fills it).
 _SHARED_DATACLASSES: dict[tuple[str, ...], list[str]] = {}
+#: The dataclasses of the game's own layers (``companion.games.gauntlet``…, ``private.*``) it created, likewise.
+_GAME_DATACLASSES: dict[tuple[str, ...], list[str]] = {}
 
 
 def _played(tmp_path: Path, *argv: str, script: str = "quit\n") -> tuple[set[str], str]:
@@ -93,6 +94,7 @@ def _played(tmp_path: Path, *argv: str, script: str = "quit\n") -> tuple[set[str
                           capture_output=True, text=True, timeout=120, check=True, env=_private_folders(tmp_path))
     found = json.loads(done.stdout)
     _SHARED_DATACLASSES[argv] = [kind for kind in found["dataclasses"] if not PER_GAME.match(kind)]
+    _GAME_DATACLASSES[argv] = [kind for kind in found["dataclasses"] if PER_GAME.match(kind)]
     return set(found["modules"]), found["printed"]
 
 
@@ -113,6 +115,7 @@ def test_playing_one_game_imports_neither_the_other_games_nor_what_a_script_does
         assert loaded <= {own, "base", "state_json"}, layer
     assert _heavy(modules, NOT_FOR_A_SCRIPTED_GAME) == []
     assert _SHARED_DATACLASSES[(game,)] == []  # the shared layers' classes are Structs (or plain classes)
+    assert _GAME_DATACLASSES[(game,)] == []  # and so are the game's own: State, Options, Pile, Creature…
 
 
 def test_no_shared_class_of_a_game_s_start_is_a_dataclass() -> None:
@@ -209,3 +212,24 @@ def test_the_games_events_and_commands_are_structs_and_compare_as_the_dataclasse
     assert play == the_void.Play(3, t=9.0) and hash(play) == hash(the_void.Play(3)) and play != the_void.Play(4, t=1.5)
     with pytest.raises(AttributeError):
         play.rank = 4  # type: ignore[misc]
+
+
+def test_the_games_states_and_options_are_structs_and_compare_as_the_dataclasses_did() -> None:
+    """A game's options, state and its records (piles, creatures…) are frozen ``msgspec.Struct`` classes too (issue
+    34). A state compares and hashes without the table's cards, as ``field(compare=False)`` left them out; a copy
+    with a change is another state."""
+    import msgspec
+
+    from companion import registry
+
+    for game in registry.GAMES:
+        options = game.rules.options_type(players=game.spec.min_players)
+        state = game.rules.new(options, game.cards())
+        assert isinstance(options, msgspec.Struct) and isinstance(state, msgspec.Struct), game.id
+        assert hash(options) == hash(game.rules.options_type(players=game.spec.min_players))
+        without_cards = msgspec.structs.replace(state, cards=None)
+        assert state == without_cards and state != msgspec.structs.replace(state, options=None), game.id
+        if game.id != "num-x":  # Num-X's state holds mappings (copies used): unhashable, as the dataclass was
+            assert hash(state) == hash(without_cards), game.id
+        with pytest.raises(AttributeError):
+            state.options = options  # type: ignore[misc]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -118,8 +117,7 @@ class Reason(enum.Enum):
 # --------------------------------------------------------------------------- options and state
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(msgspec.Struct, frozen=True):
     """How the table set the game up."""
 
     players: int = SPEC.default_players

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import msgspec
@@ -108,8 +107,7 @@ TARGETS_OTHER = ("guess", "peek", "compare", "swap")
 # --------------------------------------------------------------------------- options and state
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(msgspec.Struct, frozen=True):
     """How the table set the game up. ``tie``: who gets a token when a round ends in a full tie."""
 
     players: int = SPEC.default_players

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
@@ -189,8 +188,7 @@ def traits(card: Card) -> Traits:
 # --------------------------------------------------------------------------- options and state
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(msgspec.Struct, frozen=True):
     """How the table set the game up."""
 
     players: int = SPEC.default_players

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import msgspec
@@ -132,8 +131,7 @@ class Reason(enum.Enum):
 # --------------------------------------------------------------------------- options and state
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(msgspec.Struct, frozen=True):
     """How the table set the game up (see the spec's options for what each means)."""
 
     players: int = SPEC.default_players

@@ -25,7 +25,6 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -166,8 +165,7 @@ player_id = seat_id
 # --------------------------------------------------------------------------- options and state
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(msgspec.Struct, frozen=True):
     """How the table set the game up (each field is an option of the spec)."""
 
     players: int = SPEC.default_players
