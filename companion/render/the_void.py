@@ -172,7 +172,8 @@ def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
 
 
 def _draw_pile_empty_terse(e: g.DrawPileEmpty, ctx: Context) -> str:
-    return ctx.t("Draw pile empty.")
+    # Translators: said right after the play whose draw emptied the draw pile: no hand is refilled from now on.
+    return ctx.t("No more draws.")
 
 
 def _round_started_terse(e: g.RoundStarted, ctx: Context) -> str:
