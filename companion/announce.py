@@ -16,8 +16,11 @@ speech/output.py), so the rules cores and renderers never deal with sounds.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
+
+import msgspec
+
+from companion.structs import Uncompared
 
 
 class Priority(enum.IntEnum):
@@ -29,23 +32,25 @@ class Priority(enum.IntEnum):
     NOW = 1
 
 
-@dataclass(frozen=True)
-class Utterance:
+class Utterance(Uncompared, msgspec.Struct, frozen=True):
     """One sentence for every output.
 
     ``event`` and ``fields`` are the machine-readable form of the same fact
     (the ``--json`` line); ``braille`` is an optional terser text for the display.
     ``private`` utterances are shown to the user who typed but never kept in the history.
+    ``texts`` is left out of equality (`Uncompared`).
     """
+
+    uncompared: ClassVar[frozenset[str]] = frozenset({"texts"})
 
     text: str
     lang: str
     event: str = "message"
-    fields: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, Any] = msgspec.field(default_factory=dict)
     priority: Priority = Priority.NORMAL
     braille: str | None = None
     #: The same sentence in the other languages asked for (a player's page in their own language).
-    texts: dict[str, str] = field(default_factory=dict, compare=False)
+    texts: dict[str, str] = msgspec.field(default_factory=dict)
 
     def text_in(self, lang: str) -> tuple[str, str]:
         """The sentence in ``lang`` when it was built in it, else as said at the table; and its language."""

@@ -15,7 +15,6 @@ import re
 import tomllib
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterable, Literal, Mapping, TypeVar
 
@@ -69,8 +68,7 @@ class CardDataError(ValueError):
         return str(t(self.template, **words))
 
 
-@dataclass(frozen=True, eq=False)
-class Card:
+class Card(msgspec.Struct, frozen=True, eq=False):
     """One card as printed: its id is stable ASCII, its names and texts are per language.
 
     ``traits`` holds what only its game reads (a Gauntlet stone, a Mindbug keyword),
@@ -88,7 +86,7 @@ class Card:
     traits: Any = None
     #: The grammatical gender of the card's name per language, where a sentence agrees with it
     #: (``{"fr": "f"}``: "Veuve noire est vaincue"); masculine when not given.
-    genders: Mapping[str, str] = field(default_factory=dict)
+    genders: Mapping[str, str] = msgspec.field(default_factory=dict)
 
     def feminine(self, lang: str) -> bool:
         return self.genders.get(lang) == "f"
@@ -102,22 +100,21 @@ class Card:
 
 def _facts(card: Card) -> tuple[Any, ...]:
     """What a card says (cards compare by identity: a set of them compares these)."""
-    return tuple(getattr(card, f.name) for f in fields(card))
+    return tuple(getattr(card, name) for name in card.__struct_fields__)
 
 
-@dataclass(frozen=True, eq=False)
-class CardSet:
-    """Every card of one game, in the order of its data file."""
+class CardSet(msgspec.Struct, frozen=True, eq=False):
+    """Every card of one game, in the order of its data file (``_by_id`` is made from ``cards``: never give it)."""
 
     game: str
     names: Mapping[str, str]
     sides: Mapping[str, Mapping[str, str]]
     cards: tuple[Card, ...]
     path: Path
-    _by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
+    _by_id: Mapping[str, Card] = msgspec.field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_id", {card.id: card for card in self.cards})
+        msgspec.structs.force_setattr(self, "_by_id", {card.id: card for card in self.cards})
 
     def __eq__(self, other: object) -> bool:
         """Equal when loaded from the same file with the same cards (a state resumed equals the one saved)."""
@@ -130,6 +127,10 @@ class CardSet:
 
     def __hash__(self) -> int:
         return hash((self.game, self.path))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__struct_fields__ if name != "_by_id")
+        return f"CardSet({shown})"
 
     @classmethod
     def empty(cls, game: str, names: Mapping[str, str]) -> CardSet:

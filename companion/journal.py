@@ -54,7 +54,6 @@ import os
 import stat
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -323,6 +322,7 @@ def _entry_line(data: Mapping[str, Any]) -> bytes:
 class _HeaderFacts:
     """The game, options and settings a save file's header holds (for a file read and a file open alike)."""
 
+    __slots__ = ()  # a base of the `Replay` Struct
     header: Header
 
     @property
@@ -338,8 +338,7 @@ class _HeaderFacts:
         return dict(self.header.settings)
 
 
-@dataclass
-class Replay(_HeaderFacts):
+class Replay(_HeaderFacts, msgspec.Struct):
     """What a save file holds: its header and its command and mark lines in file order, unreplayed.
 
     Pass it to :func:`replay` to rebuild the game. ``damaged`` keeps the first
@@ -349,7 +348,7 @@ class Replay(_HeaderFacts):
     path: Path
     header: Header
     entries: list[Entry]
-    damaged: list[DamagedLine] = field(default_factory=list)
+    damaged: list[DamagedLine] = msgspec.field(default_factory=list)
     damaged_count: int = 0
     size: int = 0  #: bytes read
     ends_cleanly: bool = True  #: the file ends with a line end (a crash can cut the last line)
@@ -533,8 +532,7 @@ def _keep(replay: Replay, entry: Entry | CheckpointLine | DamagedLine) -> None:
 # --------------------------------------------------------------------------- replaying
 
 
-@dataclass
-class ReplayResult:
+class ReplayResult(msgspec.Struct):
     """What :func:`replay` did.
 
     - ``applied``: the command lines in force, in order (the game's steps);
@@ -545,13 +543,13 @@ class ReplayResult:
     - ``damaged`` / ``damaged_count``: from the file (the first line numbers, and how many).
     """
 
-    applied: list[CommandLine] = field(default_factory=list)
-    redo: list[CommandLine] = field(default_factory=list)
-    refused: list[int] = field(default_factory=list)
-    ignored: list[int] = field(default_factory=list)
-    damaged: list[int] = field(default_factory=list)
+    applied: list[CommandLine] = msgspec.field(default_factory=list)
+    redo: list[CommandLine] = msgspec.field(default_factory=list)
+    refused: list[int] = msgspec.field(default_factory=list)
+    ignored: list[int] = msgspec.field(default_factory=list)
+    damaged: list[int] = msgspec.field(default_factory=list)
     damaged_count: int = 0
-    errors: list[tuple[int, Exception]] = field(default_factory=list)
+    errors: list[tuple[int, Exception]] = msgspec.field(default_factory=list)
 
     @property
     def commands(self) -> list[dict[str, Any]]:

@@ -10,13 +10,13 @@ status is 0 at the end of input; only bad options give another (2).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
+
+import msgspec
 
 from companion import journal
 from companion.announce import Announcer, Utterance
@@ -31,8 +31,7 @@ from companion.session import Narrator, RecordsKeeper, Session, Table, Wiring
 from companion.session.wiring import ControlHandler, Scheduler, SecretHandler, run_now
 
 
-@dataclass(frozen=True)
-class OutputConfig:
+class OutputConfig(msgspec.Struct, frozen=True):
     """Where sentences go besides standard output: speech and braille, as the user chose them."""
 
     speech: str | None = None  # auto | screenreader | tts | wav:DIR | none; None: auto in a terminal, none in scripts
@@ -47,8 +46,7 @@ class OutputConfig:
     braille_only: bool = False
 
 
-@dataclass(frozen=True)
-class PlayConfig:
+class PlayConfig(msgspec.Struct, frozen=True):
     """Everything ``companion play GAME`` was asked for, typed."""
 
     lang: str = "fr"
@@ -57,8 +55,8 @@ class PlayConfig:
     verbosity: str | None = None
     players: int | None = None
     names: tuple[str, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)  # the game's rules options given on the command line
-    display: Mapping[str, Any] = field(default_factory=dict)  # the game's display options
+    options: Mapping[str, Any] = msgspec.field(default_factory=dict)  # the game's rules options given on the command line
+    display: Mapping[str, Any] = msgspec.field(default_factory=dict)  # the game's display options
     save: Path | None = None
     resume: Path | None = None
     outputs: OutputConfig = OutputConfig()
@@ -184,7 +182,7 @@ def _offer_unfinished(config: PlayConfig, game: Game, announcer: Announcer, outp
     resume = offer_resume(config.lang, game, announcer,
                           answered=speech_output.interrupt if speech_output is not None else lambda: None,
                           kept=typed_ahead, declined=declined)
-    return dataclasses.replace(config, resume=resume)
+    return msgspec.structs.replace(config, resume=resume)
 
 
 def _begin(config: PlayConfig, session: Session, notes: list[str], outputs: _Outputs, announcer: Announcer,
@@ -318,10 +316,11 @@ def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interac
 def with_outputs(wiring: Wiring, outputs: _Outputs) -> Wiring:
     """``wiring`` with the voice and the braille display: their controls, line hooks, and the outputs themselves."""
     controls, before_line, new_answer, after_line = _output_controls(outputs)
-    return dataclasses.replace(wiring, controls={**wiring.controls, **controls},
-                               before_line=(*wiring.before_line, *before_line),
-                               new_answer=(*wiring.new_answer, *new_answer), after_line=(*wiring.after_line, *after_line),
-                               speech=outputs.speech, braille=outputs.braille)
+    return msgspec.structs.replace(wiring, controls={**wiring.controls, **controls},
+                                   before_line=(*wiring.before_line, *before_line),
+                                   new_answer=(*wiring.new_answer, *new_answer),
+                                   after_line=(*wiring.after_line, *after_line),
+                                   speech=outputs.speech, braille=outputs.braille)
 
 
 def run_batch(session: Session, stdin: TextIO) -> None:
@@ -550,13 +549,12 @@ def _journal_problem(error: journal.JournalError, t: Translator) -> str:
     })
 
 
-@dataclass
-class _Outputs:
+class _Outputs(msgspec.Struct):
     """The voice and the braille display chosen for this run, and what to say about them."""
 
     speech: Any = None
     braille: Any = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = msgspec.field(default_factory=list)
 
 
 def _make_outputs(config: PlayConfig, interactive: bool, stdout: TextIO, game: Game | None = None) -> _Outputs:
@@ -616,6 +614,8 @@ def _make_braille(config: PlayConfig, spec: str, stdout: TextIO, game: Game | No
     except ValueError:
         raise SystemExit(_bad(config.lang, "--braille", spec)) from None
     if chosen.speech == "none" and display.name == "brlapi" and not chosen.braille_only:
+        import dataclasses  # the braille display's marks are a dataclass (never imported by a scripted game)
+
         display.marks = dataclasses.replace(marks, symbols=load_symbols())
     return display, note
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from companion.cards import CardSet
@@ -26,27 +25,76 @@ if TYPE_CHECKING:
     from companion.render import Renderer
 
 
-@dataclass(frozen=True)
-class Listed:
+class _Frozen:
+    """Values set once in ``__init__``: plain classes, neither dataclasses nor ``msgspec.Struct`` values, because
+    ``companion games`` and ``--help`` read this module and import neither (issue 34)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is frozen: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is frozen: {name} cannot be deleted")
+
+
+class Listed(_Frozen):
     """What the registry knows of a game without importing it: the same values as the game's ``SPEC``."""
 
+    __slots__ = ("id", "names", "aliases", "min_players", "max_players")
     id: str
     names: Mapping[str, str]
     aliases: tuple[str, ...]
     min_players: int
     max_players: int
 
+    def __init__(self, id: str, names: Mapping[str, str], aliases: tuple[str, ...], min_players: int,
+                 max_players: int) -> None:
+        for name, value in zip(self.__slots__, (id, names, aliases, min_players, max_players), strict=True):
+            object.__setattr__(self, name, value)
 
-@dataclass(frozen=True)
-class Game:
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return self._values() == other._values() if type(other) is type(self) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.aliases, self.min_players, self.max_players))
+
+    def __reduce__(self) -> tuple[type[Listed], tuple[Any, ...]]:
+        return Listed, self._values()
+
+    def __repr__(self) -> str:
+        return "Listed(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__) + ")"
+
+
+class Game(_Frozen):
     """One game, loaded lazily from its module: its spec and its three layers.
 
     ``listed``: its id, names, aliases and players as data (the registry's games have it); a game without it
-    (tests, a module given by name) reads them from its ``SPEC``.
+    (tests, a module given by name) reads them from its ``SPEC``. Two games are equal when they have the same
+    rules module (``listed`` is not compared).
     """
 
     module: str  # the rules core, e.g. "companion.games.gauntlet"
-    listed: Listed | None = field(default=None, compare=False, repr=False)
+    listed: Listed | None
+
+    def __init__(self, module: str, listed: Listed | None = None) -> None:
+        object.__setattr__(self, "module", module)
+        object.__setattr__(self, "listed", listed)
+
+    def __eq__(self, other: object) -> bool:
+        return self.module == other.module if type(other) is type(self) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.module)
+
+    def __reduce__(self) -> tuple[type[Game], tuple[str, Listed | None]]:
+        return Game, (self.module, self.listed)  # a copy imports its modules again when it needs them
+
+    def __repr__(self) -> str:
+        return f"Game(module={self.module!r})"
 
     @functools.cached_property
     def _rules_module(self) -> Any:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from companion.cards import Card, CardNameError, CardSet, match_name, normalize
 from companion.grammar import elide
@@ -45,18 +46,16 @@ CLOSE_ENOUGH = 75
 MIN_CORRECTED = 4
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(msgspec.Struct, frozen=True):
     """What the reader says: its sentences in order, the JSON form, and whether the position moved."""
 
     lines: tuple[str, ...]
     event: str
-    fields: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, Any] = msgspec.field(default_factory=dict)
     moved: bool = False
 
 
-@dataclass(frozen=True)
-class _Laid:
+class _Laid(msgspec.Struct, frozen=True):
     """A section in the reader's language: its paragraphs, and the keywords and cards each one is about."""
 
     section: Section

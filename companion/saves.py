@@ -19,9 +19,10 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
+
+import msgspec
 
 from companion import journal
 from companion.registry import Game
@@ -38,8 +39,7 @@ UNREADABLE = ("not_found", "not_a_file", "unreadable", "too_large", "empty", "no
               "unknown_game", "unknown_options", "bad_options", "unplayable")
 
 
-@dataclass
-class Loaded:
+class Loaded(msgspec.Struct):
     """A save file read and replayed: its game, options, display settings and the table at its end."""
 
     path: Path
@@ -49,7 +49,7 @@ class Loaded:
     display: dict[str, Any]
     table: Table  # replayed, silently
     result: journal.ReplayResult
-    assumed: list[str] = field(default_factory=list)  #: options the header leaves out, as flags with the default
+    assumed: list[str] = msgspec.field(default_factory=list)  #: options the header leaves out, as flags with the default
 
     @property
     def final(self) -> Any:
@@ -57,8 +57,7 @@ class Loaded:
         return self.table.state
 
 
-@dataclass
-class Summary:
+class Summary(msgspec.Struct):
     """What ``companion saves`` needs of one save, without its history: the game, its options and its last state.
 
     ``table`` is a table *not* replayed (its names and cards, for the sentence's context); ``final`` is the state
@@ -116,11 +115,11 @@ def header_options(game: Game, values: Any) -> tuple[Any, list[str]]:
     :raises UnknownOptions: the header names options this companion does not know (or is not a table).
     :raises BadOptions: a value of the wrong type, or one the game does not allow.
     """
-    import dataclasses
+    from companion.structs import field_names
 
     if not isinstance(values, dict):
         values = {}
-    fields = [f.name for f in dataclasses.fields(game.rules.options_type)]
+    fields = field_names(game.rules.options_type)
     unknown = sorted(str(key) for key in values if key not in fields)
     if unknown:
         raise UnknownOptions(unknown)
@@ -299,8 +298,7 @@ def players(loaded: Loaded | Summary, ctx: Context, t: Translator) -> str:
 # --------------------------------------------------------------------------- listing
 
 
-@dataclass
-class SaveInfo:
+class SaveInfo(msgspec.Struct):
     """One line of ``companion saves``."""
 
     path: Path
@@ -546,14 +544,13 @@ def delete_one(name: str, folder: Path, lang: str) -> str:
     return t("1 save deleted: {name}.", name=path.name)
 
 
-@dataclass
-class Deleted:
+class Deleted(msgspec.Struct):
     """What ``--delete-finished`` did."""
 
-    deleted: list[Path] = field(default_factory=list)
-    unstarted: list[Path] = field(default_factory=list)  #: saves with no move (a run that only typed quit)
-    in_use: list[Path] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)  #: one sentence each
+    deleted: list[Path] = msgspec.field(default_factory=list)
+    unstarted: list[Path] = msgspec.field(default_factory=list)  #: saves with no move (a run that only typed quit)
+    in_use: list[Path] = msgspec.field(default_factory=list)
+    failed: list[str] = msgspec.field(default_factory=list)  #: one sentence each
 
 
 def delete_finished(folder: Path, game: Game | None, older_than: int | None, lang: str,

@@ -17,7 +17,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 
@@ -42,6 +42,7 @@ READINGS: Mapping[str, Mapping[str, str]] = {
     "any-starter": {"starters": "any"},
 }
 from companion.simulate_help import BOTS as BOTS, CLI_HELP as CLI_HELP  # noqa: E402 - light: the CLI reads them first
+from companion.structs import replaced  # noqa: E402
 
 if TYPE_CHECKING:
     from companion.simulation.num_x_bots import GameResult
@@ -626,4 +627,4 @@ class _Progress:
 
 
 def with_players(options: Any, players: int) -> Any:
-    return replace(options, players=players)
+    return replaced(options, players=players)

@@ -170,7 +170,7 @@ def make_served(game: str = "gauntlet", lang: str = "en", kit: str = "tokens", v
                 journal: Any = None, wire: Callable[[Wiring], Wiring] | None = None, qr_file: Any = None,
                 https: bool | None = None, host: str = "127.0.0.1", **options: Any) -> tuple[Session, Recorder, Any]:
     """The same session with its pages served on ``host`` (127.0.0.1; the caller stops ``web``)."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from companion.rules_reader import RulesAnswerer
     from companion.session import RecordsKeeper, Table

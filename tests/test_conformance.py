@@ -9,11 +9,11 @@ A deliberately broken game shows that each check can fail.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from companion.registry import GAMES, Game
@@ -21,6 +21,7 @@ from companion.games.base import (
     Command, Event, GameSpec, Kind, OptionSpec, Outcome, OutcomeKind, RuleError, Rules, ToAct, TurnModel, check_options,
     fields_of,
 )
+from companion.structs import field_names
 from companion.render import Context, Renderer, Settings
 from tests.conformance import (
     check_new_refuses_options, check_options_declared_once, check_replay, check_sentences, check_state, play_randomly,
@@ -81,7 +82,7 @@ def test_the_spec_declares_what_the_cli_and_the_save_file_use(game: Game) -> Non
     spec = game.spec
     assert spec.min_players <= spec.default_players <= spec.max_players
     assert set(spec.names) >= {"fr", "en"}
-    fields = {f.name for f in dataclasses.fields(game.rules.options_type)}
+    fields = set(field_names(game.rules.options_type))
     assert {"players", "names"} <= fields
     for option in spec.options:
         assert (option.name in fields) == (option.scope == "rules"), option.name
@@ -97,15 +98,13 @@ def test_new_refuses_what_the_spec_does_not_allow(game: Game) -> None:
 # --------------------------------------------------------------------------- a broken game: the checks can fail
 
 
-@dataclasses.dataclass(frozen=True)
-class _Options:
+class _Options(msgspec.Struct, frozen=True):
     players: int = 2
     names: tuple[str, ...] = ()
     speed: str = "slow"
 
 
-@dataclasses.dataclass(frozen=True)
-class _State:
+class _State(msgspec.Struct, frozen=True):
     count: int
     log: list[int]  # mutable on purpose: the broken rules below change it while refusing
 
@@ -209,7 +208,7 @@ def test_the_suite_catches_a_lost_field_and_a_bad_replay() -> None:
     with pytest.raises(AssertionError, match="another state"):
         check_replay(rules, _Options(), None, run)  # type: ignore[arg-type]
     with pytest.raises(AssertionError, match="nobody must act"):
-        check_state(dataclasses.replace(rules, to_act=lambda s: None), _State(0, []), [_Add(1)])
+        check_state(msgspec.structs.replace(rules, to_act=lambda s: None), _State(0, []), [_Add(1)])
 
 
 def test_the_contract_supplies_status_and_legal_commands() -> None:
@@ -217,7 +216,7 @@ def test_the_contract_supplies_status_and_legal_commands() -> None:
     state = rules.new(_Options(), None)  # type: ignore[arg-type]
     assert rules.queries["status"](state, {}) == [_Status(0)]
     assert rules.legal_commands(state) == ["add"]
-    assert dataclasses.replace(rules, legal_moves=lambda s: []).legal_commands(state) == []  # a copy reads its own moves
+    assert msgspec.structs.replace(rules, legal_moves=lambda s: []).legal_commands(state) == []  # a copy reads its own moves
 
 
 def test_the_suite_catches_a_default_declared_twice_and_an_unchecked_new() -> None:

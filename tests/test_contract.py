@@ -7,12 +7,12 @@ that field compared by identity (``compare=False``). Now the state's ``cards`` i
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import textwrap
 import types
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from companion.cards import CardSet
@@ -25,19 +25,18 @@ ROOT = Path(__file__).resolve().parent.parent
 NO_CARDS = """
     from __future__ import annotations
 
-    from dataclasses import dataclass
     from typing import Any
+
+    import msgspec
 
     from companion.games.base import Command, Event, GameSpec, Kind, Rules, TurnModel
 
 
-    @dataclass(frozen=True)
-    class State:
+    class State(msgspec.Struct, frozen=True):
         count: int
 
 
-    @dataclass(frozen=True)
-    class Options:
+    class Options(msgspec.Struct, frozen=True):
         players: int = 2
         names: tuple[str, ...] = ()
 
@@ -106,11 +105,54 @@ def test_a_state_with_its_card_file_loaded_again_equals_the_saved_one(game: Game
     again = game.cards()
     assert first is not again and first == again and hash(first) == hash(again)
 
-    @dataclasses.dataclass(frozen=True)
-    class Plain:
+    class Plain(msgspec.Struct, frozen=True):
         cards: CardSet
         count: int
 
     assert Plain(first, 1) == Plain(again, 1) != Plain(again, 2)
     options = game.rules.options_type(players=game.spec.default_players)
     assert game.rules.new(options, first) == game.rules.new(options, again)
+
+
+class _Seat(msgspec.Struct, frozen=True):
+    lives: int
+    hand: tuple[str, ...] = ()
+
+
+class _StructState(msgspec.Struct, frozen=True):
+    cards: CardSet
+    seats: tuple[_Seat, ...]
+    turn: int
+
+
+class _StructOptions(msgspec.Struct, frozen=True):
+    players: int = 2
+    names: tuple[str, ...] = ()
+    speed: str = "slow"
+
+
+def test_a_game_whose_state_and_options_are_structs_checkpoints_and_saves_them() -> None:
+    """A game's ``State`` and ``Options`` are Structs (or, until its module converts, dataclasses): the checkpoint and
+    the save's options read either, in field order, without the card set (issue 34)."""
+    import dataclasses
+
+    from companion.games.base import options_to_json
+    from companion.games.state_json import state_from_json, state_to_json
+    from companion.structs import field_names, replaced
+
+    cards = CardSet.empty("x", {"en": "X"})
+    state = _StructState(cards, (_Seat(3, ("ace",)), _Seat(2)), 1)
+    saved = msgspec.json.decode(msgspec.json.encode(state_to_json(state)))  # as the checkpoint line holds it
+    assert saved == {"seats": [{"lives": 3, "hand": ["ace"]}, {"lives": 2, "hand": []}], "turn": 1}
+    assert state_from_json(saved, _StructState, cards) == state
+    with pytest.raises(ValueError, match="not a state of _StructState"):
+        state_from_json({"seats": [{"lives": "3"}], "turn": 1}, _StructState, cards)
+    assert options_to_json(_StructOptions(names=("Ann", "Bob"))) == {"players": 2, "names": ["Ann", "Bob"], "speed": "slow"}
+
+    @dataclasses.dataclass(frozen=True)
+    class Older:
+        players: int = 2
+        speed: str = "slow"
+
+    assert field_names(_StructOptions) == ("players", "names", "speed") and field_names(Older()) == ("players", "speed")
+    assert replaced(_StructOptions(), players=3) == _StructOptions(3) and replaced(Older(), speed="fast") == Older(2, "fast")

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from companion.commands import love_letter as p
 from companion.commands.base import Ask, Change, ParseError, Secret

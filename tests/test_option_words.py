@@ -7,12 +7,12 @@ an option added without words fails here. In-process, about a second.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
@@ -130,12 +130,12 @@ def test_an_option_without_words_or_catalog_fails_the_check(monkeypatch: pytest.
     """The broken twins: a new option with no words, words outside the catalog, English words left in French."""
     love = registry.find("love-letter")
     surprise = OptionSpec("surprise", str, "a", "a new option", choices=("a", "b"))
-    added = _with(love, spec=dataclasses.replace(love.spec, options=(*love.spec.options, surprise)))
+    added = _with(love, spec=replace(love.spec, options=(*love.spec.options, surprise)))
     assert [value for _, _, value in cases([added])] == ["all", "none", "a", "b"]
     assert problems(added, surprise, "b", _all_vocabularies()) == [
         "love-letter surprise=b: no words (add them to its renderer's option_words)"]
     tie = love.spec.option("tie")
-    untranslated = _with(love, renderer=dataclasses.replace(
+    untranslated = _with(love, renderer=replace(
         love.renderer, option_words={"tie": OptionWords({"all": "tie all", "none": "tie none"})}))
     find = registry.find
     monkeypatch.setattr(registry, "find", lambda name: untranslated if name == love.id else find(name))

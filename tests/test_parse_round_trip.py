@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from companion.commands.base import Change, Parser
 from companion.registry import GAMES, Game
 
-PRINTING = [game for game in GAMES if game.parser.line_for is not Parser.line_for]
+NO_LINE = next(field.default for field in msgspec.structs.fields(Parser) if field.name == "line_for")
+PRINTING = [game for game in GAMES if game.parser.line_for is not NO_LINE]
 SEEDS = range(3)
 
 

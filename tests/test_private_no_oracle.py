@@ -24,10 +24,11 @@ from __future__ import annotations
 import itertools
 import random
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from conftest import make_session
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from companion.games.base import RuleError
 from companion.registry import GAMES, find

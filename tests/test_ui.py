@@ -7,14 +7,13 @@ offer finds unfinished autosaves only.
 
 from __future__ import annotations
 
-import dataclasses
-
 import io
 import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import msgspec
 import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.completion import CompleteEvent
@@ -367,7 +366,7 @@ def test_unfinished_autosave_is_found_and_others_are_not(tmp_path: Path) -> None
     assert (found.players, found.where) == ("Zoé and Alice", "Turn 1: Zoé has played: type next.")
     (folder / "gauntlet_2026-01-01_12-00-00.jsonl").write_text("not a journal\n")
     _autosave(tmp_path, "gauntlet_2026-01-01_13-00-00.jsonl", ["play ebony maw"], interactive=False)  # a script's game
-    assert unfinished_autosave(GAUNTLET, folder) == dataclasses.replace(found, where="Tour 1 : Zoé a joué : tapez suivant.",
+    assert unfinished_autosave(GAUNTLET, folder) == msgspec.structs.replace(found, where="Tour 1 : Zoé a joué : tapez suivant.",
                                                                        players="Zoé et Alice")
     with journal.Journal.resume(started)[0]:  # open in another companion: not offered
         assert unfinished_autosave(GAUNTLET, folder) is None

@@ -7,11 +7,11 @@ import os
 import struct
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 segno = pytest.importorskip("segno", reason="segno is not installed: run make setup")
 pytest.importorskip("starlette", reason="starlette is not installed: run make setup")

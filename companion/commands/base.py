@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgspec
@@ -236,14 +235,13 @@ def _no_line(command: Command, state: Any, lang: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Parser:
+class Parser(msgspec.Struct, frozen=True, dict=True):
     """A game's typed lines → requests: one ``PARSER = Parser(...)`` per game; hooks have defaults.
 
     ``game_id`` names its vocabulary (``data/verbs/<game>.toml``); ``parsers``
     are its own verbs; a verb that names one of ``queries`` and has no parser of
     its own is a question without arguments (``played``). ``verbs`` is the order
-    help lists them in.
+    help lists them in. (``dict=True``: its ``vocabulary`` is kept once read.)
     """
 
     game_id: str

@@ -19,19 +19,16 @@ from __future__ import annotations
 
 from companion.marker import N_ as N_  # re-exported: the games mark their words with it
 
-import dataclasses
 import enum
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 import msgspec
 
 from companion.cards import Card, CardSet
-
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
+from companion.structs import Uncompared as Uncompared  # re-exported: the games' events and commands use it
+from companion.structs import field_names
 
 
 class RuleError(ValueError):
@@ -65,27 +62,6 @@ class Command(msgspec.Struct, frozen=True):
         data: dict[str, Any] = {"cmd": self.name}
         data.update({name: plain(getattr(self, name)) for name in self.__struct_fields__})
         return data
-
-
-class Uncompared:
-    """Of an event or a command: the fields named in ``uncompared`` are left out of equality and hashing (a
-    timestamp, an outcome repeated for scripts), as a dataclass's ``field(compare=False)``."""
-
-    __slots__ = ()
-    uncompared: ClassVar[frozenset[str]] = frozenset()
-
-    def _compared(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in getattr(self, "__struct_fields__", ())
-                     if name not in self.uncompared)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, Uncompared)
-        return self._compared() == other._compared()
-
-    def __hash__(self) -> int:
-        return hash(self._compared())
 
 
 def plain(value: Any) -> Any:
@@ -132,8 +108,7 @@ class TurnModel(enum.StrEnum):
     REAL_TIME = "real_time"
 
 
-@dataclasses.dataclass(frozen=True)
-class OptionSpec:
+class OptionSpec(msgspec.Struct, frozen=True):
     """One option of a game: a CLI flag of ``companion play GAME``, a field of its options, a key of the save file.
 
     ``help`` is a message id of the game's catalog. ``scope`` says who reads it:
@@ -184,8 +159,7 @@ class OptionError(ValueError):
         self.value = value
 
 
-@dataclasses.dataclass(frozen=True)
-class GameSpec:
+class GameSpec(msgspec.Struct, frozen=True):
     """What a game is, declared at the top of its module (OpenSpiel's ``GameType``).
 
     ``deck_sizes`` (side → cards) and ``trait_counts`` (trait → how many distinct
@@ -205,9 +179,9 @@ class GameSpec:
     domain: str
     options: tuple[OptionSpec, ...] = ()
     data_file: str | None = None
-    deck_sizes: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    deck_sizes: Mapping[str, int] = msgspec.field(default_factory=dict)
     traits: type[Any] | None = None
-    trait_counts: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    trait_counts: Mapping[str, int] = msgspec.field(default_factory=dict)
     players_help: str = "number of players"
     #: The key of ``public_view`` that counts how far a game went (a whole number that never goes down),
     #: read by the save list and the review: ``round`` for a game in rounds, ``turn``, or ``None`` for neither.
@@ -283,8 +257,8 @@ class GameState(Protocol):
 
 
 S = TypeVar("S", bound=GameState)
-#: A game's options: a dataclass (its fields are the options a save file may hold).
-Opt = TypeVar("Opt", bound="DataclassInstance")
+#: A game's options: a frozen Struct (its fields are the options a save file may hold).
+Opt = TypeVar("Opt")
 #: A question every player may ask: the state and the question's arguments → the answer as events.
 Query = Callable[[S, Mapping[str, Any]], "list[Event]"]
 
@@ -306,8 +280,7 @@ def _from_moves(state: Any) -> list[str]:
     raise NotImplementedError
 
 
-@dataclasses.dataclass(frozen=True)
-class Rules(Generic[S, Opt]):
+class Rules(msgspec.Struct, Generic[S, Opt], frozen=True):
     """A game's rules core as the session sees it: its spec and its functions (OpenSpiel's small state API).
 
     A game declares one ``RULES = Rules(...)`` from its module's functions; mypy
@@ -315,7 +288,7 @@ class Rules(Generic[S, Opt]):
     """
 
     spec: GameSpec
-    #: The game's frozen ``Options`` dataclass (``players``, ``names`` and the spec's rules options).
+    #: The game's frozen ``Options`` Struct (``players``, ``names`` and the spec's rules options).
     options_type: type[Opt]
     #: Command types by journal name.
     commands: Mapping[str, type[Command]]
@@ -334,7 +307,7 @@ class Rules(Generic[S, Opt]):
     #: Everything every player may know, as plain data (with the spec's ``progress`` key, if it declares one).
     public_view: Callable[[S], dict[str, Any]]
     #: Questions every player may ask → a function of the state and the arguments (``status`` is added when missing).
-    queries: Mapping[str, Query[S]] = dataclasses.field(default_factory=dict)
+    queries: Mapping[str, Query[S]] = msgspec.field(default_factory=dict)
     #: The public places cards lie in → card ids in order (undo says what changed back).
     zones: Callable[[S], Mapping[Zone, tuple[str, ...]]] = _no_zones
     #: Every command the rules accept now, where the state knows enough to list them (``None`` otherwise).
@@ -351,10 +324,10 @@ class Rules(Generic[S, Opt]):
     def __post_init__(self) -> None:
         if "status" not in self.queries:
             status = self.status
-            object.__setattr__(self, "queries", {"status": lambda state, args: [status(state)], **self.queries})
+            msgspec.structs.force_setattr(self, "queries", {"status": lambda state, args: [status(state)], **self.queries})
         derived = getattr(self.legal_commands, "__func__", None) is Rules.commands_of_moves  # a copy (replace)
         if self.legal_commands is _from_moves or derived:
-            object.__setattr__(self, "legal_commands", self.commands_of_moves)
+            msgspec.structs.force_setattr(self, "legal_commands", self.commands_of_moves)
 
     def commands_of_moves(self, state: S) -> list[str]:
         """The names of the commands ``legal_moves`` lists now, in the order of ``commands``.
@@ -376,7 +349,7 @@ class Rules(Generic[S, Opt]):
 
         :raises ValueError: a value of the wrong type or outside what the spec declares.
         """
-        known = {f.name for f in dataclasses.fields(self.options_type)}
+        known = set(field_names(self.options_type))
         data = {k: v for k, v in values.items() if k in known}
         try:
             options: Opt = msgspec.convert(data, type=self.options_type, strict=True)
@@ -469,7 +442,7 @@ def seat_word_name(names: Sequence[str], game_id: str = "") -> str | None:
 
 def options_to_json(options: Any) -> dict[str, Any]:
     """A game's options as the save file's ``options`` object."""
-    return {f.name: plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
+    return {name: plain(getattr(options, name)) for name in field_names(options)}
 
 
 # --------------------------------------------------------------------------- tuple helpers (states are immutable)

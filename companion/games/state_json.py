@@ -1,42 +1,42 @@
 """A game's state as JSON and back, for the journal's checkpoints (companion/journal.py).
 
-Generic over the games: a state is a frozen dataclass of plain values, tuples, enums and
-nested dataclasses, plus the game's :class:`~companion.cards.CardSet`, which is never
+Generic over the games: a state is a frozen ``msgspec.Struct`` (or a frozen dataclass) of plain values, tuples,
+enums and nested Structs, plus the game's :class:`~companion.cards.CardSet`, which is never
 written (the table gives it back when the state is read). msgspec does the typed work from
-the dataclass's annotations, strictly: a checkpoint that does not fit the state's type raises
+the state's annotations, strictly: a checkpoint that does not fit the state's type raises
 ``ValueError`` and the caller replays the lines instead.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import typing
 from typing import Any
 
 import msgspec
 
 from companion.cards import CardSet
+from companion.structs import field_names
 
 
 _SHAPES: dict[type, tuple[Any, tuple[str, ...]]] = {}
 
 
 def _shape(state_type: type) -> tuple[Any, tuple[str, ...]]:
-    """A dataclass with the state's fields but its card set (which the table holds), and the card set's fields."""
+    """A Struct with the state's fields but its card set (which the table holds), and the card set's fields."""
     if state_type in _SHAPES:
         return _SHAPES[state_type]
     hints = typing.get_type_hints(state_type)
-    fields = [f for f in dataclasses.fields(state_type) if f.init]
-    kept = [(f.name, hints[f.name]) for f in fields if hints[f.name] is not CardSet]
-    cards = tuple(f.name for f in fields if hints[f.name] is CardSet)
-    _SHAPES[state_type] = dataclasses.make_dataclass(f"{state_type.__name__}Saved", kept, frozen=True), cards
+    fields = field_names(state_type)
+    kept = [(name, hints[name]) for name in fields if hints[name] is not CardSet]
+    cards = tuple(name for name in fields if hints[name] is CardSet)
+    _SHAPES[state_type] = msgspec.defstruct(f"{state_type.__name__}Saved", kept, frozen=True), cards
     return _SHAPES[state_type]
 
 
 def state_to_json(state: Any) -> dict[str, Any]:
     """The state's fields as JSON values (its card set left out)."""
     shape, _ = _shape(type(state))
-    values = {f.name: getattr(state, f.name) for f in dataclasses.fields(shape)}
+    values = {name: getattr(state, name) for name in shape.__struct_fields__}
     converted: dict[str, Any] = msgspec.to_builtins(values)
     return converted
 
@@ -48,5 +48,5 @@ def state_from_json(data: dict[str, Any], state_type: type, cards: CardSet) -> A
         found = msgspec.convert(data, type=shape, strict=True)
     except (msgspec.ValidationError, TypeError) as error:
         raise ValueError(f"not a state of {state_type.__name__}: {error}") from None
-    values = {f.name: getattr(found, f.name) for f in dataclasses.fields(shape)}
+    values = {name: getattr(found, name) for name in shape.__struct_fields__}
     return state_type(**values, **{name: cards for name in card_fields})

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from companion.cards import Card, CardSet
 from companion.marker import N_ as N_
@@ -35,14 +36,13 @@ def verbosity_level(value: str | None, default: str = "normal") -> str:
     return value if value in VERBOSITIES else default
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(msgspec.Struct, frozen=True):
     """How the user wants to hear things. ``display``: the game's own display options (a Gauntlet kit)."""
 
     lang: str = "fr"
     #: ``terse`` | ``normal`` | ``full`` (`VERBOSITIES`); ``None``: the game's default (its spec's ``verbosity``).
     verbosity: str | None = None
-    display: Mapping[str, Any] = field(default_factory=dict)
+    display: Mapping[str, Any] = msgspec.field(default_factory=dict)
     #: Played at the keyboard (a save of a script's game is not offered back for resume).
     interactive: bool = True
 
@@ -408,8 +408,7 @@ def _no_state_help(verb: str, state: Any, ctx: Context) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class OptionWords:
+class OptionWords(msgspec.Struct, frozen=True):
     """One option of a game's spec in words, from the game's catalog (data, declared in its `Renderer`): what
     ``companion records`` says of a table's options ("no token after a full tie"), never their syntax.
 
@@ -418,7 +417,7 @@ class OptionWords:
     """
 
     #: Each value's words: value → message id.
-    values: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, str] = msgspec.field(default_factory=dict)
     #: A whole number said with its number first: (singular, plural) message ids with ``{count}`` (`plural`).
     count: tuple[str, str] | None = None
     #: Seat numbers ("13"): (singular, plural) message ids with ``{seats}`` (the seats joined) and ``{count}`` (how many).
@@ -443,8 +442,7 @@ class OptionWords:
         return ctx.t.plural(*message, count, seats=ctx.join(list(value)))
 
 
-@dataclass(frozen=True)
-class Renderer:
+class Renderer(msgspec.Struct, frozen=True):
     """A game's events and refusals as sentences: one ``RENDERER = Renderer(...)`` per game; hooks have defaults.
 
     ``events`` maps each event type to its sentence maker; ``help`` gives the
@@ -459,14 +457,14 @@ class Renderer:
     domain: str
     events: Mapping[type, Callable[[Any, Context], str]]
     #: The event's terse form (the number and the change only: "7 red."), where it differs from ``events``'.
-    terse: Mapping[type, Callable[[Any, Context], str]] = field(default_factory=dict)
+    terse: Mapping[type, Callable[[Any, Context], str]] = msgspec.field(default_factory=dict)
     #: The event's full form (the sentence and its context), where it differs from ``events``'.
-    full: Mapping[type, Callable[[Any, Context], str]] = field(default_factory=dict)
-    help: Mapping[str, str] = field(default_factory=dict)
+    full: Mapping[type, Callable[[Any, Context], str]] = msgspec.field(default_factory=dict)
+    help: Mapping[str, str] = msgspec.field(default_factory=dict)
     #: Events that are never the headline of a command (``undo`` quotes the headline).
     minor_events: frozenset[str] = frozenset()
     #: The sentence for each refusal code of this game (code → sentence from the details and the context).
-    refusals: Mapping[str, Refusal] = field(default_factory=dict)
+    refusals: Mapping[str, Refusal] = msgspec.field(default_factory=dict)
     #: A player as the table calls them (a given name, "hero 2"…).
     player: Callable[[Context, str | None], str] = _player_id
     #: Whose turn it is (or who won): the start of ``status``, and what ``undo`` reminds (default: the whole status).
@@ -481,7 +479,7 @@ class Renderer:
     card_reading: Callable[[Card, Context], str] = card_sentence
     #: Each option of the game's spec in words (option name → `OptionWords`): ``companion records`` says a
     #: table's options with them, in the reader's language.
-    option_words: Mapping[str, OptionWords] = field(default_factory=dict)
+    option_words: Mapping[str, OptionWords] = msgspec.field(default_factory=dict)
 
     def render(self, event: Event, ctx: Context) -> str:
         """The sentence for ``event`` at the context's verbosity (its terse or full form, else the normal one)."""

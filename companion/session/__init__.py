@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from companion import journal as journal_mod
 from companion.announce import Announcer

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import threading
 import traceback
-from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
+
+from msgspec.structs import replace
 
 from companion import journal as journal_mod
 from companion.announce import Priority, Utterance

@@ -9,8 +9,9 @@ It holds the contexts and knows no state of its own: the table is handed in.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from companion.announce import Priority, Utterance
 from companion.cards import CardSet

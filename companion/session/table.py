@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from companion import journal as journal_mod
 from companion.cards import CardSet
@@ -24,8 +25,7 @@ from companion.games.state_json import state_from_json, state_to_json
 from companion.registry import Game
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     """One accepted command and what it did, kept for undo."""
 
     command: Command

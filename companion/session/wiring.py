@@ -11,8 +11,9 @@ secret prompt, and how a page's request reaches the table's thread.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
+
+import msgspec
 
 from companion.announce import Announcer
 from companion.commands.base import Ask, Secret
@@ -79,14 +80,13 @@ def run_now(job: Callable[[], None]) -> None:
     job()
 
 
-@dataclass(frozen=True)
-class Wiring:
+class Wiring(msgspec.Struct, frozen=True):
     """Everything a session is connected to, set once when it is built."""
 
     announcer: Announcer
     #: Other languages each sentence is also built in (players' pages in their own language).
     languages: frozenset[str] = frozenset()
-    controls: Mapping[str, ControlHandler] = field(default_factory=dict)
+    controls: Mapping[str, ControlHandler] = msgspec.field(default_factory=dict)
     #: Called before each line (speech cuts off a stale sentence) and after it (pending notices).
     before_line: tuple[Callable[[], None], ...] = ()
     #: Called before each line that starts a new answer: every line but a ``pan``, which moves in the last one

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import datetime as _dt
 from pathlib import Path
-from dataclasses import dataclass
 from typing import Any, Callable
+
+import msgspec
 
 from companion import journal
 from companion.announce import Announcer, Utterance
@@ -33,8 +34,7 @@ LOOKED_AT = 5
 Ask = Callable[[str], "str | None"]
 
 
-@dataclass(frozen=True)
-class Unfinished:
+class Unfinished(msgspec.Struct, frozen=True):
     """An autosave worth offering back: its file, who plays, and where the game stands."""
 
     path: Path

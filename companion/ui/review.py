@@ -7,8 +7,9 @@ lock (`Session.run_soon`).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from companion.announce import Priority, Utterance
 from companion.i18n import Translator
@@ -29,7 +30,7 @@ def repeat(session: Session) -> None:
     if not answer:
         replay(session, None)
     for utterance in answer:
-        session.wiring.announcer.announce(dataclasses.replace(utterance, priority=Priority.NORMAL), remember=False)
+        session.wiring.announcer.announce(msgspec.structs.replace(utterance, priority=Priority.NORMAL), remember=False)
 
 
 def status(session: Session) -> None:
@@ -71,7 +72,7 @@ def replay(session: Session, utterance: Utterance | None) -> None:
         # Translators: F2, F5 or F6 before any sentence was said.
         say_now(session, t("Nothing has been said yet."), "history", remember=False)
         return
-    session.wiring.announcer.announce(dataclasses.replace(utterance, priority=Priority.NOW), remember=False)
+    session.wiring.announcer.announce(msgspec.structs.replace(utterance, priority=Priority.NOW), remember=False)
 
 
 __all__ = ["last_refusal", "next_sentence", "previous", "repeat", "replay", "say_now", "status", "turn"]

@@ -15,9 +15,10 @@ import asyncio
 import threading
 import time
 from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace
 from starlette.routing import BaseRoute
 
 from companion.i18n import LANGUAGES

@@ -24,10 +24,11 @@ import secrets
 import threading
 import webbrowser
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
+from msgspec.structs import replace
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from sse_starlette import ServerSentEvent
