@@ -428,14 +428,15 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
     try:
         if config.resume is not None:
             table.use_journal(journal.Journal.create(config.resume, game.id, options_to_json(options),
-                                                     _settings_json(settings), replace_empty=True))
+                                                     _settings_json(settings), replace_empty=True, sync_later=True))
             # Translators: {path} a file or folder name.
             notes.append(t("{path} was empty: a new game starts in it.", path=config.resume))
         elif config.save is not None:
             table.use_journal(journal.Journal.create(config.save, game.id, options_to_json(options),
-                                                     _settings_json(settings)))
-        else:
-            table.use_journal(journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings)))
+                                                     _settings_json(settings), sync_later=True))
+        else:  # a new game's file: its fsyncs wait for its first command (journal.py; issue 34)
+            table.use_journal(journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings),
+                                                          sync_later=True))
     except FileExistsError:
         if path is not None and path.is_dir():
             # Translators: {path} a file or folder name.
