@@ -298,7 +298,7 @@ def _scanner(config: PlayConfig, session: Session) -> Any:
 
 def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interactive: bool) -> Wiring:
     """What this run's session is connected to: outputs and their controls, records, the rules reader, the keyboard."""
-    from companion.rules_reader import RulesAnswerer
+    from companion.rules_answerer import LazyRulesAnswerer
 
     # An explicit save file is resumed by naming it (the resume offer only looks at the automatic saves).
     resume_command = (f"{config.resume_command} --resume {config.save}" if config.save is not None
@@ -310,7 +310,7 @@ def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interac
         from companion.ui.secret import SecretAsker
 
         secret_handler, scheduler = SecretAsker(), PromptScheduler()
-    return with_outputs(Wiring(announcer, listeners=(RecordsKeeper(),), answerers=(RulesAnswerer(),),
+    return with_outputs(Wiring(announcer, listeners=(RecordsKeeper(),), answerers=(LazyRulesAnswerer(),),
                                secret_handler=secret_handler, scheduler=scheduler, resume_command=resume_command),
                         outputs)
 

@@ -60,20 +60,49 @@ NOT_FOR_A_SCRIPTED_GAME = ("sqlite3", "companion.records", "companion.web", "com
                            "companion.rules_data", "companion.braille", "companion.ui", "companion.earcons",
                            "companion.speech", "filelock", "logging", "secrets", "shutil", "subprocess", "tempfile",
                            "prompt_toolkit", "starlette", "uvicorn", "PIL", "qrcode", "platformdirs",
-                           "companion.rules_help", "companion.simulate_help", "companion.doctor_help")
+                           "companion.rules_help", "companion.simulate_help", "companion.doctor_help",
+                           # the rules reader waits for a question (companion/rules_answerer.py), the card and verb files'
+                           # parse is kept in the cache folder (companion/cards.py parsed_toml), the user's folders are
+                           # found without platformdirs (its tempfile, shutil, lzma, bz2, random): issue 34
+                           "companion.rules_reader", "tomllib", "lzma", "bz2", "random", "hashlib")
 GAMES = {"gauntlet": "gauntlet", "love-letter": "love_letter", "num-x": "num_x", "the-void": "the_void",
          "mindbug": "mindbug"}
 
 
-def _private_folders(tmp_path: Path) -> dict[str, str]:
+@pytest.fixture(scope="module")
+def user_folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The user's folders as a user's start finds them, as the start-up benchmark runs: no ``COMPANION_*_DIR``, the
+    XDG folders of a private home; the card and verb files' parses already kept in its cache folder, as at every start
+    but the very first (kept here, in this process, rather than by a first run of each game)."""
     import os
 
-    return dict(os.environ, COMPANION_DATA_DIR=str(tmp_path), COMPANION_CONFIG_DIR=str(tmp_path / "config"))
+    from companion import cards, registry, vocabulary
+
+    home = tmp_path_factory.mktemp("home")
+    env = {key: value for key, value in os.environ.items() if key not in ("COMPANION_DATA_DIR", "COMPANION_CONFIG_DIR")}
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+               XDG_CACHE_HOME=str(home / "cache"))
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("COMPANION_DATA_DIR", "COMPANION_CONFIG_DIR"):
+            patch.delenv(name, raising=False)
+        for name in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+            patch.setenv(name, env[name])
+        cards._read_toml.cache_clear()
+        cards._LOADED.clear()
+        vocabulary._vocabulary.cache_clear()
+        for game in registry.GAMES:
+            game.cards()
+            vocabulary.Vocabulary.of(game.id)
+        cards._read_toml.cache_clear()
+        cards._LOADED.clear()
+        vocabulary._vocabulary.cache_clear()
+    assert len(list((home / "cache" / "companion" / "toml").glob("*.msgpack"))) >= 2 * len(registry.GAMES)
+    return env
 
 
-def _played(tmp_path: Path, *argv: str, script: str = "quit\n") -> tuple[set[str], str]:
+def _played(env: dict[str, str], *argv: str, script: str = "quit\n") -> tuple[set[str], str]:
     done = subprocess.run([sys.executable, "-c", PROBE, "play", *argv, "--lang", "en"], cwd=ROOT, input=script,
-                          capture_output=True, text=True, timeout=120, check=True, env=_private_folders(tmp_path))
+                          capture_output=True, text=True, timeout=120, check=True, env=env)
     found = json.loads(done.stdout)
     return set(found["modules"]), found["printed"]
 
@@ -83,11 +112,11 @@ def _heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_playing_one_game_imports_neither_the_other_games_nor_what_a_script_does_not_use(tmp_path: Path,
+def test_playing_one_game_imports_neither_the_other_games_nor_what_a_script_does_not_use(user_folders: dict[str, str],
                                                                                         game: str) -> None:
     """``companion play GAME``: its own game's modules only; sqlite3 waits for a game's end, the braille keys for a
     display, the save files' listing for a resume, the rules for a question (issue 34)."""
-    modules, printed = _played(tmp_path, game)
+    modules, printed = _played(user_folders, game)
     assert printed.count("\n") >= 2  # the game really started: its set-up said (quit at once: nothing saved)
     own = GAMES[game]
     for layer in ("games", "commands", "render", "private"):
@@ -96,17 +125,17 @@ def test_playing_one_game_imports_neither_the_other_games_nor_what_a_script_does
     assert _heavy(modules, NOT_FOR_A_SCRIPTED_GAME) == []
 
 
-def test_a_game_named_by_an_alias_imports_no_other_game(tmp_path: Path) -> None:
-    modules, printed = _played(tmp_path, "void")  # the last alias the registry would have found by importing each
+def test_a_game_named_by_an_alias_imports_no_other_game(user_folders: dict[str, str]) -> None:
+    modules, printed = _played(user_folders, "void")  # the last alias the registry would have found by importing each
     assert "round" in printed
     assert {name for name in modules if name.startswith("companion.games.")} <= {
         "companion.games.the_void", "companion.games.base", "companion.games.state_json"}
 
 
-def test_resuming_a_game_imports_no_other_game_and_no_rules(tmp_path: Path) -> None:
+def test_resuming_a_game_imports_no_other_game_and_no_rules(tmp_path: Path, user_folders: dict[str, str]) -> None:
     save = tmp_path / "resume.jsonl"
-    _played(tmp_path, "gauntlet", "--save", str(save), script="play proxima\nnext\nquit\n")
-    modules, printed = _played(tmp_path, "gauntlet", "--resume", str(save))
+    _played(user_folders, "gauntlet", "--save", str(save), script="play proxima\nnext\nquit\n")
+    modules, printed = _played(user_folders, "gauntlet", "--resume", str(save))
     assert "2 commands replayed" in printed
     assert {name for name in modules if name.startswith("companion.games.")} <= {
         "companion.games.gauntlet", "companion.games.base", "companion.games.state_json"}
@@ -114,6 +143,14 @@ def test_resuming_a_game_imports_no_other_game_and_no_rules(tmp_path: Path) -> N
     allowed = ("companion.saves", "companion.ui")
     assert _heavy(modules, tuple(m for m in NOT_FOR_A_SCRIPTED_GAME if m not in allowed)) == []
     assert _heavy(modules, ("companion.ui",)) <= ["companion.ui", "companion.ui.resume"]
+
+
+def test_the_lazy_rules_answerer_answers_what_the_rules_reader_answers() -> None:
+    from companion.rules_answerer import LazyRulesAnswerer
+    from companion.rules_reader import RulesAnswerer
+
+    assert LazyRulesAnswerer.questions == RulesAnswerer.questions
+    assert LazyRulesAnswerer().help_lines("fr") == RulesAnswerer().help_lines("fr")
 
 
 def test_the_whole_help_asked_before_a_command_still_lists_every_command() -> None:
