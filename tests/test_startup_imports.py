@@ -29,7 +29,15 @@ with contextlib.redirect_stdout(io.StringIO()) as printed:
         main(sys.argv[1:])
     except SystemExit:
         pass
-json.dump({"modules": sorted(sys.modules), "printed": printed.getvalue()}, sys.stdout)
+found = {"modules": sorted(sys.modules), "printed": printed.getvalue()}
+if "msgspec" in sys.modules:  # imported without typing_extensions (companion/msgspec_import.py): all as before after
+    import typing
+    import msgspec._utils
+    import typing_extensions
+    found["msgspec"] = {"hints": msgspec._utils._get_type_hints is typing.get_type_hints,
+                        "required": msgspec._utils.Required is typing_extensions.Required is typing.Required,
+                        "typing_extensions": typing_extensions.__name__}
+json.dump(found, sys.stdout)
 """
 
 
@@ -101,9 +109,13 @@ def user_folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def _played(env: dict[str, str], *argv: str, script: str = "quit\n") -> tuple[set[str], str]:
+    """The modules ``companion play`` imported, and what it printed; msgspec was imported without typing_extensions
+    (companion/msgspec_import.py), and typing_extensions imports as always afterwards."""
     done = subprocess.run([sys.executable, "-c", PROBE, "play", *argv, "--lang", "en"], cwd=ROOT, input=script,
                           capture_output=True, text=True, timeout=120, check=True, env=env)
     found = json.loads(done.stdout)
+    assert "typing_extensions" not in found["modules"]
+    assert found["msgspec"] == {"hints": True, "required": True, "typing_extensions": "typing_extensions"}
     return set(found["modules"]), found["printed"]
 
 
