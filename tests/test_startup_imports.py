@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Modules the help has no use for, each of which costs milliseconds to import.
 HEAVY = ("tomllib", "dataclasses", "inspect", "typing", "shutil", "lzma", "bz2", "babel", "msgspec", "filelock", "sqlite3",
-         "companion.registry", "companion.games", "companion.session", "companion.play", "companion.journal")
+         "companion.registry", "companion.games", "companion.session", "companion.play", "companion.journal",
+         "pathlib", "urllib", "ipaddress", "fnmatch")  # pathlib (and what it imports): a file named, not the help
 
 PROBE = """
 import contextlib, io, json, sys
@@ -41,9 +42,23 @@ json.dump(found, sys.stdout)
 """
 
 
+def as_installed(env: dict[str, str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """The probe's interpreter and environment as a user's install starts (as benchmarks/bench_startup.py runs): the
+    development venv's ``__editable__`` finder, run by its ``site`` at every start, imports pathlib, re, urllib.parse,
+    importlib.util… and would hide them here; so no ``site`` (``-S``), the project and the venv's packages by
+    ``PYTHONPATH``."""
+    import os
+    import sysconfig
+
+    base = dict(os.environ if env is None else env)
+    base["PYTHONPATH"] = os.pathsep.join([str(ROOT), sysconfig.get_paths()["purelib"]])
+    return [sys.executable, "-S"], base
+
+
 def loaded_by(*argv: str) -> tuple[set[str], str]:
-    done = subprocess.run([sys.executable, "-c", PROBE, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          check=True)
+    python, env = as_installed()
+    done = subprocess.run([*python, "-c", PROBE, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          check=True, env=env)
     found = json.loads(done.stdout)
     return set(found["modules"]), found["printed"]
 
@@ -64,7 +79,7 @@ def test_the_help_in_french_imports_no_heavy_module_either() -> None:
 
 #: What ``companion play GAME`` has no use for when standard input is a script (no voice, no braille display, no
 #: server): each costs the table a pause before the set-up is said (issue 34).
-NOT_FOR_A_SCRIPTED_GAME = ("sqlite3", "companion.records", "companion.web", "companion.simulation", "companion.saves",
+NOT_FOR_A_SCRIPTED_GAME = ("threading", "traceback", "importlib.util", "sqlite3", "companion.records", "companion.web", "companion.simulation", "companion.saves",
                            "companion.rules_data", "companion.braille", "companion.ui", "companion.earcons",
                            "companion.speech", "filelock", "logging", "secrets", "shutil", "subprocess", "tempfile",
                            "prompt_toolkit", "starlette", "uvicorn", "PIL", "qrcode", "platformdirs",
@@ -111,8 +126,9 @@ def user_folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 def _played(env: dict[str, str], *argv: str, script: str = "quit\n") -> tuple[set[str], str]:
     """The modules ``companion play`` imported, and what it printed; msgspec was imported without typing_extensions
     (companion/msgspec_import.py), and typing_extensions imports as always afterwards."""
-    done = subprocess.run([sys.executable, "-c", PROBE, "play", *argv, "--lang", "en"], cwd=ROOT, input=script,
-                          capture_output=True, text=True, timeout=120, check=True, env=env)
+    python, installed = as_installed(env)
+    done = subprocess.run([*python, "-c", PROBE, "play", *argv, "--lang", "en"], cwd=ROOT, input=script,
+                          capture_output=True, text=True, timeout=120, check=True, env=installed)
     found = json.loads(done.stdout)
     assert "typing_extensions" not in found["modules"]
     assert found["msgspec"] == {"hints": True, "required": True, "typing_extensions": "typing_extensions"}
