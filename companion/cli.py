@@ -385,6 +385,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     _localize_argparse(lang)
     words = _early_words(argv)
     args = build_parser(lang, _game_named(words), _command_named(argv, words)).parse_args(argv)
+    if args.func is not cmd_play:  # play turns the collector back on after its first sentence (companion/__main__.py)
+        import gc
+
+        gc.enable()
     try:
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk says so here, not in a traceback at exit

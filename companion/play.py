@@ -145,6 +145,9 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         _close_all(None, None, web, session, announcer)
         return 2
     _begin(config, session, notes, outputs, announcer, scanner)
+    import gc
+
+    gc.enable()  # off while the companion loaded (companion/__main__.py): the first sentence is said
     keyboard = None
     if outputs.braille is not None:  # the display's own keys type and send commands (issue 33)
         from companion.ui.braille_keys import attach

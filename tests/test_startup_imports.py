@@ -23,14 +23,15 @@ HEAVY = ("tomllib", "dataclasses", "inspect", "typing", "shutil", "lzma", "bz2",
          "pathlib", "urllib", "ipaddress", "fnmatch")  # pathlib (and what it imports): a file named, not the help
 
 PROBE = """
-import contextlib, io, json, sys
+import contextlib, gc, io, json, sys
+gc.disable()  # as companion/__main__.py does while the companion loads
 from companion.cli import main
 with contextlib.redirect_stdout(io.StringIO()) as printed:
     try:
         main(sys.argv[1:])
     except SystemExit:
         pass
-found = {"modules": sorted(sys.modules), "printed": printed.getvalue()}
+found = {"modules": sorted(sys.modules), "printed": printed.getvalue(), "collector": gc.isenabled()}
 if "msgspec" in sys.modules:  # imported without typing_extensions (companion/msgspec_import.py): all as before after
     import typing
     import msgspec._utils
@@ -60,7 +61,22 @@ def loaded_by(*argv: str) -> tuple[set[str], str]:
     done = subprocess.run([*python, "-c", PROBE, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           check=True, env=env)
     found = json.loads(done.stdout)
+    assert found["collector"] or "--help" in argv or "-h" in argv  # back on for any command run
     return set(found["modules"]), found["printed"]
+
+
+def test_the_garbage_collector_waits_while_the_companion_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Off from ``companion``'s first line (companion/__main__.py) until ``cli.main`` runs a command, or until ``play``
+    has said its first sentence (the subprocesses here check it is back on)."""
+    import gc
+
+    from companion import __main__ as entry, cli
+
+    monkeypatch.setattr(cli, "main", lambda: 7 if gc.isenabled() else 0)
+    try:
+        assert entry.run() == 0
+    finally:
+        gc.enable()
 
 
 def test_companion_help_imports_no_heavy_module() -> None:
@@ -79,7 +95,7 @@ def test_the_help_in_french_imports_no_heavy_module_either() -> None:
 
 #: What ``companion play GAME`` has no use for when standard input is a script (no voice, no braille display, no
 #: server): each costs the table a pause before the set-up is said (issue 34).
-NOT_FOR_A_SCRIPTED_GAME = ("threading", "traceback", "importlib.util", "sqlite3", "companion.records", "companion.web", "companion.simulation", "companion.saves",
+NOT_FOR_A_SCRIPTED_GAME = ("sqlite3", "companion.records", "companion.web", "companion.simulation", "companion.saves",
                            "companion.rules_data", "companion.braille", "companion.ui", "companion.earcons",
                            "companion.speech", "filelock", "logging", "secrets", "shutil", "subprocess", "tempfile",
                            "prompt_toolkit", "starlette", "uvicorn", "PIL", "qrcode", "platformdirs",
@@ -87,7 +103,10 @@ NOT_FOR_A_SCRIPTED_GAME = ("threading", "traceback", "importlib.util", "sqlite3"
                            # the rules reader waits for a question (companion/rules_answerer.py), the card and verb files'
                            # parse is kept in the cache folder (companion/cards.py parsed_toml), the user's folders are
                            # found without platformdirs (its tempfile, shutil, lzma, bz2, random): issue 34
-                           "companion.rules_reader", "tomllib", "lzma", "bz2", "random", "hashlib")
+                           "companion.rules_reader", "tomllib", "lzma", "bz2", "random", "hashlib",
+                           # the session's lock from _thread, a bug's traceback when there is one; msgspec without
+                           # typing_extensions (companion/msgspec_import.py)
+                           "threading", "traceback", "importlib.util", "typing_extensions")
 GAMES = {"gauntlet": "gauntlet", "love-letter": "love_letter", "num-x": "num_x", "the-void": "the_void",
          "mindbug": "mindbug"}
 
@@ -130,6 +149,7 @@ def _played(env: dict[str, str], *argv: str, script: str = "quit\n") -> tuple[se
     done = subprocess.run([*python, "-c", PROBE, "play", *argv, "--lang", "en"], cwd=ROOT, input=script,
                           capture_output=True, text=True, timeout=120, check=True, env=installed)
     found = json.loads(done.stdout)
+    assert found["collector"]  # back on once the game's first sentence is said
     assert "typing_extensions" not in found["modules"]
     assert found["msgspec"] == {"hints": True, "required": True, "typing_extensions": "typing_extensions"}
     return set(found["modules"]), found["printed"]
