@@ -8,6 +8,13 @@ Prints figures, not a test. Each command runs in a fresh process, as a user star
   input a pipe, ``--speech none --braille none`` (no voice, no braille display: the sentence a screen reader
   would read first), the byte code compiled once beforehand as after an install; then ``quit`` is typed.
 
+Each runs as a user's install runs: from a virtual environment of the same interpreter made for the benchmark, with
+the project and its dependencies on its path and ``companion``'s console script as pip writes it, but not the
+development install's ``__editable__`` finder. That finder (``pip install -e``) is imported at every start of every
+Python of the development venv, ``python -c pass`` included, and imports pathlib, re, urllib.parse, ipaddress…: it
+made the reference 2 to 3 times slower than a user's, and hid from the figures what the companion's own imports
+of those modules cost.
+
 The reference, ``python -c pass`` with the same interpreter, is measured interleaved with them (round after
 round), so the machine's load weighs on all alike. Goal (issue 34): each at most 2 x the reference. Beside
 each figure, the CPU time of the whole process (to its exit, ``quit`` included) against the reference's: on a
@@ -24,6 +31,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -43,6 +51,26 @@ def _environment(folder: Path) -> dict[str, str]:
                XDG_CONFIG_HOME=str(folder / "config"), XDG_DATA_HOME=str(folder / "data"),
                XDG_CACHE_HOME=str(folder / "cache"), XDG_STATE_HOME=str(folder / "state"))
     return env
+
+
+def _installed(folder: Path) -> Path:
+    """A user's install, as far as start-up can tell: a venv of this interpreter, the project and this venv's packages
+    on its path (by a ``.pth`` file of paths: the development venv's own ``.pth`` files, its editable finder among
+    them, are not run), and the ``companion`` console script pip writes. Its ``python``."""
+    venv = folder / "venv"
+    subprocess.run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", "--without-pip", str(venv)],
+                   check=True, timeout=120)
+    python = venv / "bin" / "python"
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             check=True, capture_output=True, text=True, timeout=60).stdout.strip()
+    Path(purelib, "companion-bench.pth").write_text(f"{ROOT}\n{sysconfig.get_paths()['purelib']}\n")
+    script = venv / "bin" / "companion"
+    script.write_text(f"#!{python}\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom companion.__main__ import run\n"
+                      "if __name__ == '__main__':\n"
+                      "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
+                      "    sys.exit(run())\n")
+    script.chmod(0o755)
+    return python
 
 
 def _cpu_ms() -> float:
@@ -96,11 +124,11 @@ def measure(rounds: int) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-startup-"))
     try:
         env = _environment(folder)
-        companion = Path(sys.executable).with_name("companion")
-        base = [str(companion)] if companion.exists() else [sys.executable, "-m", "companion"]
+        python = _installed(folder)
+        base = [str(python.with_name("companion"))]
         save = _saved_game(base, env, folder)
         timed = commands(base, save)
-        reference = [sys.executable, "-c", "pass"]
+        reference = [str(python), "-c", "pass"]
         for _, command, to_line in timed:  # byte code compiled and kept, as after an install
             first_line_ms(command, env) if to_line else exit_ms(command, env)
         bare: list[tuple[float, float]] = []

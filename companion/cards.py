@@ -12,7 +12,7 @@ from companion.marker import N_
 import functools
 import os
 import re
-import tomllib
+import sys
 import unicodedata
 from collections import Counter
 from pathlib import Path
@@ -235,6 +235,9 @@ def config_dir() -> Path:
     override = os.environ.get("COMPANION_CONFIG_DIR")
     if override:
         return Path(override)
+    found = xdg_user_dir("XDG_CONFIG_HOME", ".config")
+    if found is not None:
+        return Path(found)
     import platformdirs
 
     return Path(platformdirs.user_config_dir("companion"))
@@ -245,9 +248,42 @@ def data_dir() -> Path:
     override = os.environ.get("COMPANION_DATA_DIR")
     if override:
         return Path(override)
+    found = xdg_user_dir("XDG_DATA_HOME", ".local/share")
+    if found is not None:
+        return Path(found)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("companion"))
+
+
+def cache_dir() -> Path:
+    """The companion's cache (parsed card files): ``cache`` in ``COMPANION_DATA_DIR`` when it is set (tests, a USB
+    stick), else the user's cache folder."""
+    override = os.environ.get("COMPANION_DATA_DIR")
+    if override:
+        return Path(override) / "cache"
+    found = xdg_user_dir("XDG_CACHE_HOME", ".cache")
+    if found is not None:
+        return Path(found)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("companion"))
+
+
+def xdg_user_dir(variable: str, under_home: str) -> str | None:
+    """The companion's folder that platformdirs gives on Linux, in the cases where every platformdirs since 3 agrees:
+    ``$variable`` when it is an absolute path, else ``~/under_home`` when it is unset or empty and ``HOME`` is an
+    absolute path; then ``/companion``. ``None`` elsewhere (another system, Android, a relative path): platformdirs
+    decides. Importing platformdirs costs every start 3 to 5 ms (its Unix module imports tempfile, hence shutil, lzma,
+    bz2 and random: issue 34); tests/test_cards.py checks the two agree."""
+    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ:
+        return None
+    base = os.environ.get(variable, "")
+    if not base:
+        if not os.path.isabs(os.environ.get("HOME", "")):
+            return None
+        base = os.path.expanduser(f"~/{under_home}")
+    return os.path.join(base, "companion") if os.path.isabs(base) else None
 
 
 def data_path(filename: str) -> Path:
@@ -285,7 +321,7 @@ def read_toml(path: Path, kind: str) -> tuple[str | None, dict[str, Any]]:
 
     Parsed once while the file is unchanged (same modification time and size): every aid sheet, rules document
     and session reads the same card file, and parsing it is most of their time. The content is shared:
-    callers only read it.
+    callers only read it. Between runs, the parse is kept in the user's cache folder (`parsed_toml`).
     """
     try:
         status = path.stat()
@@ -301,11 +337,65 @@ def _read_toml(path: Path, kind: str, mtime_ns: int, size: int) -> tuple[str | N
             data = handle.read(MAX_FILE_SIZE + 1)
         if len(data) > MAX_FILE_SIZE:
             return f"is too large for {kind}", {}
-        return None, tomllib.loads(data.decode("utf-8-sig"))  # a BOM (Notepad) is not content, as in save files
+        return None, parsed_toml(path.name, data)
     except (OSError, UnicodeDecodeError) as error:
         return f"cannot be read ({error})", {}
-    except tomllib.TOMLDecodeError as error:
+    except _NotToml as error:
         return f"is not valid TOML ({error})", {}
+
+
+class _NotToml(ValueError):
+    """tomllib's ``TOMLDecodeError``, raised without importing tomllib to catch it."""
+
+
+#: The first item of a parse kept in the cache folder; another (an older companion's) is not read.
+_TOML_CACHE_FORMAT = "companion-toml-1"
+
+
+def parsed_toml(name: str, data: bytes) -> dict[str, Any]:
+    """The TOML file ``name`` whose bytes are ``data``, parsed; kept between runs in the cache folder.
+
+    ``companion play`` parsed its card file at every start, and importing tomllib (its regular expressions) cost as
+    much again: 3 to 6 ms before the first sentence (issue 34). The kept parse is used only when the bytes it was made
+    from are ``data`` exactly, compared whole: a corrected card file (the referee's copy in the config folder) or an
+    edited one is parsed again, whatever its dates; a kept parse that cannot be read is a parse not kept.
+
+    :raises _NotToml: not TOML (its error's words); UnicodeDecodeError: not UTF-8.
+    """
+    cache = cache_dir() / "toml" / f"{name}.msgpack"
+    try:
+        kept = msgspec.msgpack.decode(cache.read_bytes())
+        if isinstance(kept, list) and len(kept) == 3 and kept[0] == _TOML_CACHE_FORMAT and kept[1] == data:
+            parsed: dict[str, Any] = kept[2]
+            return parsed
+    except (OSError, ValueError):  # none yet, or unreadable: parsed again
+        pass
+    import tomllib
+
+    try:
+        parsed = tomllib.loads(data.decode("utf-8-sig"))  # a BOM (Notepad) is not content, as in save files
+    except tomllib.TOMLDecodeError as error:
+        raise _NotToml(str(error)) from None
+    _keep_toml(cache, data, parsed)
+    return parsed
+
+
+def _keep_toml(cache: Path, data: bytes, parsed: dict[str, Any]) -> None:
+    """Write the parse to ``cache`` whole (a new name, then renamed), if msgpack gives it back equal (TOML's dates
+    would come back as text: such a file is parsed at every run); a cache that cannot be written is no cache."""
+    try:
+        encoded = msgspec.msgpack.encode([_TOML_CACHE_FORMAT, data, parsed])
+        if msgspec.msgpack.decode(encoded)[2] != parsed:
+            return
+        cache.parent.mkdir(parents=True, exist_ok=True)
+    except (OSError, TypeError, ValueError):
+        return
+    temp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
+    try:
+        temp.write_bytes(encoded)
+        os.replace(temp, cache)
+    except OSError:
+        temp.unlink(missing_ok=True)  # a full disk: nothing left behind (it cannot fail where the write did not)
 
 
 def load(filename: str, sizes: Mapping[str, int], traits: type[Any] | None = None,

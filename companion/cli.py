@@ -12,15 +12,14 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from companion import i18n
 from companion.i18n import Translator
-from companion.written import write_file
 
 # ``typing`` is not imported at run time: ``companion --help`` imports only what it uses (issue 34).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any, NoReturn
     from companion.cards import CardSet
     from companion.render import Context
@@ -165,6 +164,14 @@ def _add_output_flags(p: argparse.ArgumentParser, t: Translator) -> None:
     p.add_argument("--braille-table", metavar=t("TABLE"), help=t("liblouis table for the braille line"))
 
 
+def _path(text: str) -> Path:
+    """An argparse type: a file name as a ``Path`` (pathlib imported when a command names a file, not for ``--help``:
+    issue 34)."""
+    from pathlib import Path
+
+    return Path(text)
+
+
 def _bounded(low: int, high: int) -> Any:
     """An argparse type: a whole number from ``low`` to ``high`` (embossers use 10 to 100 cells and lines)."""
 
@@ -210,7 +217,7 @@ def _add_page_size(p: argparse.ArgumentParser, t: Translator) -> None:
 
 def _add_file_output(p: argparse.ArgumentParser, t: Translator) -> None:
     """-o/--output and --force of a command that writes a document."""
-    p.add_argument("-o", "--output", type=Path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
+    p.add_argument("-o", "--output", type=_path, metavar=t("FILE"), help=t("file to write (default: standard output)"))
     p.add_argument("--force", action="store_true", help=t("replace the file if it exists"))
 
 
@@ -235,8 +242,8 @@ def _add_play(c: _Commands, game: Any) -> None:
     p.add_argument("--verbosity", choices=("terse", "normal", "full", "short"), default=None,
                    help=t("how much is said of each change: terse, normal or full (the default: the game's)"))
     # Translators: placeholder (metavar) for a file name, in capitals (FICHIER).
-    p.add_argument("--save", type=Path, metavar=t("FILE"), help=t("save the game to this file"))
-    p.add_argument("--resume", type=Path, metavar=t("FILE"), help=t("resume the game saved in this file"))
+    p.add_argument("--save", type=_path, metavar=t("FILE"), help=t("save the game to this file"))
+    p.add_argument("--resume", type=_path, metavar=t("FILE"), help=t("resume the game saved in this file"))
     p.add_argument("--json", action="store_true", help=t("one JSON object per line (for scripts)"))
     _add_output_flags(p, t)
     p.add_argument("--sounds", choices=("on", "off", "only"), default="on",
@@ -266,7 +273,7 @@ def _add_play_views(p: argparse.ArgumentParser, t: Translator) -> None:
                           "is not this machine only)"))
     p.add_argument("--qr", action="store_true",
                    help=t("with --serve: also draw the join address as a QR code on screen (never spoken)"))
-    p.add_argument("--qr-file", type=Path, metavar=t("FILE"),
+    p.add_argument("--qr-file", type=_path, metavar=t("FILE"),
                    help=t("with --serve: write the join address as a QR code to this file (.svg or .png)"))
 
 
@@ -308,7 +315,7 @@ def _add_saves_commands(c: _Commands) -> None:
 
     p = c.add("review", t("the whole game of a save file as a numbered transcript"), cmd_review)
     # Translators: placeholder (metavar) for a save file, in capitals (SAUVEGARDE).
-    p.add_argument("save", type=Path, metavar=t("SAVE"), help=t("the save file"))
+    p.add_argument("save", type=_path, metavar=t("SAVE"), help=t("the save file"))
     p.add_argument("--format", choices=("txt", "html", "brf"), default="txt", help=t("file format"))
     _add_file_output(p, t)
 
@@ -332,7 +339,7 @@ def _add_tools_commands(c: _Commands) -> None:
 
     p = c.add("stickers", tools(STICKERS_HELP["stickers"]), cmd_stickers, game=True)  # issue 26
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help=tools(STICKERS_HELP["paper"]))
-    p.add_argument("-o", "--output", type=Path, metavar=c.t("FILE"), help=tools(STICKERS_HELP["output"]))
+    p.add_argument("-o", "--output", type=_path, metavar=c.t("FILE"), help=tools(STICKERS_HELP["output"]))
     p.add_argument("--force", action="store_true", help=c.t("replace the file if it exists"))
     p = c.add("records", tools(CLI_HELP["records"]), cmd_records)
     p.add_argument("game", nargs="?", metavar=c.t("GAME"))
@@ -378,6 +385,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     _localize_argparse(lang)
     words = _early_words(argv)
     args = build_parser(lang, _game_named(words), _command_named(argv, words)).parse_args(argv)
+    if args.func is not cmd_play:  # play turns the collector back on after its first sentence (companion/__main__.py)
+        import gc
+
+        gc.enable()
     try:
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk says so here, not in a traceback at exit
@@ -533,6 +544,8 @@ def _emit(content: bytes, output: Path | None, force: bool, written: Any, t: Tra
         sys.stdout.buffer.write(content)
         sys.stdout.flush()
         return 0
+    from companion.written import write_file
+
     problem = write_file(output, content, force, t)
     if problem:
         _fail(problem, 2)
@@ -590,6 +603,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_stickers(args: argparse.Namespace) -> int:
     from companion import stickers
+    from companion.written import write_file
 
     status, sentence = stickers.run(_game(args), args.lang, args.paper, args.output, args.force, write_file)
     if status:

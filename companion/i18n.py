@@ -17,16 +17,32 @@ import gettext
 import io
 import os
 import sys
-from pathlib import Path
 
-LOCALE_DIR = Path(__file__).parent / "locale"
-DOMAINS_FILE = LOCALE_DIR / "domains.toml"
-#: The folder the paths of ``domains.toml`` start from (the repository, or where the package is installed).
-SOURCE_ROOT = Path(__file__).resolve().parent.parent
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: The catalogs' folder, as a string: this module is imported by every command, ``--help`` included, which has no use
+#: for pathlib (issue 34). ``LOCALE_DIR``, ``DOMAINS_FILE`` and ``SOURCE_ROOT`` (the folder the paths of
+#: ``domains.toml`` start from: the repository, or where the package is installed) are Paths, made when first asked.
+_LOCALE = os.path.join(os.path.dirname(__file__), "locale")
 LANGUAGES = ("fr", "en")
 #: A ``.mo`` this many seconds older than its ``.po`` still counts as compiled from it: an installer
 #: writes a wheel's files in name order, ``core.mo`` a moment before ``core.po``.
 MTIME_SLACK = 2.0
+
+
+def __getattr__(name: str) -> Path:
+    """``LOCALE_DIR``, ``DOMAINS_FILE``, ``SOURCE_ROOT``: the module's Paths, made when asked (any other name, such as
+    the ``__path__`` an import looks for, is missing at once, pathlib not imported)."""
+    if name not in ("LOCALE_DIR", "DOMAINS_FILE", "SOURCE_ROOT"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from pathlib import Path
+
+    here = Path(__file__)
+    paths = {"LOCALE_DIR": here.parent / "locale", "DOMAINS_FILE": here.parent / "locale" / "domains.toml",
+             "SOURCE_ROOT": here.resolve().parent.parent}
+    return paths[name]
 
 
 def default_lang(environ: dict[str, str] | None = None) -> str:
@@ -53,14 +69,16 @@ def _compile(po_path: Path) -> bytes:
 @functools.lru_cache(maxsize=None)
 def translations(lang: str, domain: str) -> gettext.NullTranslations:
     """The catalog of ``domain`` in ``lang`` (English needs none: ids are English)."""
-    po_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-    if lang == "en" or not po_path.exists():
+    po_path = os.path.join(_LOCALE, lang, "LC_MESSAGES", f"{domain}.po")
+    if lang == "en" or not os.path.exists(po_path):
         return gettext.NullTranslations()
-    mo_path = po_path.with_suffix(".mo")
-    if mo_path.exists() and mo_path.stat().st_mtime + MTIME_SLACK >= po_path.stat().st_mtime:
-        with mo_path.open("rb") as handle:
+    mo_path = po_path[:-len(".po")] + ".mo"
+    if os.path.exists(mo_path) and os.stat(mo_path).st_mtime + MTIME_SLACK >= os.stat(po_path).st_mtime:
+        with open(mo_path, "rb") as handle:
             return gettext.GNUTranslations(handle)
-    return gettext.GNUTranslations(io.BytesIO(_compile(po_path)))
+    from pathlib import Path
+
+    return gettext.GNUTranslations(io.BytesIO(_compile(Path(po_path))))
 
 
 class Translator:
@@ -104,11 +122,12 @@ class Domain:
         self.comment_tag = comment_tag
 
 
-def domains(root: Path = SOURCE_ROOT) -> dict[str, Domain]:
-    """Every domain of ``domains.toml``, plus one per game renderer found under ``root``, by name."""
+def domains(root: Path | None = None) -> dict[str, Domain]:
+    """Every domain of ``domains.toml``, plus one per game renderer found under ``root`` (``SOURCE_ROOT``), by name."""
     import tomllib  # only the catalog tools read it: not imported at every start-up
 
-    with DOMAINS_FILE.open("rb") as handle:
+    root = root if root is not None else __getattr__("SOURCE_ROOT")
+    with __getattr__("DOMAINS_FILE").open("rb") as handle:
         spec = tomllib.load(handle)
     common = tuple(spec["keywords"])
     tag = spec["comment_tag"]
@@ -126,7 +145,7 @@ def domains(root: Path = SOURCE_ROOT) -> dict[str, Domain]:
 def compile_all() -> list[Path]:
     """Write every ``.mo`` next to its ``.po`` (run by set-up)."""
     written = []
-    for po_path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po")):
+    for po_path in sorted(__getattr__("LOCALE_DIR").glob("*/LC_MESSAGES/*.po")):
         mo_path = po_path.with_suffix(".mo")
         mo_path.write_bytes(_compile(po_path))
         written.append(mo_path)

@@ -19,7 +19,13 @@ companion. So:
   is taken: a save file exists whole or not at all, and two games never share
   one (``create_auto`` tries ``name``, ``name_2``… for automatic names). Windows
   cannot remove a name of an open file: there the temporary name goes when the
-  save file is closed.
+  save file is closed. A new game's file (``sync_later``) holds no command yet:
+  its two fsyncs (the file's, its folder's) wait for its first line, whose own
+  fsync returns only once the header, the line and the name are on disk (issue
+  34: they cost a table 10 to 20 ms before the first sentence). Until then a
+  kill still leaves the file whole (the kernel has it); only a power cut can
+  leave it empty, which reads as ``empty`` and which a resume replaces: no
+  command is ever lost.
 - **One companion per file.** An open save file holds an exclusive,
   non-blocking lock (``flock``, or filelock's on Windows: companion/platform/locks.py) on its
   descriptor until it is closed, or until the process dies, however it dies;
@@ -648,6 +654,8 @@ class Journal(_HeaderFacts):
         self._repair = False  #: a failed write could not be cut back: cut it before the next write
         #: Lines written since the last checkpoint (or since the file began): the table checkpoints at CHECKPOINT_EVERY.
         self.since_checkpoint = 0
+        #: ``create(sync_later=True)``: the folder whose fsync (the name's) the first line written makes, with its own.
+        self._unsynced_folder: Path | None = None
         self._finalizer = weakref.finalize(self, _close, fd, leftover)
 
     @property
@@ -658,23 +666,25 @@ class Journal(_HeaderFacts):
 
     @classmethod
     def create(cls, path: Path, game: str, options: Mapping[str, Any], settings: Mapping[str, Any] | None = None,
-               entries: Iterable[Mapping[str, Any]] = (), *, replace_empty: bool = False) -> Journal:
+               entries: Iterable[Mapping[str, Any]] = (), *, replace_empty: bool = False,
+               sync_later: bool = False) -> Journal:
         """A new save file holding the header and ``entries`` (see :func:`continuation`), locked.
 
         The file appears whole or not at all. ``replace_empty``: an existing file that
-        holds nothing (``JournalError("empty")`` from ``read``) is replaced.
+        holds nothing (``JournalError("empty")`` from ``read``) is replaced. ``sync_later`` (a file without
+        ``entries``): its fsyncs are made by the first line written (see the module's docstring).
 
         :raises FileExistsError: ``path`` exists (it is never overwritten).
         :raises JournalWriteError: the folder or the file cannot be written (``reason``).
         :raises JournalError: ``locked``: the empty file to replace is open elsewhere.
         :raises ValueError: ``options``, ``settings`` or ``entries`` are not save file data (a bug).
         """
-        return cls._create([Path(path)], game, options, settings, entries, replace_empty)
+        return cls._create([Path(path)], game, options, settings, entries, replace_empty, sync_later)
 
     @classmethod
     def create_auto(cls, game: str, options: Mapping[str, Any], settings: Mapping[str, Any] | None = None,
                     entries: Iterable[Mapping[str, Any]] = (), *, now: _dt.datetime | None = None,
-                    folder: Path | None = None) -> Journal:
+                    folder: Path | None = None, sync_later: bool = False) -> Journal:
         """A new automatic save file, ``GAME_DATE_TIME.jsonl`` (then ``_2``, ``_3``…) in the saves folder.
 
         Names never collide, even for many games started in the same second by several
@@ -682,28 +692,18 @@ class Journal(_HeaderFacts):
 
         :raises JournalWriteError: the folder cannot be written.
         :raises FileExistsError: all :data:`AUTO_TRIES` names of that second are taken.
+        ``sync_later`` as for :meth:`create`.
         """
         base = (folder if folder is not None else saves_folder()) / _auto_stem(game, now)
         names = (_numbered(base, number) for number in range(1, AUTO_TRIES + 1))
-        return cls._create(names, game, options, settings, entries, False)
+        return cls._create(names, game, options, settings, entries, False, sync_later)
 
     @classmethod
     def _create(cls, names: Iterable[Path], game: str, options: Mapping[str, Any], settings: Mapping[str, Any] | None,
-                entries: Iterable[Mapping[str, Any]], replace_empty: bool) -> Journal:
-        header_data = {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": game,
-            "options": dict(options),
-            "settings": dict(settings or {}),
-            "created": _dt.datetime.now().isoformat(timespec="seconds"),
-        }
-        first = _encode(header_data)
-        try:
-            header = _header(first, Path("<new>"))
-        except JournalError as error:
-            raise ValueError(f"not a save file header: {error.details.get('reason')}") from None
+                entries: Iterable[Mapping[str, Any]], replace_empty: bool, sync_later: bool = False) -> Journal:
+        first, header = _new_header(game, options, settings)
         data = first + b"".join(_entry_line(entry) for entry in entries)
+        sync_later = sync_later and data == first  # lines given: on disk before the file has its name, as always
         candidates = iter(names)
         path = next(candidates)
         folder = path.parent
@@ -721,7 +721,8 @@ class Journal(_HeaderFacts):
         try:
             try:
                 _write_all(fd, data)
-                os.fsync(fd)
+                if not sync_later:
+                    os.fsync(fd)
             except OSError as error:
                 raise JournalWriteError.from_os(error, path) from error
             _lock(fd, path)  # locked before the name exists: nobody can open it unlocked
@@ -736,9 +737,11 @@ class Journal(_HeaderFacts):
                     path = following
                 except OSError as error:
                     raise JournalWriteError.from_os(error, path) from error
-            _fsync_folder(folder)
+            if not sync_later:
+                _fsync_folder(folder)
             _remove(temp)  # gone already when it was renamed; one more name of the save file when it was linked
             created = cls(path, fd, header, len(data), temp if os.path.lexists(temp) else None)
+            created._unsynced_folder = folder if sync_later else None
             created.since_checkpoint = data.count(b"\n") - 1
             return created
         except BaseException:
@@ -850,6 +853,9 @@ class Journal(_HeaderFacts):
             raise JournalWriteError.from_os(error, self.path) from error
         self._good_size = before + len(line)
         self.since_checkpoint += 1
+        if self._unsynced_folder is not None:  # the header's fsync was the one above; the name's is this one
+            _fsync_folder(self._unsynced_folder)
+            self._unsynced_folder = None
 
     def close(self) -> None:
         """Close the file and release its lock. Closing twice is harmless."""
@@ -860,6 +866,23 @@ class Journal(_HeaderFacts):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _new_header(game: str, options: Mapping[str, Any], settings: Mapping[str, Any] | None) -> tuple[bytes, Header]:
+    """A new save file's header line, and the header it reads as. :raises ValueError: not save file data (a bug)."""
+    header_data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "options": dict(options),
+        "settings": dict(settings or {}),
+        "created": _dt.datetime.now().isoformat(timespec="seconds"),
+    }
+    first = _encode(header_data)
+    try:
+        return first, _header(first, Path("<new>"))
+    except JournalError as error:
+        raise ValueError(f"not a save file header: {error.details.get('reason')}") from None
 
 
 def _write_all(fd: int, data: bytes) -> None:

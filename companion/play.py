@@ -143,6 +143,9 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         _close_all(None, None, web, session, announcer)
         return 2
     _begin(config, session, notes, outputs, announcer, scanner)
+    import gc
+
+    gc.enable()  # off while the companion loaded (companion/__main__.py): the first sentence is said
     keyboard = None
     if outputs.braille is not None:  # the display's own keys type and send commands (issue 33)
         from companion.ui.braille_keys import attach
@@ -296,7 +299,7 @@ def _scanner(config: PlayConfig, session: Session) -> Any:
 
 def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interactive: bool) -> Wiring:
     """What this run's session is connected to: outputs and their controls, records, the rules reader, the keyboard."""
-    from companion.rules_reader import RulesAnswerer
+    from companion.rules_answerer import LazyRulesAnswerer
 
     # An explicit save file is resumed by naming it (the resume offer only looks at the automatic saves).
     resume_command = (f"{config.resume_command} --resume {config.save}" if config.save is not None
@@ -308,7 +311,7 @@ def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interac
         from companion.ui.secret import SecretAsker
 
         secret_handler, scheduler = SecretAsker(), PromptScheduler()
-    return with_outputs(Wiring(announcer, listeners=(RecordsKeeper(),), answerers=(RulesAnswerer(),),
+    return with_outputs(Wiring(announcer, listeners=(RecordsKeeper(),), answerers=(LazyRulesAnswerer(),),
                                secret_handler=secret_handler, scheduler=scheduler, resume_command=resume_command),
                         outputs)
 
@@ -427,14 +430,15 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
     try:
         if config.resume is not None:
             table.use_journal(journal.Journal.create(config.resume, game.id, options_to_json(options),
-                                                     _settings_json(settings), replace_empty=True))
+                                                     _settings_json(settings), replace_empty=True, sync_later=True))
             # Translators: {path} a file or folder name.
             notes.append(t("{path} was empty: a new game starts in it.", path=config.resume))
         elif config.save is not None:
             table.use_journal(journal.Journal.create(config.save, game.id, options_to_json(options),
-                                                     _settings_json(settings)))
-        else:
-            table.use_journal(journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings)))
+                                                     _settings_json(settings), sync_later=True))
+        else:  # a new game's file: its fsyncs wait for its first command (journal.py; issue 34)
+            table.use_journal(journal.Journal.create_auto(game.id, options_to_json(options), _settings_json(settings),
+                                                          sync_later=True))
     except FileExistsError:
         if path is not None and path.is_dir():
             # Translators: {path} a file or folder name.

@@ -98,6 +98,9 @@ class Game(_Frozen):
 
     @functools.cached_property
     def _rules_module(self) -> Any:
+        from companion.msgspec_import import import_msgspec
+
+        import_msgspec()  # the first import of msgspec, without typing_extensions (companion/msgspec_import.py)
         return importlib.import_module(self.module)
 
     @property

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from companion.cards import DATA_DIR, normalize
+from companion.cards import DATA_DIR, normalize, parsed_toml
 
 #: Verb files that are not a game's: the words of every game, and the rules reader's own.
 NOT_GAMES = ("common", "rules-reader")
@@ -78,8 +77,9 @@ class Vocabulary:
 
 
 def _verb_file(name: str) -> dict[str, Any]:
+    """A verb file, parsed (kept between runs in the cache folder: companion/cards.py ``parsed_toml``, issue 34)."""
     path = DATA_DIR / "verbs" / f"{name}.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return parsed_toml(f"verbs-{name}.toml", path.read_bytes()) if path.is_file() else {}
 
 
 @functools.lru_cache(maxsize=None)

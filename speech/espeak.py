@@ -25,6 +25,8 @@ from .trim import trimmed
 VOICES = {"fr": "roa/fr", "en": "en"}
 #: espeak-ng's own speed limits, in words per minute.
 MIN_RATE, MAX_RATE = 80, 450
+#: espeak-ng's speed when none is given (no ``-s``), words per minute: the built-in voice's without ``--rate``.
+DEFAULT_RATE = 175
 
 
 def voice_for(lang: str, voice: str | None = None) -> str:

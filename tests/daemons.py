@@ -342,8 +342,11 @@ class PulseAudio:
 class SpeechDispatcher:
     """``speech-dispatcher`` in ``root``, on its own socket, logging the protocol (see the module docstring)."""
 
-    def __init__(self, root: Path, *, sink: str = "auto", sound_icons: Path | None = None) -> None:
-        """``sound_icons``: the espeak-ng module's sound-icon folder (``EspeakSoundIconFolder``)."""
+    def __init__(self, root: Path, *, sink: str = "auto", sound_icons: Path | None = None, config: str = "",
+                 modules: dict[str, str] | None = None) -> None:
+        """``sound_icons``: the espeak-ng module's sound-icon folder (``EspeakSoundIconFolder``); ``config``: more
+        lines of ``speechd.conf`` (a user's settings: ``DefaultRate 30``, ``AddModule``, ``LanguageDefaultModule``);
+        ``modules``: more module configuration files, by name."""
         binary = need("speech-dispatcher")
         if not Path("/usr/lib/speech-dispatcher-modules/sd_espeak-ng").exists() and shutil.which("sd_espeak-ng") is None:
             pytest.skip("the espeak-ng output module is not installed (Debian package speech-dispatcher-espeak-ng)")
@@ -367,6 +370,7 @@ class SpeechDispatcher:
             'DefaultModule espeak-ng\n'
             'DefaultLanguage "en"\n'
             'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\n'
+            f"{config}"
         )
         module_conf = Path("/etc/speech-dispatcher/modules/espeak-ng.conf")
         if module_conf.exists():
@@ -375,6 +379,8 @@ class SpeechDispatcher:
                 conf = re.sub(r"^\s*EspeakSoundIconFolder\b.*$", "", conf, flags=re.M)
                 conf += f'\nEspeakSoundIconFolder "{sound_icons}/"\nEspeakSoundIconVolume 0\n'
             (self.config / "modules" / "espeak-ng.conf").write_text(conf)
+        for name, text in (modules or {}).items():
+            (self.config / "modules" / name).write_text(text)
         extra = {"PULSE_SERVER": self.pulse.server} if self.pulse else {}
         env = private_env(root, **extra)
         argv = [binary, "-s", "-t", "0", "-c", "unix_socket", "-S", str(self.socket), "-C", str(self.config),

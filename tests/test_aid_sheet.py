@@ -338,7 +338,7 @@ def test_a_card_file_is_parsed_once_for_every_sheet_while_it_is_unchanged(monkey
 
     parsed: list[str] = []  # the texts parsed: the card file's, the rules file's
     real = tomllib.loads
-    monkeypatch.setattr(cards.tomllib, "loads", lambda text: parsed.append(text) or real(text))
+    monkeypatch.setattr(tomllib, "loads", lambda text: parsed.append(text) or real(text))
     cards._read_toml.cache_clear()
     for fmt in ("pef", "brf", "txt"):
         make_aid_sheet("gauntlet", fmt, "fr")

@@ -192,6 +192,61 @@ def test_each_line_is_one_write_and_one_fsync(tmp_path, monkeypatch):
     saved.close()
 
 
+def _fsyncs(monkeypatch: pytest.MonkeyPatch, folder: Path) -> list[str]:
+    """What each ``os.fsync`` from now on syncs: ``"folder"`` (a descriptor on ``folder``) or ``"file"``."""
+    calls: list[str] = []
+    real_fsync = os.fsync
+    folder_inode = os.stat(folder).st_ino
+
+    def fsync(fd: int) -> None:
+        calls.append("folder" if os.fstat(fd).st_ino == folder_inode else "file")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return calls
+
+
+def test_a_new_games_file_is_synced_by_its_first_line_before_that_line_is_applied(tmp_path, monkeypatch):
+    """``sync_later`` (companion play's new game, issue 34): no fsync before the first sentence; the first line's
+    fsync (the header's too: the same file) and then the folder's (the name's) before ``append`` returns, so the
+    first command is applied only once the file, its header and its name are on disk; the next lines as always."""
+    fsyncs = _fsyncs(monkeypatch, tmp_path)
+    saved = journal.Journal.create(tmp_path / "g.jsonl", "counter", {"players": 2}, {"lang": "en"}, sync_later=True)
+    assert fsyncs == [] and lines_of(tmp_path / "g.jsonl")[0]["game"] == "counter"  # written, whole, locked
+    saved.append({"cmd": "add", "n": 1})
+    assert fsyncs == ["file", "folder"]
+    saved.append({"cmd": "add", "n": 2})
+    assert fsyncs == ["file", "folder", "file"]
+    saved.close()
+    auto = journal.Journal.create_auto("counter", {"players": 2}, folder=tmp_path, sync_later=True)
+    auto.mark("undo")
+    assert fsyncs[3:] == ["file", "folder"]
+    auto.close()
+
+
+def test_a_new_file_with_lines_or_without_sync_later_is_synced_before_it_has_its_name(tmp_path, monkeypatch):
+    fsyncs = _fsyncs(monkeypatch, tmp_path)
+    journal.Journal.create(tmp_path / "a.jsonl", "counter", {"players": 2}).close()
+    assert fsyncs == ["file", "folder"]
+    journal.Journal.create(tmp_path / "b.jsonl", "counter", {"players": 2}, entries=[{"cmd": "add", "n": 1}],
+                           sync_later=True).close()  # lines given (a copy elsewhere): never waiting for the next
+    assert fsyncs == ["file", "folder"] * 2
+
+
+def test_a_first_line_that_cannot_be_synced_is_refused_and_the_next_one_syncs_the_name(tmp_path, monkeypatch):
+    saved = journal.Journal.create(tmp_path / "g.jsonl", "counter", {"players": 2}, sync_later=True)
+    disk = FailingDisk(monkeypatch, descriptor(saved))
+    disk.fsync_error = errno.EIO
+    with pytest.raises(journal.JournalWriteError):
+        saved.append({"cmd": "add", "n": 1})
+    disk.heal()
+    fsyncs = _fsyncs(monkeypatch, tmp_path)
+    saved.append({"cmd": "add", "n": 2})
+    assert fsyncs == ["file", "folder"]
+    saved.close()
+    assert [entry.data for entry in journal.read(tmp_path / "g.jsonl").entries] == [{"cmd": "add", "n": 2}]
+
+
 # --------------------------------------------------------------------------- row 4: replay semantics
 
 

@@ -188,6 +188,65 @@ def test_output_module_and_rate_are_set(daemon):
     assert said == "Speech: text only, Speech Dispatcher not available: Speech Dispatcher has no output module nosuchmodule."
 
 
+@pytest.mark.parametrize(("config", "rates"), [
+    ("", ["SET self RATE 2"]),  # nobody chose a rate: the built-in voice's 175 words a minute on espeak-ng
+    ("DefaultRate 30\n", []),  # the user's rate in speechd.conf: left as it is
+])
+def test_the_rate_is_the_built_in_voices_unless_the_user_chose_one(tmp_path, monkeypatch, config, rates):
+    speechd = SpeechDispatcher(tmp_path / "speechd", sink="alsa", config=config)
+    speaker = SpeechDispatcherSpeaker("en", address=speechd.address, sound_icons=False)
+    try:
+        speaker.say("Hello.")
+        assert speaker.wait(10)
+    finally:
+        speaker.close()
+        commands = [e.text for e in speechd.protocol.commands()]
+        speechd.stop()
+    assert [c for c in commands if c.startswith("SET self RATE")] == rates
+
+
+#: A second output module (Speech Dispatcher's generic one, running a command that says nothing) for French.
+QUIET_MODULE = ('GenericExecuteSynth "sleep 0.05"\nGenericLanguage "fr" "fr" "utf-8"\n'
+                'GenericLanguage "en" "en" "utf-8"\nAddVoice "fr" "MALE1" "fr"\nAddVoice "en" "MALE1" "en"\n')
+
+
+def test_ssml_mode_and_rate_follow_the_module_of_each_language(tmp_path):
+    """The user's LanguageDefaultModule gives French to another module: plain text there, espeak-ng's unwrapped
+    SSML and the built-in voice's rate back for English."""
+    config = ('AddModule "quiet" "sd_generic" "quiet.conf"\nLanguageDefaultModule "fr" "quiet"\n'
+              'LanguageDefaultModule "en" "espeak-ng"\n')
+    speechd = SpeechDispatcher(tmp_path / "speechd", sink="alsa", config=config, modules={"quiet.conf": QUIET_MODULE})
+    speaker = SpeechDispatcherSpeaker("en", address=speechd.address, sound_icons=False)
+    try:
+        for text, lang in (("Ana & Bob.", "en"), ("Ana & Bob.", "fr"), ("Ana & Bob.", "en")):
+            speaker.say(text, lang=lang)
+        assert speaker.wait(10)
+        messages = wait_until(lambda: finished(speechd, 3), 10, "the three sentences to end")
+    finally:
+        speaker.close()
+        commands = [e.text for e in speechd.protocol.commands()]
+        speechd.stop()
+    assert [(m.lang, m.text) for m in messages] == [("en", "Ana &amp; Bob."), ("fr", "Ana & Bob."),
+                                                    ("en", "Ana &amp; Bob.")]
+    settings = [c for c in commands if c.startswith(("SET self SSML_MODE", "SET self RATE", "SET self LANGUAGE"))]
+    assert settings == ["SET self LANGUAGE en", "SET self SSML_MODE on", "SET self RATE 2",
+                        "SET self LANGUAGE fr", "SET self SSML_MODE off", "SET self RATE 0",
+                        "SET self LANGUAGE en", "SET self SSML_MODE on", "SET self RATE 2"]
+
+
+def test_an_espeak_normal_rate_of_the_users_own_is_a_rate_chosen(tmp_path):
+    from companion.speech.speechd_voice import normal_rate_changed
+
+    folder = tmp_path / "modules"
+    folder.mkdir()
+    (folder / "espeak-ng.conf").write_text("EspeakMinRate 80\nEspeakNormalRate 170\n")
+    assert not normal_rate_changed((str(folder),))
+    (folder / "espeak-ng.conf").write_text("EspeakNormalRate 170\n#EspeakNormalRate 300\n")
+    assert not normal_rate_changed((str(folder),))
+    (folder / "espeak-ng.conf").write_text("  EspeakNormalRate 240\n")
+    assert normal_rate_changed((str(folder), str(tmp_path / "absent")))
+
+
 # ------------------------------------------------------------------ earcons as sound icons, real time
 
 PLAYS = [Utterance(f"{n}, red.", "en", "card_played") for n in range(1, 11)]

@@ -20,28 +20,67 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Modules the help has no use for, each of which costs milliseconds to import.
 HEAVY = ("tomllib", "dataclasses", "inspect", "typing", "shutil", "lzma", "bz2", "babel", "msgspec", "filelock", "sqlite3",
-         "companion.registry", "companion.games", "companion.session", "companion.play", "companion.journal")
+         "companion.registry", "companion.games", "companion.session", "companion.play", "companion.journal",
+         "pathlib", "urllib", "ipaddress", "fnmatch")  # pathlib (and what it imports): a file named, not the help
 
 PROBE = """
-import contextlib, io, json, sys
+import contextlib, gc, io, json, sys
+gc.disable()  # as companion/__main__.py does while the companion loads
 from companion.cli import main
 with contextlib.redirect_stdout(io.StringIO()) as printed:
     try:
         main(sys.argv[1:])
     except SystemExit:
         pass
-dataclasses = sorted(f"{name}.{kind.__name__}" for name, module in list(sys.modules.items())
-                     if name.startswith("companion") and module is not None for kind in vars(module).values()
-                     if isinstance(kind, type) and kind.__module__ == name and "__dataclass_fields__" in vars(kind))
-json.dump({"modules": sorted(sys.modules), "printed": printed.getvalue(), "dataclasses": dataclasses}, sys.stdout)
+found = {"modules": sorted(sys.modules), "printed": printed.getvalue(), "collector": gc.isenabled()}
+found["dataclasses"] = sorted(f"{name}.{kind.__name__}" for name, module in list(sys.modules.items())
+                              if name.startswith("companion") and module is not None for kind in vars(module).values()
+                              if isinstance(kind, type) and kind.__module__ == name and "__dataclass_fields__" in vars(kind))
+if "msgspec" in sys.modules:  # imported without typing_extensions (companion/msgspec_import.py): all as before after
+    import typing
+    import msgspec._utils
+    import typing_extensions
+    found["msgspec"] = {"hints": msgspec._utils._get_type_hints is typing.get_type_hints,
+                        "required": msgspec._utils.Required is typing_extensions.Required is typing.Required,
+                        "typing_extensions": typing_extensions.__name__}
+json.dump(found, sys.stdout)
 """
 
 
+def as_installed(env: dict[str, str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """The probe's interpreter and environment as a user's install starts (as benchmarks/bench_startup.py runs): the
+    development venv's ``__editable__`` finder, run by its ``site`` at every start, imports pathlib, re, urllib.parse,
+    importlib.util… and would hide them here; so no ``site`` (``-S``), the project and the venv's packages by
+    ``PYTHONPATH``."""
+    import os
+    import sysconfig
+
+    base = dict(os.environ if env is None else env)
+    base["PYTHONPATH"] = os.pathsep.join([str(ROOT), sysconfig.get_paths()["purelib"]])
+    return [sys.executable, "-S"], base
+
+
 def loaded_by(*argv: str) -> tuple[set[str], str]:
-    done = subprocess.run([sys.executable, "-c", PROBE, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          check=True)
+    python, env = as_installed()
+    done = subprocess.run([*python, "-c", PROBE, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          check=True, env=env)
     found = json.loads(done.stdout)
+    assert found["collector"] or "--help" in argv or "-h" in argv  # back on for any command run
     return set(found["modules"]), found["printed"]
+
+
+def test_the_garbage_collector_waits_while_the_companion_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Off from ``companion``'s first line (companion/__main__.py) until ``cli.main`` runs a command, or until ``play``
+    has said its first sentence (the subprocesses here check it is back on)."""
+    import gc
+
+    from companion import __main__ as entry, cli
+
+    monkeypatch.setattr(cli, "main", lambda: 7 if gc.isenabled() else 0)
+    try:
+        assert entry.run() == 0
+    finally:
+        gc.enable()
 
 
 def test_companion_help_imports_no_heavy_module() -> None:
@@ -65,6 +104,13 @@ NOT_FOR_A_SCRIPTED_GAME = ("sqlite3", "companion.records", "companion.web", "com
                            "companion.speech", "filelock", "logging", "secrets", "shutil", "subprocess", "tempfile",
                            "prompt_toolkit", "starlette", "uvicorn", "PIL", "qrcode", "platformdirs",
                            "companion.rules_help", "companion.simulate_help", "companion.doctor_help",
+                           # the rules reader waits for a question (companion/rules_answerer.py), the card and verb files'
+                           # parse is kept in the cache folder (companion/cards.py parsed_toml), the user's folders are
+                           # found without platformdirs (its tempfile, shutil, lzma, bz2, random): issue 34
+                           "companion.rules_reader", "tomllib", "lzma", "bz2", "random", "hashlib",
+                           # the session's lock from _thread, a bug's traceback when there is one; msgspec without
+                           # typing_extensions (companion/msgspec_import.py)
+                           "threading", "traceback", "importlib.util", "typing_extensions",
                            "dataclasses")
 #: ``dataclasses`` (0.7 ms for each frozen class, and ``inspect`` with ``ast``, ``dis``, ``tokenize``): no class of a
 #: game's start is one, neither a shared one (`test_no_shared_class_of_a_game_s_start_is_a_dataclass`) nor the game's
@@ -75,10 +121,35 @@ GAMES = {"gauntlet": "gauntlet", "love-letter": "love_letter", "num-x": "num_x",
          "mindbug": "mindbug"}
 
 
-def _private_folders(tmp_path: Path) -> dict[str, str]:
+@pytest.fixture(scope="module")
+def user_folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The user's folders as a user's start finds them, as the start-up benchmark runs: no ``COMPANION_*_DIR``, the
+    XDG folders of a private home; the card and verb files' parses already kept in its cache folder, as at every start
+    but the very first (kept here, in this process, rather than by a first run of each game)."""
     import os
 
-    return dict(os.environ, COMPANION_DATA_DIR=str(tmp_path), COMPANION_CONFIG_DIR=str(tmp_path / "config"))
+    from companion import cards, registry, vocabulary
+
+    home = tmp_path_factory.mktemp("home")
+    env = {key: value for key, value in os.environ.items() if key not in ("COMPANION_DATA_DIR", "COMPANION_CONFIG_DIR")}
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+               XDG_CACHE_HOME=str(home / "cache"))
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("COMPANION_DATA_DIR", "COMPANION_CONFIG_DIR"):
+            patch.delenv(name, raising=False)
+        for name in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+            patch.setenv(name, env[name])
+        cards._read_toml.cache_clear()
+        cards._LOADED.clear()
+        vocabulary._vocabulary.cache_clear()
+        for game in registry.GAMES:
+            game.cards()
+            vocabulary.Vocabulary.of(game.id)
+        cards._read_toml.cache_clear()
+        cards._LOADED.clear()
+        vocabulary._vocabulary.cache_clear()
+    assert len(list((home / "cache" / "companion" / "toml").glob("*.msgpack"))) >= 2 * len(registry.GAMES)
+    return env
 
 
 #: Where each game's own classes are declared: the per-game layers (``companion.games.gauntlet``…, ``private.*``).
@@ -89,10 +160,16 @@ _SHARED_DATACLASSES: dict[tuple[str, ...], list[str]] = {}
 _GAME_DATACLASSES: dict[tuple[str, ...], list[str]] = {}
 
 
-def _played(tmp_path: Path, *argv: str, script: str = "quit\n") -> tuple[set[str], str]:
-    done = subprocess.run([sys.executable, "-c", PROBE, "play", *argv, "--lang", "en"], cwd=ROOT, input=script,
-                          capture_output=True, text=True, timeout=120, check=True, env=_private_folders(tmp_path))
+def _played(env: dict[str, str], *argv: str, script: str = "quit\n") -> tuple[set[str], str]:
+    """The modules ``companion play`` imported, and what it printed; msgspec was imported without typing_extensions
+    (companion/msgspec_import.py), and typing_extensions imports as always afterwards."""
+    python, installed = as_installed(env)
+    done = subprocess.run([*python, "-c", PROBE, "play", *argv, "--lang", "en"], cwd=ROOT, input=script,
+                          capture_output=True, text=True, timeout=120, check=True, env=installed)
     found = json.loads(done.stdout)
+    assert found["collector"]  # back on once the game's first sentence is said
+    assert "typing_extensions" not in found["modules"]
+    assert found["msgspec"] == {"hints": True, "required": True, "typing_extensions": "typing_extensions"}
     _SHARED_DATACLASSES[argv] = [kind for kind in found["dataclasses"] if not PER_GAME.match(kind)]
     _GAME_DATACLASSES[argv] = [kind for kind in found["dataclasses"] if PER_GAME.match(kind)]
     return set(found["modules"]), found["printed"]
@@ -103,11 +180,11 @@ def _heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_playing_one_game_imports_neither_the_other_games_nor_what_a_script_does_not_use(tmp_path: Path,
+def test_playing_one_game_imports_neither_the_other_games_nor_what_a_script_does_not_use(user_folders: dict[str, str],
                                                                                         game: str) -> None:
     """``companion play GAME``: its own game's modules only; sqlite3 waits for a game's end, the braille keys for a
     display, the save files' listing for a resume, the rules for a question (issue 34)."""
-    modules, printed = _played(tmp_path, game)
+    modules, printed = _played(user_folders, game)
     assert printed.count("\n") >= 2  # the game really started: its set-up said (quit at once: nothing saved)
     own = GAMES[game]
     for layer in ("games", "commands", "render", "private"):
@@ -137,17 +214,17 @@ def test_no_shared_class_of_a_game_s_start_is_a_dataclass() -> None:
     assert registry.find("void") == registry.Game("companion.games.the_void")  # ``listed`` left out, as before
 
 
-def test_a_game_named_by_an_alias_imports_no_other_game(tmp_path: Path) -> None:
-    modules, printed = _played(tmp_path, "void")  # the last alias the registry would have found by importing each
+def test_a_game_named_by_an_alias_imports_no_other_game(user_folders: dict[str, str]) -> None:
+    modules, printed = _played(user_folders, "void")  # the last alias the registry would have found by importing each
     assert "round" in printed
     assert {name for name in modules if name.startswith("companion.games.")} <= {
         "companion.games.the_void", "companion.games.base", "companion.games.state_json"}
 
 
-def test_resuming_a_game_imports_no_other_game_and_no_rules(tmp_path: Path) -> None:
+def test_resuming_a_game_imports_no_other_game_and_no_rules(tmp_path: Path, user_folders: dict[str, str]) -> None:
     save = tmp_path / "resume.jsonl"
-    _played(tmp_path, "gauntlet", "--save", str(save), script="play proxima\nnext\nquit\n")
-    modules, printed = _played(tmp_path, "gauntlet", "--resume", str(save))
+    _played(user_folders, "gauntlet", "--save", str(save), script="play proxima\nnext\nquit\n")
+    modules, printed = _played(user_folders, "gauntlet", "--resume", str(save))
     assert "2 commands replayed" in printed
     assert {name for name in modules if name.startswith("companion.games.")} <= {
         "companion.games.gauntlet", "companion.games.base", "companion.games.state_json"}
@@ -156,6 +233,14 @@ def test_resuming_a_game_imports_no_other_game_and_no_rules(tmp_path: Path) -> N
     assert _heavy(modules, tuple(m for m in NOT_FOR_A_SCRIPTED_GAME if m not in allowed)) == []
     assert _heavy(modules, ("companion.ui",)) <= ["companion.ui", "companion.ui.resume"]
     assert _SHARED_DATACLASSES[("gauntlet", "--resume", str(save))] == []
+
+
+def test_the_lazy_rules_answerer_answers_what_the_rules_reader_answers() -> None:
+    from companion.rules_answerer import LazyRulesAnswerer
+    from companion.rules_reader import RulesAnswerer
+
+    assert LazyRulesAnswerer.questions == RulesAnswerer.questions
+    assert LazyRulesAnswerer().help_lines("fr") == RulesAnswerer().help_lines("fr")
 
 
 def test_the_whole_help_asked_before_a_command_still_lists_every_command() -> None:

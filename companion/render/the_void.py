@@ -9,7 +9,6 @@ come from the card file (``type_name``), the rank names of the score from its
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -65,6 +64,8 @@ def cards_count(ctx: Context, count: int) -> str:
 @functools.lru_cache(maxsize=8)
 def _bands_of(path: Path) -> tuple[tuple[float, dict[str, str]], ...]:
     """``[[bands]]`` of the card file (the user's copy if any), lowest first; empty when absent or unusable."""
+    import tomllib  # at the first score said, not at start-up (issue 34)
+
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8")).get("bands", [])
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -172,7 +173,8 @@ def _card_played_full(e: g.CardPlayed, ctx: Context) -> str:
 
 
 def _draw_pile_empty_terse(e: g.DrawPileEmpty, ctx: Context) -> str:
-    return ctx.t("Draw pile empty.")
+    # Translators: said right after the play whose draw emptied the draw pile: no hand is refilled from now on.
+    return ctx.t("No more draws.")
 
 
 def _round_started_terse(e: g.RoundStarted, ctx: Context) -> str:

@@ -32,12 +32,12 @@ def open_session(game: Game, options: object, settings: Settings, wiring: Wiring
 
     :raises RuleError: options the rules refuse.
     """
-    from companion.rules_reader import RulesAnswerer
+    from companion.rules_answerer import LazyRulesAnswerer
 
     if isinstance(wiring, Announcer):
         wiring = Wiring(wiring)
     keepers = (RecordsKeeper(),) if records else ()
-    wiring = replace(wiring, listeners=(*keepers, *wiring.listeners), answerers=(*wiring.answerers, RulesAnswerer()))
+    wiring = replace(wiring, listeners=(*keepers, *wiring.listeners), answerers=(*wiring.answerers, LazyRulesAnswerer()))
     return Session(Table(game, options, cards, journal), settings, wiring)
 
 

@@ -7,8 +7,7 @@ and a frozen `Wiring`, and has no attribute a front end may write.
 
 from __future__ import annotations
 
-import threading
-import traceback
+from _thread import RLock  # threading's RLock, without importing threading before the first sentence
 from collections.abc import Callable
 from typing import Any
 
@@ -45,7 +44,7 @@ class Session:
         self._answer_start = 0
         self._previous_answer: list[Utterance] = []
         #: One line, change or device's request at a time, whichever thread it comes from (the pages' server).
-        self._lock = threading.RLock()
+        self._lock = RLock()
 
     @property  # ------------------------------------------------------------ what a front end may read
     def table(self) -> Table:
@@ -68,7 +67,7 @@ class Session:
         return self._table.state
 
     @property
-    def lock(self) -> threading.RLock:
+    def lock(self) -> RLock:
         return self._lock
 
     @property
@@ -160,6 +159,8 @@ class Session:
                                          "detail": error.strerror or "", "errno": error.errno}, parse=True)
         except Exception as error:  # a bug must never lose the game
             log_error("internal error on %r", self._line, error=error)
+            import traceback  # at a bug, not at every start (issue 34)
+
             self._refuse("internal", {"detail": "".join(traceback.format_exception_only(error)).strip()}, parse=True)
 
     def _refuse(self, code: str, details: dict[str, Any], parse: bool = False) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -28,6 +27,8 @@ def tell(session: Session, listeners: Iterable[Listener], call: Callable[[Listen
             call(listener)
         except Exception as error:
             log_error("a listener failed after a kept step", error=error)
+            import traceback  # at a bug, not at every start (issue 34)
+
             _say_failed(session, "".join(traceback.format_exception_only(error)).strip())
 
 
