@@ -59,7 +59,7 @@ def main() -> None:
         fsyncs: list[float] = []
         for _ in range(200):
             for line in LINES:
-                mb._EFFECTIVE.clear()  # each command on a position not yet worked out, as in a game (here they repeat)
+                mb.forget_positions()  # each command on a position not yet worked out, as in a game (here they repeat)
                 total, disk = clock.run(session.handle, line)
                 times[line].append(total)
                 totals.append(total)

@@ -20,6 +20,10 @@ _ELIDED = re.compile(rf"\b([Dd]|[Ll]|[Qq]u|[Nn]|[Jj]|[Ss]|[Mm]|[Tt])([ea]) (?=[{
 _CONTRACTED = re.compile(r"\b([Dd]e|[Àà]) (Le|Les) ")  # capitalised: a name's article, never "de les voir"
 _CONTRACTIONS = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
 _SENTENCE = re.compile(r"\S.*?(?:[.!?…](?=\s|$)|$)")
+#: A letter or a digit (``str.isalnum``: ``\w`` less the underscore).
+_ALNUM = re.compile(r"[^\W_]")
+#: A word: a run without white space that holds a letter or a digit (`words`).
+_WORD = re.compile(r"\S*?[^\W_]\S*")
 
 
 def elide(text: str, lang: str) -> str:
@@ -47,8 +51,11 @@ def elide(text: str, lang: str) -> str:
 
 
 def words(sentence: str) -> int:
-    """Words of a sentence (punctuation alone, such as French " : ", is no word)."""
-    return sum(1 for w in sentence.split() if any(c.isalnum() for c in w))
+    """Words of a sentence (punctuation alone, such as French " : ", is no word).
+
+    The runs of ``sentence.split()`` that hold a letter or a digit, counted by one regular expression: a board's
+    lists count their words at each item (issue 34)."""
+    return len(_WORD.findall(sentence))
 
 
 def _words_joined(left_count: int, left: str, right: str) -> int:
@@ -57,7 +64,7 @@ def _words_joined(left_count: int, left: str, right: str) -> int:
     count = left_count + words(right)
     if left and right and not left[-1].isspace() and not right[0].isspace():
         last, first = left.rsplit(None, 1)[-1], right.split(None, 1)[0]
-        if any(c.isalnum() for c in last) and any(c.isalnum() for c in first):
+        if _ALNUM.search(last) and _ALNUM.search(first):
             count -= 1
     return count
 

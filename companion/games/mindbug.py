@@ -706,14 +706,6 @@ def _condition_holds(effect: Effect, state: State, seat: int, uid: int) -> bool:
     return True
 
 
-def _passives(state: State, verb: str) -> Iterable[tuple[int, Creature, Effect]]:
-    for seat, board in enumerate(state.boards):
-        for creature in board:
-            for effect in traits(state.cards[creature.card]).effects:
-                if effect.when == "passive" and effect.do == verb and _condition_holds(effect, state, seat, creature.uid):
-                    yield seat, creature, effect
-
-
 def _applies(effect: Effect, source: Creature, seat: int, state: State) -> list[Creature]:
     if effect.applies_to == "self":
         return [source]
@@ -724,53 +716,107 @@ def effective(state: State, turn_of: int | None = None) -> Mapping[int, Effectiv
     """Every creature's power and keywords now (``turn_of``: whose turn to assume), read only.
 
     They depend on the boards, the cards and whose turn it is alone, so each such position is computed once: a
-    question (``what if``) asks for the same board a dozen times (issue 34).
+    question (``what if``) asks for the same board a dozen times (issue 34). The last position asked is found again
+    by identity, without hashing the boards: the rules ask it again at each step of a command.
     """
     turn = state.current if turn_of is None else turn_of
-    key = (state.boards, state.cards, turn)
+    boards, cards = state.boards, state.cards
+    last = _LAST_POSITION[0]
+    if last is not None and last[0] is boards and last[1] is cards and last[2] == turn:
+        return last[3]
+    key = (boards, cards, turn)
     found = _EFFECTIVE.get(key)
     if found is None:
         if len(_EFFECTIVE) >= _EFFECTIVE_KEPT:
             _EFFECTIVE.clear()
         found = _EFFECTIVE[key] = MappingProxyType(_computed(state, turn))
+    _LAST_POSITION[0] = (boards, cards, turn, found)
     return found
+
+
+def forget_positions() -> None:
+    """Forget every position `effective` worked out (the benchmarks time a command on a position not yet seen)."""
+    _EFFECTIVE.clear()
+    _LAST_POSITION[0] = None
 
 
 #: The positions last computed by `effective`, and how many are kept.
 _EFFECTIVE: dict[tuple[Any, ...], Mapping[int, Effective]] = {}
 _EFFECTIVE_KEPT = 256
+#: The position `effective` answered last: its boards, cards and turn, and its values.
+_LAST_POSITION: list[tuple[Any, CardSet, int, Mapping[int, Effective]] | None] = [None]
+#: The effects `effective` reads, by what they do, in the order it applies them.
+_PASSIVE_VERBS = ("power_bonus", "grant_keyword", "copy_keywords")
+#: Per card, what `effective` reads of it: printed power, keywords, passive effects it reads, and its values when
+#: nothing changes them; worked out once per card set (by identity, a few kept).
+_Facts = dict[str, tuple[int, frozenset[str], tuple[Effect, ...], Effective]]
+_FACTS: dict[int, tuple[CardSet, _Facts]] = {}
+
+
+def _card_facts(cards: CardSet) -> _Facts:
+    kept = _FACTS.get(id(cards))
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    facts: _Facts = {}
+    for card in cards.cards:
+        found = traits(card)
+        keywords = frozenset(found.keywords)
+        passives = tuple(e for e in found.effects if e.when == "passive" and e.do in _PASSIVE_VERBS)
+        facts[card.id] = (card.value, keywords, passives, Effective(card.value, keywords))
+    if len(_FACTS) >= 8:
+        _FACTS.clear()
+    _FACTS[id(cards)] = (cards, facts)
+    return facts
 
 
 def _computed(state: State, turn: int) -> dict[int, Effective]:
     """`effective` from scratch. Order: power bonuses, then keyword grants (their filters read those powers),
-    then keyword copies (they read the keywords so obtained)."""
-    printed = {c.uid: state.cards[c.card].value for board in state.boards for c in board}
+    then keyword copies (they read the keywords so obtained); each in board order."""
+    facts = _card_facts(state.cards)
+    printed: dict[int, int] = {}
+    passives: dict[str, list[tuple[int, Creature, Effect]]] = {verb: [] for verb in _PASSIVE_VERBS}
+    for seat, board in enumerate(state.boards):
+        for creature in board:
+            fact = facts[creature.card]
+            printed[creature.uid] = fact[0]
+            for effect in fact[2]:
+                if _condition_holds(effect, state, seat, creature.uid):
+                    passives[effect.do].append((seat, creature, effect))
     power = dict(printed)
-    bonuses: dict[int, list[tuple[str, int]]] = {uid: [] for uid in power}
-    for seat, source, effect in _passives(state, "power_bonus"):
+    bonuses: dict[int, list[tuple[str, int]]] = {}
+    for seat, source, effect in passives["power_bonus"]:
         if effect.during == "own_turn" and turn != seat:
             continue
         for creature in _applies(effect, source, seat, state):
             power[creature.uid] += effect.amount
-            bonuses[creature.uid].append((source.card, effect.amount))
-    keywords = {c.uid: set(traits(state.cards[c.card]).keywords) for board in state.boards for c in board}
-    gained: dict[int, list[tuple[str, str]]] = {uid: [] for uid in power}
-    for seat, source, effect in _passives(state, "grant_keyword"):
+            bonuses.setdefault(creature.uid, []).append((source.card, effect.amount))
+    keywords = {c.uid: set(facts[c.card][1]) for board in state.boards for c in board}
+    gained: dict[int, list[tuple[str, str]]] = {}
+    for seat, source, effect in passives["grant_keyword"]:
         for creature in _applies(effect, source, seat, state):
             if effect.filter is None or effect.filter.matches(power[creature.uid], printed[creature.uid]):
                 for keyword in effect.keywords:
                     if keyword not in keywords[creature.uid]:
                         keywords[creature.uid].add(keyword)
-                        gained[creature.uid].append((keyword, source.card))
-    granted = {uid: frozenset(found) for uid, found in keywords.items()}
-    for seat, source, effect in _passives(state, "copy_keywords"):
+                        gained.setdefault(creature.uid, []).append((keyword, source.card))
+    granted = {uid: frozenset(found) for uid, found in keywords.items()} if passives["copy_keywords"] else {}
+    for seat, source, effect in passives["copy_keywords"]:
         enemies = state.boards[other(seat)]
         for keyword in effect.keywords:
             holder = next((c for c in enemies if keyword in granted[c.uid]), None)
             if keyword not in keywords[source.uid] and holder is not None:
                 keywords[source.uid].add(keyword)
-                gained[source.uid].append((keyword, holder.card))  # the enemy it is copied from
-    return {uid: Effective(power[uid], frozenset(keywords[uid]), tuple(bonuses[uid]), tuple(gained[uid])) for uid in power}
+                gained.setdefault(source.uid, []).append((keyword, holder.card))  # the enemy it is copied from
+    return {c.uid: _values(facts[c.card][3], power[c.uid], keywords[c.uid], bonuses.get(c.uid), gained.get(c.uid))
+            for board in state.boards for c in board}
+
+
+def _values(plain: Effective, power: int, keywords: set[str], bonuses: list[tuple[str, int]] | None,
+            gained: list[tuple[str, str]] | None) -> Effective:
+    """A creature's `Effective`: its card's own when no effect changes it."""
+    if bonuses is None and gained is None:
+        return plain
+    return Effective(power, frozenset(keywords), tuple(bonuses or ()), tuple(gained or ()))
 
 
 def _ordered(keywords: Iterable[str]) -> tuple[str, ...]:

@@ -58,6 +58,8 @@ class Context:
         self.t = Translator(settings.lang, domain)
         self.core = Translator(settings.lang, "core")
         self.names = tuple(names)
+        #: Each ``p1``… player as `numbered_player` says them, once worked out (a board names them at every side).
+        self.players_said: dict[str, str] = {}
         if vocabulary is None:
             from companion.vocabulary import Vocabulary
 
@@ -153,8 +155,13 @@ def numbered_player(ctx: Context, pid: str | None) -> str:
     Any other id is said as it is (empty for ``None``): a game whose players are only seats uses this as its
     renderer's ``player``.
     """
-    seat = seat_number(pid)
-    return (pid or "") if seat is None else seat_player(ctx, seat)
+    said = ctx.players_said.get(pid) if pid else None
+    if said is None:
+        seat = seat_number(pid)
+        said = (pid or "") if seat is None else seat_player(ctx, seat)
+        if pid and seat is not None:
+            ctx.players_said[pid] = said
+    return said
 
 
 def grouped_counts(ctx: Context, counts: Mapping[str, int], name: Callable[[str], str]) -> str:
