@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Literal, Mapping, TypeVar
+from typing import Annotated, Any, Callable, Iterable, Literal, Mapping, Sequence, TypeVar
 
 import msgspec
 
@@ -115,9 +115,12 @@ class CardSet:
     cards: tuple[Card, ...]
     path: Path
     _by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
+    #: Per side asked (``None``: all), each card with its names as `match_name` compares them, once worked out.
+    _named: dict[str | None, list[tuple[Card, _Forms]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {card.id: card for card in self.cards})
+        object.__setattr__(self, "_named", {})
 
     def __eq__(self, other: object) -> bool:
         """Equal when loaded from the same file with the same cards (a state resumed equals the one saved)."""
@@ -153,7 +156,11 @@ class CardSet:
 
         :raises CardNameError: no card or several cards match.
         """
-        return match_name(text, [c for c in self.cards if side is None or c.side == side], card_keys)
+        named = self._named.get(side)
+        if named is None:  # issue 34: every card named in a line listed each card's names anew
+            named = self._named[side] = [(c, _forms(tuple(card_keys(c)))) for c in self.cards
+                                         if side is None or c.side == side]
+        return matched(text, named)
 
 
 class CardNameError(ValueError):
@@ -189,11 +196,15 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
 
     Spaces are optional ("ironman" names Iron Man). Shared by cards and players.
     """
+    return matched(text, [(item, _forms(tuple(keys(item)))) for item in items])
+
+
+def matched(text: str, entries: Sequence[tuple[T, _Forms]]) -> T:
+    """`match_name` over items whose keys' forms (`_forms`) are already worked out."""
     query = normalize(text)
     if not query:
         raise CardNameError(text, ())
     squeezed = query.replace(" ", "")
-    entries = [(item, _forms(tuple(keys(item)))) for item in items]
     tiers: tuple[Callable[[_Forms], bool], ...] = (
         lambda f: query in f[0] or squeezed in f[1],
         lambda f: any(form.startswith(query) for form in f[0]) or any(form.startswith(squeezed) for form in f[1]),

@@ -747,9 +747,10 @@ _EFFECTIVE_KEPT = 256
 _LAST_POSITION: list[tuple[Any, CardSet, int, Mapping[int, Effective]] | None] = [None]
 #: The effects `effective` reads, by what they do, in the order it applies them.
 _PASSIVE_VERBS = ("power_bonus", "grant_keyword", "copy_keywords")
-#: Per card, what `effective` reads of it: printed power, keywords, passive effects it reads, and its values when
-#: nothing changes them; worked out once per card set (by identity, a few kept).
-_Facts = dict[str, tuple[int, frozenset[str], tuple[Effect, ...], Effective]]
+#: Per card, what `effective` and `block_problem` read of it: printed power, keywords, the passive effects
+#: `effective` applies, its values when nothing changes them, and its block restrictions with a filter; worked out
+#: once per card set (by identity, a few kept).
+_Facts = dict[str, tuple[int, frozenset[str], tuple[Effect, ...], Effective, tuple[Effect, ...]]]
 _FACTS: dict[int, tuple[CardSet, _Facts]] = {}
 
 
@@ -762,7 +763,8 @@ def _card_facts(cards: CardSet) -> _Facts:
         found = traits(card)
         keywords = frozenset(found.keywords)
         passives = tuple(e for e in found.effects if e.when == "passive" and e.do in _PASSIVE_VERBS)
-        facts[card.id] = (card.value, keywords, passives, Effective(card.value, keywords))
+        restrictions = tuple(e for e in found.effects if e.do == "block_restriction" and e.filter is not None)
+        facts[card.id] = (card.value, keywords, passives, Effective(card.value, keywords), restrictions)
     if len(_FACTS) >= 8:
         _FACTS.clear()
     _FACTS[id(cards)] = (cards, facts)
@@ -837,13 +839,13 @@ def block_problem(state: State, values: Mapping[int, Effective], attacker: Creat
     if "sneaky" in values[attacker.uid].keywords and "sneaky" not in values[blocker.uid].keywords:
         if not (hunted and state.options.hunter_past_sneaky == "yes"):
             return ("sneaky", attacker.card)
+    facts = _card_facts(state.cards)
     for source in state.boards[side]:
-        for effect in traits(state.cards[source.card]).effects:
-            if effect.do != "block_restriction" or effect.filter is None:
-                continue
+        for effect in facts[source.card][4]:
             if effect.applies_to == "self" and source.uid != attacker.uid:
                 continue
-            if effect.filter.matches(values[blocker.uid].power, state.cards[blocker.card].value):
+            assert effect.filter is not None
+            if effect.filter.matches(values[blocker.uid].power, facts[blocker.card][0]):
                 if not (hunted and effect.hunter_overrides):
                     return ("restriction", source.card)
     return None

@@ -33,8 +33,7 @@ def undo_utterances(narrator: Narrator, table: Table, step: Step) -> list[Uttera
         return ctx.core("Undone: “{what}” Now: {now}", what=what, now=now)
 
     def changed(ctx: Context) -> str:
-        before = dict(renderer.status_parts(old_status, ctx))
-        found = [text for key, text in renderer.status_parts(status, ctx) if before.get(key) != text]
+        found = renderer.changed_parts(old_status, status, ctx)
         found += zone_changes(narrator, old_zones, new_zones, ctx)
         hints = (renderer.undo_hint(e, ctx) for e in reversed(step.events))
         found += [capitalized(hint) for hint in hints if hint]
