@@ -735,9 +735,11 @@ def effective(state: State, turn_of: int | None = None) -> Mapping[int, Effectiv
 
 
 def forget_positions() -> None:
-    """Forget every position `effective` worked out (the benchmarks time a command on a position not yet seen)."""
+    """Forget every position `effective` and `legal_blockers` worked out (the benchmarks time a command on a
+    position not yet seen)."""
     _EFFECTIVE.clear()
     _LAST_POSITION[0] = None
+    _BLOCKERS.clear()
 
 
 #: The positions last computed by `effective`, and how many are kept.
@@ -852,13 +854,31 @@ def block_problem(state: State, values: Mapping[int, Effective], attacker: Creat
 
 
 def legal_blockers(state: State, attacker_uid: int, hunted: bool = False) -> list[Creature]:
-    """The defender's creatures that may block the attacker ``attacker_uid`` (or be named by its Hunter)."""
+    """The defender's creatures that may block the attacker ``attacker_uid`` (or be named by its Hunter).
+
+    They depend on the boards, the cards, whose turn it is and the options alone: the last few asked are found
+    again by identity (an attack asks them at its block step, then for its decision; ``what if`` in each fight).
+    """
+    boards, cards, options = state.boards, state.cards, state.options
+    key = (id(boards), id(cards), id(options), state.current, attacker_uid, hunted)
+    kept = _BLOCKERS.get(key)
+    if kept is not None and kept[0] is boards and kept[1] is cards and kept[2] is options:
+        return list(kept[3])
     found = state.creature(attacker_uid)
     if found is None:
         return []
     side, attacker = found
     values = effective(state)
-    return [c for c in state.boards[other(side)] if block_problem(state, values, attacker, c, hunted) is None]
+    legal = tuple(c for c in boards[other(side)] if block_problem(state, values, attacker, c, hunted) is None)
+    if len(_BLOCKERS) >= 8:
+        _BLOCKERS.clear()
+    _BLOCKERS[key] = (boards, cards, options, legal)
+    return list(legal)
+
+
+#: The last `legal_blockers` answers, by the identity of what they read (kept with it: an id is never reused
+#: while its object is kept here).
+_BLOCKERS: dict[tuple[int, int, int, int, int, bool], tuple[Any, CardSet, Options, tuple[Creature, ...]]] = {}
 
 
 def _fight_result(values: Mapping[int, Effective], one: Creature, two: Creature) -> bool:
@@ -1007,7 +1027,9 @@ def _what_if_query(state: State, args: Mapping[str, Any]) -> list[Event]:
     ref = next(ref for c, ref in zip(start.boards[seat], _creature_refs(start.boards[seat]), strict=True)
                if c.uid == attacker.uid)
     values = effective(start, seat)
-    unblocked, said = _simulate(start, Attack(*ref), None)
+    attack = Attack(*ref)
+    opened = apply(start, attack)  # the attack and its effects up to the block: the same in every fight
+    unblocked, said = _simulate(start, attack, None, opened)
     power = next((e.power for e in said if isinstance(e, Attacked)), values[attacker.uid].power)
     won = _won_before_block(said)
     outcomes, reasons, hunted = [], [], []
@@ -1017,7 +1039,7 @@ def _what_if_query(state: State, args: Mapping[str, Any]) -> list[Event]:
     for blocker in start.boards[other(seat)]:
         if won or blocker.uid not in legal | huntable:
             continue
-        after, events = _simulate(start, Attack(*ref), blocker.uid)
+        after, events = _simulate(start, attack, blocker.uid, opened)
         fight = next((e for e in events if isinstance(e, Blocked)), None)
         if fight is None:  # the attack effect removed it, or it may no longer block
             continue
@@ -1035,14 +1057,13 @@ def _won_before_block(events: list[Event]) -> bool:
     return any(isinstance(e, GameOver) for e in events) and not any(isinstance(e, (Blocked, NotBlocked)) for e in events)
 
 
-def _simulate(state: State, attack: Attack, blocker: int | None) -> Steps:
+def _simulate(state: State, attack: Attack, blocker: int | None, opened: Steps | None = None) -> Steps:
     """``attack`` played by the rules on a copy, every decision taken so that ``blocker`` (a uid) fights it:
     an effect's target spares it when it can, the Hunter names it or the defender blocks with it; ``None``: no block.
-    Stops at the end of the fight (or the game)."""
-    events: list[Event] = []
+    Stops at the end of the fight (or the game). ``opened``: ``apply(state, attack)``, already worked out."""
     attacker = find_creature(state, attack.card, player_id(state.current), attack.copy).uid
-    state, more = apply(state, attack)
-    events += more
+    state, more = apply(state, attack) if opened is None else opened
+    events: list[Event] = list(more)
     for _ in range(64):  # every decision moves the attack on; a bound all the same
         pending = state.pending
         if state.is_over or pending is None or pending.kind == "frenzy" or any(

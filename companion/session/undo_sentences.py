@@ -8,6 +8,7 @@ that no count shows (a drawn card back on its deck…).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion.announce import Priority, Utterance
 from companion.games.base import Zone
@@ -17,14 +18,15 @@ from companion.session.narrator import Narrator
 from companion.session.table import Step, Table
 
 
-def undo_utterances(narrator: Narrator, table: Table, step: Step) -> list[Utterance]:
-    """``Undone: “…” Now: …``, and the sentence of what changed back when something did (``table`` is after the undo)."""
+def undo_utterances(narrator: Narrator, table: Table, step: Step, state: Any) -> list[Utterance]:
+    """``Undone: “…” Now: …``, and the sentence of what changed back when something did (``state``: the state in force
+    once ``step`` is taken back)."""
     renderer = narrator.renderer
     minor = renderer.minor_events
     headline = next((e for e in step.events if e.name not in minor), step.events[0] if step.events else None)
-    status = table.rules.status(table.state)
+    status = table.rules.status(state)
     old_status = table.rules.status(step.state)
-    old_zones, new_zones = table.zones(step.state), table.zones(table.state)
+    old_zones, new_zones = table.zones(step.state), table.zones(state)
 
     def undone(ctx: Context) -> str:
         what = capitalized(renderer.render(headline, ctx)) if headline else step.command.name
