@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Literal, Mapping, Sequence, TypeVar
+from typing import Annotated, Any, Callable, Iterable, Literal, Mapping, TypeVar
 
 import msgspec
 
@@ -115,12 +115,9 @@ class CardSet:
     cards: tuple[Card, ...]
     path: Path
     _by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
-    #: Per side asked (``None``: all), each card with its names as `match_name` compares them, once worked out.
-    _named: dict[str | None, list[tuple[Card, _Forms]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {card.id: card for card in self.cards})
-        object.__setattr__(self, "_named", {})
 
     def __eq__(self, other: object) -> bool:
         """Equal when loaded from the same file with the same cards (a state resumed equals the one saved)."""
@@ -156,11 +153,7 @@ class CardSet:
 
         :raises CardNameError: no card or several cards match.
         """
-        named = self._named.get(side)
-        if named is None:  # issue 34: every card named in a line listed each card's names anew
-            named = self._named[side] = [(c, _forms(tuple(card_keys(c)))) for c in self.cards
-                                         if side is None or c.side == side]
-        return matched(text, named)
+        return matched(text, _named(self, side))
 
 
 class CardNameError(ValueError):
@@ -199,7 +192,7 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
     return matched(text, [(item, _forms(tuple(keys(item)))) for item in items])
 
 
-def matched(text: str, entries: Sequence[tuple[T, _Forms]]) -> T:
+def matched(text: str, entries: list[tuple[T, _Forms]]) -> T:
     """`match_name` over items whose keys' forms (`_forms`) are already worked out."""
     query = normalize(text)
     if not query:
@@ -224,6 +217,22 @@ def matched(text: str, entries: Sequence[tuple[T, _Forms]]) -> T:
 
 #: An item's keys normalised, without spaces, and their last words.
 _Forms = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+#: Per card set and side asked (``None``: all), each card with its names as `matched` compares them; the set is
+#: kept with them (an id is never reused while its object lives), a few sets at most.
+_NAMED: dict[tuple[int, str | None], tuple[CardSet, list[tuple[Card, _Forms]]]] = {}
+
+
+def _named(cards: CardSet, side: str | None) -> list[tuple[Card, _Forms]]:
+    """`CardSet.match`'s entries, worked out once (issue 34: every card named in a line listed each card's names
+    anew)."""
+    kept = _NAMED.get((id(cards), side))
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    named = [(c, _forms(tuple(card_keys(c)))) for c in cards.cards if side is None or c.side == side]
+    if len(_NAMED) >= 16:
+        _NAMED.clear()
+    _NAMED[(id(cards), side)] = (cards, named)
+    return named
 
 
 @functools.lru_cache(maxsize=4096)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import mindbug as mb
+from companion.session.undo_sentences import changed_parts
 from tests.conftest import make_session
 
 
@@ -33,7 +34,7 @@ def test_undo_gives_back_the_state_before_and_says_the_parts_that_changed(choice
         old, new = mb.status(after), mb.status(before)
         said_before = dict(renderer.status_parts(old, ctx))
         changed = [text for key, text in renderer.status_parts(new, ctx) if said_before.get(key) != text]
-        assert renderer.changed_parts(old, new, ctx) == changed
+        assert changed_parts(renderer, old, new, ctx) == changed
         assert all(text in " ".join(recorder.texts) for text in changed)
         session.handle("redo")
         assert session.state == after

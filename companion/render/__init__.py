@@ -407,6 +407,18 @@ def _no_parts(status: Any, ctx: Context) -> list[tuple[str, str]]:
     return []
 
 
+class StatusPart:
+    """One part of ``status`` after its head, with the status fields its text reads (``reads``): equal fields say
+    equal text, so ``undo`` renders only the parts whose fields changed (issue 34: a full board said twice)."""
+
+    __slots__ = ("key", "reads", "say")
+
+    def __init__(self, key: str, reads: tuple[str, ...], say: Callable[[Any, Context], str]) -> None:
+        self.key = key
+        self.reads = reads
+        self.say = say
+
+
 def _no_hint(event: Any, ctx: Context) -> str | None:
     return None
 
@@ -451,16 +463,6 @@ class OptionWords:
 
 
 @dataclass(frozen=True)
-class StatusPart:
-    """One part of ``status`` after its head, with the status fields its text reads (``reads``): equal fields say
-    equal text, so ``undo`` renders only the parts whose fields changed (issue 34: a full board said twice)."""
-
-    key: str
-    reads: tuple[str, ...]
-    say: Callable[[Any, Context], str]
-
-
-@dataclass(frozen=True)
 class Renderer:
     """A game's events and refusals as sentences: one ``RENDERER = Renderer(...)`` per game; hooks have defaults.
 
@@ -490,7 +492,7 @@ class Renderer:
     status_head: Callable[[Any, Context], str] | None = None
     #: The table after the head, part by part (``undo`` says only the parts that changed).
     status_parts: Callable[[Any, Context], list[tuple[str, str]]] = _no_parts
-    #: The same parts declared with the fields they read (`StatusPart`): they make ``status_parts``, and ``undo``
+    #: The same parts declared with the fields each reads (`StatusPart`; a game gives both from one list): ``undo``
     #: renders only those whose fields changed.
     declared_parts: tuple[StatusPart, ...] = ()
     #: What the table does by hand to take back an event when no count says it.
@@ -502,27 +504,6 @@ class Renderer:
     #: Each option of the game's spec in words (option name → `OptionWords`): ``companion records`` says a
     #: table's options with them, in the reader's language.
     option_words: Mapping[str, OptionWords] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.declared_parts:
-            parts = self.declared_parts
-            object.__setattr__(self, "status_parts", lambda status, ctx: [(p.key, p.say(status, ctx)) for p in parts])
-
-    def changed_parts(self, old: Event, new: Event, ctx: Context) -> list[str]:
-        """The parts of the status ``new`` said otherwise than in ``old``, in order (what ``undo`` says changed back).
-
-        With `declared_parts`, a part whose fields are equal in both is not rendered: equal fields, equal text.
-        """
-        if not self.declared_parts:
-            before = dict(self.status_parts(old, ctx))
-            return [text for key, text in self.status_parts(new, ctx) if before.get(key) != text]
-        found = []
-        for part in self.declared_parts:
-            if any(getattr(old, name) != getattr(new, name) for name in part.reads):
-                text = part.say(new, ctx)
-                if text != part.say(old, ctx):
-                    found.append(text)
-        return found
 
     def render(self, event: Event, ctx: Context) -> str:
         """The sentence for ``event`` at the context's verbosity (its terse or full form, else the normal one)."""

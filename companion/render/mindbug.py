@@ -927,7 +927,7 @@ OPTION_WORDS = {
 RENDERER = Renderer(domain=DOMAIN, events={k: _elision(f) for k, f in _RENDERERS.items()}, help=HELP,
                     terse={k: _elision(f) for k, f in _TERSE.items()}, full={k: _elision(f) for k, f in _FULL.items()},
                     refusals={code: _elision(f) for code, f in REFUSALS.items()}, player=player,
-                    status_head=_elision(status_head), declared_parts=STATUS_PARTS,
+                    status_head=_elision(status_head), status_parts=status_parts, declared_parts=STATUS_PARTS,
                     minor_events=frozenset({"hand_refilled"}), card_reading=card_reading,
                     undo_hint=_elided_hint,
                     option_words=OPTION_WORDS)

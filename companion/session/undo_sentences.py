@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.announce import Priority, Utterance
-from companion.games.base import Zone
-from companion.render import Context, capitalized
+from companion.games.base import Event, Zone
+from companion.render import Context, Renderer, capitalized
 from companion.grammar import short_sentences
 from companion.session.narrator import Narrator
 from companion.session.table import Step, Table
@@ -35,7 +35,7 @@ def undo_utterances(narrator: Narrator, table: Table, step: Step, state: Any) ->
         return ctx.core("Undone: “{what}” Now: {now}", what=what, now=now)
 
     def changed(ctx: Context) -> str:
-        found = renderer.changed_parts(old_status, status, ctx)
+        found = changed_parts(renderer, old_status, status, ctx)
         found += zone_changes(narrator, old_zones, new_zones, ctx)
         hints = (renderer.undo_hint(e, ctx) for e in reversed(step.events))
         found += [capitalized(hint) for hint in hints if hint]
@@ -47,6 +47,24 @@ def undo_utterances(narrator: Narrator, table: Table, step: Step, state: Any) ->
         said.append(narrator.utterance(lambda ctx: table_text if ctx is narrator.ctx else changed(ctx), status.name,
                                        status.fields(), Priority.NOW))
     return said
+
+
+def changed_parts(renderer: Renderer, old: Event, new: Event, ctx: Context) -> list[str]:
+    """The parts of the status ``new`` said otherwise than in ``old``, in order.
+
+    With the renderer's `declared_parts`, a part whose fields are equal in both is not rendered: equal fields,
+    equal text (issue 34).
+    """
+    if not renderer.declared_parts:
+        before = dict(renderer.status_parts(old, ctx))
+        return [text for key, text in renderer.status_parts(new, ctx) if before.get(key) != text]
+    found = []
+    for part in renderer.declared_parts:
+        if any(getattr(old, name) != getattr(new, name) for name in part.reads):
+            text = part.say(new, ctx)
+            if text != part.say(old, ctx):
+                found.append(text)
+    return found
 
 
 def zone_changes(narrator: Narrator, old: Mapping[Zone, tuple[str, ...]], new: Mapping[Zone, tuple[str, ...]],
