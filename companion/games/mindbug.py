@@ -775,57 +775,66 @@ def _card_facts(cards: CardSet) -> _Facts:
 
 def _computed(state: State, turn: int) -> dict[int, Effective]:
     """`effective` from scratch. Order: power bonuses, then keyword grants (their filters read those powers),
-    then keyword copies (they read the keywords so obtained); each in board order."""
+    then keyword copies (they read the keywords so obtained); each in board order. Only what an effect changes is
+    worked out: a creature no effect touches keeps its card's own values."""
     facts = _card_facts(state.cards)
-    printed: dict[int, int] = {}
+    card_of: dict[int, tuple[int, frozenset[str], tuple[Effect, ...], Effective, tuple[Effect, ...]]] = {}
     passives: dict[str, list[tuple[int, Creature, Effect]]] = {verb: [] for verb in _PASSIVE_VERBS}
     for seat, board in enumerate(state.boards):
         for creature in board:
-            fact = facts[creature.card]
-            printed[creature.uid] = fact[0]
+            fact = card_of[creature.uid] = facts[creature.card]
             for effect in fact[2]:
                 if _condition_holds(effect, state, seat, creature.uid):
                     passives[effect.do].append((seat, creature, effect))
-    power = dict(printed)
+    power: dict[int, int] = {}  # of the creatures a bonus changes
     bonuses: dict[int, list[tuple[str, int]]] = {}
     for seat, source, effect in passives["power_bonus"]:
         if effect.during == "own_turn" and turn != seat:
             continue
         for creature in _applies(effect, source, seat, state):
-            power[creature.uid] += effect.amount
+            power[creature.uid] = power.get(creature.uid, card_of[creature.uid][0]) + effect.amount
             bonuses.setdefault(creature.uid, []).append((source.card, effect.amount))
-    keywords = {c.uid: set(facts[c.card][1]) for board in state.boards for c in board}
+    keywords: dict[int, set[str]] = {}  # of the creatures that gain one
     gained: dict[int, list[tuple[str, str]]] = {}
+
+    def gain(uid: int, keyword: str, source: str) -> None:
+        found = keywords.get(uid)
+        if keyword not in (card_of[uid][1] if found is None else found):
+            if found is None:
+                found = keywords[uid] = set(card_of[uid][1])
+            found.add(keyword)
+            gained.setdefault(uid, []).append((keyword, source))
+
     for seat, source, effect in passives["grant_keyword"]:
         for creature in _applies(effect, source, seat, state):
-            if effect.filter is None or effect.filter.matches(power[creature.uid], printed[creature.uid]):
+            printed = card_of[creature.uid][0]
+            if effect.filter is None or effect.filter.matches(power.get(creature.uid, printed), printed):
                 for keyword in effect.keywords:
-                    if keyword not in keywords[creature.uid]:
-                        keywords[creature.uid].add(keyword)
-                        gained.setdefault(creature.uid, []).append((keyword, source.card))
-    granted = {uid: frozenset(found) for uid, found in keywords.items()} if passives["copy_keywords"] else {}
+                    gain(creature.uid, keyword, source.card)
+    granted = {uid: frozenset(found) for uid, found in keywords.items()}  # before any copy
     for seat, source, effect in passives["copy_keywords"]:
         enemies = state.boards[other(seat)]
         for keyword in effect.keywords:
-            holder = next((c for c in enemies if keyword in granted[c.uid]), None)
-            if keyword not in keywords[source.uid] and holder is not None:
-                keywords[source.uid].add(keyword)
-                gained.setdefault(source.uid, []).append((keyword, holder.card))  # the enemy it is copied from
-    return {c.uid: _values(facts[c.card][3], power[c.uid], keywords[c.uid], bonuses.get(c.uid), gained.get(c.uid))
-            for board in state.boards for c in board}
-
-
-def _values(plain: Effective, power: int, keywords: set[str], bonuses: list[tuple[str, int]] | None,
-            gained: list[tuple[str, str]] | None) -> Effective:
-    """A creature's `Effective`: its card's own when no effect changes it."""
-    if bonuses is None and gained is None:
-        return plain
-    return Effective(power, frozenset(keywords), tuple(bonuses or ()), tuple(gained or ()))
+            holder = next((c for c in enemies if keyword in granted.get(c.uid, card_of[c.uid][1])), None)
+            if holder is not None:
+                gain(source.uid, keyword, holder.card)  # the enemy it is copied from
+    return {uid: fact[3] if uid not in bonuses and uid not in gained else
+            Effective(power.get(uid, fact[0]), frozenset(keywords.get(uid, fact[1])), tuple(bonuses.get(uid, ())),
+                      tuple(gained.get(uid, ())))
+            for uid, fact in card_of.items()}
 
 
 def _ordered(keywords: Iterable[str]) -> tuple[str, ...]:
-    found = set(keywords)
-    return tuple(k for k in KEYWORDS if k in found)
+    """``keywords`` in the rules' order (`KEYWORDS`); each set of them worked out once (a board says them all)."""
+    key = keywords if isinstance(keywords, frozenset) else frozenset(keywords)
+    found = _ORDERED.get(key)
+    if found is None:
+        found = _ORDERED[key] = tuple(k for k in KEYWORDS if k in key)
+    return found
+
+
+#: `_ordered`'s answers (at most one per subset of the keywords an effect may give: a few dozen).
+_ORDERED: dict[frozenset[str], tuple[str, ...]] = {}
 
 
 def block_problem(state: State, values: Mapping[int, Effective], attacker: Creature, blocker: Creature,
