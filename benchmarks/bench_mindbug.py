@@ -6,8 +6,9 @@ Elephantopus, Deathweaver) plus a Spider Owl, so every query recomputes all of
 them. A command's time covers parse, rules core, journal write with fsync,
 render and the announcement to an in-memory stdout. Goal: the companion's own work (the
 command minus the fsync it made, benchmarks/fsync_clock.py) p99 under 1 ms; bar 5 ms for the whole.
-Each command starts with no position worked out (``effective`` keeps the last ones): the
-lines repeat here on one board, where a game's board changes.
+Each command starts with no position worked out (``effective`` and ``legal_blockers`` keep the last ones;
+``forget_positions`` clears them): the lines repeat here on one board, where a game's board changes. Each line
+prints its whole time, the same minus the fsync it made (the goal's measure), and its CPU time outside the fsync.
 """
 
 from __future__ import annotations
@@ -56,13 +57,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder, FsyncClock() as clock:
         session = session_with_full_board(Path(folder))
         times: dict[str, list[float]] = {line: [] for line in LINES}
+        own: dict[str, list[float]] = {line: [] for line in LINES}
         totals: list[float] = []
         fsyncs: list[float] = []
         for _ in range(200):
             for line in LINES:
-                mb._EFFECTIVE.clear()  # each command on a position not yet worked out, as in a game (here they repeat)
+                mb.forget_positions()  # each command on a position not yet worked out, as in a game (here they repeat)
                 total, disk = clock.run(session.handle, line)
                 times[line].append(total)
+                own[line].append(total - disk)
                 totals.append(total)
                 fsyncs.append(disk)
         everything = sorted(totals)
@@ -71,7 +74,8 @@ def main() -> None:
         for index, spent in enumerate(clock.own_cpu):
             cpu[LINES[index % len(LINES)]].append(spent)
         for line, found in times.items():
-            print(f"  {line:20} median {statistics.median(found):.3f} ms, p99 {p99(found):.3f} ms; its CPU time outside "
+            print(f"  {line:20} median {statistics.median(found):.3f} ms, p99 {p99(found):.3f} ms; minus its fsync "
+                  f"median {statistics.median(own[line]):.3f} ms, p99 {p99(own[line]):.3f} ms; its CPU time outside "
                   f"the fsync median {statistics.median(cpu[line]):.3f} ms, p99 {p99(cpu[line]):.3f} ms")
         print(own_work_line("all", totals, fsyncs, clock.own_cpu))
         print(f"  (bar: whole command p99 < {BAR_MS:.0f} ms: {'met' if p99(everything) < BAR_MS else 'MISSED'})")

@@ -154,7 +154,7 @@ class CardSet(msgspec.Struct, frozen=True, eq=False):
 
         :raises CardNameError: no card or several cards match.
         """
-        return match_name(text, [c for c in self.cards if side is None or c.side == side], card_keys)
+        return matched(text, _named(self, side))
 
 
 class CardNameError(ValueError):
@@ -190,11 +190,15 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
 
     Spaces are optional ("ironman" names Iron Man). Shared by cards and players.
     """
+    return matched(text, [(item, _forms(tuple(keys(item)))) for item in items])
+
+
+def matched(text: str, entries: list[tuple[T, _Forms]]) -> T:
+    """`match_name` over items whose keys' forms (`_forms`) are already worked out."""
     query = normalize(text)
     if not query:
         raise CardNameError(text, ())
     squeezed = query.replace(" ", "")
-    entries = [(item, _forms(tuple(keys(item)))) for item in items]
     tiers: tuple[Callable[[_Forms], bool], ...] = (
         lambda f: query in f[0] or squeezed in f[1],
         lambda f: any(form.startswith(query) for form in f[0]) or any(form.startswith(squeezed) for form in f[1]),
@@ -214,6 +218,22 @@ def match_name(text: str, items: list[T], keys: Callable[[T], Iterable[str]]) ->
 
 #: An item's keys normalised, without spaces, and their last words.
 _Forms = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+#: Per card set and side asked (``None``: all), each card with its names as `matched` compares them; the set is
+#: kept with them (an id is never reused while its object lives), a few sets at most.
+_NAMED: dict[tuple[int, str | None], tuple[CardSet, list[tuple[Card, _Forms]]]] = {}
+
+
+def _named(cards: CardSet, side: str | None) -> list[tuple[Card, _Forms]]:
+    """`CardSet.match`'s entries, worked out once (issue 34: every card named in a line listed each card's names
+    anew)."""
+    kept = _NAMED.get((id(cards), side))
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    named = [(c, _forms(tuple(card_keys(c)))) for c in cards.cards if side is None or c.side == side]
+    if len(_NAMED) >= 16:
+        _NAMED.clear()
+    _NAMED[(id(cards), side)] = (cards, named)
+    return named
 
 
 @functools.lru_cache(maxsize=4096)

@@ -79,3 +79,18 @@ def test_list_sentences_cuts_where_counting_the_whole_sentence_would() -> None:
                                                                                               limit)
 
     check()
+
+
+def test_words_are_the_runs_between_spaces_that_hold_a_letter_or_a_digit() -> None:
+    """`words` counts with one regular expression (issue 34) what ``str.split`` and ``str.isalnum`` define: Unicode
+    spaces split, an underscore or punctuation alone is no word, a digit of any script is one."""
+    from hypothesis import given, settings, strategies as st
+
+    assert words("Joueur 1 : Goblin-Garou 11, _ — l'Œil ٣") == 6
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(st.sampled_from("ab1é ,:-'._\t\n\u00a0\u2009\u3000٣Ⅻ²—"), max_size=20))
+    def check(text: str) -> None:
+        assert words(text) == sum(1 for w in text.split() if any(c.isalnum() for c in w))
+
+    check()

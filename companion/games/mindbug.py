@@ -702,14 +702,6 @@ def _condition_holds(effect: Effect, state: State, seat: int, uid: int) -> bool:
     return True
 
 
-def _passives(state: State, verb: str) -> Iterable[tuple[int, Creature, Effect]]:
-    for seat, board in enumerate(state.boards):
-        for creature in board:
-            for effect in traits(state.cards[creature.card]).effects:
-                if effect.when == "passive" and effect.do == verb and _condition_holds(effect, state, seat, creature.uid):
-                    yield seat, creature, effect
-
-
 def _applies(effect: Effect, source: Creature, seat: int, state: State) -> list[Creature]:
     if effect.applies_to == "self":
         return [source]
@@ -720,58 +712,125 @@ def effective(state: State, turn_of: int | None = None) -> Mapping[int, Effectiv
     """Every creature's power and keywords now (``turn_of``: whose turn to assume), read only.
 
     They depend on the boards, the cards and whose turn it is alone, so each such position is computed once: a
-    question (``what if``) asks for the same board a dozen times (issue 34).
+    question (``what if``) asks for the same board a dozen times (issue 34). The last position asked is found again
+    by identity, without hashing the boards: the rules ask it again at each step of a command.
     """
     turn = state.current if turn_of is None else turn_of
-    key = (state.boards, state.cards, turn)
+    boards, cards = state.boards, state.cards
+    last = _LAST_POSITION[0]
+    if last is not None and last[0] is boards and last[1] is cards and last[2] == turn:
+        return last[3]
+    key = (boards, cards, turn)
     found = _EFFECTIVE.get(key)
     if found is None:
         if len(_EFFECTIVE) >= _EFFECTIVE_KEPT:
             _EFFECTIVE.clear()
         found = _EFFECTIVE[key] = MappingProxyType(_computed(state, turn))
+    _LAST_POSITION[0] = (boards, cards, turn, found)
     return found
+
+
+def forget_positions() -> None:
+    """Forget every position `effective` and `legal_blockers` worked out (the benchmarks time a command on a
+    position not yet seen)."""
+    _EFFECTIVE.clear()
+    _LAST_POSITION[0] = None
+    _BLOCKERS.clear()
 
 
 #: The positions last computed by `effective`, and how many are kept.
 _EFFECTIVE: dict[tuple[Any, ...], Mapping[int, Effective]] = {}
 _EFFECTIVE_KEPT = 256
+#: The position `effective` answered last: its boards, cards and turn, and its values.
+_LAST_POSITION: list[tuple[Any, CardSet, int, Mapping[int, Effective]] | None] = [None]
+#: The effects `effective` reads, by what they do, in the order it applies them.
+_PASSIVE_VERBS = ("power_bonus", "grant_keyword", "copy_keywords")
+#: Per card, what `effective` and `block_problem` read of it: printed power, keywords, the passive effects
+#: `effective` applies, its values when nothing changes them, and its block restrictions with a filter; worked out
+#: once per card set (by identity, a few kept).
+_Facts = dict[str, tuple[int, frozenset[str], tuple[Effect, ...], Effective, tuple[Effect, ...]]]
+_FACTS: dict[int, tuple[CardSet, _Facts]] = {}
+
+
+def _card_facts(cards: CardSet) -> _Facts:
+    kept = _FACTS.get(id(cards))
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    facts: _Facts = {}
+    for card in cards.cards:
+        found = traits(card)
+        keywords = frozenset(found.keywords)
+        passives = tuple(e for e in found.effects if e.when == "passive" and e.do in _PASSIVE_VERBS)
+        restrictions = tuple(e for e in found.effects if e.do == "block_restriction" and e.filter is not None)
+        facts[card.id] = (card.value, keywords, passives, Effective(card.value, keywords), restrictions)
+    if len(_FACTS) >= 8:
+        _FACTS.clear()
+    _FACTS[id(cards)] = (cards, facts)
+    return facts
 
 
 def _computed(state: State, turn: int) -> dict[int, Effective]:
     """`effective` from scratch. Order: power bonuses, then keyword grants (their filters read those powers),
-    then keyword copies (they read the keywords so obtained)."""
-    printed = {c.uid: state.cards[c.card].value for board in state.boards for c in board}
-    power = dict(printed)
-    bonuses: dict[int, list[tuple[str, int]]] = {uid: [] for uid in power}
-    for seat, source, effect in _passives(state, "power_bonus"):
+    then keyword copies (they read the keywords so obtained); each in board order. Only what an effect changes is
+    worked out: a creature no effect touches keeps its card's own values."""
+    facts = _card_facts(state.cards)
+    card_of: dict[int, tuple[int, frozenset[str], tuple[Effect, ...], Effective, tuple[Effect, ...]]] = {}
+    passives: dict[str, list[tuple[int, Creature, Effect]]] = {verb: [] for verb in _PASSIVE_VERBS}
+    for seat, board in enumerate(state.boards):
+        for creature in board:
+            fact = card_of[creature.uid] = facts[creature.card]
+            for effect in fact[2]:
+                if _condition_holds(effect, state, seat, creature.uid):
+                    passives[effect.do].append((seat, creature, effect))
+    power: dict[int, int] = {}  # of the creatures a bonus changes
+    bonuses: dict[int, list[tuple[str, int]]] = {}
+    for seat, source, effect in passives["power_bonus"]:
         if effect.during == "own_turn" and turn != seat:
             continue
         for creature in _applies(effect, source, seat, state):
-            power[creature.uid] += effect.amount
-            bonuses[creature.uid].append((source.card, effect.amount))
-    keywords = {c.uid: set(traits(state.cards[c.card]).keywords) for board in state.boards for c in board}
-    gained: dict[int, list[tuple[str, str]]] = {uid: [] for uid in power}
-    for seat, source, effect in _passives(state, "grant_keyword"):
+            power[creature.uid] = power.get(creature.uid, card_of[creature.uid][0]) + effect.amount
+            bonuses.setdefault(creature.uid, []).append((source.card, effect.amount))
+    keywords: dict[int, set[str]] = {}  # of the creatures that gain one
+    gained: dict[int, list[tuple[str, str]]] = {}
+
+    def gain(uid: int, keyword: str, source: str) -> None:
+        found = keywords.get(uid)
+        if keyword not in (card_of[uid][1] if found is None else found):
+            if found is None:
+                found = keywords[uid] = set(card_of[uid][1])
+            found.add(keyword)
+            gained.setdefault(uid, []).append((keyword, source))
+
+    for seat, source, effect in passives["grant_keyword"]:
         for creature in _applies(effect, source, seat, state):
-            if effect.filter is None or effect.filter.matches(power[creature.uid], printed[creature.uid]):
+            printed = card_of[creature.uid][0]
+            if effect.filter is None or effect.filter.matches(power.get(creature.uid, printed), printed):
                 for keyword in effect.keywords:
-                    if keyword not in keywords[creature.uid]:
-                        keywords[creature.uid].add(keyword)
-                        gained[creature.uid].append((keyword, source.card))
-    granted = {uid: frozenset(found) for uid, found in keywords.items()}
-    for seat, source, effect in _passives(state, "copy_keywords"):
+                    gain(creature.uid, keyword, source.card)
+    granted = {uid: frozenset(found) for uid, found in keywords.items()}  # before any copy
+    for seat, source, effect in passives["copy_keywords"]:
         enemies = state.boards[other(seat)]
         for keyword in effect.keywords:
-            holder = next((c for c in enemies if keyword in granted[c.uid]), None)
-            if keyword not in keywords[source.uid] and holder is not None:
-                keywords[source.uid].add(keyword)
-                gained[source.uid].append((keyword, holder.card))  # the enemy it is copied from
-    return {uid: Effective(power[uid], frozenset(keywords[uid]), tuple(bonuses[uid]), tuple(gained[uid])) for uid in power}
+            holder = next((c for c in enemies if keyword in granted.get(c.uid, card_of[c.uid][1])), None)
+            if holder is not None:
+                gain(source.uid, keyword, holder.card)  # the enemy it is copied from
+    return {uid: fact[3] if uid not in bonuses and uid not in gained else
+            Effective(power.get(uid, fact[0]), frozenset(keywords.get(uid, fact[1])), tuple(bonuses.get(uid, ())),
+                      tuple(gained.get(uid, ())))
+            for uid, fact in card_of.items()}
 
 
 def _ordered(keywords: Iterable[str]) -> tuple[str, ...]:
-    found = set(keywords)
-    return tuple(k for k in KEYWORDS if k in found)
+    """``keywords`` in the rules' order (`KEYWORDS`); each set of them worked out once (a board says them all)."""
+    key = keywords if isinstance(keywords, frozenset) else frozenset(keywords)
+    found = _ORDERED.get(key)
+    if found is None:
+        found = _ORDERED[key] = tuple(k for k in KEYWORDS if k in key)
+    return found
+
+
+#: `_ordered`'s answers (at most one per subset of the keywords an effect may give: a few dozen).
+_ORDERED: dict[frozenset[str], tuple[str, ...]] = {}
 
 
 def block_problem(state: State, values: Mapping[int, Effective], attacker: Creature, blocker: Creature,
@@ -787,26 +846,44 @@ def block_problem(state: State, values: Mapping[int, Effective], attacker: Creat
     if "sneaky" in values[attacker.uid].keywords and "sneaky" not in values[blocker.uid].keywords:
         if not (hunted and state.options.hunter_past_sneaky == "yes"):
             return ("sneaky", attacker.card)
+    facts = _card_facts(state.cards)
     for source in state.boards[side]:
-        for effect in traits(state.cards[source.card]).effects:
-            if effect.do != "block_restriction" or effect.filter is None:
-                continue
+        for effect in facts[source.card][4]:
             if effect.applies_to == "self" and source.uid != attacker.uid:
                 continue
-            if effect.filter.matches(values[blocker.uid].power, state.cards[blocker.card].value):
+            assert effect.filter is not None
+            if effect.filter.matches(values[blocker.uid].power, facts[blocker.card][0]):
                 if not (hunted and effect.hunter_overrides):
                     return ("restriction", source.card)
     return None
 
 
 def legal_blockers(state: State, attacker_uid: int, hunted: bool = False) -> list[Creature]:
-    """The defender's creatures that may block the attacker ``attacker_uid`` (or be named by its Hunter)."""
+    """The defender's creatures that may block the attacker ``attacker_uid`` (or be named by its Hunter).
+
+    They depend on the boards, the cards, whose turn it is and the options alone: the last few asked are found
+    again by identity (an attack asks them at its block step, then for its decision; ``what if`` in each fight).
+    """
+    boards, cards, options = state.boards, state.cards, state.options
+    key = (id(boards), id(cards), id(options), state.current, attacker_uid, hunted)
+    kept = _BLOCKERS.get(key)
+    if kept is not None and kept[0] is boards and kept[1] is cards and kept[2] is options:
+        return list(kept[3])
     found = state.creature(attacker_uid)
     if found is None:
         return []
     side, attacker = found
     values = effective(state)
-    return [c for c in state.boards[other(side)] if block_problem(state, values, attacker, c, hunted) is None]
+    legal = tuple(c for c in boards[other(side)] if block_problem(state, values, attacker, c, hunted) is None)
+    if len(_BLOCKERS) >= 8:
+        _BLOCKERS.clear()
+    _BLOCKERS[key] = (boards, cards, options, legal)
+    return list(legal)
+
+
+#: The last `legal_blockers` answers, by the identity of what they read (kept with it: an id is never reused
+#: while its object is kept here).
+_BLOCKERS: dict[tuple[int, int, int, int, int, bool], tuple[Any, CardSet, Options, tuple[Creature, ...]]] = {}
 
 
 def _fight_result(values: Mapping[int, Effective], one: Creature, two: Creature) -> bool:
@@ -955,7 +1032,9 @@ def _what_if_query(state: State, args: Mapping[str, Any]) -> list[Event]:
     ref = next(ref for c, ref in zip(start.boards[seat], _creature_refs(start.boards[seat]), strict=True)
                if c.uid == attacker.uid)
     values = effective(start, seat)
-    unblocked, said = _simulate(start, Attack(*ref), None)
+    attack = Attack(*ref)
+    opened = apply(start, attack)  # the attack and its effects up to the block: the same in every fight
+    unblocked, said = _simulate(start, attack, None, opened)
     power = next((e.power for e in said if isinstance(e, Attacked)), values[attacker.uid].power)
     won = _won_before_block(said)
     outcomes, reasons, hunted = [], [], []
@@ -965,7 +1044,7 @@ def _what_if_query(state: State, args: Mapping[str, Any]) -> list[Event]:
     for blocker in start.boards[other(seat)]:
         if won or blocker.uid not in legal | huntable:
             continue
-        after, events = _simulate(start, Attack(*ref), blocker.uid)
+        after, events = _simulate(start, attack, blocker.uid, opened)
         fight = next((e for e in events if isinstance(e, Blocked)), None)
         if fight is None:  # the attack effect removed it, or it may no longer block
             continue
@@ -983,14 +1062,13 @@ def _won_before_block(events: list[Event]) -> bool:
     return any(isinstance(e, GameOver) for e in events) and not any(isinstance(e, (Blocked, NotBlocked)) for e in events)
 
 
-def _simulate(state: State, attack: Attack, blocker: int | None) -> Steps:
+def _simulate(state: State, attack: Attack, blocker: int | None, opened: Steps | None = None) -> Steps:
     """``attack`` played by the rules on a copy, every decision taken so that ``blocker`` (a uid) fights it:
     an effect's target spares it when it can, the Hunter names it or the defender blocks with it; ``None``: no block.
-    Stops at the end of the fight (or the game)."""
-    events: list[Event] = []
+    Stops at the end of the fight (or the game). ``opened``: ``apply(state, attack)``, already worked out."""
     attacker = find_creature(state, attack.card, player_id(state.current), attack.copy).uid
-    state, more = apply(state, attack)
-    events += more
+    state, more = apply(state, attack) if opened is None else opened
+    events: list[Event] = list(more)
     for _ in range(64):  # every decision moves the attack on; a bound all the same
         pending = state.pending
         if state.is_over or pending is None or pending.kind == "frenzy" or any(

@@ -58,6 +58,8 @@ class Context:
         self.t = Translator(settings.lang, domain)
         self.core = Translator(settings.lang, "core")
         self.names = tuple(names)
+        #: Each ``p1``… player as `numbered_player` says them, once worked out (a board names them at every side).
+        self.players_said: dict[str, str] = {}
         if vocabulary is None:
             from companion.vocabulary import Vocabulary
 
@@ -153,8 +155,13 @@ def numbered_player(ctx: Context, pid: str | None) -> str:
     Any other id is said as it is (empty for ``None``): a game whose players are only seats uses this as its
     renderer's ``player``.
     """
-    seat = seat_number(pid)
-    return (pid or "") if seat is None else seat_player(ctx, seat)
+    said = ctx.players_said.get(pid) if pid else None
+    if said is None:
+        seat = seat_number(pid)
+        said = (pid or "") if seat is None else seat_player(ctx, seat)
+        if pid and seat is not None:
+            ctx.players_said[pid] = said
+    return said
 
 
 def grouped_counts(ctx: Context, counts: Mapping[str, int], name: Callable[[str], str]) -> str:
@@ -400,6 +407,18 @@ def _no_parts(status: Any, ctx: Context) -> list[tuple[str, str]]:
     return []
 
 
+class StatusPart:
+    """One part of ``status`` after its head, with the status fields its text reads (``reads``): equal fields say
+    equal text, so ``undo`` renders only the parts whose fields changed (issue 34: a full board said twice)."""
+
+    __slots__ = ("key", "reads", "say")
+
+    def __init__(self, key: str, reads: tuple[str, ...], say: Callable[[Any, Context], str]) -> None:
+        self.key = key
+        self.reads = reads
+        self.say = say
+
+
 def _no_hint(event: Any, ctx: Context) -> str | None:
     return None
 
@@ -471,6 +490,9 @@ class Renderer(msgspec.Struct, frozen=True):
     status_head: Callable[[Any, Context], str] | None = None
     #: The table after the head, part by part (``undo`` says only the parts that changed).
     status_parts: Callable[[Any, Context], list[tuple[str, str]]] = _no_parts
+    #: The same parts declared with the fields each reads (`StatusPart`; a game gives both from one list): ``undo``
+    #: renders only those whose fields changed.
+    declared_parts: tuple[StatusPart, ...] = ()
     #: What the table does by hand to take back an event when no count says it.
     undo_hint: Callable[[Any, Context], str | None] = _no_hint
     #: A help line that depends on the game's options (Num-X's ``play`` without action cards), else ``None``.

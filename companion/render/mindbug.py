@@ -12,7 +12,8 @@ from typing import Any, Callable, Mapping, Sequence
 from companion.games import mindbug as g
 from companion.cards import Card
 from companion.grammar import list_sentences, short_sentences as cut_sentences
-from companion.render import N_, Context, OptionWords, Renderer, capitalized, elided, Refusal, numbered_player
+from companion.render import (N_, Context, OptionWords, Renderer, StatusPart, capitalized, elided, Refusal,
+                              numbered_player)
 
 DOMAIN = g.SPEC.domain
 
@@ -394,27 +395,55 @@ def _pairs(ctx: Context, values: Mapping[str, int]) -> str:
     return ", ".join(f"{player(ctx, pid)} {n}" for pid, n in values.items())
 
 
-def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
-    """The table after the head, part by part (``undo`` says only the parts that changed)."""
-    t = ctx.t
+def _elision(maker: Callable[[Any, Context], str]) -> Callable[[Any, Context], str]:
+    """The sentence with the French elisions a name calls for ("de Oursabeille" → "d'Oursabeille")."""
+    return lambda subject, ctx: elided(ctx, maker(subject, ctx))
+
+
+def _lives_part(e: g.Status, ctx: Context) -> str:
+    # Translators: {lives} lives, counted.
+    return ctx.t("Lives: {lives}.", lives=_pairs(ctx, e.lives))
+
+
+def _mindbugs_part(e: g.Status, ctx: Context) -> str:
+    # Translators: {mindbugs} Mindbugs, counted.
+    return ctx.t("Mindbugs: {mindbugs}.", mindbugs=_pairs(ctx, e.mindbugs))
+
+
+def _board_part(e: g.Status, ctx: Context) -> str:
     sides = " ".join(_listed(ctx, pid, [creature_text(ctx, c) for c in creatures], _no_creature(ctx))
                      for pid, creatures in e.board.items())
-    piles = " ".join(_listed(ctx, pid, [ctx.card(c) for c in pile], _empty_pile(ctx)) for pid, pile in e.discard.items())
+    # Translators: the heading before the creatures in play.
+    return ctx.t("Board.") + " " + sides
+
+
+def _hands_part(e: g.Status, ctx: Context) -> str:
     # Translators: {player} a player's name; {hand} a number of cards in hand; {deck} a number of cards, or the deck's
     # cards.
-    hands = " ".join(t("{player}: {hand} in hand, {deck} in the draw pile.", player=player(ctx, pid), hand=n,
-                       deck=e.deck[pid]) for pid, n in e.hand.items())
-    return [
-        # Translators: {lives} lives, counted.
-        ("lives", t("Lives: {lives}.", lives=_pairs(ctx, e.lives))),
-        # Translators: {mindbugs} Mindbugs, counted.
-        ("mindbugs", t("Mindbugs: {mindbugs}.", mindbugs=_pairs(ctx, e.mindbugs))),
-        # Translators: the heading before the creatures in play.
-        ("board", t("Board.") + " " + sides),
-        ("hands", hands),
-        # Translators: the heading before the discard piles.
-        ("discard", t("Discard piles.") + " " + piles),
-    ]
+    return " ".join(ctx.t("{player}: {hand} in hand, {deck} in the draw pile.", player=player(ctx, pid), hand=n,
+                          deck=e.deck[pid]) for pid, n in e.hand.items())
+
+
+def _discard_part(e: g.Status, ctx: Context) -> str:
+    piles = " ".join(_listed(ctx, pid, [ctx.card(c) for c in pile], _empty_pile(ctx)) for pid, pile in e.discard.items())
+    # Translators: the heading before the discard piles.
+    return ctx.t("Discard piles.") + " " + piles
+
+
+#: The table after the head, part by part, with the status fields each reads (``undo`` says only the parts that
+#: changed, and renders only those whose fields did).
+STATUS_PARTS = tuple(StatusPart(key, reads, _elision(say)) for key, reads, say in (
+    ("lives", ("lives",), _lives_part),
+    ("mindbugs", ("mindbugs",), _mindbugs_part),
+    ("board", ("board",), _board_part),
+    ("hands", ("hand", "deck"), _hands_part),
+    ("discard", ("discard",), _discard_part),
+))
+
+
+def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
+    """The table after the head, part by part, elided (`STATUS_PARTS`)."""
+    return [(part.key, part.say(e, ctx)) for part in STATUS_PARTS]
 
 
 def _no_creature(ctx: Context) -> str:
@@ -801,18 +830,9 @@ HELP = {
 }
 
 
-def _elision(maker: Callable[[Any, Context], str]) -> Callable[[Any, Context], str]:
-    """The sentence with the French elisions a name calls for ("de Oursabeille" → "d'Oursabeille")."""
-    return lambda subject, ctx: elided(ctx, maker(subject, ctx))
-
-
 def _elided_hint(event: Any, ctx: Context) -> str | None:
     hint = undo_hint(event, ctx)
     return None if hint is None else elided(ctx, hint)
-
-
-def _elided_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
-    return [(key, elided(ctx, text)) for key, text in status_parts(e, ctx)]
 
 
 def _attacked_full(e: g.Attacked, ctx: Context) -> str:
@@ -907,7 +927,7 @@ OPTION_WORDS = {
 RENDERER = Renderer(domain=DOMAIN, events={k: _elision(f) for k, f in _RENDERERS.items()}, help=HELP,
                     terse={k: _elision(f) for k, f in _TERSE.items()}, full={k: _elision(f) for k, f in _FULL.items()},
                     refusals={code: _elision(f) for code, f in REFUSALS.items()}, player=player,
-                    status_head=_elision(status_head), status_parts=_elided_parts,
+                    status_head=_elision(status_head), status_parts=status_parts, declared_parts=STATUS_PARTS,
                     minor_events=frozenset({"hand_refilled"}), card_reading=card_reading,
                     undo_hint=_elided_hint,
                     option_words=OPTION_WORDS)

@@ -200,8 +200,12 @@ class Session:
             self._tell(lambda listener: listener.changed(self, step, before))
 
     def undo(self) -> None:
-        step = self._table.undo()
-        self._announce(undo_utterances(self._narrator, self._table, step))
+        """Its sentences first, then the undo mark on disk, then the step taken back: as `change`, a renderer bug
+        changes nothing, and no sentence is built after the disk's wait (issue 34: a whole board was, on cold caches)."""
+        step, state = self._table.undoable()
+        said = undo_utterances(self._narrator, self._table, step, state)
+        self._table.undo()  # the same step: nothing changed the table since undoable
+        self._announce(said)
         self._tell(lambda listener: listener.undone(self, step))
 
     def redo(self) -> None:

@@ -117,6 +117,19 @@ class Table:
         self._redo.clear()
         self._checkpoint()
 
+    def undoable(self) -> tuple[Step, Any]:
+        """The step ``undo`` would take back and the state in force once it is; nothing changes.
+
+        :raises ParseError: ``nothing_to_undo``.
+        """
+        if not self._steps:
+            self._load_older()
+        if not self._steps:
+            raise ParseError("nothing_to_undo")
+        if len(self._steps) > 1:
+            return self._steps[-1], self._steps[-2].state
+        return self._steps[-1], self._floor[0] if self._floor is not None else self.initial
+
     def undo(self) -> Step:
         """Take back the last step. :raises ParseError: ``nothing_to_undo``; :raises JournalWriteError: nothing changed."""
         if not self._steps:

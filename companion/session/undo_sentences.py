@@ -8,23 +8,25 @@ that no count shows (a drawn card back on its deck…).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion.announce import Priority, Utterance
-from companion.games.base import Zone
-from companion.render import Context, capitalized
+from companion.games.base import Event, Zone
+from companion.render import Context, Renderer, capitalized
 from companion.grammar import short_sentences
 from companion.session.narrator import Narrator
 from companion.session.table import Step, Table
 
 
-def undo_utterances(narrator: Narrator, table: Table, step: Step) -> list[Utterance]:
-    """``Undone: “…” Now: …``, and the sentence of what changed back when something did (``table`` is after the undo)."""
+def undo_utterances(narrator: Narrator, table: Table, step: Step, state: Any) -> list[Utterance]:
+    """``Undone: “…” Now: …``, and the sentence of what changed back when something did (``state``: the state in force
+    once ``step`` is taken back)."""
     renderer = narrator.renderer
     minor = renderer.minor_events
     headline = next((e for e in step.events if e.name not in minor), step.events[0] if step.events else None)
-    status = table.rules.status(table.state)
+    status = table.rules.status(state)
     old_status = table.rules.status(step.state)
-    old_zones, new_zones = table.zones(step.state), table.zones(table.state)
+    old_zones, new_zones = table.zones(step.state), table.zones(state)
 
     def undone(ctx: Context) -> str:
         what = capitalized(renderer.render(headline, ctx)) if headline else step.command.name
@@ -33,8 +35,7 @@ def undo_utterances(narrator: Narrator, table: Table, step: Step) -> list[Uttera
         return ctx.core("Undone: “{what}” Now: {now}", what=what, now=now)
 
     def changed(ctx: Context) -> str:
-        before = dict(renderer.status_parts(old_status, ctx))
-        found = [text for key, text in renderer.status_parts(status, ctx) if before.get(key) != text]
+        found = changed_parts(renderer, old_status, status, ctx)
         found += zone_changes(narrator, old_zones, new_zones, ctx)
         hints = (renderer.undo_hint(e, ctx) for e in reversed(step.events))
         found += [capitalized(hint) for hint in hints if hint]
@@ -46,6 +47,24 @@ def undo_utterances(narrator: Narrator, table: Table, step: Step) -> list[Uttera
         said.append(narrator.utterance(lambda ctx: table_text if ctx is narrator.ctx else changed(ctx), status.name,
                                        status.fields(), Priority.NOW))
     return said
+
+
+def changed_parts(renderer: Renderer, old: Event, new: Event, ctx: Context) -> list[str]:
+    """The parts of the status ``new`` said otherwise than in ``old``, in order.
+
+    With the renderer's `declared_parts`, a part whose fields are equal in both is not rendered: equal fields,
+    equal text (issue 34).
+    """
+    if not renderer.declared_parts:
+        before = dict(renderer.status_parts(old, ctx))
+        return [text for key, text in renderer.status_parts(new, ctx) if before.get(key) != text]
+    found = []
+    for part in renderer.declared_parts:
+        if any(getattr(old, name) != getattr(new, name) for name in part.reads):
+            text = part.say(new, ctx)
+            if text != part.say(old, ctx):
+                found.append(text)
+    return found
 
 
 def zone_changes(narrator: Narrator, old: Mapping[Zone, tuple[str, ...]], new: Mapping[Zone, tuple[str, ...]],
