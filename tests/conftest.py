@@ -7,6 +7,7 @@ import io
 import logging
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -45,6 +46,25 @@ def no_internal_errors(request):
     if handler.records and request.node.get_closest_marker("allow_internal_error") is None:
         first = handler.records[0]
         pytest.fail(f"the session logged an internal error: {first.getMessage()} {first.exc_info[1] if first.exc_info else ''}")
+
+
+def _sigint_state() -> tuple[Any, frozenset[int]]:
+    """How this process (its main thread) takes SIGINT: its handler, and the signals it blocks."""
+    return signal.getsignal(signal.SIGINT), frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+@pytest.fixture(autouse=True)
+def sigint_left_as_found() -> Iterator[None]:
+    """A test that leaves SIGINT ignored, handled otherwise or blocked fails (and it is put back): a child process
+    started later in the same worker inherits an ignored or blocked SIGINT across exec, and Ctrl+C never stops it."""
+    before = _sigint_state()
+    yield
+    after = _sigint_state()
+    if after != before:
+        signal.signal(signal.SIGINT, before[0])
+        signal.pthread_sigmask(signal.SIG_SETMASK, before[1])
+        pytest.fail(f"the test left SIGINT so: handler {after[0]!r}, blocked {sorted(after[1])} "
+                    f"(before: handler {before[0]!r}, blocked {sorted(before[1])})")
 
 
 @pytest.fixture(autouse=True)
