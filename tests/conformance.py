@@ -68,7 +68,7 @@ def play_randomly(rules: Rules[Any, Any], options: Any, cards: CardSet, seed: in
             break
         pool.extend(moves)
         other = rng.choice(pool)
-        before = _Before(pickle.dumps(state), copy.deepcopy(rules.public_view(state)))
+        before = _Before.of(rules, state)
         _try_other(rules, state, other, moves, run, before)
         _try_other(rules, state, _perturbed(other, rng), moves, run, before)
         command = rng.choice(moves)
@@ -110,10 +110,27 @@ def _perturbed(command: Command, rng: random.Random) -> Command:
 
 @dataclass(frozen=True)
 class _Before:
-    """A state before a command is tried: its pickled bytes, and its public view (a copy)."""
+    """A state before a command is tried: its pickled bytes (a deep copy if it does not pickle), its public view."""
 
-    state: bytes
+    state: bytes | Any
     view: Any
+
+    @classmethod
+    def of(cls, rules: Rules[Any, Any], state: Any) -> _Before:
+        try:
+            kept: bytes | Any = pickle.dumps(state)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            kept = copy.deepcopy(state)
+        return cls(kept, copy.deepcopy(rules.public_view(state)))
+
+    def unchanged(self, rules: Rules[Any, Any], state: Any) -> bool:
+        """The same bytes: nothing changed, not even a field left out of ``==``. Other bytes (a cache filled, a set
+        built in another order) are no proof of a change: then the state must still equal the one before."""
+        if isinstance(self.state, bytes):
+            same = pickle.dumps(state) == self.state or state == pickle.loads(self.state)
+        else:
+            same = state == self.state
+        return same and rules.public_view(state) == self.view
 
 
 def _try_other(rules: Rules[Any, Any], state: Any, command: Command, moves: list[Command], run: Playthrough,
@@ -122,10 +139,7 @@ def _try_other(rules: Rules[Any, Any], state: Any, command: Command, moves: list
         rules.apply(state, command)
     except RuleError as error:
         assert command not in moves, f"{command!r} is listed as legal but refused ({error.code})"
-        # The same bytes: nothing changed, not even a field left out of ``==``. Other bytes (a cache filled, a set
-        # built in another order) are no proof of a change: then the state must still equal the one before.
-        same = pickle.dumps(state) == before.state or state == pickle.loads(before.state)
-        assert same and rules.public_view(state) == before.view, f"refusing {command!r} changed the state"
+        assert before.unchanged(rules, state), f"refusing {command!r} changed the state"
         run.refusals.setdefault(error.code, error.details)
         return
     assert command in moves, f"{command!r} is accepted but not listed by legal_moves"
