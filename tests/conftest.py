@@ -229,8 +229,11 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 #: The test files that take longest in a whole suite's run (seconds of a worker, longest first): ``make test`` (xdist,
 #: ``--dist loadfile --no-loadscope-reorder``) hands out files in collection order, so these start first and the
 #: short ones fill the end, on both cores. Only the order changes; any file missing here keeps its place after them.
-LONGEST_FIRST = ("test_install.py", "test_conformance.py", "test_sentence_audit.py", "test_dependencies_resolve.py",
-                 "test_sentence_audit_outside.py", "test_sentence_audit_games.py")
+LONGEST_FIRST = ("test_install.py", "test_conformance.py", "test_dependencies_resolve.py", "test_sentence_audit.py",
+                 "test_web_scan_games.py", "test_private_no_oracle.py", "test_robustness.py", "test_sentence_audit_games.py",
+                 "test_the_void_rules.py", "test_web_love_letter.py", "test_web_scan.py", "test_love_letter_invariants.py",
+                 "test_private_nothing_learnt.py", "test_cli.py", "test_speech_daemons.py", "test_braille_keyboard_daemons.py",
+                 "test_sentence_audit_outside.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
