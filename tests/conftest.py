@@ -53,6 +53,10 @@ def _sigint_state() -> tuple[Any, frozenset[int]]:
     return signal.getsignal(signal.SIGINT), frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, []))
 
 
+#: SIGINT as this run found it (`pytest_terminal_summary` says when it was not Python's default).
+_SIGINT_AT_START = _sigint_state()
+
+
 @pytest.fixture(autouse=True)
 def sigint_left_as_found() -> Iterator[None]:
     """A test that leaves SIGINT ignored, handled otherwise or blocked fails (and it is put back): a child process
@@ -224,6 +228,10 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
              for name, value in getattr(report, "user_properties", ()) if name == "sentence_audit"]
     for line in sorted(set(lines)):
         terminalreporter.write_line(line)
+    if _SIGINT_AT_START[0] is not signal.default_int_handler or _SIGINT_AT_START[1]:
+        terminalreporter.write_line(f"SIGINT was {_SIGINT_AT_START[0]!r}, blocked {sorted(_SIGINT_AT_START[1])}, when the "
+                                    "tests started (a shell without job control starts a background command so): every "
+                                    "process the tests start inherits it, unless the test sets it back")
 
 
 #: The test files that take longest in a whole suite's run (seconds of a worker, longest first): ``make test`` (xdist,
