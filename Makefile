@@ -55,9 +55,10 @@ install:
 uninstall:
 	@bash scripts/install.sh uninstall "$(INSTALL_VENV)" "$(BIN_DIR)"
 
-# Types and lint first (seconds), then every test, the test files spread over the machine's cores.
+# Types and lint first (seconds), then every test, the test files spread over the machine's cores, the longest first
+# (tests/conftest.py LONGEST_FIRST: collection order, not xdist's files-of-most-tests-first).
 test: setup lint
-	@$(PY) -m pytest -n auto --dist loadfile
+	@$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 lint: setup
 	@$(PY) -m mypy

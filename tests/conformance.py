@@ -8,12 +8,15 @@ show that they can fail.
 from __future__ import annotations
 
 import copy
-import msgspec
+import dataclasses
 import json
+import pickle
 import random
 import re
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from companion.cards import CardSet
 from companion.commands.base import Vocabulary
@@ -47,9 +50,10 @@ def play_randomly(rules: Rules[Any, Any], options: Any, cards: CardSet, seed: in
 
     At each step a command that was legal at some earlier step is also tried:
     ``apply`` accepts it exactly when ``legal_moves`` lists it, and a refusal
-    leaves the state equal to a deep copy taken before.
+    leaves the state as it was (its pickled bytes, else equal to a copy taken before).
     """
     rng = random.Random(seed)
+    rules = _moves_listed_once(rules)
     state = rules.new(options, cards)
     run = Playthrough([state], events=list(rules.opening(state)))
     pool: list[Command] = []
@@ -64,8 +68,9 @@ def play_randomly(rules: Rules[Any, Any], options: Any, cards: CardSet, seed: in
             break
         pool.extend(moves)
         other = rng.choice(pool)
-        _try_other(rules, state, other, moves, run)
-        _try_other(rules, state, _perturbed(other, rng), moves, run)
+        before = _Before.of(rules, state)
+        _try_other(rules, state, other, moves, run, before)
+        _try_other(rules, state, _perturbed(other, rng), moves, run, before)
         command = rng.choice(moves)
         state, events = rules.apply(state, command)
         run.states.append(state)
@@ -74,6 +79,24 @@ def play_randomly(rules: Rules[Any, Any], options: Any, cards: CardSet, seed: in
     else:
         raise AssertionError(f"seed {seed}: no end after {max_steps} random legal moves")
     return run
+
+
+def _moves_listed_once(rules: Rules[Any, Any]) -> Rules[Any, Any]:
+    """``rules`` whose ``legal_moves`` lists a state's moves once, however often it is asked for that state.
+
+    The rules are pure, so asking again can only repeat the list: the derived ``legal_commands`` (read off
+    ``legal_moves`` by ``Rules.commands_of_moves``) still runs on every state, without listing every move again.
+    A game's own ``legal_commands`` is kept as it is.
+    """
+    listed: list[Any] = [None, None]  # the state (kept alive, so that its id is never another's) and its moves
+
+    def legal_moves(state: Any) -> list[Command] | None:
+        if listed[0] is not state:
+            listed[:] = [state, rules.legal_moves(state)]
+        moves: list[Command] | None = listed[1]
+        return None if moves is None else list(moves)
+
+    return dataclasses.replace(rules, legal_moves=legal_moves)
 
 
 def _perturbed(command: Command, rng: random.Random) -> Command:
@@ -85,14 +108,38 @@ def _perturbed(command: Command, rng: random.Random) -> Command:
     return msgspec.structs.replace(command, **{name: getattr(command, name) + rng.choice((-1, 1, 5))})
 
 
-def _try_other(rules: Rules[Any, Any], state: Any, command: Command, moves: list[Command], run: Playthrough) -> None:
-    snapshot = copy.deepcopy(state)
-    view = copy.deepcopy(rules.public_view(state))
+@dataclass(frozen=True)
+class _Before:
+    """A state before a command is tried: its pickled bytes (a deep copy if it does not pickle), its public view."""
+
+    state: bytes | Any
+    view: Any
+
+    @classmethod
+    def of(cls, rules: Rules[Any, Any], state: Any) -> _Before:
+        try:
+            kept: bytes | Any = pickle.dumps(state)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            kept = copy.deepcopy(state)
+        return cls(kept, copy.deepcopy(rules.public_view(state)))
+
+    def unchanged(self, rules: Rules[Any, Any], state: Any) -> bool:
+        """The same bytes: nothing changed, not even a field left out of ``==``. Other bytes (a cache filled, a set
+        built in another order) are no proof of a change: then the state must still equal the one before."""
+        if isinstance(self.state, bytes):
+            same = pickle.dumps(state) == self.state or state == pickle.loads(self.state)
+        else:
+            same = state == self.state
+        return same and rules.public_view(state) == self.view
+
+
+def _try_other(rules: Rules[Any, Any], state: Any, command: Command, moves: list[Command], run: Playthrough,
+               before: _Before) -> None:
     try:
         rules.apply(state, command)
     except RuleError as error:
         assert command not in moves, f"{command!r} is listed as legal but refused ({error.code})"
-        assert state == snapshot and rules.public_view(state) == view, f"refusing {command!r} changed the state"
+        assert before.unchanged(rules, state), f"refusing {command!r} changed the state"
         run.refusals.setdefault(error.code, error.details)
         return
     assert command in moves, f"{command!r} is accepted but not listed by legal_moves"

@@ -7,6 +7,7 @@ import io
 import logging
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -45,6 +46,29 @@ def no_internal_errors(request):
     if handler.records and request.node.get_closest_marker("allow_internal_error") is None:
         first = handler.records[0]
         pytest.fail(f"the session logged an internal error: {first.getMessage()} {first.exc_info[1] if first.exc_info else ''}")
+
+
+def _sigint_state() -> tuple[Any, frozenset[int]]:
+    """How this process (its main thread) takes SIGINT: its handler, and the signals it blocks."""
+    return signal.getsignal(signal.SIGINT), frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+#: SIGINT as this run found it (`pytest_terminal_summary` says when it was not Python's default).
+_SIGINT_AT_START = _sigint_state()
+
+
+@pytest.fixture(autouse=True)
+def sigint_left_as_found() -> Iterator[None]:
+    """A test that leaves SIGINT ignored, handled otherwise or blocked fails (and it is put back): a child process
+    started later in the same worker inherits an ignored or blocked SIGINT across exec, and Ctrl+C never stops it."""
+    before = _sigint_state()
+    yield
+    after = _sigint_state()
+    if after != before:
+        signal.signal(signal.SIGINT, before[0])
+        signal.pthread_sigmask(signal.SIG_SETMASK, before[1])
+        pytest.fail(f"the test left SIGINT so: handler {after[0]!r}, blocked {sorted(after[1])} "
+                    f"(before: handler {before[0]!r}, blocked {sorted(before[1])})")
 
 
 @pytest.fixture(autouse=True)
@@ -204,6 +228,29 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
              for name, value in getattr(report, "user_properties", ()) if name == "sentence_audit"]
     for line in sorted(set(lines)):
         terminalreporter.write_line(line)
+    if _SIGINT_AT_START[0] is not signal.default_int_handler or _SIGINT_AT_START[1]:
+        terminalreporter.write_line(f"SIGINT was {_SIGINT_AT_START[0]!r}, blocked {sorted(_SIGINT_AT_START[1])}, when the "
+                                    "tests started (a shell without job control starts a background command so): every "
+                                    "process the tests start inherits it, unless the test sets it back")
+
+
+#: The test files that take longest in a whole suite's run (seconds of a worker, longest first): ``make test`` (xdist,
+#: ``--dist loadfile --no-loadscope-reorder``) hands out files in collection order, so these start first and the
+#: short ones fill the end, on both cores. Only the order changes; any file missing here keeps its place after them.
+LONGEST_FIRST = ("test_install.py", "test_conformance.py", "test_dependencies_resolve.py", "test_sentence_audit.py",
+                 "test_web_scan_games.py", "test_private_no_oracle.py", "test_robustness.py", "test_sentence_audit_games.py",
+                 "test_the_void_rules.py", "test_web_love_letter.py", "test_web_scan.py", "test_love_letter_invariants.py",
+                 "test_private_nothing_learnt.py", "test_cli.py", "test_speech_daemons.py", "test_braille_keyboard_daemons.py",
+                 "test_sentence_audit_outside.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`LONGEST_FIRST`'s files first, then the others, the files of most tests first (xdist's own default order)."""
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item.path.name] = counts.get(item.path.name, 0) + 1
+    items.sort(key=lambda item: (rank.get(item.path.name, len(rank)), -counts[item.path.name]))  # stable: a file's order stays
 
 
 @pytest.fixture

@@ -10,7 +10,8 @@ Windows, pyobjc for pyttsx3 on macOS…) is resolved in a further round, until n
 is added.
 
 Marked ``index``; skipped, with the reason, when the package index cannot be reached.
-A success is kept in pytest's cache for a day for the same dependency list.
+A success is kept in pytest's cache for a day for the same dependency list. The targets not kept are resolved at
+once, each in a thread of its own (pip mostly waits for the index).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import subprocess
 import sys
 import time
 import tomllib
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -124,22 +127,43 @@ def test_markers_are_evaluated_for_the_target_system() -> None:
     assert not Marker('sys_platform == "win32"').evaluate(environment(TARGETS["linux"][1]))
 
 
+def kept(config: pytest.Config, target: str) -> set[str] | None:
+    """The packages resolved for ``target`` by a success of the last day, for the same dependency list (else None)."""
+    cache = getattr(config, "cache", None)  # None under -p no:cacheprovider
+    found = cache.get(f"{CACHE_KEY}/{target}", None) if cache is not None else None
+    if found and found.get("digest") == digest(target) and time.time() - found.get("time", 0) < CACHE_SECONDS:
+        return set(found["names"])
+    return None
+
+
+def digest(target: str) -> str:
+    return hashlib.sha256(json.dumps([target, TARGETS[target], dependencies()]).encode()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def resolutions(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Future[Any]]]:
+    """Each target's resolution not kept in the cache, all asked at once: pip mostly waits for the index (a few
+    seconds of work in half a minute), so the three targets wait together. A skip or a failure is the test's."""
+    asked = {item.callspec.params["target"] for item in request.session.items
+             if item.path == request.path and "target" in getattr(getattr(item, "callspec", None), "params", {})}
+    targets = [t for t in sorted(asked) if kept(request.config, t) is None]
+    with ThreadPoolExecutor(max_workers=len(TARGETS)) as pool:
+        yield {t: pool.submit(resolve_for, t, tmp_path_factory.mktemp(f"resolve-{t}")) for t in targets}
+
+
 @pytest.mark.index
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("target", sorted(TARGETS))
-def test_the_dependencies_install_from_binary_wheels(target: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    digest = hashlib.sha256(json.dumps([target, TARGETS[target], dependencies()]).encode()).hexdigest()
-    cache = getattr(request.config, "cache", None)  # None under -p no:cacheprovider
-    key = f"{CACHE_KEY}/{target}"
-    kept = cache.get(key, None) if cache is not None else None
-    if kept and kept.get("digest") == digest and time.time() - kept.get("time", 0) < CACHE_SECONDS:
-        names = set(kept["names"])
-    else:
-        report = resolve_for(target, tmp_path)
+def test_the_dependencies_install_from_binary_wheels(target: str, resolutions: dict[str, Future[Any]],
+                                                     request: pytest.FixtureRequest) -> None:
+    names = kept(request.config, target)
+    if names is None:
+        report = resolutions[target].result()
         assert all(item["download_info"]["url"].endswith(".whl") for item in report["install"])
         names = {canonicalize_name(item["metadata"]["name"]) for item in report["install"]}
+        cache = getattr(request.config, "cache", None)
         if cache is not None:
-            cache.set(key, {"digest": digest, "time": time.time(), "names": sorted(names)})
+            cache.set(f"{CACHE_KEY}/{target}", {"digest": digest(target), "time": time.time(), "names": sorted(names)})
     env = environment(TARGETS[target][1])
     assert {canonicalize_name(r.name) for r in map(Requirement, dependencies()) if applicable(r, env)} <= names
     assert EXPECTED[target] <= names

@@ -27,20 +27,27 @@ pytestmark = pytest.mark.timeout(120)
 def test_refusals_met_in_random_games_break_no_sentence_rule(game_id: str, lang: str) -> None:
     """The rules' refusals that random play meets (tests/conformance.py ``play_randomly``), said with names given."""
     from companion.render import Context, Settings
+
+    game = find(game_id)
+    names = NAMES[:game.spec.default_players]
+    cards = game.cards()
+    ctx = Context(Settings(lang), cards, game.renderer.domain, names, game.parser.vocabulary)
+    found = sorted({f"refusal {code}: {b}" for code, details in refusals_met(game_id)
+                    for b in breaks(game.renderer.render_error(code, details, ctx), lang, names)})
+    assert not found, f"{len(found)} breaks:\n" + "\n".join(found[:40])
+
+
+@functools.cache
+def refusals_met(game_id: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The refusals (code, details) of `SEEDS`' random games of ``game_id``, names given: played once for both
+    languages (the rules know no language; the same seed plays the same game)."""
     from tests.conformance import play_randomly
 
     game = find(game_id)
     players = game.spec.default_players
-    names = NAMES[:players]
-    cards = game.cards()
-    found: list[str] = []
-    for seed in SEEDS:
-        run = play_randomly(game.rules, game.rules.options_type(players=players, names=names), cards, seed)
-        ctx = Context(Settings(lang), cards, game.renderer.domain, names, game.parser.vocabulary)
-        for code, details in run.refusals.items():
-            found.extend(f"refusal {code}: {b}" for b in breaks(game.renderer.render_error(code, details, ctx), lang, names))
-    found = sorted(set(found))
-    assert not found, f"{len(found)} breaks:\n" + "\n".join(found[:40])
+    options = game.rules.options_type(players=players, names=NAMES[:players])
+    return tuple((code, details) for seed in SEEDS
+                 for code, details in play_randomly(game.rules, options, game.cards(), seed).refusals.items())
 
 
 # ----------------------------------------------------------------- the pages' and the tools' sentences

@@ -23,6 +23,7 @@ aside face down for the whole game and the other 44 are shuffled for each round
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -145,18 +146,29 @@ def traits(card: Card) -> Traits:
     return found
 
 
+# The card file's facts below are asked for by every command tried (``legal_moves`` tries hundreds a state): each is
+# found once per card set (equal card sets share it: they hold the same cards).
+@functools.lru_cache(maxsize=16)
 def types_of(cards: CardSet) -> tuple[str, ...]:
     """The types of the cards, in the order of the card file."""
     return tuple(dict.fromkeys(traits(c).type for c in cards.cards))
 
 
+@functools.lru_cache(maxsize=16)
 def ranks_of(cards: CardSet) -> tuple[int, ...]:
     return tuple(sorted({c.value for c in cards.cards}))
 
 
+@functools.lru_cache(maxsize=1024)
 def card_of(cards: CardSet, rank: int, kind: str) -> Card | None:
     """The card of ``rank`` and type ``kind``, if the game has one."""
     return next((c for c in cards.cards if c.value == rank and traits(c).type == kind), None)
+
+
+@functools.lru_cache(maxsize=256)
+def copies_of(cards: CardSet, rank: int) -> int:
+    """How many cards of ``rank`` the game has."""
+    return sum(1 for c in cards.cards if c.value == rank)
 
 
 player_id = seat_id
@@ -632,7 +644,7 @@ def _check_card(state: State, rank: int, kind: str | None, also: list[tuple[int,
     count, kinds = state.seen(rank)
     count += sum(1 for r, _ in also if r == rank)
     kinds += [k for r, k in also if r == rank and k is not None]
-    copies = sum(1 for c in state.cards.cards if c.value == rank)
+    copies = copies_of(state.cards, rank)
     if count >= copies:
         raise RuleError("all_seen", rank=rank, copies=copies)
     if kind is not None and kind in kinds:
