@@ -8,7 +8,6 @@ show that they can fail.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 import pickle
 import random
@@ -96,7 +95,7 @@ def _moves_listed_once(rules: Rules[Any, Any]) -> Rules[Any, Any]:
         moves: list[Command] | None = listed[1]
         return None if moves is None else list(moves)
 
-    return dataclasses.replace(rules, legal_moves=legal_moves)
+    return msgspec.structs.replace(rules, legal_moves=legal_moves)
 
 
 def _perturbed(command: Command, rng: random.Random) -> Command:
