@@ -151,7 +151,7 @@ class Browser:
         env = {**os.environ, "HOME": str(home)} if home is not None else None
         self.service = Service(DRIVER or "", env=env)
         self.driver = webdriver.Chrome(service=self.service, options=options)
-        self.driver.set_page_load_timeout(WAIT)
+        self.driver.set_page_load_timeout(3 * WAIT)  # a first page in a fresh profile, under a whole suite's load
         self.driver.set_script_timeout(WAIT)
 
     def quit(self) -> None:
