@@ -42,7 +42,6 @@ READINGS: Mapping[str, Mapping[str, str]] = {
     "any-starter": {"starters": "any"},
 }
 from companion.simulate_help import BOTS as BOTS, CLI_HELP as CLI_HELP  # noqa: E402 - light: the CLI reads them first
-from companion.structs import replaced  # noqa: E402
 
 if TYPE_CHECKING:
     from companion.simulation.num_x_bots import GameResult
@@ -627,4 +626,6 @@ class _Progress:
 
 
 def with_players(options: Any, players: int) -> Any:
-    return replaced(options, players=players)
+    import msgspec
+
+    return msgspec.structs.replace(options, players=players)

@@ -7,9 +7,7 @@ all paid before ``companion play GAME`` says its first sentence (issue 34).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
-
-T = TypeVar("T")
+from typing import Any, ClassVar
 
 
 class Uncompared:
@@ -38,25 +36,6 @@ class Uncompared:
 
 
 def field_names(kind: Any) -> tuple[str, ...]:
-    """The fields of a Struct class or value, in order.
-
-    A game's own ``Options`` or ``State`` may still be a dataclass (its module converts on its own schedule): its
-    fields are read with ``dataclasses``, imported only then.
-    """
-    names: tuple[str, ...] | None = getattr(kind, "__struct_fields__", None)
-    if names is not None:
-        return names
-    import dataclasses
-
-    return tuple(f.name for f in dataclasses.fields(kind) if f.init)
-
-
-def replaced(value: T, **changes: Any) -> T:
-    """A copy of a Struct value (or of a game's dataclass, as `field_names` reads) with ``changes``."""
-    if hasattr(value, "__struct_fields__"):
-        import msgspec
-
-        return msgspec.structs.replace(value, **changes)  # type: ignore[type-var]
-    import dataclasses
-
-    return dataclasses.replace(value, **changes)  # type: ignore[type-var]
+    """The fields of a Struct class or value, in order (a game's ``Options`` and ``State`` are Structs)."""
+    names: tuple[str, ...] = kind.__struct_fields__
+    return names
