@@ -218,22 +218,37 @@ def matched(text: str, entries: list[tuple[T, _Forms]]) -> T:
 
 #: An item's keys normalised, without spaces, and their last words.
 _Forms = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-#: Per card set and side asked (``None``: all), each card with its names as `matched` compares them; the set is
-#: kept with them (an id is never reused while its object lives), a few sets at most.
-_NAMED: dict[tuple[int, str | None], tuple[CardSet, list[tuple[Card, _Forms]]]] = {}
+R = TypeVar("R")
 
 
+def per_card_set(compute: Callable[..., R]) -> Callable[..., R]:
+    """``compute(cards, *args)`` worked out once per card set and arguments, and kept (a few sets at most).
+
+    Kept by the set's identity, the set itself kept with it (an id is never reused while its object lives): a card
+    set never changes once loaded, and comparing two equal sets would cost more than what is kept (issue 34).
+    """
+    kept: dict[tuple[Any, ...], tuple[CardSet, R]] = {}
+
+    @functools.wraps(compute)
+    def once(cards: CardSet, *args: Any) -> R:
+        key = (id(cards), *args)
+        found = kept.get(key)
+        if found is not None and found[0] is cards:
+            return found[1]
+        value = compute(cards, *args)
+        if len(kept) >= 16:
+            kept.clear()
+        kept[key] = (cards, value)
+        return value
+
+    return once
+
+
+@per_card_set
 def _named(cards: CardSet, side: str | None) -> list[tuple[Card, _Forms]]:
-    """`CardSet.match`'s entries, worked out once (issue 34: every card named in a line listed each card's names
-    anew)."""
-    kept = _NAMED.get((id(cards), side))
-    if kept is not None and kept[0] is cards:
-        return kept[1]
-    named = [(c, _forms(tuple(card_keys(c)))) for c in cards.cards if side is None or c.side == side]
-    if len(_NAMED) >= 16:
-        _NAMED.clear()
-    _NAMED[(id(cards), side)] = (cards, named)
-    return named
+    """`CardSet.match`'s entries, each card with its names as `matched` compares them, for one side (``None``: all),
+    worked out once (issue 34: every card named in a line listed each card's names anew)."""
+    return [(c, _forms(tuple(card_keys(c)))) for c in cards.cards if side is None or c.side == side]
 
 
 @functools.lru_cache(maxsize=4096)

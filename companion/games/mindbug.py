@@ -27,7 +27,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec.structs import replace
 
-from companion.cards import Card, CardSet
+from companion.cards import Card, CardSet, per_card_set
 from companion.games.base import seat_of as base_seat_of
 from companion.games.base import (
     N_,
@@ -747,15 +747,12 @@ _LAST_POSITION: list[tuple[Any, CardSet, int, Mapping[int, Effective]] | None] =
 _PASSIVE_VERBS = ("power_bonus", "grant_keyword", "copy_keywords")
 #: Per card, what `effective` and `block_problem` read of it: printed power, keywords, the passive effects
 #: `effective` applies, its values when nothing changes them, and its block restrictions with a filter; worked out
-#: once per card set (by identity, a few kept).
+#: once per card set (`per_card_set`).
 _Facts = dict[str, tuple[int, frozenset[str], tuple[Effect, ...], Effective, tuple[Effect, ...]]]
-_FACTS: dict[int, tuple[CardSet, _Facts]] = {}
 
 
+@per_card_set
 def _card_facts(cards: CardSet) -> _Facts:
-    kept = _FACTS.get(id(cards))
-    if kept is not None and kept[0] is cards:
-        return kept[1]
     facts: _Facts = {}
     for card in cards.cards:
         found = traits(card)
@@ -763,9 +760,6 @@ def _card_facts(cards: CardSet) -> _Facts:
         passives = tuple(e for e in found.effects if e.when == "passive" and e.do in _PASSIVE_VERBS)
         restrictions = tuple(e for e in found.effects if e.do == "block_restriction" and e.filter is not None)
         facts[card.id] = (card.value, keywords, passives, Effective(card.value, keywords), restrictions)
-    if len(_FACTS) >= 8:
-        _FACTS.clear()
-    _FACTS[id(cards)] = (cards, facts)
     return facts
 
 
