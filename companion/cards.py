@@ -270,12 +270,7 @@ def config_dir() -> Path:
     override = os.environ.get("COMPANION_CONFIG_DIR")
     if override:
         return Path(override)
-    found = xdg_user_dir("XDG_CONFIG_HOME", ".config")
-    if found is not None:
-        return Path(found)
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("companion"))
+    return _user_dir("config", "XDG_CONFIG_HOME", ".config")
 
 
 def data_dir() -> Path:
@@ -283,12 +278,7 @@ def data_dir() -> Path:
     override = os.environ.get("COMPANION_DATA_DIR")
     if override:
         return Path(override)
-    found = xdg_user_dir("XDG_DATA_HOME", ".local/share")
-    if found is not None:
-        return Path(found)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("companion"))
+    return _user_dir("data", "XDG_DATA_HOME", ".local/share")
 
 
 def cache_dir() -> Path:
@@ -297,12 +287,18 @@ def cache_dir() -> Path:
     override = os.environ.get("COMPANION_DATA_DIR")
     if override:
         return Path(override) / "cache"
-    found = xdg_user_dir("XDG_CACHE_HOME", ".cache")
+    return _user_dir("cache", "XDG_CACHE_HOME", ".cache")
+
+
+def _user_dir(kind: str, variable: str, under_home: str) -> Path:
+    """The companion's ``kind`` folder (``config``, ``data``, ``cache``) as platformdirs gives it: found without
+    importing it where `xdg_user_dir` can."""
+    found = xdg_user_dir(variable, under_home)
     if found is not None:
         return Path(found)
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("companion"))
+    return Path(getattr(platformdirs, f"user_{kind}_dir")("companion"))
 
 
 def xdg_user_dir(variable: str, under_home: str) -> str | None:
