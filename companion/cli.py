@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from companion import i18n
 from companion.i18n import Translator
+from companion.quick_help import help_width
 
 # ``typing`` is not imported at run time: ``companion --help`` imports only what it uses (issue 34).
 TYPE_CHECKING = False
@@ -50,22 +51,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _formatter(prog: str) -> argparse.HelpFormatter:
-    return argparse.HelpFormatter(prog, width=_help_width())
-
-
-def _help_width() -> int:
-    """The help's width as argparse reckons it, without importing ``shutil`` (and its compression modules) to ask."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    stdout = sys.__stdout__
-    if columns <= 0 and stdout is not None:
-        try:
-            columns = os.get_terminal_size(stdout.fileno()).columns
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return (columns if columns > 0 else 80) - 2
+    return argparse.HelpFormatter(prog, width=help_width())
 
 
 _LANG = ["fr"]
@@ -395,19 +381,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # "companion cards gant | head": the reader left, nothing to say
+    except OSError as error:
+        return output_failed(error, lang)
+
+
+def output_failed(error: OSError, lang: str) -> int:
+    """The exit status, and the sentence on standard error, when a command's output could not be written."""
+    if isinstance(error, BrokenPipeError):  # "companion cards gant | head": the reader left, nothing to say
         _silence_stdout()
         return 0
-    except OSError as error:
-        if error.filename is not None:  # a file the command named: its own sentence is missing, not ours to guess
-            raise
-        _silence_stdout()  # what is still buffered goes nowhere, and Python's exit finds nothing to complain of
-        from companion.os_errors import reason
+    if error.filename is not None:  # a file the command named: its own sentence is missing, not ours to guess
+        raise error
+    _silence_stdout()  # what is still buffered goes nowhere, and Python's exit finds nothing to complain of
+    from companion.os_errors import reason
 
-        t = Translator(lang, "core")
-        # Translators: {reason} says why, lower case ("the disk is full"); the output is what a command prints.
-        sys.stderr.write(t("Cannot write the output: {reason}.", reason=reason(error, t)) + "\n")
-        return 1
+    t = Translator(lang, "core")
+    # Translators: {reason} says why, lower case ("the disk is full"); the output is what a command prints.
+    sys.stderr.write(t("Cannot write the output: {reason}.", reason=reason(error, t)) + "\n")
+    return 1
 
 
 def _silence_stdout() -> None:

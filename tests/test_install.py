@@ -77,6 +77,7 @@ def test_the_wheel_holds_one_package_with_its_data_and_compiled_catalogs(wheel: 
         assert f"companion/locale/fr/LC_MESSAGES/{domain}.mo" in names
     data = {str(p.relative_to(ROOT)) for p in (ROOT / "companion" / "data").rglob("*.toml")}
     assert len(data) >= 15 and data <= set(names)
+    assert {"companion/data/help/fr.txt", "companion/data/help/en.txt"} <= set(names)  # companion/quick_help.py
     assert "companion/py.typed" in names and "companion/platform/locks.py" in names
 
 
@@ -156,6 +157,13 @@ def test_the_installed_package_is_the_wheel_with_its_compiled_catalogs(installed
     site = installed.parent / "lib"
     assert Path(package).is_relative_to(site) and Path(speech).is_relative_to(site)
     assert top_level == "None None"
+
+
+def test_the_whole_help_from_the_installed_command_is_its_kept_text(installed: Path, tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
+    result = run([str(installed / "companion"), "--help", "--lang", "en"], tmp_path, env)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == (ROOT / "companion" / "data" / "help" / "en.txt").read_text(encoding="utf-8")
 
 
 def test_braille_works_from_the_installed_command(installed: Path, tmp_path: Path) -> None:

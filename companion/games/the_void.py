@@ -147,7 +147,7 @@ def traits(card: Card) -> Traits:
 
 
 # The card file's facts below are asked for by every command tried (``legal_moves`` tries hundreds a state): each is
-# found once per card set (equal card sets share it: they hold the same cards).
+# found once per card set and kept by the set's identity (a CardSet compares and hashes by identity: ``eq=False``).
 @functools.lru_cache(maxsize=16)
 def types_of(cards: CardSet) -> tuple[str, ...]:
     """The types of the cards, in the order of the card file."""
