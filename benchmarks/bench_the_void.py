@@ -330,8 +330,8 @@ def notes(lines: list[Line], cold: list[float], warm: list[float], player: list[
     if worker_cut and worker_silent:
         print(f"  - When the line cuts a sentence off, the voice's worker starts the new sentence "
               f"{median(worker_cut):.1f} ms (p99 {percentile(worker_cut, 0.99):.1f}) after the line, against "
-              f"{median(worker_silent):.1f} ms after silence: it first reaps the killed pipeline, polling the player "
-              f"with Popen.wait(timeout=0.05), whose sleeps grow to ~19 ms (speech/tts.py, TtsSpeaker._wait).")
+              f"{median(worker_silent):.1f} ms after silence: it first reaps the killed pipeline, the player then "
+              f"espeak-ng, each noticed the moment it ends (a pidfd: companion/platform/processes.py).")
     share = f"{median(player):.1f} ms of it is the null player's own Python start"
     if native:
         share += f" (sox starts in {median(native):.1f} ms, before opening a device)"

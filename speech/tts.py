@@ -340,10 +340,9 @@ class TtsSpeaker(WorkerVoice):
                 if cancelled_at is not None and time.monotonic() - cancelled_at > KILL_GRACE:
                     for process in processes:
                         stop_group(process, force=True)
-        for process in processes[:-1]:
-            try:
-                process.wait(timeout=KILL_GRACE)
-            except subprocess.TimeoutExpired:
+        for process in processes[:-1]:  # espeak-ng: woken the moment it ends, as for the player (never a poll)
+            _until_exit(process, KILL_GRACE)
+            if process.poll() is None:
                 stop_group(process, force=True)
                 process.wait()
         return status
