@@ -63,7 +63,9 @@ def _other_games_verb(word: str, game_id: str) -> bool:
     return any(Vocabulary.of(other).find(word) is not None for other in game_verb_files() if other != game_id)
 
 
-_INTEGER = re.compile(r"[+-]?[0-9]{1,6}")
+#: A whole number as typed; compiled at its first use by re's cache, not at every start (issue 34), as are the games'
+#: own patterns (companion/commands/GAME.py).
+_INTEGER = r"[+-]?[0-9]{1,6}"
 #: The most words a card or player name takes ("Ant-Man et la Guêpe" takes five).
 MAX_NAME_WORDS = 8
 
@@ -74,14 +76,14 @@ def parse_int(text: str, what: str = "number") -> int:
     Six digits at most: no count, value or seat of a card game needs more, and
     ``int()`` of a 4,000-digit line would be slow and useless.
     """
-    if not _INTEGER.fullmatch(text):
+    if not re.fullmatch(_INTEGER, text):
         raise ParseError("not_a_number", text=quote(text), what=what)
     return int(text)
 
 
 def is_number(text: str) -> bool:
     """Whether ``text`` is a number `parse_int` accepts."""
-    return _INTEGER.fullmatch(text) is not None
+    return re.fullmatch(_INTEGER, text) is not None
 
 
 def quote(text: str, words: int = 4, chars: int = 40) -> str:

@@ -15,7 +15,7 @@ from companion.games.base import RuleError
 
 VOCABULARY = Vocabulary.of(rules.SPEC.id)
 is_word = VOCABULARY.is_word
-_HERO_ID = re.compile(r"^(?:hero|heros|h)([0-9]{1,6})$")
+_HERO_ID = r"^(?:hero|heros|h)([0-9]{1,6})$"  # compiled at its first use (commands/base.py _INTEGER)
 
 
 def parse(line: str, state: rules.State) -> Request:
@@ -33,7 +33,7 @@ def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
     first = normalize(words[0])
     if is_word(words[0], "hero") and len(words) > 1 and is_number(words[1]):
         return _hero_number(words[1], state), 2
-    found = _HERO_ID.match(first.replace(" ", ""))
+    found = re.match(_HERO_ID, first.replace(" ", ""))
     if found:
         return _hero_number(found.group(1), state), 1
     if is_number(words[0]):

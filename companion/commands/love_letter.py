@@ -13,7 +13,7 @@ from companion.commands.base import (
 from companion.games import love_letter as rules
 from companion.games.base import Command
 
-_PLAYER_ID = re.compile(r"^p([0-9]{1,6})$")
+_PLAYER_ID = r"^p([0-9]{1,6})$"  # compiled at its first use (commands/base.py _INTEGER)
 
 
 def parse(line: str, state: rules.State) -> Request:
@@ -25,7 +25,7 @@ def player(words: Sequence[str], state: rules.State) -> tuple[int, int]:
     """The seat the leading word names, and how many words that took: ``p2``, ``2`` or a given name."""
     if not words:
         raise ParseError("player_needed")
-    found = _PLAYER_ID.match(normalize(words[0]).replace(" ", ""))
+    found = re.match(_PLAYER_ID, normalize(words[0]).replace(" ", ""))
     if found or is_number(words[0]):
         number = parse_int(found.group(1) if found else words[0], "player")
         if not 1 <= number <= state.players:

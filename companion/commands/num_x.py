@@ -19,7 +19,7 @@ from companion.games import num_x as rules
 
 VOCABULARY = Vocabulary.of(rules.SPEC.id)
 is_word = VOCABULARY.is_word
-_GLUED = re.compile(r"^([a-z]+)([0-9]{1,6})$")
+_GLUED = r"^([a-z]+)([0-9]{1,6})$"  # compiled at its first use (commands/base.py _INTEGER)
 #: The words that name a kind of number card, and the card id's first part.
 _KINDS = ("red", "green", "blue", "yellow", "shadow", "rainbow")
 
@@ -55,7 +55,7 @@ def card(words: Sequence[str], state: rules.State) -> tuple[Card, int]:
     kind = _kind(words[0])
     if kind is not None and len(words) > 1 and is_number(words[1]):
         return _numbered(kind, words[1], state), 2
-    glued = _GLUED.match(normalize(words[0])) if words[0].isalnum() else None  # "r7", never "r-2"
+    glued = re.match(_GLUED, normalize(words[0])) if words[0].isalnum() else None  # "r7", never "r-2"
     if glued and _kind(glued.group(1)) is not None:
         found = _kind(glued.group(1))
         assert found is not None
@@ -136,7 +136,7 @@ def _bare(words: Sequence[str], state: rules.State) -> Request:
         if _kind(words[1]) is None:
             raise ParseError("unknown_command", text=quote(words[1]))  # "7 rogue": the family is the typo
         return _play([words[1], words[0], *words[2:]], state)
-    glued = _GLUED.match(normalize(words[0])) if words[0].isalnum() else None
+    glued = re.match(_GLUED, normalize(words[0])) if words[0].isalnum() else None
     if _kind(words[0]) is None and not (glued and _kind(glued.group(1))):
         try:
             match_card(state.cards, words[:1])

@@ -25,7 +25,7 @@ from companion.commands.base import (
 from companion.games import the_void as rules
 from companion.games.base import Command
 
-_SEAT = re.compile(r"^p([0-9]{1,6})$")
+_SEAT = r"^p([0-9]{1,6})$"  # compiled at its first use (commands/base.py _INTEGER)
 #: Per table (its card set): (monotonic time, time stamp) at the anchor.
 _ANCHORS: dict[int, tuple[float, float]] = {}
 
@@ -62,7 +62,7 @@ def type_word(word: str, state: rules.State) -> str | None:
 
 def seat_word(word: str, state: rules.State) -> int | None:
     """The seat ``word`` names (``p2`` or a given name), or ``None``."""
-    found = _SEAT.match(normalize(word).replace(" ", ""))
+    found = re.match(_SEAT, normalize(word).replace(" ", ""))
     if found:
         number = parse_int(found.group(1), "player")
         if not 1 <= number <= state.players:
