@@ -35,8 +35,15 @@ class Vocabulary:
                 self.verbs[verb] = tuple(names)
             for word, names in table.get("words", {}).items():
                 self.words[word] = tuple(names)
-        self._verb_keys = {verb: frozenset(normalize(w) for w in names) for verb, names in self.verbs.items()}
-        self._word_keys = {word: frozenset(normalize(w) for w in names) for word, names in self.words.items()}
+
+    # The words' keys are worked out at the first line read, not before a game's first sentence (issue 34).
+    @functools.cached_property
+    def _verb_keys(self) -> dict[str, frozenset[str]]:
+        return {verb: frozenset(normalize(w) for w in names) for verb, names in self.verbs.items()}
+
+    @functools.cached_property
+    def _word_keys(self) -> dict[str, frozenset[str]]:
+        return {word: frozenset(normalize(w) for w in names) for word, names in self.words.items()}
 
     @classmethod
     def common(cls) -> Vocabulary:
