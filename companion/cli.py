@@ -8,7 +8,6 @@ locale, French otherwise). A bad option gets one clear sentence and exit status
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 from collections.abc import Sequence
@@ -382,29 +381,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except OSError as error:
+        from companion.os_errors import output_failed
+
         return output_failed(error, lang)
-
-
-def output_failed(error: OSError, lang: str) -> int:
-    """The exit status, and the sentence on standard error, when a command's output could not be written."""
-    if isinstance(error, BrokenPipeError):  # "companion cards gant | head": the reader left, nothing to say
-        _silence_stdout()
-        return 0
-    if error.filename is not None:  # a file the command named: its own sentence is missing, not ours to guess
-        raise error
-    _silence_stdout()  # what is still buffered goes nowhere, and Python's exit finds nothing to complain of
-    from companion.os_errors import reason
-
-    t = Translator(lang, "core")
-    # Translators: {reason} says why, lower case ("the disk is full"); the output is what a command prints.
-    sys.stderr.write(t("Cannot write the output: {reason}.", reason=reason(error, t)) + "\n")
-    return 1
-
-
-def _silence_stdout() -> None:
-    """Standard output to the null device, so that nothing more is tried on a pipe that closed or a full disk."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
 
 
 # --------------------------------------------------------------------------- sub-commands

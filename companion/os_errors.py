@@ -1,4 +1,5 @@
-"""Why the system refused a file, in the user's language: errno to our own words.
+"""Why the system refused a file, in the user's language: errno to our own words; and a command's output that
+could not be written (`output_failed`), for the whole command line and the kept help alike.
 
 ``OSError.strerror`` is the C library's English ("File name too long"), which a
 French sentence must never carry. The sentences are in the ``core`` catalog; an
@@ -8,6 +9,8 @@ errno not listed here is named by its number only.
 from __future__ import annotations
 
 import errno as _errno
+import os
+import sys
 from collections.abc import Callable
 
 from companion.i18n import Translator
@@ -38,3 +41,23 @@ def reason(error: OSError | int | None, t: Translator) -> str:
         return maker()
     # Translators: why a file could not be read or written, when the system gave only a number.
     return t("the system refused it (error {number})", number=number if number is not None else "?")
+
+
+def output_failed(error: OSError, lang: str) -> int:
+    """The exit status, and the sentence on standard error, when a command's output could not be written."""
+    if isinstance(error, BrokenPipeError):  # "companion cards gant | head": the reader left, nothing to say
+        _silence_stdout()
+        return 0
+    if error.filename is not None:  # a file the command named: its own sentence is missing, not ours to guess
+        raise error
+    _silence_stdout()  # what is still buffered goes nowhere, and Python's exit finds nothing to complain of
+    t = Translator(lang, "core")
+    # Translators: {reason} says why, lower case ("the disk is full"); the output is what a command prints.
+    sys.stderr.write(t("Cannot write the output: {reason}.", reason=reason(error, t)) + "\n")
+    return 1
+
+
+def _silence_stdout() -> None:
+    """Standard output to the null device, so that nothing more is tried on a pipe that closed or a full disk."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

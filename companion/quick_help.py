@@ -2,7 +2,7 @@
 
 The whole help is what a new user runs first. argparse, gettext and the declaration of every sub-command cost more
 than the interpreter itself takes to start; the text they produce depends only on the code and the catalogs, so it is
-kept, per language, in ``companion/data/help/LANG.txt``: ``python -m companion.quick_help write`` writes it again
+kept, per language, in ``companion/data/help/LANG.txt``: ``python -m companion.kept_help`` writes it again
 (tests/test_quick_help.py fails, naming that command, whenever the kept text is not what argparse prints now).
 
 It is used only when it is exactly what argparse would print: for ``--help`` or ``-h`` alone, with or without one
@@ -81,38 +81,7 @@ def answer(argv: Sequence[str]) -> int | None:
         sys.stdout.write(text)
         sys.stdout.flush()
     except OSError as error:
-        from companion.cli import output_failed
+        from companion.os_errors import output_failed
 
         return output_failed(error, lang)
     return 0
-
-
-def render(lang: str) -> str:
-    """The whole help as argparse prints it at the kept width."""
-    from companion import cli
-
-    cli._localize_argparse(lang)
-    saved = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = str(KEPT_WIDTH + 2)
-    try:
-        return cli.build_parser(lang).format_help()
-    finally:
-        if saved is None:
-            del os.environ["COLUMNS"]
-        else:
-            os.environ["COLUMNS"] = saved
-
-
-def write() -> None:
-    """Write the kept help of every language again (after a change to the command line or to the catalogs)."""
-    os.makedirs(_FOLDER, exist_ok=True)
-    for lang in LANGUAGES:
-        with open(kept_path(lang), "w", encoding="utf-8", newline="\n") as kept:
-            kept.write(render(lang))
-        sys.stdout.write(kept_path(lang) + "\n")
-
-
-if __name__ == "__main__":
-    if sys.argv[1:] != ["write"]:
-        raise SystemExit("usage: python -m companion.quick_help write")
-    write()

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import quick_help
+from companion import kept_help, quick_help
 
 ROOT = Path(__file__).resolve().parent.parent
-REWRITE = "python -m companion.quick_help write"
+REWRITE = "python -m companion.kept_help"
 
 
 def companion(*argv: str, columns: str | None = None, **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -33,7 +33,7 @@ def companion(*argv: str, columns: str | None = None, **kwargs: object) -> subpr
 @pytest.mark.parametrize("lang", quick_help.LANGUAGES)
 def test_the_kept_help_is_what_argparse_prints_now(lang: str) -> None:
     kept = Path(quick_help.kept_path(lang)).read_text(encoding="utf-8")
-    assert kept == quick_help.render(lang), f"the kept help is stale: run {REWRITE}"
+    assert kept == kept_help.render(lang), f"the kept help is stale: run {REWRITE}"
 
 
 @pytest.mark.parametrize(("argv", "lang"), [
