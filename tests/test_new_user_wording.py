@@ -314,6 +314,8 @@ def test_a_saves_time_is_said_as_a_person_says_it(lang, said):
 
 def test_no_card_effect_is_cut_into_a_fragment():
     """A long effect is cut into sentences at its pauses; no piece may be a fragment ("Taken at random.", "Attack.")."""
+    import re
+
     from companion.grammar import _SENTENCE, short_sentences, words
     from companion.registry import GAMES
 
@@ -321,8 +323,8 @@ def test_no_card_effect_is_cut_into_a_fragment():
     for game in GAMES:
         for card in game.cards().cards:
             for lang, effect in card.effect.items():
-                whole = {s.strip() for s in _SENTENCE.findall(effect)}
-                cut = [s.strip() for s in _SENTENCE.findall(short_sentences(effect)) if s.strip() not in whole]
+                whole = {s.strip() for s in re.findall(_SENTENCE, effect)}
+                cut = [s.strip() for s in re.findall(_SENTENCE, short_sentences(effect)) if s.strip() not in whole]
                 fragments += [(game.id, card.id, lang, s) for s in cut if words(s) < 4 and _fragment(s)]
     assert fragments == []
 
