@@ -18,6 +18,8 @@ import io
 import os
 import sys
 
+from companion.languages import LANGUAGES as LANGUAGES, default_lang as default_lang
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
@@ -26,7 +28,6 @@ if TYPE_CHECKING:
 #: for pathlib (issue 34). ``LOCALE_DIR``, ``DOMAINS_FILE`` and ``SOURCE_ROOT`` (the folder the paths of
 #: ``domains.toml`` start from: the repository, or where the package is installed) are Paths, made when first asked.
 _LOCALE = os.path.join(os.path.dirname(__file__), "locale")
-LANGUAGES = ("fr", "en")
 #: A ``.mo`` this many seconds older than its ``.po`` still counts as compiled from it: an installer
 #: writes a wheel's files in name order, ``core.mo`` a moment before ``core.po``.
 MTIME_SLACK = 2.0
@@ -43,16 +44,6 @@ def __getattr__(name: str) -> Path:
     paths = {"LOCALE_DIR": here.parent / "locale", "DOMAINS_FILE": here.parent / "locale" / "domains.toml",
              "SOURCE_ROOT": here.resolve().parent.parent}
     return paths[name]
-
-
-def default_lang(environ: dict[str, str] | None = None) -> str:
-    """The user's language from the locale: English when it says English, French otherwise."""
-    env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = env.get(name, "")
-        if value:
-            return "en" if value.lower().startswith("en") else "fr"
-    return "fr"
 
 
 def _compile(po_path: Path) -> bytes:

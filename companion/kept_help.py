@@ -10,7 +10,8 @@ import os
 import sys
 
 from companion import cli
-from companion.quick_help import KEPT_WIDTH, LANGUAGES, kept_path
+from companion.languages import LANGUAGES
+from companion.quick_help import KEPT_WIDTH, kept_path
 
 
 def render(lang: str) -> str:

@@ -16,13 +16,14 @@ from __future__ import annotations
 import os
 import sys
 
+from companion.languages import LANGUAGES, default_lang
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 #: The width argparse wraps the kept texts to: an 80-column terminal's, or no terminal at all.
 KEPT_WIDTH = 78
-LANGUAGES = ("fr", "en")
 _FOLDER = os.path.join(os.path.dirname(__file__), "data", "help")
 
 
@@ -59,16 +60,12 @@ def asked_language(argv: Sequence[str]) -> str | None:
         lang, words = words[1][7:], words[:1]
     if words not in (["--help"], ["-h"]) or lang not in (None, *LANGUAGES):
         return None
-    if lang is None:
-        from companion.i18n import default_lang
-
-        lang = default_lang()
-    return lang
+    return default_lang() if lang is None else lang
 
 
 def answer(argv: Sequence[str]) -> int | None:
     """Print the kept help when it is the answer to this command line, and give the exit status; None when argparse
-    must answer. A reader that leaves early or a full disk is met as for any command (``cli.output_failed``)."""
+    must answer. A reader that leaves early or a full disk is met as for any command (``os_errors.output_failed``)."""
     lang = asked_language(argv)
     if lang is None or sys.stdout is None or help_width() != KEPT_WIDTH:
         return None

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion import kept_help, quick_help
+from companion.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 REWRITE = "python -m companion.kept_help"
@@ -30,7 +31,7 @@ def companion(*argv: str, columns: str | None = None, **kwargs: object) -> subpr
                           **options)  # type: ignore[call-overload]
 
 
-@pytest.mark.parametrize("lang", quick_help.LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_kept_help_is_what_argparse_prints_now(lang: str) -> None:
     kept = Path(quick_help.kept_path(lang)).read_text(encoding="utf-8")
     assert kept == kept_help.render(lang), f"the kept help is stale: run {REWRITE}"
@@ -104,12 +105,15 @@ def test_a_full_disk_is_one_sentence() -> None:
     assert done.stderr.strip() == "Cannot write the output: the disk is full."
 
 
-def test_the_whole_help_imports_neither_argparse_nor_gettext() -> None:
-    """What the kept text saves (issue 34): checked in a fresh interpreter started as a user's install starts."""
+@pytest.mark.parametrize("argv", [["--help", "--lang", "en"], ["--help"]])
+def test_the_whole_help_imports_neither_argparse_nor_gettext(argv: list[str]) -> None:
+    """What the kept text saves (issue 34): checked in a fresh interpreter started as a user's install starts; the
+    language of the locale (English here) found without the catalogs' machinery too."""
     from tests.test_startup_imports import as_installed
 
-    python, env = as_installed({key: value for key, value in os.environ.items() if key != "COLUMNS"})
-    probe = ("import sys\nfrom companion.__main__ import run\nsys.argv[1:] = ['--help', '--lang', 'en']\n"
+    environ = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LANGUAGE", "LC_MESSAGES")}
+    python, env = as_installed({**environ, "LC_ALL": "en_US.UTF-8"})
+    probe = (f"import sys\nfrom companion.__main__ import run\nsys.argv[1:] = {argv!r}\n"
              "status = run()\nsys.stderr.write(' '.join(sorted(sys.modules)))\nraise SystemExit(status)")
     done = subprocess.run([*python, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0 and "list the games" in done.stdout
