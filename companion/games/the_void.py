@@ -23,7 +23,6 @@ aside face down for the whole game and the other 44 are shuffled for each round
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -31,7 +30,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from companion.cards import Card, CardSet
+from companion.cards import Card, CardSet, per_card_set
 from companion.games.base import (
     N_,
     Command,
@@ -146,29 +145,44 @@ def traits(card: Card) -> Traits:
     return found
 
 
-# The card file's facts below are asked for by every command tried (``legal_moves`` tries hundreds a state): each is
-# found once per card set and kept by the set's identity (a CardSet compares and hashes by identity: ``eq=False``).
-@functools.lru_cache(maxsize=16)
+class _Facts(msgspec.Struct, frozen=True):
+    """The card file's facts that every command tried asks for (``legal_moves`` tries hundreds a state)."""
+
+    types: tuple[str, ...]  # in the order of the card file
+    ranks: tuple[int, ...]  # sorted
+    by_rank_and_type: Mapping[tuple[int, str], Card]
+    copies: Mapping[int, int]
+
+
+@per_card_set
+def _facts(cards: CardSet) -> _Facts:
+    """The facts of ``cards``, worked out once per card set (a set never changes once loaded)."""
+    by_rank_and_type: dict[tuple[int, str], Card] = {}
+    copies: dict[int, int] = {}
+    for card in cards.cards:
+        by_rank_and_type.setdefault((card.value, traits(card).type), card)
+        copies[card.value] = copies.get(card.value, 0) + 1
+    types = tuple(dict.fromkeys(traits(c).type for c in cards.cards))
+    return _Facts(types, tuple(sorted(copies)), by_rank_and_type, copies)
+
+
 def types_of(cards: CardSet) -> tuple[str, ...]:
     """The types of the cards, in the order of the card file."""
-    return tuple(dict.fromkeys(traits(c).type for c in cards.cards))
+    return _facts(cards).types
 
 
-@functools.lru_cache(maxsize=16)
 def ranks_of(cards: CardSet) -> tuple[int, ...]:
-    return tuple(sorted({c.value for c in cards.cards}))
+    return _facts(cards).ranks
 
 
-@functools.lru_cache(maxsize=1024)
 def card_of(cards: CardSet, rank: int, kind: str) -> Card | None:
     """The card of ``rank`` and type ``kind``, if the game has one."""
-    return next((c for c in cards.cards if c.value == rank and traits(c).type == kind), None)
+    return _facts(cards).by_rank_and_type.get((rank, kind))
 
 
-@functools.lru_cache(maxsize=256)
 def copies_of(cards: CardSet, rank: int) -> int:
     """How many cards of ``rank`` the game has."""
-    return sum(1 for c in cards.cards if c.value == rank)
+    return _facts(cards).copies.get(rank, 0)
 
 
 player_id = seat_id
