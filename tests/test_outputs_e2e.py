@@ -13,6 +13,8 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 from tests.daemons import Brltty, SpeechDispatcher, wait_until
 
@@ -83,53 +85,17 @@ def test_a_piped_french_game_through_the_real_speech_dispatcher_and_brltty(tmp_p
             stdin=subprocess.PIPE, stdout=out, stderr=subprocess.PIPE, text=True, env=env)
         assert process.stdin is not None
 
-        seen = {"count": -1, "since": 0.0}
-
-        def caught_up() -> bool:
-            """Every line printed so far has reached Speech Dispatcher, and nothing new for 0.3 s (the answer is complete)."""
-            printed = len((tmp_path / "stdout").read_text().splitlines())
-            now = time.monotonic()
-            if printed != seen["count"]:
-                seen.update(count=printed, since=now)
-            return printed > 0 and len(speechd.protocol.messages()) == printed and now - seen["since"] > 0.3
-
-        # typed one line at a time, as a player does (a line typed at once drops what is not yet sent)
-        for line in SCRIPT.splitlines():
-            wait_until(caught_up, 30, f"the sentences before {line!r} to reach Speech Dispatcher")
-            before = seen["count"]
-            process.stdin.write(line + "\n")
-            process.stdin.flush()
-            wait_until(lambda before=before: len((tmp_path / "stdout").read_text().splitlines()) > before, 30,
-                       f"the answer to {line!r}")
-        wait_until(caught_up, 30, "the last sentences to reach Speech Dispatcher")
+        _type_line_by_line(process, tmp_path / "stdout", speechd)
         last = "Commande inconnue : bogus. Tapez aide pour les commandes."
         wait_until(lambda: last in (tmp_path / "stdout").read_text(), 60, "the last answer")
-        from companion import braille
-        from companion.announce import Utterance
-
-        expected = braille.BrailleOutput("fr", 20 - 2)  # a blank and the status cell end the display
-        expected.send(Utterance(last, "fr"))
-        display = brltty.display
-        display.wait_for(expected.segments[0])
-        # the game reads its standard input, no event loop watches BrlAPI: the pan keys still move the window
-        display.press("FwinRt")
-        display.wait_for(expected.segments[1])
-        display.press("FwinLt")
-        display.wait_for(expected.segments[0])
+        _pan_across(brltty.display, last)
         process.stdin.close()
         assert process.wait(timeout=60) == 0
         assert process.stderr is not None and process.stderr.read() == ""
         printed = (tmp_path / "stdout").read_text().splitlines()
         assert printed[0].startswith("Le Gant d'Infinité. 4 joueurs")  # the set-up first; both outputs work: no notice
         assert not any(line.startswith(("Parole", "Braille")) for line in printed)
-        messages = speechd.protocol.messages()
-        assert [m.text for m in messages] == printed  # each sentence once, in order, nothing else
-        assert {m.lang for m in messages} == {"fr"} and {m.priority for m in messages} == {"message"}
-        fd = messages[0].fd
-        commands = [e.text for e in speechd.protocol.commands(fd)]
-        assert commands.count("SET self LANGUAGE fr") == 1 and commands.index("SET self LANGUAGE fr") < commands.index("SPEAK")
-        assert "SET self RATE 100" in commands
-        assert "companion:game" in next(c for c in commands if c.startswith("SET self CLIENT_NAME"))
+        _each_line_spoken_once_in_french(speechd, printed)
     finally:
         if process is not None and process.poll() is None:
             process.kill()
@@ -138,3 +104,53 @@ def test_a_piped_french_game_through_the_real_speech_dispatcher_and_brltty(tmp_p
             brltty.stop()
         speechd.stop()
 
+
+def _type_line_by_line(process: subprocess.Popen[str], stdout: Path, speechd: SpeechDispatcher) -> None:
+    """SCRIPT typed one line at a time, as a player does, each once the answers before it were all spoken."""
+    assert process.stdin is not None
+    seen = {"count": -1, "since": 0.0}
+
+    def caught_up() -> bool:
+        """Every line printed so far has reached Speech Dispatcher, and nothing new for 0.3 s (the answer is complete)."""
+        printed = len(stdout.read_text().splitlines())
+        now = time.monotonic()
+        if printed != seen["count"]:
+            seen.update(count=printed, since=now)
+        return printed > 0 and len(speechd.protocol.messages()) == printed and now - seen["since"] > 0.3
+
+    # typed one line at a time, as a player does (a line typed at once drops what is not yet sent)
+    for line in SCRIPT.splitlines():
+        wait_until(caught_up, 30, f"the sentences before {line!r} to reach Speech Dispatcher")
+        before = seen["count"]
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+        wait_until(lambda before=before: len(stdout.read_text().splitlines()) > before, 30,
+                   f"the answer to {line!r}")
+    wait_until(caught_up, 30, "the last sentences to reach Speech Dispatcher")
+
+
+def _pan_across(display: Any, last: str) -> None:
+    """The display shows ``last``'s first segment; its pan keys move to the second and back."""
+    from companion import braille
+    from companion.announce import Utterance
+
+    expected = braille.BrailleOutput("fr", 20 - 2)  # a blank and the status cell end the display
+    expected.send(Utterance(last, "fr"))
+    display.wait_for(expected.segments[0])
+    # the game reads its standard input, no event loop watches BrlAPI: the pan keys still move the window
+    display.press("FwinRt")
+    display.wait_for(expected.segments[1])
+    display.press("FwinLt")
+    display.wait_for(expected.segments[0])
+
+
+def _each_line_spoken_once_in_french(speechd: SpeechDispatcher, printed: list[str]) -> None:
+    """Each printed sentence reached Speech Dispatcher once, in order, in French, on a connection set up for it."""
+    messages = speechd.protocol.messages()
+    assert [m.text for m in messages] == printed  # each sentence once, in order, nothing else
+    assert {m.lang for m in messages} == {"fr"} and {m.priority for m in messages} == {"message"}
+    fd = messages[0].fd
+    commands = [e.text for e in speechd.protocol.commands(fd)]
+    assert commands.count("SET self LANGUAGE fr") == 1 and commands.index("SET self LANGUAGE fr") < commands.index("SPEAK")
+    assert "SET self RATE 100" in commands
+    assert "companion:game" in next(c for c in commands if c.startswith("SET self CLIENT_NAME"))
