@@ -77,7 +77,7 @@ GOLDEN = {
         "Joueur 2 défausse sa carte face visible : tapez défausse 2 et la carte.",
         "8 : joueur 2 défausse Princesse face visible.",
         "Joueur 2 a défaussé la Princesse et sort de la manche.",
-        "Manche 1 pour joueur 1, seul encore en lice.",
+        "Manche 1 pour joueur 1, dernière personne en lice.",
         "1 jeton de faveur sur 7 pour joueur 1.",
         "Manche 2. Mélangez les 16 cartes. Retirez-en une face cachée. Écartez-en trois face visible. Distribuez une "
         "carte à chacun. Joueur 1 commence. Tapez écartées et les trois cartes.",
@@ -179,3 +179,18 @@ def test_the_short_status_says_whose_answer_a_guard_or_a_prince_waits_for(lang, 
         session, recorder = make_session("love-letter", players=3, names=("Ana", "Ben", "Cleo"), lang=lang)
         said.append(run_lines(session, recorder, f"{line}\nstatus short")[-1])
     assert said == expected
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["Cards are set aside only at the start of a 2-player round.",
+            "Cards are revealed only when the deck is empty at the end of a turn."]),
+    ("fr", ["On n'écarte des cartes qu'au début d'une manche à 2 joueurs.",
+            "On ne révèle les cartes que si la pioche est vide à la fin d'un tour."]),
+])
+def test_a_set_aside_or_a_reveal_in_a_turn_says_when_it_comes(lang, expected):
+    """Not "That cannot be done now.": the referee learns what they mistook, and nothing changes."""
+    session, recorder = make_session("love-letter", lang=lang, players=3)
+    before = session.table.state
+    assert run_lines(session, recorder, "aside guard guard king\nreveal 1 guard") == expected
+    assert session.table.state == before
+    assert [u.fields["command"] for u in recorder.events("error")] == ["aside", "reveal"]

@@ -442,6 +442,15 @@ def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
                  values=ctx.join([str(v) for v in d["values"]]))
 
 
+def _not_now(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A set-aside or a reveal refused in the middle of a turn: when it comes, so the table knows what it mistook."""
+    if d.get("command") == "aside":
+        return ctx.t("Cards are set aside only at the start of a 2-player round.")
+    if d.get("command") == "reveal":
+        return ctx.t("Cards are revealed only when the deck is empty at the end of a turn.")
+    return ctx.t("That cannot be done now.")
+
+
 REFUSALS: dict[str, Refusal] = {
     # Translators: {aside} a command word to type.
     "aside_needed": lambda d, ctx: ctx.t("First type {aside} and 3 cards.",
@@ -451,7 +460,7 @@ REFUSALS: dict[str, Refusal] = {
                                           "Waiting for {players}.", players=players(ctx, d.get("waiting", ()))),
     # Translators: {next} a command word to type.
     "round_over": lambda d, ctx: ctx.t("The round is over. Type {next} for the next round.", next=ctx.verb("next")),
-    "not_now": lambda d, ctx: ctx.t("That cannot be done now."),
+    "not_now": lambda d, ctx: _not_now(ctx, d),
     # Translators: {count} a number; the form follows {count}.
     "aside_count": lambda d, ctx: ctx.t.plural("Set aside 3 cards with 2 players. Not {count}.",
                                                "Set aside 3 cards with 2 players. Not {count}.", d["count"]),
