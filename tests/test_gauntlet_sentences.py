@@ -162,3 +162,14 @@ def test_a_defeat_the_card_did_not_aim_at_is_refused_in_a_sentence(lang, lines, 
     session, recorder = make_session("gauntlet", lang=lang)
     heard = run_lines(session, recorder, lines)
     assert heard[2] == expected[0] and heard[-1] == expected[1]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "status: whose turn, then lives, stones, tokens, decks."),
+    ("fr", "état : à qui le tour, puis vies, pierres, pions, paquets."),
+])
+def test_help_on_status_says_its_parts_in_the_order_heard(lang, expected):
+    """``status`` starts with whose turn it is: its help line said that came last."""
+    session, recorder = make_session(lang=lang)
+    assert run_lines(session, recorder, "help status") == [expected]
+    assert run_lines(session, recorder, "status")[0].startswith(("Turn 1, Thanos to play.", "Tour 1 : Thanos doit jouer."))

@@ -194,3 +194,12 @@ def test_a_set_aside_or_a_reveal_in_a_turn_says_when_it_comes(lang, expected):
     assert run_lines(session, recorder, "aside guard guard king\nreveal 1 guard") == expected
     assert session.table.state == before
     assert [u.fields["command"] for u in recorder.events("error")] == ["aside", "reveal"]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "status: round and whose turn, deck. Who is still in, who is protected, favour tokens."),
+    ("fr", "état : manche et à qui le tour, pioche. Qui est en lice, qui est protégé, jetons."),
+])
+def test_help_on_status_says_its_parts_in_the_order_heard(lang, expected):
+    session, recorder = make_session("love-letter", lang=lang, players=3)
+    assert run_lines(session, recorder, "help status") == [expected]
