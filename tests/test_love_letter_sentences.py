@@ -13,6 +13,7 @@ from companion.render import Context, Settings
 from companion.render import love_letter as r
 
 from conftest import make_session, run_lines
+from sentence_audit import breaks
 
 CARDS = find("love-letter").cards()
 
@@ -185,13 +186,14 @@ def test_the_short_status_says_whose_answer_a_guard_or_a_prince_waits_for(lang, 
     ("en", ["Cards are set aside only at the start of a 2-player round.",
             "Cards are revealed only when the deck is empty at the end of a turn."]),
     ("fr", ["On n'écarte des cartes qu'au début d'une manche à 2 joueurs.",
-            "On ne révèle les cartes que si la pioche est vide à la fin d'un tour."]),
+            "On ne révèle qu'une fois la pioche vide, à la fin d'un tour."]),
 ])
 def test_a_set_aside_or_a_reveal_in_a_turn_says_when_it_comes(lang, expected):
     """Not "That cannot be done now.": the referee learns what they mistook, and nothing changes."""
     session, recorder = make_session("love-letter", lang=lang, players=3)
     before = session.table.state
     assert run_lines(session, recorder, "aside guard guard king\nreveal 1 guard") == expected
+    assert [breaks(text, lang) for text in expected] == [[], []]
     assert session.table.state == before
     assert [u.fields["command"] for u in recorder.events("error")] == ["aside", "reveal"]
 
