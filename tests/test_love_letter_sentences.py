@@ -205,3 +205,21 @@ def test_a_set_aside_or_a_reveal_in_a_turn_says_when_it_comes(lang, expected):
 def test_help_on_status_says_its_parts_in_the_order_heard(lang, expected):
     session, recorder = make_session("love-letter", lang=lang, players=3)
     assert run_lines(session, recorder, "help status") == [expected]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Secret values cancelled. Nothing changed."),
+    ("fr", "Valeurs secrètes annulées. Rien n'a changé."),
+])
+def test_a_baron_comparison_dropped_at_the_keyboard_is_not_said_like_an_undo(lang, expected):
+    """Escape in a Baron's secret values said "Annulé.", the first word of every undo ("Annulé : « … »")."""
+    from msgspec.structs import replace
+
+    from companion.ui.secret import SecretAsker
+
+    session, recorder = make_session("love-letter", lang=lang, players=3,
+                                     wire=lambda w: replace(w, secret_handler=SecretAsker(reader=lambda prompt: None)))
+    run_lines(session, recorder, "play baron 2")
+    before = session.table.state
+    assert run_lines(session, recorder, "compare")[-1] == expected
+    assert session.table.state == before
