@@ -99,3 +99,13 @@ def test_the_json_example_is_the_output(lang, tmp_path):
     assert result.returncode == 0, result.stderr
     heard = [json.loads(line) for line in result.stdout.replace(str(tmp_path) + "/", "/tmp/x/").splitlines()]
     assert heard == [json.loads(line) for line in written]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_gauntlets_opening_is_heard_as_written(lang):
+    """The doc's first transcript: what a 3-player game says before anyone types."""
+    blocks = re.findall(r"^```\n(.*?)^```", (DOCS / f"gauntlet.{lang}.md").read_text(encoding="utf-8"), re.M | re.S)
+    opening = next(block.splitlines() for block in blocks if block.startswith(("Le Gant", "Infinity Gauntlet")))
+    session, recorder = make_session("gauntlet", lang=lang, verbosity=None, players=3)
+    session.start()
+    assert recorder.texts == opening
