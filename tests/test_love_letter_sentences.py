@@ -223,3 +223,26 @@ def test_a_baron_comparison_dropped_at_the_keyboard_is_not_said_like_an_undo(lan
     before = session.table.state
     assert run_lines(session, recorder, "compare")[-1] == expected
     assert session.table.state == before
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["The Handmaid protects every other player. Type just play Guard: no effect.",
+            "The Handmaid protects every other player. Type just play Guard: no effect.",
+            "The Handmaid protects every other player. The Prince must choose you.",
+            "The Handmaid protects Ana. Choose another player."]),
+    ("fr", ["La Servante protège tous les autres joueurs. Tapez seulement joue Garde : sans effet.",
+            "La Servante protège tous les autres joueurs. Tapez seulement joue Garde : sans effet.",
+            "La Servante protège tous les autres joueurs. Le Prince doit vous choisir.",
+            "La Servante protège Ana. Choisissez un autre joueur."]),
+])
+def test_when_every_other_player_is_protected_the_refusal_says_to_play_alone(lang, expected):
+    """"Choose another player." had no answer when the Handmaid protected every other player."""
+    session, recorder = make_session("love-letter", lang=lang, players=2, names=("Ana", "Bruno"))
+    run_lines(session, recorder, "aside guard guard king\nplay handmaid\nnext")
+    before = session.table.state
+    said = run_lines(session, recorder, "play guard 1 priest\nplay guard 2 priest\nplay prince 1")
+    assert session.table.state == before
+    three = make_session("love-letter", lang=lang, players=3, names=("Ana", "Bruno", "Chloé"))
+    run_lines(*three, "play handmaid\nnext")
+    assert said + run_lines(*three, "play guard 1 priest") == expected
+    assert all(breaks(text, lang, names=("Ana", "Bruno")) == [] for text in expected)

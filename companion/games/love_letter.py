@@ -901,11 +901,12 @@ def _check_target(state: State, card: Card, target: int, *, self_allowed: bool) 
     if target == state.current:
         if self_allowed:
             return target
-        raise RuleError("not_yourself", card=card.id)
+        raise RuleError("not_yourself", card=card.id, alone=_others_protected(state))
     if not state.in_round[target]:
         raise RuleError("not_in_round", player=player_id(target))
     if state.protected[target]:
-        raise RuleError("protected", player=player_id(target))
+        # ``alone``: every other player is protected, so "choose another player" has no answer.
+        raise RuleError("protected", player=player_id(target), card=card.id, alone=_others_protected(state))
     return target
 
 

@@ -451,6 +451,26 @@ def _not_now(ctx: Context, d: Mapping[str, Any]) -> str:
     return ctx.t("That cannot be done now.")
 
 
+def _not_yourself(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A card for another player aimed at its own; when every other one is protected, it is played alone."""
+    if d.get("alone"):
+        return _protected(ctx, d)
+    # Translators: {card} a card's name, already translated.
+    return ctx.t("{card} chooses another player. Not you.", card=_card(d, ctx))
+
+
+def _protected(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A protected player chosen; when every other one is, the card is played alone (the Prince on its own player)."""
+    if not d.get("alone"):
+        # Translators: {player} a player's name.
+        return ctx.t("The Handmaid protects {player}. Choose another player.", player=_name(d, ctx, "player"))
+    if d.get("card") == "prince":
+        return ctx.t("The Handmaid protects every other player. The Prince must choose you.")
+    # Translators: {play} a command word to type; {card} a card's name, already translated.
+    return ctx.t("The Handmaid protects every other player. Type just {play} {card}: no effect.",
+                 play=ctx.verb("play"), card=_card(d, ctx))
+
+
 REFUSALS: dict[str, Refusal] = {
     # Translators: {aside} a command word to type.
     "aside_needed": lambda d, ctx: ctx.t("First type {aside} and 3 cards.",
@@ -475,13 +495,10 @@ REFUSALS: dict[str, Refusal] = {
     "all_face_up": lambda d, ctx: ctx.t("Every {card} is already face up. None is in a hand.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "target_needed": lambda d, ctx: ctx.t("Which player does {card} choose? Type the player after the card.", card=_card(d, ctx)),
-    # Translators: {card} a card's name, already translated.
-    "not_yourself": lambda d, ctx: ctx.t("{card} chooses another player. Not you.", card=_card(d, ctx)),
+    "not_yourself": lambda d, ctx: _not_yourself(ctx, d),
     # Translators: {player} a player's name.
     "not_in_round": lambda d, ctx: ctx.t("{player} is out already.", player=_name(d, ctx)),
-    # Translators: {player} a player's name.
-    "protected": lambda d, ctx: ctx.t("The Handmaid protects {player}. Choose another player.",
-                                      player=_name(d, ctx, "player")),
+    "protected": lambda d, ctx: _protected(ctx, d),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
     "impossible_tie": lambda d, ctx: ctx.t("A tie needs 2 cards of one value. Only 1 can still be in a hand."),
     # Translators: {card} a card's name, already translated.
