@@ -173,3 +173,16 @@ def test_help_on_status_says_its_parts_in_the_order_heard(lang, expected):
     session, recorder = make_session(lang=lang)
     assert run_lines(session, recorder, "help status") == [expected]
     assert run_lines(session, recorder, "status")[0].startswith(("Turn 1, Thanos to play.", "Tour 1 : Thanos doit jouer."))
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Alice may not fight now. Bruno may."),
+    ("fr", "Alice : pas de combat maintenant. Bruno peut combattre."),
+])
+def test_a_hero_who_may_not_fight_hears_who_may(lang, expected):
+    """Iron Man played on Bruno: "fight Alice" was refused without saying that Bruno is the one to fight."""
+    session, recorder = make_session(lang=lang, players=4, names=("Zoe", "Alice", "Bruno", "Carla"))
+    run_lines(session, recorder, "play ebony maw\nnext\nplay iron man bruno")
+    before = session.table.state
+    assert run_lines(session, recorder, "fight alice 3 5") == [expected]
+    assert session.table.state == before
