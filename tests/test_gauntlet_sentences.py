@@ -186,3 +186,19 @@ def test_a_hero_who_may_not_fight_hears_who_may(lang, expected):
     before = session.table.state
     assert run_lines(session, recorder, "fight alice 3 5") == [expected]
     assert session.table.state == before
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["No fight left: this card's fights are over.", "No fight now. Only some cards allow one."]),
+    ("fr", ["Plus de combat : ceux de cette carte sont livrés.",
+            "Pas de combat maintenant. Seules quelques cartes en donnent."]),
+])
+def test_a_fight_after_the_cards_fights_says_they_are_over(lang, expected):
+    """After Black Dwarf's fight, "Only some cards allow one." told the table nothing it did not know."""
+    session, recorder = make_session(lang=lang, players=4)
+    run_lines(session, recorder, "play black dwarf\nfight 1 2 5\ndefeat hero 1 gamora")
+    before = session.table.state
+    assert run_lines(session, recorder, "fight 2 4 4") == expected[:1]
+    assert session.table.state == before
+    run_lines(session, recorder, "next")
+    assert run_lines(session, recorder, "fight 1 3 3") == expected[1:]

@@ -571,7 +571,8 @@ REFUSALS: dict[str, Refusal] = {
                                                    [ctx.card(s) for s in d["missing"]]),
     # Translators: {player} a player's name.
     "not_played": lambda d, ctx: ctx.t("{player} must play a card first.", player=_name(d, ctx)),
-    "no_fight": lambda d, ctx: ctx.t("No fight now. Only some cards allow one."),
+    "no_fight": lambda d, ctx: (ctx.t("No fight left: this card's fights are over.") if d.get("used") else
+                                ctx.t("No fight now. Only some cards allow one.")),
     # Translators: {player} a player's name.
     "no_card_to_fight": lambda d, ctx: ctx.t("No fight: {player} has no card.", player=_name(d, ctx)),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
