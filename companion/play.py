@@ -95,7 +95,7 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         lang=args.lang, json=args.json, verbosity=verbosity_level(args.verbosity) if args.verbosity else None,
         players=args.players, names=tuple(args.names or ()),
         options=options, display=display, save=args.save, resume=None if args.resume is None else _named(args.resume),
-        resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or f"companion play {game.id}",
+        resume_command=os.environ.get("COMPANION_RESUME_COMMAND") or _resume_command(game, args.lang),
         outputs=OutputConfig(args.speech, args.rate, args.voice, args.braille, args.braille_width, args.braille_table,
                              args.grade, getattr(args, "sounds", None) or "on",
                              bool(getattr(args, "braille_only", False))),
@@ -105,6 +105,16 @@ def config_from_args(args: argparse.Namespace, game: Game) -> PlayConfig:
         display_given=any(getattr(args, o.name, None) is not None for o in spec.options if o.scope == "display"),
         page=bool(getattr(args, "page", False)),
     )
+
+
+def _resume_command(game: Game, lang: str) -> str:
+    """The command said at quit to come back: with ``--lang`` when the game's language is not the system's.
+
+    Without it, an English table on a French system would be asked, and go on, in French.
+    """
+    from companion.languages import default_lang
+
+    return f"companion play {game.id}" + ("" if lang == default_lang() else f" --lang {lang}")
 
 
 def _named(resume: Path) -> Path:

@@ -162,3 +162,43 @@ def test_a_defeat_the_card_did_not_aim_at_is_refused_in_a_sentence(lang, lines, 
     session, recorder = make_session("gauntlet", lang=lang)
     heard = run_lines(session, recorder, lines)
     assert heard[2] == expected[0] and heard[-1] == expected[1]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "status: whose turn, then lives, stones, tokens, decks."),
+    ("fr", "état : à qui le tour, puis vies, pierres, pions, paquets."),
+])
+def test_help_on_status_says_its_parts_in_the_order_heard(lang, expected):
+    """``status`` starts with whose turn it is: its help line said that came last."""
+    session, recorder = make_session(lang=lang)
+    assert run_lines(session, recorder, "help status") == [expected]
+    assert run_lines(session, recorder, "status")[0].startswith(("Turn 1, Thanos to play.", "Tour 1 : Thanos doit jouer."))
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Alice may not fight now. Bruno may."),
+    ("fr", "Alice : pas de combat maintenant. Bruno peut combattre."),
+])
+def test_a_hero_who_may_not_fight_hears_who_may(lang, expected):
+    """Iron Man played on Bruno: "fight Alice" was refused without saying that Bruno is the one to fight."""
+    session, recorder = make_session(lang=lang, players=4, names=("Zoe", "Alice", "Bruno", "Carla"))
+    run_lines(session, recorder, "play ebony maw\nnext\nplay iron man bruno")
+    before = session.table.state
+    assert run_lines(session, recorder, "fight alice 3 5") == [expected]
+    assert session.table.state == before
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["No fight left: this card's fights are over.", "No fight now. Only some cards allow one."]),
+    ("fr", ["Plus de combat : ceux de cette carte sont livrés.",
+            "Pas de combat maintenant. Seules quelques cartes en donnent."]),
+])
+def test_a_fight_after_the_cards_fights_says_they_are_over(lang, expected):
+    """After Black Dwarf's fight, "Only some cards allow one." told the table nothing it did not know."""
+    session, recorder = make_session(lang=lang, players=4)
+    run_lines(session, recorder, "play black dwarf\nfight 1 2 5\ndefeat hero 1 gamora")
+    before = session.table.state
+    assert run_lines(session, recorder, "fight 2 4 4") == expected[:1]
+    assert session.table.state == before
+    run_lines(session, recorder, "next")
+    assert run_lines(session, recorder, "fight 1 3 3") == expected[1:]

@@ -13,6 +13,7 @@ from companion.render import Context, Settings
 from companion.render import love_letter as r
 
 from conftest import make_session, run_lines
+from sentence_audit import breaks
 
 CARDS = find("love-letter").cards()
 
@@ -77,7 +78,7 @@ GOLDEN = {
         "Joueur 2 défausse sa carte face visible : tapez défausse 2 et la carte.",
         "8 : joueur 2 défausse Princesse face visible.",
         "Joueur 2 a défaussé la Princesse et sort de la manche.",
-        "Manche 1 pour joueur 1, seul encore en lice.",
+        "Manche 1 pour joueur 1, dernière personne en lice.",
         "1 jeton de faveur sur 7 pour joueur 1.",
         "Manche 2. Mélangez les 16 cartes. Retirez-en une face cachée. Écartez-en trois face visible. Distribuez une "
         "carte à chacun. Joueur 1 commence. Tapez écartées et les trois cartes.",
@@ -179,3 +180,69 @@ def test_the_short_status_says_whose_answer_a_guard_or_a_prince_waits_for(lang, 
         session, recorder = make_session("love-letter", players=3, names=("Ana", "Ben", "Cleo"), lang=lang)
         said.append(run_lines(session, recorder, f"{line}\nstatus short")[-1])
     assert said == expected
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["Cards are set aside only at the start of a 2-player round.",
+            "Cards are revealed only when the deck is empty at the end of a turn."]),
+    ("fr", ["On n'écarte des cartes qu'au début d'une manche à 2 joueurs.",
+            "On ne révèle qu'une fois la pioche vide, à la fin d'un tour."]),
+])
+def test_a_set_aside_or_a_reveal_in_a_turn_says_when_it_comes(lang, expected):
+    """Not "That cannot be done now.": the referee learns what they mistook, and nothing changes."""
+    session, recorder = make_session("love-letter", lang=lang, players=3)
+    before = session.table.state
+    assert run_lines(session, recorder, "aside guard guard king\nreveal 1 guard") == expected
+    assert [breaks(text, lang) for text in expected] == [[], []]
+    assert session.table.state == before
+    assert [u.fields["command"] for u in recorder.events("error")] == ["aside", "reveal"]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "status: round and whose turn, deck. Who is still in, who is protected, favour tokens."),
+    ("fr", "état : manche et à qui le tour, pioche. Qui est en lice, qui est protégé, jetons."),
+])
+def test_help_on_status_says_its_parts_in_the_order_heard(lang, expected):
+    session, recorder = make_session("love-letter", lang=lang, players=3)
+    assert run_lines(session, recorder, "help status") == [expected]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Secret values cancelled. Nothing changed."),
+    ("fr", "Valeurs secrètes annulées. Rien n'a changé."),
+])
+def test_a_baron_comparison_dropped_at_the_keyboard_is_not_said_like_an_undo(lang, expected):
+    """Escape in a Baron's secret values said "Annulé.", the first word of every undo ("Annulé : « … »")."""
+    from msgspec.structs import replace
+
+    from companion.ui.secret import SecretAsker
+
+    session, recorder = make_session("love-letter", lang=lang, players=3,
+                                     wire=lambda w: replace(w, secret_handler=SecretAsker(reader=lambda prompt: None)))
+    run_lines(session, recorder, "play baron 2")
+    before = session.table.state
+    assert run_lines(session, recorder, "compare")[-1] == expected
+    assert session.table.state == before
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["The Handmaid protects every other player. Type just play Guard: no effect.",
+            "The Handmaid protects every other player. Type just play Guard: no effect.",
+            "The Handmaid protects every other player. The Prince must choose you.",
+            "The Handmaid protects Ana. Choose another player."]),
+    ("fr", ["La Servante protège tous les autres joueurs. Tapez seulement joue Garde : sans effet.",
+            "La Servante protège tous les autres joueurs. Tapez seulement joue Garde : sans effet.",
+            "La Servante protège tous les autres joueurs. Le Prince doit vous choisir.",
+            "La Servante protège Ana. Choisissez un autre joueur."]),
+])
+def test_when_every_other_player_is_protected_the_refusal_says_to_play_alone(lang, expected):
+    """"Choose another player." had no answer when the Handmaid protected every other player."""
+    session, recorder = make_session("love-letter", lang=lang, players=2, names=("Ana", "Bruno"))
+    run_lines(session, recorder, "aside guard guard king\nplay handmaid\nnext")
+    before = session.table.state
+    said = run_lines(session, recorder, "play guard 1 priest\nplay guard 2 priest\nplay prince 1")
+    assert session.table.state == before
+    three = make_session("love-letter", lang=lang, players=3, names=("Ana", "Bruno", "Chloé"))
+    run_lines(*three, "play handmaid\nnext")
+    assert said + run_lines(*three, "play guard 1 priest") == expected
+    assert all(breaks(text, lang, names=("Ana", "Bruno")) == [] for text in expected)

@@ -110,7 +110,7 @@ LOVE_LETTER_FR = [
         "3 : Chloé joue Baron, sur Ana.",
         "Chloé et Ana comparent leurs cartes en secret. Tapez compare, puis chaque valeur, sans affichage.",
         "3, Baron, face visible : Chloé sort de la manche.",
-        "Manche 1 pour Ana, seul encore en lice.",
+        "Manche 1 pour Ana, dernière personne en lice.",
         "1 jeton de faveur sur 5 pour Ana.",
     ]),
     ("Manche 2", [

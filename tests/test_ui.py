@@ -515,3 +515,23 @@ def test_every_ui_sentence_has_french() -> None:
     assert found, "no sentence found in companion/ui"
     missing = sorted(m for m in found if not translated.get(m))
     assert missing == []
+
+
+@pytest.mark.parametrize("system, argv, said", [
+    ("fr_FR.UTF-8", ["--lang", "en"], "companion play love-letter --lang en"),
+    ("fr_FR.UTF-8", ["--lang", "fr"], "companion play love-letter"),
+    ("en_GB.UTF-8", ["--lang", "en"], "companion play love-letter"),
+    ("en_GB.UTF-8", ["--lang", "fr"], "companion play love-letter --lang fr"),
+])
+def test_the_command_said_at_quit_keeps_the_game_s_language(monkeypatch, system, argv, said) -> None:
+    """An English table on a French system comes back in English: the command it is told carries --lang."""
+    from companion import registry
+    from companion.cli import build_parser
+    from companion.play import config_from_args
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "COMPANION_RESUME_COMMAND"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", system)
+    game = registry.find("love-letter")
+    config = config_from_args(build_parser("en", game).parse_args(["play", "love-letter", *argv]), game)
+    assert config.resume_command == said

@@ -127,7 +127,8 @@ def test_the_screen_holds_plain_announcements_only(tmp_path: Path, extra: dict[s
             announcements.append(line)
             assert line in expected or line in UI_SENTENCES or line in fight_outcome or line.startswith("Game saved."), line
     assert [line for line in announcements if line in expected] == expected
-    assert announcements[-1] == "Game saved. Type companion play gauntlet to resume it."  # no file name (issue 32)
+    # No file name (issue 32); --lang en: LANG=C.UTF-8 is a French system for the companion.
+    assert announcements[-1] == "Game saved. Type companion play gauntlet --lang en to resume it."
 
 
 def test_a_killed_game_is_offered_back_and_resumes_where_it_was(tmp_path: Path) -> None:

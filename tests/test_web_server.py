@@ -186,3 +186,33 @@ def test_the_https_flag_and_the_device_commands_without_pages() -> None:
         session, recorder = make_session("gauntlet", lang=lang, players=3)
         line = "devices" if lang == "en" else "appareils"
         assert run_lines(session, recorder, line) == [sentence]
+
+
+def test_a_french_table_hears_the_served_fight_in_french() -> None:
+    """The fight's sentences at a French table were English (their calls hid from the catalog's extraction)."""
+    session, recorder, web = make_served("gauntlet", lang="fr", players=3, names=("Zoé", "Alice", "Bruno"))
+    try:
+        run_lines(session, recorder, "play ebony maw\nnext\nplay hulk")
+        alice = web.seats.by_id["hero1"]
+        web.seats.open_stream(alice, "alice-phone")
+        web.secrets.reader = None
+        assert run_lines(session, recorder, "fight") == [
+            "Zoé : ouvrez votre page pour taper votre valeur ; rien n'a été demandé."]
+        web.seats.open_stream(web.seats.by_id["thanos"], "zoe-phone")
+        sent: list[tuple[int, Any]] = []
+
+        def phones() -> None:
+            for seat, device, value in (("hero1", "alice-phone", "3"), ("thanos", "zoe-phone", "7")):
+                url = web.seat_url(web.seats.by_id[seat])
+                sent.append(_post(url + "/secret", {"request": _request_of(web, seat), "value": value}, device))
+
+        thread = threading.Thread(target=phones)
+        thread.start()
+        texts = run_lines(session, recorder, "combat")
+        thread.join(5)
+        assert [status for status, _ in sent] == [200, 200]
+        assert texts[:3] == ["Alice et Zoé : tapez votre valeur sur votre propre appareil.",
+                             "Alice a envoyé sa valeur.", "Zoé a envoyé sa valeur."]
+        assert "Combat : Zoé bat Alice." in texts
+    finally:
+        web.stop()

@@ -95,7 +95,7 @@ def _fight(args: Sequence[str], state: rules.State) -> Request:
     if not state.is_over and state.pending_defeat is None and (right is None or not right.left):
         if right is not None and right.capped:
             rules.check_fight(state, right.heroes[0])  # the 2-player rule says why: a single hero
-        raise RuleError("no_fight")
+        raise RuleError("no_fight", used=right is not None)  # ``used``: the card's fights are all fought
     only_hero = right.heroes[0] if right and len(right.heroes) == 1 else None
     if len(args) == 2 and only_hero is not None and all(is_number(a) for a in args):
         hero, values = only_hero, args

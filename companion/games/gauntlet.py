@@ -944,9 +944,10 @@ def _fight_right_for(state: State, hero: int) -> FightRight:
     if right is not None and right.left == 0 and right.capped:
         raise RuleError("one_hero_fight", fights=len(right.fought), heroes=len(right.heroes))
     if right is None or right.left == 0:
-        raise RuleError("no_fight")
+        raise RuleError("no_fight", used=right is not None)  # ``used``: the card allowed fights, all fought
     if hero not in right.heroes:
-        raise RuleError("fight_not_allowed", player=player_id(hero))
+        raise RuleError("fight_not_allowed", player=player_id(hero),
+                        allowed=[player_id(h) for h in right.heroes if h not in right.fought])
     if hero in right.fought:
         raise RuleError("already_fought", player=player_id(hero))
     for seat in (hero, THANOS):  # a fight is between two cards in hand

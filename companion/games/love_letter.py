@@ -527,7 +527,8 @@ def apply(state: State, command: Command) -> tuple[State, list[Event]]:
     return apply_handler(state, command, _HANDLERS, outcome(state), winner=state.winner)
 
 
-def _expect_phase(state: State, *phases: str) -> None:
+def _expect_phase(state: State, *phases: str, command: str = "") -> None:
+    """Refuse a command out of its phase, saying what the table must do first (``command``: the one refused)."""
     if state.phase in phases:
         return
     if state.phase == ASIDE:
@@ -536,11 +537,11 @@ def _expect_phase(state: State, *phases: str) -> None:
         raise RuleError("reveal_needed", waiting=_waiting(state))
     if state.phase == ROUND_OVER:
         raise RuleError("round_over")
-    raise RuleError("not_now")
+    raise RuleError("not_now", command=command)
 
 
 def _apply_aside(state: State, command: Aside) -> tuple[State, list[Event]]:
-    _expect_phase(state, ASIDE)
+    _expect_phase(state, ASIDE, command="aside")
     if len(command.cards) != ASIDE_WITH_TWO:
         raise RuleError("aside_count", count=len(command.cards), expected=ASIDE_WITH_TWO)
     for index, card_id in enumerate(command.cards):
@@ -694,7 +695,7 @@ def _apply_discard(state: State, command: Discard) -> tuple[State, list[Event]]:
 
 
 def _apply_reveal(state: State, command: Reveal) -> tuple[State, list[Event]]:
-    _expect_phase(state, REVEAL)
+    _expect_phase(state, REVEAL, command="reveal")
     seat = check_seat(command.player, state.players)
     if not state.in_round[seat]:
         raise RuleError("not_in_round", player=player_id(seat))
@@ -900,11 +901,12 @@ def _check_target(state: State, card: Card, target: int, *, self_allowed: bool) 
     if target == state.current:
         if self_allowed:
             return target
-        raise RuleError("not_yourself", card=card.id)
+        raise RuleError("not_yourself", card=card.id, alone=_others_protected(state))
     if not state.in_round[target]:
         raise RuleError("not_in_round", player=player_id(target))
     if state.protected[target]:
-        raise RuleError("protected", player=player_id(target))
+        # ``alone``: every other player is protected, so "choose another player" has no answer.
+        raise RuleError("protected", player=player_id(target), card=card.id, alone=_others_protected(state))
     return target
 
 

@@ -12,8 +12,8 @@ from companion.games import gauntlet as g
 from companion.games.base import Event
 from companion.grammar import list_sentences, short_sentences
 from companion.marker import plural
-from companion.render import (N_, Context, OptionWords, Renderer, counted_list, elided, grouped_counts, piles_sentence,
-                              Refusal)
+from companion.render import (N_, Context, OptionWords, Renderer, capitalized, counted_list, elided, grouped_counts,
+                              piles_sentence, Refusal)
 
 DOMAIN = g.SPEC.domain
 
@@ -485,6 +485,19 @@ def _one_defeat_only(ctx: Context, d: Mapping[str, Any]) -> str:
     return ctx.t("1 card only. {card} already defeated one.", card=ctx.card(d["card"]))
 
 
+def _fight_not_allowed(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A hero the card does not let fight: who may, so the table types the right hero (Iron Man on hero 2)."""
+    allowed = list(d.get("allowed", ()))
+    if not allowed:
+        # Translators: {player} a player's name.
+        return ctx.t("{player} may not fight now.", player=_name(d, ctx))
+    # Translators: {player} a player's name; {players} the heroes who may fight, named and joined; the form follows
+    # their number ("Hero 2 may." / "Hero 2 and hero 3 may.").
+    return ctx.t.plural("{player} may not fight now. {players} may.", "{player} may not fight now. {players} may.",
+                        len(allowed), player=_name(d, ctx),
+                        players=capitalized(ctx.join([player(ctx, p) for p in allowed])))
+
+
 def _defeat_not_aimed(ctx: Context, d: Mapping[str, Any]) -> str:
     """A defeat of a seat the card (or the fight) did not aim at."""
     players = ctx.join([player(ctx, p) for p in d.get("targets", ())])
@@ -558,7 +571,8 @@ REFUSALS: dict[str, Refusal] = {
                                                    [ctx.card(s) for s in d["missing"]]),
     # Translators: {player} a player's name.
     "not_played": lambda d, ctx: ctx.t("{player} must play a card first.", player=_name(d, ctx)),
-    "no_fight": lambda d, ctx: ctx.t("No fight now. Only some cards allow one."),
+    "no_fight": lambda d, ctx: (ctx.t("No fight left: this card's fights are over.") if d.get("used") else
+                                ctx.t("No fight now. Only some cards allow one.")),
     # Translators: {player} a player's name.
     "no_card_to_fight": lambda d, ctx: ctx.t("No fight: {player} has no card.", player=_name(d, ctx)),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
@@ -568,8 +582,7 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {card} a card's name, already translated; {player} a player's name.
     "teammate_needed": lambda d, ctx: ctx.t("{card} is for a teammate. Not for {player}.", card=_card(d, ctx),
                                             player=_name(d, ctx)),
-    # Translators: {player} a player's name.
-    "fight_not_allowed": lambda d, ctx: ctx.t("{player} may not fight now.", player=_name(d, ctx)),
+    "fight_not_allowed": lambda d, ctx: _fight_not_allowed(ctx, d),
     "one_hero_fight": lambda d, ctx: ctx.t("1 fight only at 2 players. The hero has already fought."),
     # Translators: {player} a player's name.
     "already_fought": lambda d, ctx: ctx.t("{player} has fought for this card.", player=_name(d, ctx)),
@@ -630,7 +643,7 @@ HELP = {
     "token": N_("token PLAYER +N or -N. Take or put back tokens."),
     "snap": N_("snap STONES: Thanos shows his stones. Then he snaps his fingers."),
     "next": N_("next: end the turn. The next draw is counted."),
-    "status": N_("status: lives, stones, tokens, decks. Then whose turn."),
+    "status": N_("status: whose turn, then lives, stones, tokens, decks."),
     "played": N_("played: each player's face-up cards."),
     "unseen": N_("unseen: cards not yet seen, by value."),
 }

@@ -442,6 +442,35 @@ def _impossible_value(ctx: Context, d: Mapping[str, Any]) -> str:
                  values=ctx.join([str(v) for v in d["values"]]))
 
 
+def _not_now(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A set-aside or a reveal refused in the middle of a turn: when it comes, so the table knows what it mistook."""
+    if d.get("command") == "aside":
+        return ctx.t("Cards are set aside only at the start of a 2-player round.")
+    if d.get("command") == "reveal":
+        return ctx.t("Cards are revealed only when the deck is empty at the end of a turn.")
+    return ctx.t("That cannot be done now.")
+
+
+def _not_yourself(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A card for another player aimed at its own; when every other one is protected, it is played alone."""
+    if d.get("alone"):
+        return _protected(ctx, d)
+    # Translators: {card} a card's name, already translated.
+    return ctx.t("{card} chooses another player. Not you.", card=_card(d, ctx))
+
+
+def _protected(ctx: Context, d: Mapping[str, Any]) -> str:
+    """A protected player chosen; when every other one is, the card is played alone (the Prince on its own player)."""
+    if not d.get("alone"):
+        # Translators: {player} a player's name.
+        return ctx.t("The Handmaid protects {player}. Choose another player.", player=_name(d, ctx, "player"))
+    if d.get("card") == "prince":
+        return ctx.t("The Handmaid protects every other player. The Prince must choose you.")
+    # Translators: {play} a command word to type; {card} a card's name, already translated.
+    return ctx.t("The Handmaid protects every other player. Type just {play} {card}: no effect.",
+                 play=ctx.verb("play"), card=_card(d, ctx))
+
+
 REFUSALS: dict[str, Refusal] = {
     # Translators: {aside} a command word to type.
     "aside_needed": lambda d, ctx: ctx.t("First type {aside} and 3 cards.",
@@ -451,7 +480,7 @@ REFUSALS: dict[str, Refusal] = {
                                           "Waiting for {players}.", players=players(ctx, d.get("waiting", ()))),
     # Translators: {next} a command word to type.
     "round_over": lambda d, ctx: ctx.t("The round is over. Type {next} for the next round.", next=ctx.verb("next")),
-    "not_now": lambda d, ctx: ctx.t("That cannot be done now."),
+    "not_now": lambda d, ctx: _not_now(ctx, d),
     # Translators: {count} a number; the form follows {count}.
     "aside_count": lambda d, ctx: ctx.t.plural("Set aside 3 cards with 2 players. Not {count}.",
                                                "Set aside 3 cards with 2 players. Not {count}.", d["count"]),
@@ -466,13 +495,10 @@ REFUSALS: dict[str, Refusal] = {
     "all_face_up": lambda d, ctx: ctx.t("Every {card} is already face up. None is in a hand.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "target_needed": lambda d, ctx: ctx.t("Which player does {card} choose? Type the player after the card.", card=_card(d, ctx)),
-    # Translators: {card} a card's name, already translated.
-    "not_yourself": lambda d, ctx: ctx.t("{card} chooses another player. Not you.", card=_card(d, ctx)),
+    "not_yourself": lambda d, ctx: _not_yourself(ctx, d),
     # Translators: {player} a player's name.
     "not_in_round": lambda d, ctx: ctx.t("{player} is out already.", player=_name(d, ctx)),
-    # Translators: {player} a player's name.
-    "protected": lambda d, ctx: ctx.t("The Handmaid protects {player}. Choose another player.",
-                                      player=_name(d, ctx, "player")),
+    "protected": lambda d, ctx: _protected(ctx, d),
     "impossible_value": lambda d, ctx: _impossible_value(ctx, d),
     "impossible_tie": lambda d, ctx: ctx.t("A tie needs 2 cards of one value. Only 1 can still be in a hand."),
     # Translators: {card} a card's name, already translated.
@@ -525,7 +551,7 @@ REFUSALS: dict[str, Refusal] = {
 HELP = {
     # Translators: every help line below: the command words are the ones users type; give the French words
     # (joue, écartées, éliminé, défausse, compare, révèle, suivant, restantes, état).
-    "status": N_("status: round, favour tokens, deck. Who is still in, who is protected, whose turn."),
+    "status": N_("status: round and whose turn, deck. Who is still in, who is protected, favour tokens."),
     "play": N_("play CARD, then the player it chooses. For the Guard, the value named too. Such as play guard 2 priest."),
     "aside": N_("aside CARD CARD CARD. At 2 players, the 3 cards set aside."),
     "out": N_("out PLAYER: the Guard guessed right. out PLAYER CARD: a player is out. Their card goes face up."),

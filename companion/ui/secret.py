@@ -90,8 +90,9 @@ class SecretAsker:
             if values is None:
                 # Translators: the Gauntlet's fight being typed in secret is dropped.
                 fight = t("Fight cancelled.")
-                # Translators: the secret value being typed is dropped.
-                what = fight if secret.what == "fight" else t("Cancelled.")
+                # Translators: the secret values being typed (a Love Letter Baron's comparison) are dropped; not
+                # "Cancelled." alone, which sounds like the start of an undo ("Undone: …").
+                what = fight if secret.what == "fight" else t("Secret values cancelled. Nothing changed.")
                 session.say(what, "secret_cancelled", {"what": secret.what}, Priority.NOW)
                 return None
             problem = _check(session, secret, values, t)
