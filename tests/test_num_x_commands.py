@@ -101,6 +101,16 @@ def test_undo_puts_the_card_back() -> None:
 
 
 @pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("en", "r7 1\nsh3 1 up\nundo", "No longer face up: 3 Shadow."),
+    ("fr", "r7 1\nr9 1 m\nannule", "Ne sont plus face visible : 9 rouge."),
+])
+def test_undo_says_the_card_taken_back_number_first(lang: str, lines: str, said: str) -> None:
+    """The card undo takes off the table is said as every play says it, "9 red", never "Red 9"."""
+    session, recorder = make_session("num-x", lang)
+    assert said in run_lines(session, recorder, lines)[-1]
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
     ("en", "r7 1\nr8 1 up\nplay joker 1 up 8", "8, the Joker up on pile 1 red. The turn may end: next."),
     ("fr", "r7 1\nr8 1 m\njoue joker 1 monte 8", "8 : le Joker en montée sur la pile 1 rouge. Le tour peut finir : suivant."),
     ("en", "r7 1\npass\nr9 1 up", "Pass filled the turn. Nothing more to play. Type next."),

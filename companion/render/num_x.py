@@ -859,5 +859,6 @@ def card_reading(card: Card, ctx: Context) -> str:
 RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
                     player=player, status_head=status_head, status_parts=status_parts,
                     minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}), card_reading=card_reading,
+                    card_name=card_short,
                     state_help=state_help, option_words=OPTION_WORDS)
 render = RENDERER.render
