@@ -120,3 +120,13 @@ def test_the_printed_rules_typed_at_the_table(lang: str, lines: str, said: str) 
     """Issue 24: the Joker typed with the top's value, nothing after a Passe, a Simple as the second card."""
     session, recorder = make_session("num-x", lang, players=2)
     assert said in run_lines(session, recorder, lines)[-2:]
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("en", "r7 1\nblocked\nr12 1", "The game is over. Undo takes back the last command."),
+    ("fr", "r7 1\nbloqué\nr12", "La partie est finie. Annule reprend la dernière commande."),
+])
+def test_a_play_after_the_end_says_the_game_is_over(lang: str, lines: str, said: str) -> None:
+    """Once the game is over a play is refused for that, never asked "up or down?" nor for its pile."""
+    session, recorder = make_session("num-x", lang)
+    assert run_lines(session, recorder, lines)[-1] == said
