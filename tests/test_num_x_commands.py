@@ -130,3 +130,14 @@ def test_a_play_after_the_end_says_the_game_is_over(lang: str, lines: str, said:
     """Once the game is over a play is refused for that, never asked "up or down?" nor for its pile."""
     session, recorder = make_session("num-x", lang)
     assert run_lines(session, recorder, lines)[-1] == said
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("en", "r7 1\nblocked\nhelp", "The game is over: undo, status, card and quit still work."),
+    ("fr", "r7 1\nbloqué\naide", "La partie est finie : annule, état, carte et quitter marchent encore."),
+])
+def test_help_after_the_end_names_only_commands_the_game_has(lang: str, lines: str, said: str) -> None:
+    """Num-X has no "played" ("jouées"): help after the end does not offer it (it was an unknown command)."""
+    session, recorder = make_session("num-x", lang)
+    run_lines(session, recorder, lines)
+    assert recorder.events("help")[0].text == said
