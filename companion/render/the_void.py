@@ -213,11 +213,12 @@ def _turned(ctx: Context, rank: Any, kind: Any, repeated: bool) -> str:
 def _error(e: g.ErrorMade, ctx: Context) -> str:
     t = ctx.t
     errors = _errors_of(ctx, e.errors, e.errors_allowed, e.budget)
-    goes_on = not e.repeated and e.errors <= e.errors_allowed and e.rank is not None
+    lost = e.errors > e.errors_allowed  # the game ends on this error: nothing is turned up or discarded
+    goes_on = not e.repeated and not lost and e.rank is not None
     if e.pending and goes_on:
         # Translators: {errors} errors, counted; {rank} a rank's name or value.
         head = t("{errors}: turn up a card, discard below {rank}.", errors=errors, rank=e.rank)
-    elif e.pending:
+    elif e.pending and not lost:
         # Translators: {errors} errors, counted ("1 error of 3").
         head = t("{errors}: turn up a card.", errors=errors)
     elif goes_on:
