@@ -244,3 +244,14 @@ def test_undo_says_which_card_goes_back_where(lang, lines, expected):
     run_lines(session, recorder, lines)
     said = " ".join(run_lines(session, recorder, "undo"))
     assert all(sentence in said for sentence in expected), said
+
+
+@pytest.mark.parametrize(("lang", "line", "said"), [
+    ("fr", "joue arachnibou arachnibou", "Mots en trop : arachnibou. Rien n'a changé."),
+    ("en", "play spider owl spider owl", "Too many words: spider owl. Nothing was changed."),
+])
+def test_extra_words_after_a_right_name_offer_no_yes_that_refuses_the_same_line(lang: str, line: str, said: str) -> None:
+    """"Did you mean Spider Owl? Type yes." after a right name only led to the same refusal again."""
+    session, recorder = make_session("mindbug", lang)
+    assert run_lines(session, recorder, f"{line}\n{'oui' if lang == 'fr' else 'yes'}")[0] == said
+    assert session.table.step_count == 0

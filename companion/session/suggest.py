@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.cards import normalize
 from companion.commands.base import ParseError, Vocabulary, close_match
 from companion.session.table import Table
 
@@ -52,7 +53,10 @@ def _card_suggestion(words: list[str], error: ParseError, table: Table, lang: st
         start = 1
     by_name = {name: card for card in table.cards.cards for name in (*card.names.values(), *card.aliases)}
     for end in range(min(len(words), start + 8), start, -1):  # the longest run from there close to a name
-        found = close_match(" ".join(words[start:end]), by_name, same=by_name)
+        run = " ".join(words[start:end])
+        found = close_match(run, by_name, same=by_name)
+        if found is not None and error.code == "extra_words" and normalize(run) == normalize(found):
+            return None  # the name is right, the words after it are the fault: "yes" would refuse the same line
         if found is not None:
             name = by_name[found].name(lang)  # said as the table knows it, not an alias
             return " ".join([*words[:start], name, *words[end:]]), name
