@@ -255,3 +255,13 @@ def test_extra_words_after_a_right_name_offer_no_yes_that_refuses_the_same_line(
     session, recorder = make_session("mindbug", lang)
     assert run_lines(session, recorder, f"{line}\n{'oui' if lang == 'fr' else 'yes'}")[0] == said
     assert session.table.step_count == 0
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "nombre de joueurs : toujours 2"), ("en", "number of players: always 2")])
+def test_players_help_says_always_2_once(lang: str, said: str) -> None:
+    """``companion play mindbug --help`` said "number of players: always 2: always 2"."""
+    from companion.cli import build_parser
+    from companion.registry import find
+
+    play = build_parser(lang, find("mindbug"))._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    assert [str(a.help) for a in play._actions if "--players" in a.option_strings] == [said]
