@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -265,3 +266,19 @@ def test_players_help_says_always_2_once(lang: str, said: str) -> None:
 
     play = build_parser(lang, find("mindbug"))._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
     assert [str(a.help) for a in play._actions if "--players" in a.option_strings] == [said]
+
+
+@pytest.mark.parametrize(("lang", "lines", "expected"), [
+    ("fr", "joue gorillion\n", "Joueur 2 décide : Mindbug ou pas."),
+    ("en", "play gorillion\n", "Player 2 decides: Mindbug or not."),
+])
+def test_the_status_said_on_resume_starts_every_sentence_with_a_capital(tmp_path, lang, lines, expected) -> None:
+    """The status after "Game resumed" said "… joueur 2 décide … Plateau. joueur 1 : aucune créature."."""
+    save = tmp_path / "g.jsonl"
+    env = dict(os.environ, COMPANION_DATA_DIR=str(tmp_path))
+    command = [sys.executable, "-m", "companion", "play", "mindbug", "--lang", lang]
+    subprocess.run([*command, "--save", str(save)], input=lines, capture_output=True, text=True, env=env, timeout=120)
+    result = subprocess.run([*command, "--resume", str(save)], input="", capture_output=True, text=True, env=env,
+                            timeout=120)
+    said = result.stdout.splitlines()[1]
+    assert expected in said and not re.search(r"\. [a-zé]", said), said
