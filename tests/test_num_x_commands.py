@@ -141,3 +141,11 @@ def test_help_after_the_end_names_only_commands_the_game_has(lang: str, lines: s
     session, recorder = make_session("num-x", lang)
     run_lines(session, recorder, lines)
     assert recorder.events("help")[0].text == said
+
+
+@pytest.mark.parametrize(("line", "offered"), [("tabel", "table"), ("shadw 3 1 m", "shadow"), ("ranbow 12 1", "rainbow")])
+def test_a_french_typo_is_offered_the_word_the_french_table_hears(line: str, offered: str) -> None:
+    """The French help says ``table`` and every play says "3 Shadow": "piles" and "ombre" were offered instead."""
+    session, recorder = make_session("num-x", "fr")
+    run_lines(session, recorder, line)
+    assert recorder.events("error")[-1].fields["suggestion"] == offered
