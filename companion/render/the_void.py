@@ -417,6 +417,16 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 
 
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
+def _unknown_word(d: Mapping[str, Any], ctx: Context) -> str:
+    """A word after the rank that names no type nor player, and the close one offered ("7 jeune": jaune)."""
+    # Translators: {text} what the user typed.
+    text = ctx.t("{text} is neither a type nor a player.", text=d.get("text"))
+    if d.get("suggestion"):
+        # Translators: {suggestion} a command to type.
+        text += " " + ctx.core("Did you mean {suggestion}? Type yes.", suggestion=d["suggestion"])
+    return text
+
+
 REFUSALS: dict[str, Refusal] = {
     # Translators: {verb} a command word to type.
     "round_over": lambda d, ctx: ctx.t("The round is over. Type {verb} to start the next.", verb=ctx.verb("round")),
@@ -474,8 +484,7 @@ REFUSALS: dict[str, Refusal] = {
     "not_in_hand": lambda d, ctx: ctx.t(
         "Card not in your hand as entered. Play a card you hold. Or enter your hand again."),
     # Lines that are not commands of this game.
-    # Translators: {text} what the user typed.
-    "unknown_word": lambda d, ctx: ctx.t("{text} is neither a type nor a player.", text=d.get("text")),
+    "unknown_word": lambda d, ctx: _unknown_word(d, ctx),
     # Translators: {text} what the user typed.
     "ambiguous_type": lambda d, ctx: ctx.t("{text} could name several types. Say more.", text=d.get("text")),
     "rank_needed": lambda d, ctx: ctx.t("Which rank? Type the number, such as 7."),

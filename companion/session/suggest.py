@@ -16,6 +16,8 @@ def suggestion(line: str, error: ParseError, table: Table, vocabulary: Vocabular
         return _word_suggestion(words, error, vocabulary, lang)
     if error.code in ("unknown_card", "ambiguous_card", "extra_words"):
         return _card_suggestion(words, error, table, lang)
+    if error.code == "unknown_word":  # The Void: "7 jeune", a type (or a player) after the rank
+        return _word_of_cards(line, str(error.details.get("text", "")), table)
     if error.code == "unknown_player":
         player = str(error.details.get("text", ""))
         if not player or player.endswith("…") or player not in line:
@@ -61,6 +63,22 @@ def _card_suggestion(words: list[str], error: ParseError, table: Table, lang: st
             name = by_name[found].name(lang)  # said as the table knows it, not an alias
             return " ".join([*words[:start], name, *words[end:]]), name
     return None
+
+
+def _word_of_cards(line: str, typed: str, table: Table) -> tuple[str, str] | None:
+    """A word of the cards' names ("jaune", "blue") or a player's name close to ``typed``; the words of one card
+    in both languages name one thing ("bleu", "blue"), so "blu" is no reason to doubt."""
+    if not typed or typed.endswith("…") or typed not in line.split():
+        return None
+    same: dict[str, object] = {name: name for name in table.names}
+    for card in table.cards.cards:
+        names = [name.split() for name in card.names.values()]
+        for words in zip(*names, strict=False) if len({len(n) for n in names}) == 1 else ():
+            for word in words:
+                if not word.isdigit():
+                    same.setdefault(word, words[0])
+    found = close_match(typed, same, same=same)
+    return None if found is None else (" ".join(found if w == typed else w for w in line.split()), found)
 
 
 def replaced(before: str, after: str) -> str:
