@@ -39,6 +39,8 @@ def started() -> nx.State:
     ("pass", nx.Play("passe")),
     ("vert 3 1", nx.Play("green-3", 1)),  # a pile's first card takes no branch
     ("jaune 3 1 monte", nx.Play("yellow-3", 1)),
+    ("r 9 2 m", nx.Play("red-9", 2, "up")),  # "r" is red here, as "v 5" is green: never repeat with extra words
+    ("v 5 2 d", nx.Play("green-5", 2, "down")),
     ("suivant", nx.Next()),
     ("bloqué", nx.Blocked()),
     ("blocked", nx.Blocked()),
