@@ -416,7 +416,6 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
-#: The sentence for each refusal code of this game (the shared ones are the renderer's).
 def _unknown_word(d: Mapping[str, Any], ctx: Context) -> str:
     """A word after the rank that names no type nor player, and the close one offered ("7 jeune": jaune)."""
     # Translators: {text} what the user typed.
@@ -427,6 +426,7 @@ def _unknown_word(d: Mapping[str, Any], ctx: Context) -> str:
     return text
 
 
+#: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
     # Translators: {verb} a command word to type.
     "round_over": lambda d, ctx: ctx.t("The round is over. Type {verb} to start the next.", verb=ctx.verb("round")),

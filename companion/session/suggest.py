@@ -73,10 +73,10 @@ def _word_of_cards(line: str, typed: str, table: Table) -> tuple[str, str] | Non
     same: dict[str, object] = {name: name for name in table.names}
     for card in table.cards.cards:
         names = [name.split() for name in card.names.values()]
-        for words in zip(*names, strict=False) if len({len(n) for n in names}) == 1 else ():
-            for word in words:
-                if not word.isdigit():
-                    same.setdefault(word, words[0])
+        if len({len(n) for n in names}) != 1:  # "7 rouge", "7 red": word by word; other names have no such words
+            continue
+        for words in zip(*names, strict=True):
+            same.update((word, words[0]) for word in words if not word.isdigit() and word not in same)
     found = close_match(typed, same, same=same)
     return None if found is None else (" ".join(found if w == typed else w for w in line.split()), found)
 
