@@ -282,3 +282,12 @@ def test_the_status_said_on_resume_starts_every_sentence_with_a_capital(tmp_path
                             timeout=120)
     said = result.stdout.splitlines()[1]
     assert expected in said and not re.search(r"\. [a-zé]", said), said
+
+
+@pytest.mark.parametrize(("lang", "line", "said"), [("fr", "révèle gladiataure", "Nommez 2 cartes."),
+                                                    ("en", "reveal luchataur", "Name 2 cards.")])
+def test_reveal_with_one_card_asks_for_both(lang: str, line: str, said: str) -> None:
+    """``reveal`` takes p1's and p2's cards: one alone was answered "Which card? Type its name after the command."."""
+    session, recorder = make_session("mindbug", lang, first="draw")
+    assert run_lines(session, recorder, line) == [said]
+    assert session.table.step_count == 0
