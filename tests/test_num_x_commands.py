@@ -151,3 +151,14 @@ def test_a_french_typo_is_offered_the_word_the_french_table_hears(line: str, off
     session, recorder = make_session("num-x", "fr")
     run_lines(session, recorder, line)
     assert recorder.events("error")[-1].fields["suggestion"] == offered
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("en", "r7 1\njoker 1 up 17", "The Joker counts as 7, or 10 away. No card counts 17."),
+    ("fr", "r7 1\njoker 1 m -3", "Le Joker vaut 7, ou 10 d'écart. Aucune carte ne vaut -3."),
+    ("en", "r7 1\njoker 1 up 20", "The Joker counts as 7, or 10 away. Not 20."),
+])
+def test_a_joker_value_10_away_but_beyond_the_cards_says_why(lang: str, lines: str, said: str) -> None:
+    """17 is 10 away from 7: "or 10 away. Not 17." contradicted itself; no card counts 17 (0 to 16)."""
+    session, recorder = make_session("num-x", lang)
+    assert run_lines(session, recorder, lines)[-1] == said

@@ -725,6 +725,16 @@ def _unknown_card(d: Mapping[str, Any], ctx: Context) -> str:
     return elided(ctx, ctx.t("No {card} in this game. Its mode or options leave it out.", card=ctx.card(card_id)))
 
 
+def _joker_value(d: Mapping[str, Any], ctx: Context) -> str:
+    """A Joker's value refused: 10 away from the top but beyond every card's number (0 to 16) is said as such, never
+    "or 10 away. Not 17." of a 17 that is 10 away."""
+    if abs(int(d["value"]) - int(d["top"])) == 10:
+        # Translators: {top} the card on top of a pile; {value} the value typed, 10 away from {top}, which no card has.
+        return ctx.t("The Joker counts as {top}, or 10 away. No card counts {value}.", top=d["top"], value=d["value"])
+    # Translators: {top} the card on top of a pile; {value} a card's value or the value typed.
+    return ctx.t("The Joker counts as {top}, or 10 away. Not {value}.", top=d["top"], value=d["value"])
+
+
 REFUSALS: dict[str, Refusal] = {
     "unknown_card": _unknown_card,
     "does_not_fit": _does_not_fit,
@@ -773,9 +783,7 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down).
     "nothing_to_flash": lambda d, ctx: ctx.t("Pile {pile} {way} has only its first card. Nothing to remove.", pile=d["pile"],
                                              way=_way(d, ctx)),
-    # Translators: {top} the card on top of a pile; {value} a card's value or the value typed.
-    "joker_value": lambda d, ctx: ctx.t("The Joker counts as {top}, or 10 away. Not {value}.", top=d["top"],
-                                        value=d["value"]),
+    "joker_value": lambda d, ctx: _joker_value(d, ctx),
     # Translators: {card} a card's name, already translated.
     "no_value": lambda d, ctx: ctx.t("{card}: no number after the branch.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.

@@ -421,7 +421,6 @@ def _unknown_word(d: Mapping[str, Any], ctx: Context) -> str:
     # Translators: {text} what the user typed.
     text = ctx.t("{text} is neither a type nor a player.", text=d.get("text"))
     if d.get("suggestion"):
-        # Translators: {suggestion} a command to type.
         text += " " + ctx.core("Did you mean {suggestion}? Type yes.", suggestion=d["suggestion"])
     return text
 
