@@ -162,3 +162,11 @@ def test_a_joker_value_10_away_but_beyond_the_cards_says_why(lang: str, lines: s
     """17 is 10 away from 7: "or 10 away. Not 17." contradicted itself; no card counts 17 (0 to 16)."""
     session, recorder = make_session("num-x", lang)
     assert run_lines(session, recorder, lines)[-1] == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "Pas de 5 jaune dans cette partie. Son mode ou ses options l'écartent."),
+                                            ("en", "No 5 yellow in this game. Its mode or options leave it out.")])
+def test_a_card_of_the_removed_family_is_said_number_first(lang: str, said: str) -> None:
+    """Découverte leaves yellow out: its card is said "5 yellow" as every play says a card, not "Yellow 5"."""
+    session, recorder = make_session("num-x", lang, mode="decouverte")
+    assert run_lines(session, recorder, "j5 1" if lang == "fr" else "y5 1") == [said]

@@ -722,7 +722,7 @@ def _unknown_card(d: Mapping[str, Any], ctx: Context) -> str:
     if ctx.cards is None or card_id not in ctx.cards:
         return ctx.core("No such card.")
     # Translators: {card} a card's name: a Num-X card this game's mode or options leave out (--actions off).
-    return elided(ctx, ctx.t("No {card} in this game. Its mode or options leave it out.", card=ctx.card(card_id)))
+    return elided(ctx, ctx.t("No {card} in this game. Its mode or options leave it out.", card=card_short(ctx, card_id)))
 
 
 def _joker_value(d: Mapping[str, Any], ctx: Context) -> str:
