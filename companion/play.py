@@ -26,7 +26,7 @@ from companion.games.base import (
 )
 from companion.i18n import Translator
 from companion.output import StdoutOutput
-from companion.render import Context, Settings, verbosity_level
+from companion.render import Context, Settings, capitalized, verbosity_level
 from companion.session import Narrator, RecordsKeeper, Session, Table, Wiring
 from companion.session.wiring import ControlHandler, Scheduler, SecretHandler, run_now
 
@@ -520,7 +520,7 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
     notes.append(t.plural("Game resumed: {count} command replayed.", "Game resumed: {count} commands replayed.",
                           table.step_count))
     narrator = Narrator.for_table(table, settings)
-    notes.append(narrator.renderer.render(table.rules.status(table.state), narrator.ctx))
+    notes.append(capitalized(narrator.renderer.render(table.rules.status(table.state), narrator.ctx)))
     return table, notes
 
 

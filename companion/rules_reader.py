@@ -378,7 +378,8 @@ class RulesReader:
     def request(self, text: str) -> Answer | None:
         """One typed line of the reader: its words (next, previous…), a number, a name, or find WORD.
 
-        ``None`` for quit. An empty line reads the next section.
+        ``None`` for quit, unless the word also names a section (the docs offer ``fin`` for "Fin de partie"). An
+        empty line reads the next section.
         """
         from companion.vocabulary import Vocabulary
 
@@ -388,7 +389,7 @@ class RulesReader:
         vocabulary = Vocabulary.of("rules-reader")
         verb = vocabulary.find(words[0])
         rest = " ".join(words[1:])
-        if verb == "quit" and not rest:
+        if verb == "quit" and not rest and self._named(words[0]) == []:  # "fin" reads "Fin de partie" where it is one
             return None
         if verb in ("next", "previous", "again", "contents", "help", "repeat") and not rest:
             return {"next": self.next, "previous": self.previous, "contents": self.contents,

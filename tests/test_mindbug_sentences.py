@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -244,3 +245,49 @@ def test_undo_says_which_card_goes_back_where(lang, lines, expected):
     run_lines(session, recorder, lines)
     said = " ".join(run_lines(session, recorder, "undo"))
     assert all(sentence in said for sentence in expected), said
+
+
+@pytest.mark.parametrize(("lang", "line", "said"), [
+    ("fr", "joue arachnibou arachnibou", "Mots en trop : arachnibou. Rien n'a changé."),
+    ("en", "play spider owl spider owl", "Too many words: spider owl. Nothing was changed."),
+])
+def test_extra_words_after_a_right_name_offer_no_yes_that_refuses_the_same_line(lang: str, line: str, said: str) -> None:
+    """"Did you mean Spider Owl? Type yes." after a right name only led to the same refusal again."""
+    session, recorder = make_session("mindbug", lang)
+    assert run_lines(session, recorder, f"{line}\n{'oui' if lang == 'fr' else 'yes'}")[0] == said
+    assert session.table.step_count == 0
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "nombre de joueurs : toujours 2"), ("en", "number of players: always 2")])
+def test_players_help_says_always_2_once(lang: str, said: str) -> None:
+    """``companion play mindbug --help`` said "number of players: always 2: always 2"."""
+    from companion.cli import build_parser
+    from companion.registry import find
+
+    play = build_parser(lang, find("mindbug"))._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    assert [str(a.help) for a in play._actions if "--players" in a.option_strings] == [said]
+
+
+@pytest.mark.parametrize(("lang", "lines", "expected"), [
+    ("fr", "joue gorillion\n", "Joueur 2 décide : Mindbug ou pas."),
+    ("en", "play gorillion\n", "Player 2 decides: Mindbug or not."),
+])
+def test_the_status_said_on_resume_starts_every_sentence_with_a_capital(tmp_path, lang, lines, expected) -> None:
+    """The status after "Game resumed" said "… joueur 2 décide … Plateau. joueur 1 : aucune créature."."""
+    save = tmp_path / "g.jsonl"
+    env = dict(os.environ, COMPANION_DATA_DIR=str(tmp_path))
+    command = [sys.executable, "-m", "companion", "play", "mindbug", "--lang", lang]
+    subprocess.run([*command, "--save", str(save)], input=lines, capture_output=True, text=True, env=env, timeout=120)
+    result = subprocess.run([*command, "--resume", str(save)], input="", capture_output=True, text=True, env=env,
+                            timeout=120)
+    said = result.stdout.splitlines()[1]
+    assert expected in said and not re.search(r"\. [a-zé]", said), said
+
+
+@pytest.mark.parametrize(("lang", "line", "said"), [("fr", "révèle gladiataure", "Nommez 2 cartes."),
+                                                    ("en", "reveal luchataur", "Name 2 cards.")])
+def test_reveal_with_one_card_asks_for_both(lang: str, line: str, said: str) -> None:
+    """``reveal`` takes p1's and p2's cards: one alone was answered "Which card? Type its name after the command."."""
+    session, recorder = make_session("mindbug", lang, first="draw")
+    assert run_lines(session, recorder, line) == [said]
+    assert session.table.step_count == 0

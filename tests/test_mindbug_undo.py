@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import mindbug as mb
+from companion.render import capitalized
 from companion.session.undo_sentences import changed_parts
 from tests.conftest import make_session
 
@@ -35,7 +36,7 @@ def test_undo_gives_back_the_state_before_and_says_the_parts_that_changed(choice
         said_before = dict(renderer.status_parts(old, ctx))
         changed = [text for key, text in renderer.status_parts(new, ctx) if said_before.get(key) != text]
         assert changed_parts(renderer, old, new, ctx) == changed
-        assert all(text in " ".join(recorder.texts) for text in changed)
+        assert all(capitalized(text) in " ".join(recorder.texts) for text in changed)
         session.handle("redo")
         assert session.state == after
 
@@ -61,3 +62,19 @@ def test_a_renderer_bug_in_undo_changes_nothing_on_disk_or_at_the_table(tmp_path
     session.handle("undo")
     assert session.table.step_count == 0 and (tmp_path / "game.jsonl").stat().st_size > size
     session.close()
+
+
+@pytest.mark.parametrize(("lang", "expected", "wrong"), [
+    ("fr", "Joueur 2 : aucune créature.", ". joueur"),
+    ("en", "Player 2: no creature.", ". player"),
+])
+def test_undo_starts_every_sentence_of_what_changed_back_with_a_capital(lang: str, expected: str, wrong: str) -> None:
+    """The board and hands parts said back after undo are sentences: "Joueur 2 : …", never ". joueur 2 : …"."""
+    session, recorder = make_session("mindbug", lang)
+    for line in (("joue arachnibou", "non", "joue gladiataure", "mindbug") if lang == "fr"
+                 else ("play spider owl", "no", "play luchataur", "mindbug")):
+        session.handle(line)
+    recorder.clear()
+    session.handle("annule" if lang == "fr" else "undo")
+    said = recorder.texts[-1]
+    assert expected in said and wrong not in said

@@ -39,6 +39,8 @@ def started() -> nx.State:
     ("pass", nx.Play("passe")),
     ("vert 3 1", nx.Play("green-3", 1)),  # a pile's first card takes no branch
     ("jaune 3 1 monte", nx.Play("yellow-3", 1)),
+    ("r 9 2 m", nx.Play("red-9", 2, "up")),  # "r" is red here, as "v 5" is green: never repeat with extra words
+    ("v 5 2 d", nx.Play("green-5", 2, "down")),
     ("suivant", nx.Next()),
     ("bloqué", nx.Blocked()),
     ("blocked", nx.Blocked()),
@@ -101,6 +103,16 @@ def test_undo_puts_the_card_back() -> None:
 
 
 @pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("en", "r7 1\nsh3 1 up\nundo", "No longer face up: 3 Shadow."),
+    ("fr", "r7 1\nr9 1 m\nannule", "Ne sont plus face visible : 9 rouge."),
+])
+def test_undo_says_the_card_taken_back_number_first(lang: str, lines: str, said: str) -> None:
+    """The card undo takes off the table is said as every play says it, "9 red", never "Red 9"."""
+    session, recorder = make_session("num-x", lang)
+    assert said in run_lines(session, recorder, lines)[-1]
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
     ("en", "r7 1\nr8 1 up\nplay joker 1 up 8", "8, the Joker up on pile 1 red. The turn may end: next."),
     ("fr", "r7 1\nr8 1 m\njoue joker 1 monte 8", "8 : le Joker en montée sur la pile 1 rouge. Le tour peut finir : suivant."),
     ("en", "r7 1\npass\nr9 1 up", "Pass filled the turn. Nothing more to play. Type next."),
@@ -110,3 +122,51 @@ def test_the_printed_rules_typed_at_the_table(lang: str, lines: str, said: str) 
     """Issue 24: the Joker typed with the top's value, nothing after a Passe, a Simple as the second card."""
     session, recorder = make_session("num-x", lang, players=2)
     assert said in run_lines(session, recorder, lines)[-2:]
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("en", "r7 1\nblocked\nr12 1", "The game is over. Undo takes back the last command."),
+    ("fr", "r7 1\nbloqué\nr12", "La partie est finie. Annule reprend la dernière commande."),
+])
+def test_a_play_after_the_end_says_the_game_is_over(lang: str, lines: str, said: str) -> None:
+    """Once the game is over a play is refused for that, never asked "up or down?" nor for its pile."""
+    session, recorder = make_session("num-x", lang)
+    assert run_lines(session, recorder, lines)[-1] == said
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("en", "r7 1\nblocked\nhelp", "The game is over: undo, status, card and quit still work."),
+    ("fr", "r7 1\nbloqué\naide", "La partie est finie : annule, état, carte et quitter marchent encore."),
+])
+def test_help_after_the_end_names_only_commands_the_game_has(lang: str, lines: str, said: str) -> None:
+    """Num-X has no "played" ("jouées"): help after the end does not offer it (it was an unknown command)."""
+    session, recorder = make_session("num-x", lang)
+    run_lines(session, recorder, lines)
+    assert recorder.events("help")[0].text == said
+
+
+@pytest.mark.parametrize(("line", "offered"), [("tabel", "table"), ("shadw 3 1 m", "shadow"), ("ranbow 12 1", "rainbow")])
+def test_a_french_typo_is_offered_the_word_the_french_table_hears(line: str, offered: str) -> None:
+    """The French help says ``table`` and every play says "3 Shadow": "piles" and "ombre" were offered instead."""
+    session, recorder = make_session("num-x", "fr")
+    run_lines(session, recorder, line)
+    assert recorder.events("error")[-1].fields["suggestion"] == offered
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("en", "r7 1\njoker 1 up 17", "The Joker counts as 7, or 10 away. No card counts 17."),
+    ("fr", "r7 1\njoker 1 m -3", "Le Joker vaut 7, ou 10 d'écart. Aucune carte ne vaut -3."),
+    ("en", "r7 1\njoker 1 up 20", "The Joker counts as 7, or 10 away. Not 20."),
+])
+def test_a_joker_value_10_away_but_beyond_the_cards_says_why(lang: str, lines: str, said: str) -> None:
+    """17 is 10 away from 7: "or 10 away. Not 17." contradicted itself; no card counts 17 (0 to 16)."""
+    session, recorder = make_session("num-x", lang)
+    assert run_lines(session, recorder, lines)[-1] == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "Pas de 5 jaune dans cette partie. Son mode ou ses options l'écartent."),
+                                            ("en", "No 5 yellow in this game. Its mode or options leave it out.")])
+def test_a_card_of_the_removed_family_is_said_number_first(lang: str, said: str) -> None:
+    """Découverte leaves yellow out: its card is said "5 yellow" as every play says a card, not "Yellow 5"."""
+    session, recorder = make_session("num-x", lang, mode="decouverte")
+    assert run_lines(session, recorder, "j5 1" if lang == "fr" else "y5 1") == [said]

@@ -471,3 +471,13 @@ def test_a_card_is_found_by_name_forgiving_in_both_languages(lang: str, typed: s
 
 def test_a_word_that_is_no_card_still_says_where_the_reader_is() -> None:
     assert reader("mindbug", "en").request("zzzz qqqq").event == "rules_where"
+
+
+@pytest.mark.parametrize(("game_id", "title"), [("gauntlet", "Fin de partie"), ("the-void", "Fin de manche")])
+def test_fin_reads_the_section_it_names_rather_than_quitting(game_id: str, title: str) -> None:
+    """rules.fr.md offers ``fin`` as a section name; "fin" is also a word for quit, which closed the reader at once."""
+    r = reader(game_id, "fr")
+    answer = r.request("fin")
+    assert answer is not None and answer.moved and r.titles()[r.position] == title
+    assert reader("num-x", "fr").request("fin") is None  # no section of Num-X is called so: quit, as before
+    assert r.request("quitter") is None

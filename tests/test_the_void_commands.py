@@ -146,3 +146,14 @@ def test_the_cli_plays_piped_lines():
     assert code in (0, None), out.getvalue()
     text = out.getvalue()
     assert "7 rouge sur la pile, 27 cartes en pioche." in text and "0 faute sur 1 permises." in text
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("fr", "7 jeune\noui", ["Jeune n'est ni un type ni un joueur. Vouliez-vous dire jaune ? Tapez oui.", "7 jaune."]),
+    ("en", "7 red anna\nyes", ["Anna is neither a type nor a player. Did you mean Ana? Type yes.", "7 red."]),
+])
+def test_a_typo_of_a_type_or_a_name_is_offered_and_yes_plays_it(lang, lines, said):
+    """At a real-time table a mistyped type ("7 jeune") gets the close word, and yes alone plays the card."""
+    session, recorder = make_session("the-void", lang=lang, names=("Ana", "Bo", "Cy", "Di"), verbosity="terse")
+    assert run_lines(session, recorder, lines) == said
+    assert len(session.state.pile) == 1

@@ -121,6 +121,16 @@ def test_a_lost_game_says_its_score_and_rank(lang, expected):
     assert texts[-1] in ("A new record.", "Nouveau record.")  # the game is kept in the records
 
 
+@pytest.mark.parametrize(("lang", "word", "expected"), [
+    ("fr", "faute", ["1 faute, 0 permises.", "1 faute : partie perdue, score 0, rang : passable."]),
+    ("en", "error", ["1 error, 0 allowed.", "1 error: game lost, score 0, rank: passable."]),
+])
+def test_the_error_that_loses_the_game_asks_for_no_card(lang, word, expected):
+    """An error alone beyond the allowance ends the game: "turn up a card" would send the table to do for nothing."""
+    session, recorder = make_session("the-void", lang=lang, difficulty="gros-mytho")
+    assert run_lines(session, recorder, f"4\n{word}")[-3:-1] == expected
+
+
 def test_the_json_events_carry_the_fields_of_the_issue():
     session, recorder = make_session("the-void", lang="en")
     run_lines(session, recorder, "7 red p2\n5\nerror 9 blue\ndiscard 3 green\nstatus")

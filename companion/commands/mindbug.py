@@ -115,6 +115,8 @@ def _reveal(args: Sequence[str], state: rules.State) -> Request:
     first, used = longest_card(state.cards, args) if args else (None, 0)
     if first is None:
         raise ParseError("card_name_needed")
+    if not args[used:]:  # one card typed: both are needed, p1's then p2's ("Which card?" would say nothing of it)
+        raise ParseError("wrong_count", count=2, given=1)
     second, rest = leading_card(state.cards, args[used:])
     no_more(rest)
     return Change(rules.Reveal(first.id, second.id))

@@ -93,6 +93,8 @@ def _play(args: Sequence[str], state: rules.State) -> Request:
     found, used = card(args, state)
     rest = list(args[used:])
     kind = rules.traits(found)
+    if rules.outcome(state) is not None:  # "the game is over" is the answer, not "up or down?"
+        return Change(rules.Play(found.id))
     if kind.action in ("simple", "passe"):
         no_more(rest)
         return Change(rules.Play(found.id))

@@ -145,7 +145,6 @@ SPEC = GameSpec(
     hidden=("hands", "draw_piles"),
     domain="mindbug",
     progress="turn",
-    players_help=N_("number of players: always 2"),
     options=(
         OptionSpec("first", str, "p1",
                    N_("who plays first: p1 (the default: the table drew at random, as printed, and says who starts), "

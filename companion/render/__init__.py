@@ -427,6 +427,10 @@ def _no_state_help(verb: str, state: Any, ctx: Context) -> str | None:
     return None
 
 
+def _card_name(ctx: Context, card_id: str) -> str:
+    return ctx.card(card_id)
+
+
 class OptionWords(msgspec.Struct, frozen=True):
     """One option of a game's spec in words, from the game's catalog (data, declared in its `Renderer`): what
     ``companion records`` says of a table's options ("no token after a full tie"), never their syntax.
@@ -499,6 +503,9 @@ class Renderer(msgspec.Struct, frozen=True):
     state_help: Callable[[str, Any, Context], str | None] = _no_state_help
     #: A card read aloud (``card NAME``): a game whose cards carry more than one effect text says it all.
     card_reading: Callable[[Card, Context], str] = card_sentence
+    #: A card as the game's sentences name it when undo says it is face up again or no longer ("8 red", number
+    #: first, in Num-X), default its name.
+    card_name: Callable[[Context, str], str] = _card_name
     #: Each option of the game's spec in words (option name → `OptionWords`): ``companion records`` says a
     #: table's options with them, in the reader's language.
     option_words: Mapping[str, OptionWords] = msgspec.field(default_factory=dict)
@@ -531,9 +538,9 @@ class Renderer(msgspec.Struct, frozen=True):
     def zone_card(self, zone: Zone, card_id: str, ctx: Context) -> str:
         """A card of a public zone, for undo's "no longer / again face up" sentences."""
         if zone.owner is None:
-            return ctx.card(card_id)
+            return self.card_name(ctx, card_id)
         # Translators: {card} a card's name, already translated; {player} a player's name.
-        return ctx.core("{player}'s {card}", card=ctx.card(card_id), player=self.player(ctx, zone.owner))
+        return ctx.core("{player}'s {card}", card=self.card_name(ctx, card_id), player=self.player(ctx, zone.owner))
 
     def card_answer(self, card: Card, ctx: Context) -> tuple[str, str, dict[str, Any]]:
         """``card NAME``: the game's reading of the card, its event and fields (`card_answer`'s)."""

@@ -722,7 +722,17 @@ def _unknown_card(d: Mapping[str, Any], ctx: Context) -> str:
     if ctx.cards is None or card_id not in ctx.cards:
         return ctx.core("No such card.")
     # Translators: {card} a card's name: a Num-X card this game's mode or options leave out (--actions off).
-    return elided(ctx, ctx.t("No {card} in this game. Its mode or options leave it out.", card=ctx.card(card_id)))
+    return elided(ctx, ctx.t("No {card} in this game. Its mode or options leave it out.", card=card_short(ctx, card_id)))
+
+
+def _joker_value(d: Mapping[str, Any], ctx: Context) -> str:
+    """A Joker's value refused: 10 away from the top but beyond every card's number (0 to 16) is said as such, never
+    "or 10 away. Not 17." of a 17 that is 10 away."""
+    if abs(int(d["value"]) - int(d["top"])) == 10:
+        # Translators: {top} the card on top of a pile; {value} the value typed, 10 away from {top}, which no card has.
+        return ctx.t("The Joker counts as {top}, or 10 away. No card counts {value}.", top=d["top"], value=d["value"])
+    # Translators: {top} the card on top of a pile; {value} a card's value or the value typed.
+    return ctx.t("The Joker counts as {top}, or 10 away. Not {value}.", top=d["top"], value=d["value"])
 
 
 REFUSALS: dict[str, Refusal] = {
@@ -773,9 +783,7 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: {pile} a pile: its number or its owner's name; {way} a direction word (up or down).
     "nothing_to_flash": lambda d, ctx: ctx.t("Pile {pile} {way} has only its first card. Nothing to remove.", pile=d["pile"],
                                              way=_way(d, ctx)),
-    # Translators: {top} the card on top of a pile; {value} a card's value or the value typed.
-    "joker_value": lambda d, ctx: ctx.t("The Joker counts as {top}, or 10 away. Not {value}.", top=d["top"],
-                                        value=d["value"]),
+    "joker_value": lambda d, ctx: _joker_value(d, ctx),
     # Translators: {card} a card's name, already translated.
     "no_value": lambda d, ctx: ctx.t("{card}: no number after the branch.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated.
@@ -859,5 +867,6 @@ def card_reading(card: Card, ctx: Context) -> str:
 RENDERER = Renderer(domain=DOMAIN, events=_RENDERERS, terse=_TERSE, full=_FULL, help=HELP, refusals=REFUSALS,
                     player=player, status_head=status_head, status_parts=status_parts,
                     minor_events=frozenset({"action_draw", "deck_emptied", "hand_grew"}), card_reading=card_reading,
+                    card_name=card_short,
                     state_help=state_help, option_words=OPTION_WORDS)
 render = RENDERER.render

@@ -213,11 +213,12 @@ def _turned(ctx: Context, rank: Any, kind: Any, repeated: bool) -> str:
 def _error(e: g.ErrorMade, ctx: Context) -> str:
     t = ctx.t
     errors = _errors_of(ctx, e.errors, e.errors_allowed, e.budget)
-    goes_on = not e.repeated and e.errors <= e.errors_allowed and e.rank is not None
+    lost = e.errors > e.errors_allowed  # the game ends on this error: nothing is turned up or discarded
+    goes_on = not e.repeated and not lost and e.rank is not None
     if e.pending and goes_on:
         # Translators: {errors} errors, counted; {rank} a rank's name or value.
         head = t("{errors}: turn up a card, discard below {rank}.", errors=errors, rank=e.rank)
-    elif e.pending:
+    elif e.pending and not lost:
         # Translators: {errors} errors, counted ("1 error of 3").
         head = t("{errors}: turn up a card.", errors=errors)
     elif goes_on:
@@ -415,6 +416,15 @@ _RENDERERS: dict[type, Callable[[Any, Context], str]] = {
 }
 
 
+def _unknown_word(d: Mapping[str, Any], ctx: Context) -> str:
+    """A word after the rank that names no type nor player, and the close one offered ("7 jeune": jaune)."""
+    # Translators: {text} what the user typed.
+    text = ctx.t("{text} is neither a type nor a player.", text=d.get("text"))
+    if d.get("suggestion"):
+        text += " " + ctx.core("Did you mean {suggestion}? Type yes.", suggestion=d["suggestion"])
+    return text
+
+
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
     # Translators: {verb} a command word to type.
@@ -473,8 +483,7 @@ REFUSALS: dict[str, Refusal] = {
     "not_in_hand": lambda d, ctx: ctx.t(
         "Card not in your hand as entered. Play a card you hold. Or enter your hand again."),
     # Lines that are not commands of this game.
-    # Translators: {text} what the user typed.
-    "unknown_word": lambda d, ctx: ctx.t("{text} is neither a type nor a player.", text=d.get("text")),
+    "unknown_word": lambda d, ctx: _unknown_word(d, ctx),
     # Translators: {text} what the user typed.
     "ambiguous_type": lambda d, ctx: ctx.t("{text} could name several types. Say more.", text=d.get("text")),
     "rank_needed": lambda d, ctx: ctx.t("Which rank? Type the number, such as 7."),

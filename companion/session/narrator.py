@@ -128,8 +128,10 @@ class Narrator:
         """Who must act and the commands that change the game now (F4, and the start of ``help``)."""
         ctx = self.ctx
         legal = list(table.rules.legal_commands(table.state))
-        if not legal:
-            return ctx.core("The game is over: undo, status, played, card and quit still work."), {"legal": legal}
+        if not legal:  # only the commands this game has: Num-X has no "played"
+            kept = ctx.join([ctx.verb(v) for v in _AFTER_THE_END if v in self.parser.verbs()])
+            # Translators: {commands} commands, already joined ("undo, status, card and quit").
+            return ctx.core("The game is over: {commands} still work.", commands=kept), {"legal": legal}
         commands = ctx.join([ctx.verb(v) for v in legal], alternative=True)
         to_act = table.to_act
         if to_act is None or to_act.player is None:
@@ -160,6 +162,10 @@ class Narrator:
         lines.extend((self.renderer.help_line(verb, ctx, table.state), "help", {"topic": verb}) for verb in verbs)
         lines.extend((text, "help", {"topic": verb}) for verb, text in more.items())
         return lines
+
+
+#: The commands that still work once a game is over, in the order ``help`` says them.
+_AFTER_THE_END = ("undo", "status", "played", "card", "quit")
 
 
 def _nth_answer(answers: Callable[[Context], list[Answer]], index: int) -> Sentence:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.cards import normalize
 from companion.commands.base import ParseError, Vocabulary, close_match
 from companion.session.table import Table
 
@@ -15,6 +16,8 @@ def suggestion(line: str, error: ParseError, table: Table, vocabulary: Vocabular
         return _word_suggestion(words, error, vocabulary, lang)
     if error.code in ("unknown_card", "ambiguous_card", "extra_words"):
         return _card_suggestion(words, error, table, lang)
+    if error.code == "unknown_word":  # The Void: "7 jeune", a type (or a player) after the rank
+        return _word_of_cards(line, str(error.details.get("text", "")), table)
     if error.code == "unknown_player":
         player = str(error.details.get("text", ""))
         if not player or player.endswith("…") or player not in line:
@@ -52,11 +55,30 @@ def _card_suggestion(words: list[str], error: ParseError, table: Table, lang: st
         start = 1
     by_name = {name: card for card in table.cards.cards for name in (*card.names.values(), *card.aliases)}
     for end in range(min(len(words), start + 8), start, -1):  # the longest run from there close to a name
-        found = close_match(" ".join(words[start:end]), by_name, same=by_name)
+        run = " ".join(words[start:end])
+        found = close_match(run, by_name, same=by_name)
+        if found is not None and error.code == "extra_words" and normalize(run) == normalize(found):
+            return None  # the name is right, the words after it are the fault: "yes" would refuse the same line
         if found is not None:
             name = by_name[found].name(lang)  # said as the table knows it, not an alias
             return " ".join([*words[:start], name, *words[end:]]), name
     return None
+
+
+def _word_of_cards(line: str, typed: str, table: Table) -> tuple[str, str] | None:
+    """A word of the cards' names ("jaune", "blue") or a player's name close to ``typed``; the words of one card
+    in both languages name one thing ("bleu", "blue"), so "blu" is no reason to doubt."""
+    if not typed or typed.endswith("…") or typed not in line.split():
+        return None
+    same: dict[str, object] = {name: name for name in table.names}
+    for card in table.cards.cards:
+        names = [name.split() for name in card.names.values()]
+        if len({len(n) for n in names}) != 1:  # "7 rouge", "7 red": word by word; other names have no such words
+            continue
+        for words in zip(*names, strict=True):
+            same.update((word, words[0]) for word in words if not word.isdigit() and word not in same)
+    found = close_match(typed, same, same=same)
+    return None if found is None else (" ".join(found if w == typed else w for w in line.split()), found)
 
 
 def replaced(before: str, after: str) -> str:

@@ -38,8 +38,9 @@ def undo_utterances(narrator: Narrator, table: Table, step: Step, state: Any) ->
         found = changed_parts(renderer, old_status, status, ctx)
         found += zone_changes(narrator, old_zones, new_zones, ctx)
         hints = (renderer.undo_hint(e, ctx) for e in reversed(step.events))
-        found += [capitalized(hint) for hint in hints if hint]
-        return " ".join(found)
+        found += [hint for hint in hints if hint]
+        # A part may start with a name said in lower case mid-sentence ("player 2: no creature."): capitals here.
+        return capitalized(" ".join(found))
 
     said = [narrator.utterance(undone, "undo", {"command": step.command.to_json()}, Priority.NOW)]
     table_text = changed(narrator.ctx)  # built once in the table's language: the whole status is rendered twice
