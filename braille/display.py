@@ -21,6 +21,7 @@ connection must answer within `START_TIMEOUT` seconds.
 
 from __future__ import annotations
 
+import itertools
 import platform
 import select
 import sys
@@ -30,7 +31,7 @@ from typing import Any, TextIO
 
 from companion.braille.marks import Marks
 from companion.braille.queue import Entry, ReadingQueue, mark, status_cell
-from companion.braille.segments import Segment, wrap
+from companion.braille.segments import Segment, sentence_lines, wrap
 from companion.braille.translate import BrailleUnavailable, Word, words
 from companion.announce import Utterance
 from companion.i18n import Translator
@@ -107,12 +108,16 @@ class BrailleOutput:
         found = self._words(utterance.braille_text, lang)
         if marked.symbol is not None:
             found = [Word(marked.symbol, marked.symbol), *found]
+        if self.queue is not None:
+            lines = sentence_lines(found, self.text_width)  # line down reads on a whole sentence at a time
+            starts = tuple(itertools.accumulate((len(line) for line in lines[:-1]), initial=0))
+            if lines:
+                self.queue.add(Entry([part for line in lines for part in line], marked.urgent, marked.supersedes,
+                                     marked.kept, starts))
+                self._refresh()  # the new sentence, or the status cell's new count
+            return
         added = wrap(found, self.text_width, split_long=True)
         if not added:
-            return
-        if self.queue is not None:
-            self.queue.add(Entry(added, marked.urgent, marked.supersedes, marked.kept))
-            self._refresh()  # the new sentence, or the status cell's new count
             return
         self.parts = (self.parts + added)[-self.KEPT:]
         self.current = len(self.parts) - len(added)

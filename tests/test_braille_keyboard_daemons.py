@@ -27,7 +27,7 @@ from companion.announce import Utterance  # noqa: E402
 from companion.braille.backtranslate import cells_for, dots_of  # noqa: E402
 from companion.braille.marks import Marks, load_symbols  # noqa: E402
 from companion.braille.queue import URGENT_DOTS, mark  # noqa: E402
-from companion.braille.segments import Segment, wrap  # noqa: E402
+from companion.braille.segments import Segment, sentence_lines  # noqa: E402
 from companion.braille.translate import BLANK, Word, words  # noqa: E402
 from companion.games.base import TurnModel  # noqa: E402
 from companion.play import _Outputs, with_outputs  # noqa: E402
@@ -183,7 +183,7 @@ class Player:
         found = self.output._words(utterance.braille_text, self.lang)
         if mark_of.symbol is not None:
             found = [Word(mark_of.symbol, mark_of.symbol), *found]
-        cells = wrap(found, COLUMNS - 2, split_long=True)[0].cells
+        cells = sentence_lines(found, COLUMNS - 2)[0][0].cells  # its first display line
         return mark(cells) if mark_of.urgent else cells
 
     def assert_nothing_replaced_unread(self) -> None:
@@ -397,7 +397,8 @@ def test_the_void_in_real_time_read_from_the_queue_in_french_grade_2(console):
             player.chord(line, shown=False)
         assert player.status_cell == "\u2801"  # one sentence waits
         player.chord("faute 8 rouge", shown=False)
-        assert player.status_cell == chr(0x2803 | URGENT_DOTS)  # two wait, an urgent one among them
+        # three lines wait: the error (urgent), two sentences too long for one line together, and the play
+        assert player.status_cell == chr(0x2809 | URGENT_DOTS)
         player.read_all()
         assert events_of(player.chord("annule", shown=False), player)[0] == "undo"
         for line in ("faute 8 rouge", "6", "faute 7 rouge"):
