@@ -83,18 +83,24 @@ def wrap(words: list[Word], width: int, first_width: int | None = None, *, split
     return lines
 
 
-def sentence_lines(words: list[Word], width: int) -> list[list[Segment]]:
-    """Display lines of whole sentences: as many whole sentences as fit on one line, a sentence wider than the
-    line on lines of its own (panned, cut between words; a word wider than the line is cut too).
+def sentence_texts(text: str) -> list[str]:
+    """``text`` cut after each word that ends a sentence (. ? ! or …, closing quotes or brackets after it)."""
+    sentences: list[list[str]] = [[]]
+    for token in text.split():
+        sentences[-1].append(token)
+        if _SENTENCE_END.search(token):
+            sentences.append([])
+    return [" ".join(sentence) for sentence in sentences if sentence]
+
+
+def sentence_lines(sentences: list[list[Word]], width: int) -> list[list[Segment]]:
+    """Display lines of whole sentences (each sentence's words): as many whole sentences as fit on one line, a
+    sentence wider than the line on lines of its own (panned, cut between words; a word wider than the line is
+    cut too).
 
     A reader moving on by sentence (a display's line-down key) then never skips the end of a sentence cut at the
     line's edge, and a sentence that fits is never shown in two halves.
     """
-    sentences: list[list[Word]] = [[]]
-    for word in words:
-        sentences[-1].append(word)
-        if _SENTENCE_END.search(word.text):
-            sentences.append([])
     lines: list[list[Segment]] = []
     together: list[Word] = []  # whole sentences that fit one line together
     for sentence in (s for s in sentences if s):
@@ -103,7 +109,7 @@ def sentence_lines(words: list[Word], width: int) -> list[list[Segment]]:
             continue
         if together:
             lines.append(wrap(together, width, split_long=True))
-        together = sentence
+        together = list(sentence)
     if together:
         lines.append(wrap(together, width, split_long=True))
     return lines

@@ -229,8 +229,6 @@ def test_the_void_in_real_time_is_read_from_the_display_with_nothing_urgent_lost
     from companion.announce import Announcer, RecordingOutput
     from companion.braille.marks import Marks
     from companion.braille.queue import mark
-    from companion.braille.segments import sentence_lines
-    from companion.braille.translate import words
     from companion.play import _Outputs, with_outputs
     from companion.registry import find
     from companion.render import Settings
@@ -276,7 +274,7 @@ def test_the_void_in_real_time_is_read_from_the_display_with_nothing_urgent_lost
     important = [(u.event, earcons.load().for_event(u.event, u.fields)) for u in said]
     on_display = set()
     for index, u in enumerate(said):
-        cells = sentence_lines(words(u.text, "en"), COLUMNS - 2)[0][0].cells  # its first display line
+        cells = output.display_lines(u)[0][0].cells  # its first display line
         earcon = important[index][1]
         if (mark(cells) if earcon is not None and earcon.important else cells).ljust(COLUMNS - 2, BLANK) in seen:
             on_display.add(index)

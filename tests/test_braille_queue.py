@@ -113,6 +113,29 @@ def test_line_down_alone_shows_every_sentence_whole_on_a_display(lang: str, text
     assert all(line.endswith(".") and len(translate(line, lang)) <= cells - 2 for line in shown)
 
 
+@pytest.mark.parametrize(("lang", "grade", "text"), [
+    ("en", 2, "Or defeat hero N CARD. A card is defeated."),  # Gauntlet's help: capitals in both sentences
+    ("en", 1, "Or defeat hero N CARD. A card is defeated."),
+    ("fr", 2, "Le Gant d'Infinité. 4 joueurs : Thanos et 3 héros."),
+])
+def test_each_display_line_shows_liblouis_cells_for_its_own_words(lang: str, grade: int, text: str) -> None:
+    """A line read alone must say what liblouis says for its words: no capitals passage opened on the line
+    before and closed on this one (UEB: "A" was shown as a, then a capitals terminator)."""
+    louis = pytest.importorskip("louis")
+    from companion.braille.display import BrlapiBraille
+    from companion.braille.translate import table_list
+
+    output = BrlapiBraille(Connection(40), lang, 40, grade=grade, key_reader=False)
+    output.send(Utterance(text, lang))
+    assert output.queue is not None
+    shown = [output.queue.current()]
+    while output.next() is not None:
+        shown.append(output.queue.current())
+    assert len(shown) == 2
+    for line in shown:
+        assert line is not None and line.cells == louis.translateString(table_list(lang, grade), line.text)
+
+
 def test_status_cell_counts_the_unread_and_marks_an_urgent_one() -> None:
     assert status_cell(0, False) == "\u2800"
     assert status_cell(1, False) == "⠁" and status_cell(3, False) == "⠉" and status_cell(9, False) == "⠊"
