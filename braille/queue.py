@@ -56,6 +56,11 @@ class Entry:
         """The display line (an index in ``lines``) that ``segment`` belongs to."""
         return max(i for i, first in enumerate(self.lines) if first <= segment)
 
+    def line_end(self, segment: int) -> int:
+        """The last segment of the display line ``segment`` belongs to."""
+        line = self.line_of(segment)
+        return self.lines[line + 1] - 1 if line + 1 < len(self.lines) else len(self.parts) - 1
+
 
 def mark(cells: str) -> str:
     """``cells`` with dots 7 and 8 added to every cell (an urgent sentence), blanks between words included."""
@@ -90,9 +95,13 @@ class ReadingQueue:
 
     @property
     def unread(self) -> int:
-        """How many display lines wait to be read: the shown announcement's next ones, then those waiting."""
+        """How many display lines wait to be read: the rest of the newest line shown (a sentence wider than the
+        display, not panned to its end yet), its announcement's next lines, then those waiting."""
         newest = self.seen[-1] if self.seen and not self.caught_up else None
-        after = len(newest.lines) - 1 - newest.line_of(self.furthest) if newest is not None else 0
+        after = 0
+        if newest is not None:
+            after = len(newest.lines) - 1 - newest.line_of(self.furthest) + (self.furthest < newest.line_end(
+                self.furthest))
         return after + sum(len(waiting.lines) for waiting in self.waiting)
 
     @property
@@ -135,8 +144,13 @@ class ReadingQueue:
 
     def next(self) -> Segment | None:
         """The next display line's first segment (in the shown announcement, one read again, else the first
-        waiting); None when all are read."""
+        waiting); None when all are read. On a line wider than the display not read to its end yet, its next
+        segment: reading line after line reads every word."""
         entry = self.shown
+        if (entry is not None and self.at == len(self.seen) - 1 and self.segment == self.furthest
+                and self.segment < entry.line_end(self.segment)):
+            self.segment += 1
+            return self._reached()
         if entry is not None and entry.line_of(self.segment) + 1 < len(entry.lines):
             self.segment = entry.lines[entry.line_of(self.segment) + 1]
             return self._reached()

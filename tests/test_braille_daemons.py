@@ -172,12 +172,13 @@ def test_sentences_said_while_one_is_read_wait_and_are_all_read_in_order(brltty,
         for text in others:  # arriving while the first is read
             output.send(Utterance(text, "fr"))
         deadline = time.monotonic() + 5
-        # waiting: the first announcement's second sentence (a display line of its own), then the three
-        while text_and_status(display)[1] != status_cell(4, False):
+        # waiting: the rest of the first sentence (wider than the display), the second (a display line of its
+        # own), then the three
+        while text_and_status(display)[1] != status_cell(5, False):
             assert time.monotonic() < deadline
             time.sleep(0.01)
         assert text_and_status(display)[0] == first[0].rstrip(BLANK)  # never replaced unread
-        assert output.unread == 4
+        assert output.unread == 5
         shown = read_all(display, output)
         assert shown == [*first, *(translate(text, "fr") for text in others)]
         assert text_and_status(display)[1] == BLANK and output.unread == 0
@@ -185,6 +186,25 @@ def test_sentences_said_while_one_is_read_wait_and_are_all_read_in_order(brltty,
         wait_for_text(display, translate("Tour 2.", "fr"))
     finally:
         output.close()
+
+
+def test_line_down_alone_reads_every_word_of_a_sentence_wider_than_the_display(brltty, monkeypatch):
+    """docs/braille.*.md: read with line down until the status cell is blank. A sentence wider than the display
+    is read on segment by segment before the next one; nothing of it was skipped (the status cell counts it)."""
+    from companion.braille.queue import status_cell
+
+    monkeypatch.setenv("CONTROLVT", "3")
+    output, _ = braille.choose("brlapi", "fr")
+    display = brltty.display
+    try:
+        output.send(Utterance(SENTENCE, "fr"))
+        wait_for_text(display, output.segments[0])
+        assert text_and_status(display)[1] == status_cell(2, False)  # the rest of the first sentence, the second
+        shown = read_all(display, output, "LnDn")
+    finally:
+        output.close()
+    assert " ".join(back_translate(cells, "fr") for cells in shown) == SENTENCE
+    assert text_and_status(display)[1] == BLANK
 
 
 def test_a_life_and_a_game_end_jump_ahead_of_plays_marked_with_dots_7_and_8(brltty, monkeypatch):

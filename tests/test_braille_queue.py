@@ -23,7 +23,7 @@ def test_a_sentence_waits_while_one_is_read_and_the_pan_reaches_it_after_the_las
     queue = ReadingQueue()
     assert queue.add(entry("a", 2)) is True  # nothing shown: at once
     assert queue.add(entry("b")) is False and queue.add(entry("c")) is False
-    assert queue.current() == Segment("a0", "a0") and queue.unread == 2
+    assert queue.current() == Segment("a0", "a0") and queue.unread == 3  # the rest of a, then b and c
     assert [queue.pan(1).text for _ in range(3)] == ["a1", "b0", "c0"]  # type: ignore[union-attr]
     assert queue.unread == 0 and queue.pan(1) is None and queue.caught_up
     assert [queue.pan(-1).text for _ in range(3)] == ["b0", "a1", "a0"]  # type: ignore[union-attr]
@@ -70,11 +70,12 @@ def test_line_down_reads_each_display_line_of_a_long_announcement_and_the_status
     queue = ReadingQueue()
     queue.add(Entry([Segment(f"a{i}", f"a{i}") for i in range(4)], lines=(0, 2, 3)))  # a0 a1 | a2 | a3
     queue.add(entry("b"))
-    assert queue.current().text == "a0" and queue.unread == 3  # type: ignore[union-attr]
-    assert queue.pan(1).text == "a1" and queue.unread == 3  # type: ignore[union-attr]  # a long line, panned
+    # a line wider than the display: its rest waits too, and line down reads it before the next line
+    assert queue.current().text == "a0" and queue.unread == 4  # type: ignore[union-attr]
+    assert queue.next().text == "a1" and queue.unread == 3  # type: ignore[union-attr]
     assert queue.next().text == "a2" and queue.unread == 2  # type: ignore[union-attr]
     assert queue.previous().text == "a0" and queue.unread == 2  # type: ignore[union-attr]  # read: still read
-    assert [queue.next().text for _ in range(3)] == ["a2", "a3", "b0"]  # type: ignore[union-attr]
+    assert [queue.next().text for _ in range(3)] == ["a2", "a3", "b0"]  # type: ignore[union-attr]  # by line
     assert queue.unread == 0 and queue.next() is None and queue.caught_up
     assert [queue.previous().text for _ in range(3)] == ["a3", "a2", "a0"]  # type: ignore[union-attr]
 
