@@ -248,7 +248,7 @@ class BrlapiBraille(BrailleOutput):
     connection.
 
     The status cell is the display's last cell (the one before it stays blank):
-    how many sentences wait unread, blank for none, 1 to 9 as the digit's
+    how many lines of sentences wait unread, blank for none, 1 to 9 as the digit's
     letter shape (dots of a to i), a full six-dot cell for 10 or more, with
     dots 7-8 while an urgent one waits (`companion.braille.queue.status_cell`).
     """

@@ -68,7 +68,7 @@ def mark(cells: str) -> str:
 
 
 def status_cell(unread: int, urgent_waiting: bool) -> str:
-    """The status cell: how many sentences wait unread (blank: none), with dots 7-8 when one of them is urgent."""
+    """The status cell: how many display lines wait unread (blank: none), with dots 7-8 when one of them is urgent."""
     count = _DIGIT_DOTS[unread] if unread < len(_DIGIT_DOTS) else _MANY_DOTS
     return chr(0x2800 + count + (URGENT_DOTS if urgent_waiting else 0))
 
