@@ -147,9 +147,9 @@ class ReadingQueue:
         waiting); None when all are read. On a line wider than the display not read to its end yet, its next
         segment: reading line after line reads every word."""
         entry = self.shown
-        if (entry is not None and self.at == len(self.seen) - 1 and self.segment == self.furthest
-                and self.segment < entry.line_end(self.segment)):
-            self.segment += 1
+        if (entry is not None and self.at == len(self.seen) - 1 and entry.line_of(self.furthest) == entry.line_of(
+                self.segment) and self.furthest < entry.line_end(self.segment)):
+            self.segment = self.furthest + 1  # on from the furthest read, even after panning back
             return self._reached()
         if entry is not None and entry.line_of(self.segment) + 1 < len(entry.lines):
             self.segment = entry.lines[entry.line_of(self.segment) + 1]

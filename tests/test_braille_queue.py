@@ -80,6 +80,15 @@ def test_line_down_reads_each_display_line_of_a_long_announcement_and_the_status
     assert [queue.previous().text for _ in range(3)] == ["a3", "a2", "a0"]  # type: ignore[union-attr]
 
 
+def test_line_down_after_panning_back_reads_on_from_the_furthest_segment_read() -> None:
+    queue = ReadingQueue()
+    queue.add(Entry([Segment(f"a{i}", f"a{i}") for i in range(4)], lines=(0, 3)))  # a0 a1 a2 | a3
+    assert queue.pan(1).text == "a1" and queue.pan(-1).text == "a0"  # type: ignore[union-attr]
+    assert queue.unread == 2  # a2 and the line a3
+    assert [queue.next().text for _ in range(2)] == ["a2", "a3"]  # type: ignore[union-attr]  # a2 not skipped
+    assert queue.unread == 0
+
+
 class Connection:
     """BrlAPI's connection, as far as the display writes to it."""
 
