@@ -21,6 +21,7 @@ connection must answer within `START_TIMEOUT` seconds.
 
 from __future__ import annotations
 
+import itertools
 import platform
 import select
 import sys
@@ -30,7 +31,7 @@ from typing import Any, TextIO
 
 from companion.braille.marks import Marks
 from companion.braille.queue import Entry, ReadingQueue, mark, status_cell
-from companion.braille.segments import Segment, wrap
+from companion.braille.segments import Segment, sentence_lines, sentence_texts, wrap
 from companion.braille.translate import BrailleUnavailable, Word, words
 from companion.announce import Utterance
 from companion.i18n import Translator
@@ -102,17 +103,20 @@ class BrailleOutput:
 
     def send(self, utterance: Utterance) -> None:
         """Show (or queue) a new sentence, translated with the table of the sentence's language."""
-        lang = utterance.lang if self.table is None else self.lang
         marked = self.marks.of(utterance)
-        found = self._words(utterance.braille_text, lang)
+        if self.queue is not None:
+            lines = self.display_lines(utterance)
+            starts = tuple(itertools.accumulate((len(line) for line in lines[:-1]), initial=0))
+            if lines:
+                self.queue.add(Entry([part for line in lines for part in line], marked.urgent, marked.supersedes,
+                                     marked.kept, starts))
+                self._refresh()  # the new sentence, or the status cell's new count
+            return
+        found = self._words(utterance.braille_text, self._lang_of(utterance))
         if marked.symbol is not None:
             found = [Word(marked.symbol, marked.symbol), *found]
         added = wrap(found, self.text_width, split_long=True)
         if not added:
-            return
-        if self.queue is not None:
-            self.queue.add(Entry(added, marked.urgent, marked.supersedes, marked.kept))
-            self._refresh()  # the new sentence, or the status cell's new count
             return
         self.parts = (self.parts + added)[-self.KEPT:]
         self.current = len(self.parts) - len(added)
@@ -121,6 +125,21 @@ class BrailleOutput:
     def _words(self, text: str, lang: str) -> list[Word]:
         """The sentence's words in cells (liblouis, with the table of the sentence's language)."""
         return words(text, lang, self.grade, self.table)
+
+    def _lang_of(self, utterance: Utterance) -> str:
+        """The language whose table brailles ``utterance``: its own, unless a table was named."""
+        return utterance.lang if self.table is None else self.lang
+
+    def display_lines(self, utterance: Utterance) -> list[list[Segment]]:
+        """A queued display's lines of whole sentences for ``utterance`` (its symbol first), each sentence
+        translated on its own: a line read alone shows what it says (no capitals passage or indicator left
+        open from the sentence before), and line down reads on a whole sentence at a time."""
+        lang = self._lang_of(utterance)
+        sentences = [self._words(text, lang) for text in sentence_texts(utterance.braille_text)]
+        symbol = self.marks.of(utterance).symbol
+        if symbol is not None:
+            sentences = [[Word(symbol, symbol), *(sentences[0] if sentences else [])], *sentences[1:]]
+        return sentence_lines(sentences, self.text_width)
 
     def new_answer(self) -> None:
         """A new line was typed: what follows is a new answer, the old sentences are no longer panned to.
@@ -229,7 +248,7 @@ class BrlapiBraille(BrailleOutput):
     connection.
 
     The status cell is the display's last cell (the one before it stays blank):
-    how many sentences wait unread, blank for none, 1 to 9 as the digit's
+    how many lines of sentences wait unread, blank for none, 1 to 9 as the digit's
     letter shape (dots of a to i), a full six-dot cell for 10 or more, with
     dots 7-8 while an urgent one waits (`companion.braille.queue.status_cell`).
     """

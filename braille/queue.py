@@ -11,6 +11,9 @@ companion reads the keys of (BrlAPI), announcements queue:
   sentences still waiting from before it are dropped (the history keeps them
   for review), the urgent ones and the set-up (``kept``) are not.
 - Forward pan at a sentence's last segment, or the "next" key, shows the next one.
+  A long announcement is several display lines of whole sentences (``Entry.lines``):
+  "next" and "previous" move a line at a time, so reading line after line skips
+  nothing, and the status cell counts the lines still to read.
 - An urgent sentence (a life, an error called, a round or game end: the
   important earcons of companion/data/earcons.toml) goes ahead of every
   ordinary one still waiting, behind the urgent ones already waiting; it is
@@ -38,7 +41,7 @@ _MANY_DOTS = 0x3F
 
 @dataclass
 class Entry:
-    """One sentence waiting or read: its segments, and how it may be queued."""
+    """One announcement waiting or read: its segments, and how it may be queued."""
 
     parts: list[Segment]
     urgent: bool = False
@@ -46,6 +49,17 @@ class Entry:
     supersedes: str | None = None
     #: Never dropped by a typed line (the set-up); an urgent sentence never is either.
     kept: bool = False
+    #: The first segment of each display line of whole sentences (`companion.braille.segments.sentence_lines`).
+    lines: tuple[int, ...] = (0,)
+
+    def line_of(self, segment: int) -> int:
+        """The display line (an index in ``lines``) that ``segment`` belongs to."""
+        return max(i for i, first in enumerate(self.lines) if first <= segment)
+
+    def line_end(self, segment: int) -> int:
+        """The last segment of the display line ``segment`` belongs to."""
+        line = self.line_of(segment)
+        return self.lines[line + 1] - 1 if line + 1 < len(self.lines) else len(self.parts) - 1
 
 
 def mark(cells: str) -> str:
@@ -54,7 +68,7 @@ def mark(cells: str) -> str:
 
 
 def status_cell(unread: int, urgent_waiting: bool) -> str:
-    """The status cell: how many sentences wait unread (blank: none), with dots 7-8 when one of them is urgent."""
+    """The status cell: how many display lines wait unread (blank: none), with dots 7-8 when one of them is urgent."""
     count = _DIGIT_DOTS[unread] if unread < len(_DIGIT_DOTS) else _MANY_DOTS
     return chr(0x2800 + count + (URGENT_DOTS if urgent_waiting else 0))
 
@@ -70,6 +84,8 @@ class ReadingQueue:
     #: The sentence shown (an index in ``seen``) and its segment.
     at: int = 0
     segment: int = 0
+    #: The furthest segment reached in the newest announcement shown (its lines after it are still to read).
+    furthest: int = 0
     #: The player has finished with what is shown: the next sentence is shown as soon as it comes.
     caught_up: bool = True
     #: Plays dropped because a newer one superseded them before they were read (for the benchmarks).
@@ -79,8 +95,14 @@ class ReadingQueue:
 
     @property
     def unread(self) -> int:
-        """How many sentences wait to be read."""
-        return len(self.waiting)
+        """How many display lines wait to be read: the rest of the newest line shown (a sentence wider than the
+        display, not panned to its end yet), its announcement's next lines, then those waiting."""
+        newest = self.seen[-1] if self.seen and not self.caught_up else None
+        after = 0
+        if newest is not None:
+            after = len(newest.lines) - 1 - newest.line_of(self.furthest) + (self.furthest < newest.line_end(
+                self.furthest))
+        return after + sum(len(waiting.lines) for waiting in self.waiting)
 
     @property
     def urgent_waiting(self) -> bool:
@@ -118,10 +140,20 @@ class ReadingQueue:
         self.seen.append(self.waiting.pop(0))
         if len(self.seen) > self.kept:
             del self.seen[: len(self.seen) - self.kept]
-        self.at, self.segment, self.caught_up = len(self.seen) - 1, 0, False
+        self.at, self.segment, self.furthest, self.caught_up = len(self.seen) - 1, 0, 0, False
 
     def next(self) -> Segment | None:
-        """The next sentence's first segment (one read again, else the first waiting); None when all are read."""
+        """The next display line's first segment (in the shown announcement, one read again, else the first
+        waiting); None when all are read. On a line wider than the display not read to its end yet, its next
+        segment: reading line after line reads every word."""
+        entry = self.shown
+        if (entry is not None and self.at == len(self.seen) - 1 and entry.line_of(self.furthest) == entry.line_of(
+                self.segment) and self.furthest < entry.line_end(self.segment)):
+            self.segment = self.furthest + 1  # on from the furthest read, even after panning back
+            return self._reached()
+        if entry is not None and entry.line_of(self.segment) + 1 < len(entry.lines):
+            self.segment = entry.lines[entry.line_of(self.segment) + 1]
+            return self._reached()
         if self.at + 1 < len(self.seen):
             self.at, self.segment = self.at + 1, 0
         elif self.waiting:
@@ -131,11 +163,22 @@ class ReadingQueue:
             return None
         return self.current()
 
+    def _reached(self) -> Segment | None:
+        """The current segment, moved forward to: in the newest announcement, the furthest read so far."""
+        if self.at == len(self.seen) - 1:
+            self.furthest = max(self.furthest, self.segment)
+        return self.current()
+
     def previous(self) -> Segment | None:
-        """The previous sentence's first segment, or None at the first one kept."""
+        """The previous display line's first segment, or None at the first one kept."""
+        entry = self.shown
+        if entry is not None and entry.line_of(self.segment) > 0:
+            self.segment = entry.lines[entry.line_of(self.segment) - 1]
+            return self.current()
         if not self.seen or self.at == 0:
             return None
-        self.at, self.segment = self.at - 1, 0
+        self.at = self.at - 1
+        self.segment = self.seen[self.at].lines[-1]
         return self.current()
 
     def pan(self, step: int) -> Segment | None:
@@ -144,7 +187,7 @@ class ReadingQueue:
         if step > 0:
             if entry is not None and self.segment + 1 < len(entry.parts):
                 self.segment += 1
-                return self.current()
+                return self._reached()
             return self.next()
         if step < 0 and entry is not None:
             if self.segment > 0:

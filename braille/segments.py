@@ -7,6 +7,7 @@ layout asks for an error instead.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from companion.braille.translate import BLANK, Word
@@ -18,6 +19,10 @@ class Segment:
 
     cells: str
     text: str
+
+
+#: A word that ends a sentence: its text ends with . ? ! or … (closing quotes or brackets may follow).
+_SENTENCE_END = re.compile(r"[.?!…][»”\"')\]]*$")
 
 
 class WordTooLong(ValueError):
@@ -75,4 +80,36 @@ def wrap(words: list[Word], width: int, first_width: int | None = None, *, split
             flush()
         add(rest, word.text)
     flush()
+    return lines
+
+
+def sentence_texts(text: str) -> list[str]:
+    """``text`` cut after each word that ends a sentence (. ? ! or …, closing quotes or brackets after it)."""
+    sentences: list[list[str]] = [[]]
+    for token in text.split():
+        sentences[-1].append(token)
+        if _SENTENCE_END.search(token):
+            sentences.append([])
+    return [" ".join(sentence) for sentence in sentences if sentence]
+
+
+def sentence_lines(sentences: list[list[Word]], width: int) -> list[list[Segment]]:
+    """Display lines of whole sentences (each sentence's words): as many whole sentences as fit on one line, a
+    sentence wider than the line on lines of its own (panned, cut between words; a word wider than the line is
+    cut too).
+
+    A reader moving on by sentence (a display's line-down key) then never skips the end of a sentence cut at the
+    line's edge, and a sentence that fits is never shown in two halves.
+    """
+    lines: list[list[Segment]] = []
+    together: list[Word] = []  # whole sentences that fit one line together
+    for sentence in (s for s in sentences if s):
+        if together and len(wrap([*together, *sentence], width, split_long=True)) == 1:
+            together.extend(sentence)
+            continue
+        if together:
+            lines.append(wrap(together, width, split_long=True))
+        together = list(sentence)
+    if together:
+        lines.append(wrap(together, width, split_long=True))
     return lines

@@ -196,7 +196,8 @@ def _add_grade(p: argparse.ArgumentParser, t: Translator) -> None:
 
 def _add_page_size(p: argparse.ArgumentParser, t: Translator) -> None:
     """--cells and --lines of an embossed page."""
-    p.add_argument("--cells", type=_bounded(10, 100), default=40, metavar="10-100", help=t("cells per line"))
+    # 16: braille/layout.py's MIN_CELLS, the narrowest page a sheet fits (not imported: --help loads no braille)
+    p.add_argument("--cells", type=_bounded(16, 100), default=40, metavar="16-100", help=t("cells per line"))
     p.add_argument("--lines", type=_bounded(10, 100), default=25, metavar="10-100", help=t("lines per page"))
 
 

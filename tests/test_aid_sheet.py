@@ -278,6 +278,26 @@ def test_bad_requests_are_value_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     assert set(FORMATS) == {"pef", "brf", "unicode", "txt"}
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_page_sizes_the_command_and_the_docs_offer_are_the_ones_a_sheet_takes(
+        lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--cells below the layout's minimum is refused by the option itself, as its range and the docs say (they
+    offered 10 to 15 cells, which every sheet then refused)."""
+    from companion import cli
+    from companion.braille.layout import MIN_CELLS
+
+    assert MIN_CELLS == 16
+    for low in ("10", "15"):
+        with pytest.raises(SystemExit) as exited:
+            cli.main(["--lang", lang, "aid-sheet", "gauntlet", "--cells", low, "-o", str(tmp_path / "x.pef")])
+        assert exited.value.code == 2 and ("16" in capsys.readouterr().err)
+    assert cli.main(["--lang", lang, "aid-sheet", "gauntlet", "--cells", "16", "--lines", "10",
+                     "-o", str(tmp_path / "small.pef")]) == 0
+    docs = (Path(__file__).parent.parent / "docs" / f"braille.{lang}.md").read_text()
+    assert {"en": "from 16 to 100 cells, from 10 to 100 lines", "fr": "de 16 à 100 cellules, de 10 à 100 lignes"}[
+        lang] in docs
+
+
 @pytest.mark.skipif(not SHARED_PEF_DIR.is_dir(), reason="no shared/ folder beside this clone")
 def test_the_schema_copy_matches_shared():
     for name in ("pef-2008-1.rng", "pef-2008-1.sch", "poem.pef"):

@@ -48,25 +48,27 @@ def test_each_sentence_reaches_the_display_and_reads_back_and_the_pan_keys_move_
     try:
         output.send(Utterance(SENTENCE, "fr"))
         segments = output.segments
-        assert len(segments) == 4 and all(len(segment) <= COLUMNS - 2 for segment in segments)  # blank, status cell
-        display.wait_for(segments[0])
+        # a blank and the status cell kept; the second sentence starts a line of its own
+        assert len(segments) == 5 and all(len(segment) <= COLUMNS - 2 for segment in segments)
+        assert [part.text for part in output.parts][2:4] == ["rubis.", "Il en reste"]
+        wait_for_text(display, segments[0])
         # what the display shows is the sentence: liblouis reads the cells back to its words
-        assert back_translate(display.shown, "fr") == output.parts[0].text == "Thanos perd une"
+        assert back_translate(text_and_status(display)[0], "fr") == output.parts[0].text == "Thanos perd une"
         # the display's own keys, with no event loop watching the connection (a piped game)
         for segment in segments[1:]:
             display.press("FwinRt")
-            display.wait_for(segment)
+            wait_for_text(display, segment)
         display.press("FwinRt")  # at the end nothing moves
         time.sleep(0.3)
-        assert display.shown == segments[-1].rstrip("\u2800")
+        assert text_and_status(display)[0] == segments[-1].rstrip(BLANK)
         display.press("FwinLt")
-        display.wait_for(segments[-2])
+        wait_for_text(display, segments[-2])
         shown = " ".join(back_translate(cells, "fr") for cells in segments)
         assert shown == SENTENCE
         output.new_answer()  # a new typed line
         output.send(Utterance("Tour 2.", "en"))  # a new sentence starts at its first segment, in its own table
-        display.wait_for(output.segments[0])
-        assert back_translate(display.shown, "en") == "Tour 2."
+        wait_for_text(display, output.segments[0])
+        assert back_translate(text_and_status(display)[0], "en") == "Tour 2."
     finally:
         output.close()
     assert not (output._keys and output._keys.is_alive())  # type: ignore[attr-defined]
@@ -170,11 +172,13 @@ def test_sentences_said_while_one_is_read_wait_and_are_all_read_in_order(brltty,
         for text in others:  # arriving while the first is read
             output.send(Utterance(text, "fr"))
         deadline = time.monotonic() + 5
-        while text_and_status(display)[1] != status_cell(3, False):
+        # waiting: the rest of the first sentence (wider than the display), the second (a display line of its
+        # own), then the three
+        while text_and_status(display)[1] != status_cell(5, False):
             assert time.monotonic() < deadline
             time.sleep(0.01)
         assert text_and_status(display)[0] == first[0].rstrip(BLANK)  # never replaced unread
-        assert output.unread == 3
+        assert output.unread == 5
         shown = read_all(display, output)
         assert shown == [*first, *(translate(text, "fr") for text in others)]
         assert text_and_status(display)[1] == BLANK and output.unread == 0
@@ -182,6 +186,25 @@ def test_sentences_said_while_one_is_read_wait_and_are_all_read_in_order(brltty,
         wait_for_text(display, translate("Tour 2.", "fr"))
     finally:
         output.close()
+
+
+def test_line_down_alone_reads_every_word_of_a_sentence_wider_than_the_display(brltty, monkeypatch):
+    """docs/braille.*.md: read with line down until the status cell is blank. A sentence wider than the display
+    is read on segment by segment before the next one; nothing of it was skipped (the status cell counts it)."""
+    from companion.braille.queue import status_cell
+
+    monkeypatch.setenv("CONTROLVT", "3")
+    output, _ = braille.choose("brlapi", "fr")
+    display = brltty.display
+    try:
+        output.send(Utterance(SENTENCE, "fr"))
+        wait_for_text(display, output.segments[0])
+        assert text_and_status(display)[1] == status_cell(2, False)  # the rest of the first sentence, the second
+        shown = read_all(display, output, "LnDn")
+    finally:
+        output.close()
+    assert " ".join(back_translate(cells, "fr") for cells in shown) == SENTENCE
+    assert text_and_status(display)[1] == BLANK
 
 
 def test_a_life_and_a_game_end_jump_ahead_of_plays_marked_with_dots_7_and_8(brltty, monkeypatch):
@@ -226,8 +249,6 @@ def test_the_void_in_real_time_is_read_from_the_display_with_nothing_urgent_lost
     from companion.announce import Announcer, RecordingOutput
     from companion.braille.marks import Marks
     from companion.braille.queue import mark
-    from companion.braille.segments import wrap
-    from companion.braille.translate import words
     from companion.play import _Outputs, with_outputs
     from companion.registry import find
     from companion.render import Settings
@@ -273,7 +294,7 @@ def test_the_void_in_real_time_is_read_from_the_display_with_nothing_urgent_lost
     important = [(u.event, earcons.load().for_event(u.event, u.fields)) for u in said]
     on_display = set()
     for index, u in enumerate(said):
-        cells = wrap(words(u.text, "en"), COLUMNS - 2, split_long=True)[0].cells
+        cells = output.display_lines(u)[0][0].cells  # its first display line
         earcon = important[index][1]
         if (mark(cells) if earcon is not None and earcon.important else cells).ljust(COLUMNS - 2, BLANK) in seen:
             on_display.add(index)

@@ -21,6 +21,7 @@ louis = pytest.importorskip("louis")
 from companion import braille  # noqa: E402
 from companion.announce import Announcer, RecordingOutput, Utterance  # noqa: E402
 from companion.braille import display  # noqa: E402
+from companion.braille.segments import sentence_texts  # noqa: E402
 from companion.braille.translate import BLANK, translate, words  # noqa: E402
 from companion.registry import GAMES  # noqa: E402
 from companion.render import Settings  # noqa: E402
@@ -71,8 +72,11 @@ class Connection:
         pass
 
 
-def assert_pans_cleanly(sentence: Utterance, segments: list[tuple[str, str]], width: int) -> None:
-    full = translate(sentence.braille_text, sentence.lang)
+def assert_pans_cleanly(sentence: Utterance, segments: list[tuple[str, str]], width: int,
+                        by_sentence: bool = False) -> None:
+    """``by_sentence``: a queued display, which translates each sentence on its own (its lines read alone)."""
+    texts = sentence_texts(sentence.braille_text) if by_sentence else [sentence.braille_text]
+    full = BLANK.join(translate(text, sentence.lang) for text in texts)
     assert segments and all(0 < len(cells) <= width for cells, _ in segments), sentence.text
     assert BLANK.join(cells for cells, _ in segments) == full, sentence.text
     source = words(sentence.braille_text, sentence.lang)
@@ -102,11 +106,11 @@ def pan_each(said: tuple[Utterance, ...], lang: str, width: int, monkeypatch: py
     brlapi, _ = braille.choose("brlapi", lang, key_reader=False)
     try:
         for sentence in said:
-            for output, room in ((terminal, width), (brlapi, width - 2)):
+            for output, room, by_sentence in ((terminal, width, False), (brlapi, width - 2, True)):
                 output.new_answer()
                 output.send(sentence)
                 segments = [(part.cells, part.text) for part in output.parts]
-                assert_pans_cleanly(sentence, segments, room)
+                assert_pans_cleanly(sentence, segments, room, by_sentence)
                 shown = [output.segments[0]]
                 while (cells := output.pan(1)) is not None:
                     shown.append(cells)

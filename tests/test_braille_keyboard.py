@@ -276,8 +276,10 @@ def test_an_utterance_does_not_disturb_the_line_being_typed():
     assert line_from_cells(board.typed, "en", 2) == "play hulk"
 
 
-def test_at_the_prompt_a_line_sent_from_the_display_plays_above_it_and_quit_ends_it(tmp_path):
-    """The interactive mode waits for a typed line; the display's keys (another thread) play and quit."""
+@pytest.mark.parametrize("term", ["xterm", "dumb"])
+def test_at_the_prompt_a_line_sent_from_the_display_plays_above_it_and_quit_ends_it(tmp_path, monkeypatch, term):
+    """The interactive mode waits for a typed line; the display's keys (another thread) play and quit. On a dumb
+    terminal prompt_toolkit reads the line with a prompt of its own: quit ended nothing there."""
     import threading
     import time
 
@@ -289,6 +291,7 @@ def test_at_the_prompt_a_line_sent_from_the_display_plays_above_it_and_quit_ends
     from companion.ui.interactive import Interactive
     from tests.test_ui import Table
 
+    monkeypatch.setenv("TERM", term)
     table = Table(tmp_path)
     display = Shown("en")
     table.session.wiring.announcer.add(display)

@@ -27,8 +27,8 @@ from companion.announce import Utterance  # noqa: E402
 from companion.braille.backtranslate import cells_for, dots_of  # noqa: E402
 from companion.braille.marks import Marks, load_symbols  # noqa: E402
 from companion.braille.queue import URGENT_DOTS, mark  # noqa: E402
-from companion.braille.segments import Segment, wrap  # noqa: E402
-from companion.braille.translate import BLANK, Word, words  # noqa: E402
+from companion.braille.segments import Segment  # noqa: E402
+from companion.braille.translate import BLANK, words  # noqa: E402
 from companion.games.base import TurnModel  # noqa: E402
 from companion.play import _Outputs, with_outputs  # noqa: E402
 from companion.registry import find  # noqa: E402
@@ -149,8 +149,8 @@ class Player:
 
     def shows_the_answer(self, said: int) -> bool:
         """The display shows a segment of a sentence said since ``said`` (dots 7-8 of an urgent one aside)."""
-        answer = {unmarked(w.cells) for u in self.recorder.utterances[said:] for w in self.output._words(
-            u.braille_text, self.lang)} | {unmarked(s) for s in (self.output.marks.symbols or {}).values()}
+        answer = {unmarked(cells) for u in self.recorder.utterances[said:] for line in self.output.display_lines(u)
+                  for segment in line for cells in segment.cells.split(BLANK)}
         shown = [cells for cells in unmarked(self.text).split(BLANK) if cells]  # an urgent one's blanks are marked
         return bool(shown) and all(cells in answer for cells in shown)
 
@@ -179,12 +179,8 @@ class Player:
 
     def first_cells(self, utterance: Utterance) -> str:
         """The cells the display shows first for ``utterance``: its symbol, its words, dots 7-8 when urgent."""
-        mark_of = self.output.marks.of(utterance)
-        found = self.output._words(utterance.braille_text, self.lang)
-        if mark_of.symbol is not None:
-            found = [Word(mark_of.symbol, mark_of.symbol), *found]
-        cells = wrap(found, COLUMNS - 2, split_long=True)[0].cells
-        return mark(cells) if mark_of.urgent else cells
+        cells = self.output.display_lines(utterance)[0][0].cells
+        return mark(cells) if self.output.marks.of(utterance).urgent else cells
 
     def assert_nothing_replaced_unread(self) -> None:
         """The display's words change only when the player moves on: each key pressed (or the game's start)
@@ -397,7 +393,8 @@ def test_the_void_in_real_time_read_from_the_queue_in_french_grade_2(console):
             player.chord(line, shown=False)
         assert player.status_cell == "\u2801"  # one sentence waits
         player.chord("faute 8 rouge", shown=False)
-        assert player.status_cell == chr(0x2803 | URGENT_DOTS)  # two wait, an urgent one among them
+        # three lines wait: the error (urgent), two sentences too long for one line together, and the play
+        assert player.status_cell == chr(0x2809 | URGENT_DOTS)
         player.read_all()
         assert events_of(player.chord("annule", shown=False), player)[0] == "undo"
         for line in ("faute 8 rouge", "6", "faute 7 rouge"):

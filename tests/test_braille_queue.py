@@ -12,6 +12,8 @@ from companion.braille.marks import DATA, Mark, Marks, SymbolError, cell, load_s
 from companion.braille.queue import Entry, ReadingQueue, mark, status_cell
 from companion.braille.segments import Segment
 
+pytestmark = pytest.mark.timeout(60)
+
 
 def entry(name: str, parts: int = 1, urgent: bool = False, supersedes: str | None = None, kept: bool = False) -> Entry:
     return Entry([Segment(f"{name}{i}", f"{name}{i}") for i in range(parts)], urgent, supersedes, kept)
@@ -21,7 +23,7 @@ def test_a_sentence_waits_while_one_is_read_and_the_pan_reaches_it_after_the_las
     queue = ReadingQueue()
     assert queue.add(entry("a", 2)) is True  # nothing shown: at once
     assert queue.add(entry("b")) is False and queue.add(entry("c")) is False
-    assert queue.current() == Segment("a0", "a0") and queue.unread == 2
+    assert queue.current() == Segment("a0", "a0") and queue.unread == 3  # the rest of a, then b and c
     assert [queue.pan(1).text for _ in range(3)] == ["a1", "b0", "c0"]  # type: ignore[union-attr]
     assert queue.unread == 0 and queue.pan(1) is None and queue.caught_up
     assert [queue.pan(-1).text for _ in range(3)] == ["b0", "a1", "a0"]  # type: ignore[union-attr]
@@ -62,6 +64,86 @@ def test_a_new_play_drops_the_unread_plays_never_an_urgent_one_nor_the_shown_one
     queue.add(entry("p2", supersedes="play"))
     assert queue.current().text == "shown0" and queue.dropped == 1  # type: ignore[union-attr]
     assert [e.parts[0].text for e in queue.waiting] == ["error0", "no0", "p20"]
+
+
+def test_line_down_reads_each_display_line_of_a_long_announcement_and_the_status_counts_them() -> None:
+    queue = ReadingQueue()
+    queue.add(Entry([Segment(f"a{i}", f"a{i}") for i in range(4)], lines=(0, 2, 3)))  # a0 a1 | a2 | a3
+    queue.add(entry("b"))
+    # a line wider than the display: its rest waits too, and line down reads it before the next line
+    assert queue.current().text == "a0" and queue.unread == 4  # type: ignore[union-attr]
+    assert queue.next().text == "a1" and queue.unread == 3  # type: ignore[union-attr]
+    assert queue.next().text == "a2" and queue.unread == 2  # type: ignore[union-attr]
+    assert queue.previous().text == "a0" and queue.unread == 2  # type: ignore[union-attr]  # read: still read
+    assert [queue.next().text for _ in range(3)] == ["a2", "a3", "b0"]  # type: ignore[union-attr]  # by line
+    assert queue.unread == 0 and queue.next() is None and queue.caught_up
+    assert [queue.previous().text for _ in range(3)] == ["a3", "a2", "a0"]  # type: ignore[union-attr]
+
+
+def test_line_down_after_panning_back_reads_on_from_the_furthest_segment_read() -> None:
+    queue = ReadingQueue()
+    queue.add(Entry([Segment(f"a{i}", f"a{i}") for i in range(4)], lines=(0, 3)))  # a0 a1 a2 | a3
+    assert queue.pan(1).text == "a1" and queue.pan(-1).text == "a0"  # type: ignore[union-attr]
+    assert queue.unread == 2  # a2 and the line a3
+    assert [queue.next().text for _ in range(2)] == ["a2", "a3"]  # type: ignore[union-attr]  # a2 not skipped
+    assert queue.unread == 0
+
+
+class Connection:
+    """BrlAPI's connection, as far as the display writes to it."""
+
+    def __init__(self, cells: int) -> None:
+        self.displaySize = (cells, 1)
+
+    def writeDots(self, dots: bytes) -> None:  # noqa: N802 - BrlAPI's name
+        pass
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "The Infinity Gauntlet. 4 players: Thanos and 3 heroes. 5 rubies for Thanos. 6 coins for the heroes."),
+    ("fr", "Le Gant d'Infinité. 4 joueurs : Thanos et 3 héros. 5 rubis pour Thanos. 6 pièces pour les héros."),
+])
+def test_line_down_alone_shows_every_sentence_whole_on_a_display(lang: str, text: str) -> None:
+    """A reader who reads with line down until the status cell is blank (docs/braille.*.md) reads every word of
+    sentences that fit the line: each line shows whole sentences, none cut at the line's edge."""
+    pytest.importorskip("louis")
+    from companion.braille.display import BrlapiBraille
+    from companion.braille.translate import translate
+
+    cells = 40
+    output = BrlapiBraille(Connection(cells), lang, cells, key_reader=False)
+    output.send(Utterance(text, lang, "game_started"))
+    assert output.queue is not None
+    shown, unread = [output.queue.current().text], [output.unread]  # type: ignore[union-attr]
+    while output.next() is not None:
+        shown.append(output.queue.current().text)  # type: ignore[union-attr]
+        unread.append(output.unread)
+    assert " ".join(shown) == text  # nothing skipped
+    assert unread == list(range(len(shown) - 1, -1, -1))  # the status cell counts the lines left
+    assert all(line.endswith(".") and len(translate(line, lang)) <= cells - 2 for line in shown)
+
+
+@pytest.mark.parametrize(("lang", "grade", "text"), [
+    ("en", 2, "Or defeat hero N CARD. A card is defeated."),  # Gauntlet's help: capitals in both sentences
+    ("en", 1, "Or defeat hero N CARD. A card is defeated."),
+    ("fr", 2, "Le Gant d'Infinité. 4 joueurs : Thanos et 3 héros."),
+])
+def test_each_display_line_shows_liblouis_cells_for_its_own_words(lang: str, grade: int, text: str) -> None:
+    """A line read alone must say what liblouis says for its words: no capitals passage opened on the line
+    before and closed on this one (UEB: "A" was shown as a, then a capitals terminator)."""
+    louis = pytest.importorskip("louis")
+    from companion.braille.display import BrlapiBraille
+    from companion.braille.translate import table_list
+
+    output = BrlapiBraille(Connection(40), lang, 40, grade=grade, key_reader=False)
+    output.send(Utterance(text, lang))
+    assert output.queue is not None
+    shown = [output.queue.current()]
+    while output.next() is not None:
+        shown.append(output.queue.current())
+    assert len(shown) == 2
+    for line in shown:
+        assert line is not None and line.cells == louis.translateString(table_list(lang, grade), line.text)
 
 
 def test_status_cell_counts_the_unread_and_marks_an_urgent_one() -> None:

@@ -134,14 +134,20 @@ def _pan_across(display: Any, last: str) -> None:
     from companion import braille
     from companion.announce import Utterance
 
-    expected = braille.BrailleOutput("fr", 20 - 2)  # a blank and the status cell end the display
-    expected.send(Utterance(last, "fr"))
-    display.wait_for(expected.segments[0])
+    # the display's lines of whole sentences, a blank and the status cell after them
+    lines = braille.BrailleOutput("fr", 20, queued=True).display_lines(Utterance(last, "fr"))
+    segments = [segment.cells for line in lines for segment in line]
+
+    def shows(cells: str) -> None:
+        wait_until(lambda: display.lines and display.lines[-1][1][:20 - 2].rstrip("\u2800") == cells, 5,
+                   f"the display to show {cells!r}")
+
+    shows(segments[0])
     # the game reads its standard input, no event loop watches BrlAPI: the pan keys still move the window
     display.press("FwinRt")
-    display.wait_for(expected.segments[1])
+    shows(segments[1])
     display.press("FwinLt")
-    display.wait_for(expected.segments[0])
+    shows(segments[0])
 
 
 def _each_line_spoken_once_in_french(speechd: SpeechDispatcher, printed: list[str]) -> None:

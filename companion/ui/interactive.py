@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.application import Application, run_in_terminal
+from prompt_toolkit.application.current import AppSession, get_app_session
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
@@ -78,6 +79,9 @@ class Interactive:
         self.completer = completer if completer is not None else SessionCompleter(session)
         self.history = history if history is not None else InMemoryHistory()
         self.prompt: PromptSession[str] | None = None
+        #: prompt_toolkit's session the prompt runs in: its ``app`` is the application reading a line, which on a
+        #: dumb terminal is a plain prompt of prompt_toolkit's own, not ``self.prompt.app``.
+        self._app_session: AppSession | None = None
         scheduler = session.wiring.scheduler
         self._scheduler = scheduler if isinstance(scheduler, PromptScheduler) else None
 
@@ -86,6 +90,7 @@ class Interactive:
     def run(self) -> None:
         """Read lines until ``quit``, Ctrl+D or the end of input, then say where the game is saved."""
         _quiet_terminal()
+        self._app_session = get_app_session()
         self.prompt = PromptSession(
             history=self.history,
             # A dumb terminal cannot redraw a completed line ("> play eb w"): no completion there.
@@ -206,9 +211,18 @@ class Interactive:
         return isinstance(request, Ask) and request.what == "help" and request.args.get("topic") is None
 
     def quit_from_display(self) -> None:
-        """``quit`` sent from the braille display: the prompt waiting for a line ends, as after Ctrl+D."""
-        if self.prompt is not None and self.prompt.app.is_running:
-            self.prompt.app.exit(exception=EOFError)
+        """``quit`` sent from the braille display (any thread): the prompt waiting for a line ends, as after Ctrl+D,
+        whichever application reads the line (a dumb terminal's too)."""
+        app = self._app_session.app if self._app_session is not None else None
+        if app is None or not app.is_running or app.loop is None:
+            return
+        running: Application[object] = app
+
+        def end() -> None:
+            if running.is_running and not running.future.done():  # type: ignore[union-attr]
+                running.exit(exception=EOFError)
+
+        running.loop.call_soon_threadsafe(end)  # type: ignore[union-attr]
 
     def _say_saved(self) -> None:
         journal = self.session.table.journal
