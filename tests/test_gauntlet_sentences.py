@@ -165,8 +165,8 @@ def test_a_defeat_the_card_did_not_aim_at_is_refused_in_a_sentence(lang, lines, 
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("en", "status: whose turn, then lives, stones, tokens, decks."),
-    ("fr", "état : à qui le tour, puis vies, pierres, pions, paquets."),
+    ("en", "status: whose turn. Then lives, stones, tokens, decks."),
+    ("fr", "état : à qui le tour. Puis vies, pierres, pions, paquets."),
 ])
 def test_help_on_status_says_its_parts_in_the_order_heard(lang, expected):
     """``status`` starts with whose turn it is: its help line said that came last."""

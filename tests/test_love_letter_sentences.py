@@ -199,8 +199,8 @@ def test_a_set_aside_or_a_reveal_in_a_turn_says_when_it_comes(lang, expected):
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("en", "status: round and whose turn, deck. Who is still in, who is protected, favour tokens."),
-    ("fr", "état : manche et à qui le tour, pioche. Qui est en lice, qui est protégé, jetons."),
+    ("en", "status: round and whose turn, deck. Who is still in, who is protected. Then favour tokens."),
+    ("fr", "état : manche, à qui le tour, pioche. Qui est en lice, qui est protégé. Puis jetons."),
 ])
 def test_help_on_status_says_its_parts_in_the_order_heard(lang, expected):
     session, recorder = make_session("love-letter", lang=lang, players=3)

@@ -643,7 +643,7 @@ HELP = {
     "token": N_("token PLAYER +N or -N. Take or put back tokens."),
     "snap": N_("snap STONES: Thanos shows his stones. Then he snaps his fingers."),
     "next": N_("next: end the turn. The next draw is counted."),
-    "status": N_("status: whose turn, then lives, stones, tokens, decks."),
+    "status": N_("status: whose turn. Then lives, stones, tokens, decks."),
     "played": N_("played: each player's face-up cards."),
     "unseen": N_("unseen: cards not yet seen, by value."),
 }

@@ -551,7 +551,7 @@ REFUSALS: dict[str, Refusal] = {
 HELP = {
     # Translators: every help line below: the command words are the ones users type; give the French words
     # (joue, écartées, éliminé, défausse, compare, révèle, suivant, restantes, état).
-    "status": N_("status: round and whose turn, deck. Who is still in, who is protected, favour tokens."),
+    "status": N_("status: round and whose turn, deck. Who is still in, who is protected. Then favour tokens."),
     "play": N_("play CARD, then the player it chooses. For the Guard, the value named too. Such as play guard 2 priest."),
     "aside": N_("aside CARD CARD CARD. At 2 players, the 3 cards set aside."),
     "out": N_("out PLAYER: the Guard guessed right. out PLAYER CARD: a player is out. Their card goes face up."),
