@@ -109,3 +109,22 @@ def test_with_cookies_blocked_a_page_says_so_for_good_never_connection_lost(tmp_
     finally:
         browser.quit()
         table.close()
+
+
+def test_the_games_end_is_said_on_every_page_in_its_language_never_connection_lost(tmp_path: Path) -> None:
+    """At the game's end a seat's page said "Connection lost: trying again by itself." for ever, and a line typed
+    then was silently lost."""
+    with seated(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), ("hero1", "hero2")) as (table, browsers):
+        alice, bruno = browsers["hero1"], browsers["hero2"]
+        bruno.driver.get(table.urls["hero2"] + "?lang=fr")  # Bruno reads his page in French
+        bruno.wait(lambda b: _link(b) == "Connecté à la table.")
+        table.send("quit")
+        ended = "The game has ended: this page no longer follows it."
+        alice.wait(lambda b: _link(b) == ended)
+        bruno.wait(lambda b: _link(b) == "La partie est finie : cette page ne la suit plus.")
+        time.sleep(3.0)  # a reconnect would have come by now
+        assert _link(alice) == ended
+        line = alice.driver.find_element(By.ID, "line")
+        line.send_keys("status\n")
+        alice.wait(lambda b: b.driver.find_element(By.ID, "line-hint").text == ended)
+        assert alice.axe() == []

@@ -48,10 +48,12 @@ function show(request, text) { form.elements.request.value = request; document.g
   hint.textContent = ""; field.value = ""; controls(true); form.hidden = false; idle.hidden = true; }
 function hide() { const had = form.contains(document.activeElement); form.hidden = true; controls(false); idle.hidden = false;
   if (had) document.getElementById("private-title").focus(); }
+// A request the server cannot answer (it stopped, or the network is gone) is said, never silently lost.
 async function send(action, fields) { const body = new URLSearchParams(fields);
   body.set("lang", document.documentElement.lang);
-  const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
-  return answer.json(); }
+  try { const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
+    return await answer.json(); }
+  catch (e) { return {ok: false, unsent: true, message: ended ? link.textContent : page.offline}; } }
 async function post(action) { const fields = new FormData(form); if (action === "cancel") fields.delete("value");
   return send(action, fields); }
 function showHand(d) { if (!handForm) return; document.getElementById("hand-summary").textContent = d.text;
@@ -84,8 +86,10 @@ function connect() { timer = null; if (ended) return; stream = new EventSource(p
     if (d.missing > 0) line(mine, d.text, d.lang); }));
   stream.addEventListener("ask", once(d => { line(mine, d.text, d.lang); show(d.request, d.text); }));
   stream.addEventListener("done", once(d => { if (form.elements.request.value === d.request) hide(); }));
+  stream.addEventListener("end", once(d => { ended = true; stream.close(); link.textContent = d.text; }));
   stream.onopen = () => { delay = 1000; link.textContent = lost ? page.back : page.online; lost = false; };
-  stream.onerror = () => { stream.close(); if (!lost) link.textContent = page.offline; lost = true; probe(); }; }
+  stream.onerror = () => { stream.close(); if (ended) return;
+    if (!lost) link.textContent = page.offline; lost = true; probe(); }; }
 connect();
 setInterval(() => { if (!ended) fetch(page.base + "/beat", {method: "POST"}).catch(() => {}); }, Number(page.heartbeat) * 1000);
 // "Leave this seat" asks first: the question and its two buttons appear, and the focus goes to the question.
@@ -95,11 +99,14 @@ leaveForm.addEventListener("submit", async e => { e.preventDefault();
   const by = e.submitter ? e.submitter.id : "";
   if (by === "leave-no") { asking(false); document.getElementById("leave").focus(); return; }
   if (by !== "leave-yes") { asking(true); document.getElementById("leave-question").focus(); return; }
-  const d = await send("leave", {confirm: "yes"}); ended = true; if (stream) stream.close();
+  const d = await send("leave", {confirm: "yes"});
+  if (d.unsent) { document.getElementById("leave-done").textContent = d.message; return; }
+  ended = true; if (stream) stream.close();
   asking(false); link.textContent = d.message; document.getElementById("leave-done").textContent = d.message;
   document.getElementById("leave-title").focus(); });
 field.addEventListener("input", async () => { if (field.value.trim() === "") { hint.textContent = ""; return; }
-  const d = await post("check"); field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
+  const d = await post("check"); if (d.unsent) return;
+  field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
 form.addEventListener("submit", async e => { e.preventDefault();
   const action = e.submitter && e.submitter.id === "cancel" ? "cancel" : "secret"; const d = await post(action);
   hint.textContent = d.message; if (d.ok) { field.value = ""; hide(); line(mine, d.message, document.documentElement.lang); } });
