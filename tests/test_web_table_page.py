@@ -248,3 +248,44 @@ def test_a_french_table_page_in_french_every_entry_in_french(tmp_path: Path) -> 
         _every_sentence_once(table, page, "fr")
     finally:
         _closed(table, page)
+
+
+def test_the_focus_and_the_hint_stay_true_after_yes_a_cancelled_value_and_the_games_end(tmp_path: Path) -> None:
+    """The Yes button dropped the focus to the page's body as it went away; "A secret value is asked…" stayed under
+    the field once the value was cancelled; a line typed after the game's end was answered "Connection lost"."""
+    table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"))
+    hint = lambda: page.driver.find_element(By.ID, "command-hint").text  # noqa: E731
+    try:
+        page.play("nxt", "Unknown command: nxt. Type help for the commands. Did you mean next? Type yes.")
+        page.type(Keys.TAB + Keys.TAB)
+        assert page.focused() == "yes"
+        start = len(page.log())
+        page.type(Keys.ENTER)
+        page.wait_said("Zoe must play a card first.", start)
+        assert page.focused() == "command"
+        page.play("play proxima", "1 power token for Zoe: 1 held, 8 in the reserve.")
+        page.play("next", "Alice draws. 13 cards in the hero deck.")
+        page.play("play hulk", "You may fight Thanos.")
+        page.play("fight", "Alice, type your value secretly.")
+        page.browser.wait(lambda b: page.focused() == "value")
+        page.key("c")
+        page.type("status" + Keys.ENTER)
+        page.browser.wait(lambda b: hint() == "A secret value is asked: type it in the secret value field, or cancel "
+                                              "it.")
+        page.key("v")
+        page.type(Keys.TAB + Keys.TAB)
+        assert page.focused() == "cancel-value"
+        start = len(page.log())
+        page.type(Keys.ENTER)
+        page.wait_said("Fight cancelled.", start)
+        page.browser.wait(lambda b: not b.driver.find_element(By.ID, "secret-form").is_displayed())
+        assert hint() == "" and page.focused() == "command"
+        page.play("quit", "Game saved.")
+        ended = "The game has ended: this page no longer follows it."
+        page.browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == ended)
+        page.key("c")
+        page.type("status" + Keys.ENTER)
+        page.browser.wait(lambda b: hint() == ended)
+        page.assert_clean()
+    finally:
+        _closed(table, page)

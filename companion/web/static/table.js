@@ -1,7 +1,8 @@
 // The table's own page (companion/web/table_page): the command field, the live log, the secret value,
 // the earcons (Web Audio) and the built-in voice (speechSynthesis). Plain JavaScript, no framework.
 // Nothing here moves the focus by itself, except from the command field to the secret value field when the
-// line just sent asks a value, and back once it is sent; no key is taken but Up and Down in the command field.
+// line just sent asks a value, and back once it is sent, and from the Yes button (which goes away once pressed) to the
+// command field; no key is taken but Up and Down in the command field.
 "use strict";
 const page = document.documentElement.dataset;
 const said = document.getElementById("said"), commandForm = document.getElementById("command-form");
@@ -91,35 +92,40 @@ function asked(request) {
   for (const control of secretForm.querySelectorAll("input:not([type=hidden]), button")) control.disabled = true;
   secretForm.hidden = true;
   secretIdle.hidden = false;
+  hint.textContent = "";  // "A secret value is asked…" is no longer true
   if (had) command.focus();
 }
+// A request the server cannot answer (the game ended, the companion stopped) is said in the hint, never lost silently.
 async function post(action, fields) {
   const body = new URLSearchParams(fields);
-  const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
-  return answer.json();
+  try {
+    const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
+    return await answer.json();
+  } catch (error) {
+    return {ok: false, message: ended ? link.textContent : page.offline};
+  }
+}
+function answered(d) {
+  if (!d.ok) hint.textContent = d.message;
 }
 secretForm.addEventListener("submit", e => {
   e.preventDefault();
   const fields = {request: secretForm.elements.request.value, value: value.value};
   value.value = "";  // gone from the page before it is even sent
-  post("secret", fields).catch(() => {});
+  post("secret", fields).then(answered);
 });
 document.getElementById("cancel-value").addEventListener("click", () => {
   value.value = "";
-  post("secret", {request: secretForm.elements.request.value, cancel: "1"}).catch(() => {});
+  post("secret", {request: secretForm.elements.request.value, cancel: "1"}).then(answered);
 });
 
 // ------------------------------------------------------------------ the command field
 async function send(line) {
+  if (document.activeElement === yes) command.focus();  // the button goes away: the focus waits in the command field
   yes.hidden = true;
   yes.disabled = true;
   hint.textContent = "";
-  try {
-    const d = await post("line", {line});
-    if (!d.ok) hint.textContent = d.message;
-  } catch (error) {
-    hint.textContent = page.offline;
-  }
+  answered(await post("line", {line}));
 }
 commandForm.addEventListener("submit", e => {
   e.preventDefault();
@@ -140,7 +146,7 @@ yes.addEventListener("click", () => send(page.yes));
 for (const button of document.querySelectorAll("#quick button")) {
   button.addEventListener("click", () => {
     if (button.dataset.line) send(button.dataset.line);
-    else post("now", {}).catch(() => {});
+    else post("now", {}).then(answered);
   });
 }
 
