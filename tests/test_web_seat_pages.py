@@ -128,3 +128,26 @@ def test_the_games_end_is_said_on_every_page_in_its_language_never_connection_lo
         line.send_keys("status\n")
         alice.wait(lambda b: b.driver.find_element(By.ID, "line-hint").text == ended)
         assert alice.axe() == []
+
+
+#: Each text the line's answer (a polite live region) holds, in order, as the screen reader is told of it.
+RECORD_HINT = """
+window.hints = [];
+const hint = document.getElementById("line-hint");
+new MutationObserver(() => window.hints.push(hint.textContent)).observe(hint, {childList: true, characterData: true,
+                                                                         subtree: true});
+"""
+
+
+def test_the_same_answer_twice_is_said_twice(tmp_path: Path) -> None:
+    """The answer to a line was written over the same text, so a refusal repeated was never said again."""
+    with seated(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), ("hero1",)) as (table, browsers):
+        alice = browsers["hero1"]
+        alice.driver.execute_script(RECORD_HINT)
+        refused = "Unknown command: xyz. Type help for the commands."
+        for count in (1, 2):
+            field = alice.driver.find_element(By.ID, "line")
+            field.clear()  # a refused line stays in the field, to be corrected
+            field.send_keys("xyz\n")
+            alice.wait(lambda b, count=count: b.driver.execute_script("return window.hints;").count(refused) == count)
+        assert alice.driver.execute_script("return window.hints;") == [refused, "", refused]

@@ -107,17 +107,22 @@ leaveForm.addEventListener("submit", async e => { e.preventDefault();
 field.addEventListener("input", async () => { if (field.value.trim() === "") { hint.textContent = ""; return; }
   const d = await post("check"); if (d.unsent) return;
   field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
-form.addEventListener("submit", async e => { e.preventDefault();
+// Each answer goes to one live region once: cleared first, so that the same refusal twice is said twice; a value
+// sent is said in "Only for you" only (its form and hint are hidden at once).
+form.addEventListener("submit", async e => { e.preventDefault(); hint.textContent = "";
   const action = e.submitter && e.submitter.id === "cancel" ? "cancel" : "secret"; const d = await post(action);
-  hint.textContent = d.message; if (d.ok) { field.value = ""; hide(); line(mine, d.message, document.documentElement.lang); } });
+  if (!d.ok) { hint.textContent = d.message; return; }
+  field.value = ""; hide(); line(mine, d.message, document.documentElement.lang); });
 if (handForm) handForm.addEventListener("submit", async e => { e.preventDefault();
   const fields = new FormData(); handForm.querySelectorAll(".card-choice:not([hidden]) select").forEach(
     select => fields.set(select.name, select.value));
-  const d = await send("hand", fields); document.getElementById("hand-hint").textContent = d.message; });
+  const answer = document.getElementById("hand-hint"); answer.textContent = "";
+  answer.textContent = (await send("hand", fields)).message; });
 for (const box of [lineForm, offers]) if (box) box.addEventListener("submit", async e => { e.preventDefault();
   const typed = document.getElementById("line"), text = e.submitter && e.submitter.name === "line" ?
-    e.submitter.value : typed.value; const d = await send("line", {line: text});
-  document.getElementById("line-hint").textContent = d.hint || d.message; if (d.ok && box === lineForm) typed.value = ""; });
+    e.submitter.value : typed.value; const answer = document.getElementById("line-hint"); answer.textContent = "";
+  const d = await send("line", {line: text}); answer.textContent = d.hint || d.message;
+  if (d.ok && box === lineForm) typed.value = ""; });
 """
 
 
@@ -325,11 +330,16 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
         "heading": escape(t("Join the table: {game}", game=game)),
     }
     options = "\n".join(f'<option value="{escape(s.id)}">{escape(s.name)}</option>' for s in seats)
-    alert = f'<p role="alert">{escape(problem)}</p>' if problem else ""
+    # A refused code comes back as a new page: its title and the line after its heading say why first (a screen reader
+    # reads the title as the page loads; an alert already in a page that loads is not announced), and the field
+    # points to it.
+    alert = f'<p id="problem" role="alert">{escape(problem)}</p>' if problem else ""
+    invalid = ' aria-invalid="true" aria-describedby="problem"' if problem else ""
     free = (f"""<form method="post" action="/join">
 <input type="hidden" name="lang" value="{lang}">
 <label for="code">{w["code"]}</label>
-<input id="code" name="code" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="12">
+<input id="code" name="code" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false"
+ maxlength="12"{invalid}>
 <label for="seat">{w["seat"]}</label>
 <select id="seat" name="seat">
 {options}
@@ -337,11 +347,12 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
 <p><button type="submit">{w["join"]}</button></p>
 </form>""" if seats else f'<p>{w["taken"]}</p>')
     body = f"""<h1>{w["heading"]}</h1>
-{_languages(lang, "/")}
 {alert}
+{_languages(lang, "/")}
 <h2>{w["seat"]}</h2>
 {free}{_fingerprint(w, fingerprint)}"""
-    return _document(lang, t("Join the table: {game}", game=game), body)
+    title = t("Join the table: {game}", game=game)
+    return _document(lang, f"{problem} — {title}" if problem else title, body)
 
 
 def _fingerprint(w: dict[str, str], fingerprint: str | None) -> str:
