@@ -289,3 +289,20 @@ def test_the_focus_and_the_hint_stay_true_after_yes_a_cancelled_value_and_the_ga
         page.assert_clean()
     finally:
         _closed(table, page)
+
+
+def test_the_yes_button_goes_once_the_offer_is_gone(tmp_path: Path) -> None:
+    """The offer of a typo lasts until the next line: after a line typed at the terminal the Yes button stayed, and
+    pressing it said "Unknown command: yes."."""
+    table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"))
+    yes = lambda: page.driver.find_element(By.ID, "yes")  # noqa: E731
+    try:
+        page.play("nxt", "Unknown command: nxt. Type help for the commands. Did you mean next? Type yes.")
+        page.type(Keys.TAB + Keys.TAB)
+        assert page.focused() == "yes" and yes().is_displayed()
+        table.send("status")
+        page.browser.wait(lambda b: not yes().is_displayed())
+        assert page.focused() == "command"  # never the page's body
+        page.assert_clean()
+    finally:
+        _closed(table, page)

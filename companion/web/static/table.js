@@ -71,7 +71,14 @@ function add(d) {
   said.scrollTop = said.scrollHeight;
   if (d.sound) sound(d.sound);
   if (d.words !== false) speak(d.text, d.lang, d.assertive);
-  if (d.suggestion) { yes.hidden = false; yes.disabled = false; }
+  // The offer lasts until the next line, typed here or at the terminal: whatever is said next ends it.
+  if (d.suggestion) { yes.hidden = false; yes.disabled = false; } else withdrawOffer();
+}
+function withdrawOffer() {
+  if (yes.hidden) return;
+  if (document.activeElement === yes) command.focus();  // the button goes away: the focus waits in the command field
+  yes.hidden = true;
+  yes.disabled = true;
 }
 
 // ------------------------------------------------------------------ the secret value
@@ -121,9 +128,7 @@ document.getElementById("cancel-value").addEventListener("click", () => {
 
 // ------------------------------------------------------------------ the command field
 async function send(line) {
-  if (document.activeElement === yes) command.focus();  // the button goes away: the focus waits in the command field
-  yes.hidden = true;
-  yes.disabled = true;
+  withdrawOffer();
   hint.textContent = "";
   answered(await post("line", {line}));
 }
