@@ -33,7 +33,7 @@ a { color: LinkText; }
 """
 
 #: Each public sentence once, in order (the stream resumes after its last entry); a private form shown
-#: when a value is asked; a value checked as it is typed. The focus is never moved, but when the control
+#: holding it is hidden (the value was sent, the card played), where it goes is the heading of that part.
 #: holding it is hidden (the value was sent), where it goes is the heading of that part.
 SCRIPT = """\
 "use strict";
@@ -61,9 +61,14 @@ function showHand(d) { if (!handForm) return; document.getElementById("hand-summ
   handForm.querySelectorAll(".card-choice").forEach((box, i) => { box.hidden = i >= count;
     box.querySelector("select").disabled = i >= count; });
   handForm.hidden = count === 0; }
-function showOffers(list) { if (!offers) return; offers.replaceChildren();
+// A button pressed goes with the hand it played from: the focus goes to the same offer if it is still there, else to
+// the heading of its part (never to the page's body).
+function showOffers(list) { if (!offers) return;
+  const had = offers.contains(document.activeElement) ? document.activeElement.value : null; offers.replaceChildren();
   for (const [text, label] of list) { const b = document.createElement("button"); b.type = "submit"; b.name = "line";
-    b.value = text; b.textContent = label; offers.append(b); } offers.hidden = list.length === 0; }
+    b.value = text; b.textContent = label; offers.append(b); } offers.hidden = list.length === 0;
+  if (had === null) return; const same = [...offers.querySelectorAll("button")].find(b => b.value === had);
+  (same || document.getElementById("device-title")).focus(); }
 // The stream: each entry once, in order, by its id; after any refusal or drop it reconnects by itself with a
 // growing delay, says so in the polite "Connection" status, and the server replays what was missed.
 let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null;
@@ -206,7 +211,7 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <h2>{w["mine"]}</h2>
 <div id="mine" role="log" aria-live="polite" aria-relevant="additions">{"".join(
     f'<p lang="{note_lang}">{escape(text)}</p>' for text, note_lang in notes)}</div>
-<h2>{w["device"]}</h2>
+<h2 id="device-title" tabindex="-1">{w["device"]}</h2>
 <form id="offers" method="post" action="{escape(base)}/line"{"" if hand["offers"] else " hidden"}>
 {"".join(f'<button type="submit" name="line" value="{escape(text)}">{escape(label)}</button>'
          for text, label in hand["offers"])}
