@@ -33,8 +33,8 @@ a { color: LinkText; }
 """
 
 #: Each public sentence once, in order (the stream resumes after its last entry); a private form shown
+#: when a value is asked; a value checked as it is typed. The focus is never moved, but when the control
 #: holding it is hidden (the value was sent, the card played), where it goes is the heading of that part.
-#: holding it is hidden (the value was sent), where it goes is the heading of that part.
 SCRIPT = """\
 "use strict";
 const page = document.documentElement.dataset, said = document.getElementById("said"), mine = document.getElementById("mine");
