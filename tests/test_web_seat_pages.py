@@ -151,3 +151,21 @@ def test_the_same_answer_twice_is_said_twice(tmp_path: Path) -> None:
             field.send_keys("xyz\n")
             alice.wait(lambda b, count=count: b.driver.execute_script("return window.hints;").count(refused) == count)
         assert alice.driver.execute_script("return window.hints;") == [refused, "", refused]
+
+
+def test_when_the_hand_form_goes_the_focus_goes_to_its_heading(tmp_path: Path) -> None:
+    """Ben's hand emptied (out of the round) while the focus was on "Enter these cards": it fell to the page's body."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    with seated(tmp_path, "love-letter", ("Ana", "Ben", "Cleo"), ("p2",)) as (table, browsers):
+        ben = browsers["p2"]
+        Select(ben.driver.find_element(By.ID, "card1")).select_by_value("baron")
+        ben.driver.find_element(By.ID, "send-hand").send_keys(Keys.ENTER)
+        ben.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == "Your hand: Baron, 3.")
+        assert _focused_id(ben) == "send-hand"
+        table.send("play guard ben baron")
+        ben.wait(lambda b: b.driver.find_element(By.ID, "hand-summary").text == "Your hand is empty.")
+        assert not ben.driver.find_element(By.ID, "hand-form").is_displayed()
+        assert _focused_id(ben) == "hand-title"
+        assert ben.axe() == []

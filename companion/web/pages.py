@@ -57,10 +57,13 @@ async function send(action, fields) { const body = new URLSearchParams(fields);
 async function post(action) { const fields = new FormData(form); if (action === "cancel") fields.delete("value");
   return send(action, fields); }
 function showHand(d) { if (!handForm) return; document.getElementById("hand-summary").textContent = d.text;
-  const count = d.missing > 0 ? d.missing : d.held;
+  const count = d.missing > 0 ? d.missing : d.held, focused = document.activeElement;
   handForm.querySelectorAll(".card-choice").forEach((box, i) => { box.hidden = i >= count;
     box.querySelector("select").disabled = i >= count; });
-  handForm.hidden = count === 0; }
+  handForm.hidden = count === 0;
+  // A list or the button that held the focus went (the hand emptied, a card left it): to the part's heading.
+  if (handForm.contains(focused) && (focused.disabled || focused.closest("[hidden]")))
+    document.getElementById("hand-title").focus(); }
 // A button pressed goes with the hand it played from: the focus goes to the same offer if it is still there, else to
 // the heading of its part (never to the page's body).
 function showOffers(list) { if (!offers) return;
@@ -292,7 +295,7 @@ def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str
         f'<p class="card-choice"{"" if i <= count else " hidden"}><label for="card{i}">'
         f'{label}</label>\n<select id="card{i}" name="card{i}"{"" if i <= count else " disabled"}>{options}</select></p>'
         for i, label in enumerate(card_labels, 1))
-    return f"""<h2>{w["hand"]}</h2>
+    return f"""<h2 id="hand-title" tabindex="-1">{w["hand"]}</h2>
 <p id="hand-summary">{escape(hand["summary"])}</p>
 <form id="hand-form" method="post" action="{escape(base)}/hand"{"" if count else " hidden"}>
 <input type="hidden" name="lang" value="{lang}">
