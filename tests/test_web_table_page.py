@@ -296,8 +296,14 @@ def test_the_yes_button_goes_once_the_offer_is_gone(tmp_path: Path) -> None:
     pressing it said "Unknown command: yes."."""
     table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"))
     yes = lambda: page.driver.find_element(By.ID, "yes")  # noqa: E731
+    audio = "return [audio === null ? null : audio.state, window.companionPlayed];"
     try:
+        # A sound asked before any key or click on the page starts no audio at all (the browser's rule, kept).
+        table.send("play proxima")
+        page.wait_said("1 power token for Zoe: 1 held, 8 in the reserve.")
+        assert page.driver.execute_script(audio) == [None, ["play"]]
         page.play("nxt", "Unknown command: nxt. Type help for the commands. Did you mean next? Type yes.")
+        assert page.driver.execute_script(audio) == ["running", ["play", "refusal"]]
         page.type(Keys.TAB + Keys.TAB)
         assert page.focused() == "yes" and yes().is_displayed()
         table.send("status")
