@@ -82,7 +82,8 @@ class WebSecrets:
         t = Translator(session.narrator.settings.lang, "web")
         if len(on_web) < len(steps) and self.reader is None:
             absent = [steps[i] for i in range(len(steps)) if i not in on_web]
-            _say(session, lambda w, c: w("{players}: open your page to type your value; nothing was asked.",
+            # Translators: {players} the fighters with no page open, in a script (nothing can ask them at the table).
+            _say(session, lambda t, c: t("{players}: open your page to type your value; nothing was asked.",
                                          players=c.join([self._name_in(session, c, pid) for pid in absent])),
                  "secret_cancelled", {"what": secret.what}, Priority.NOW)
             return None
@@ -91,7 +92,7 @@ class WebSecrets:
             while True:
                 values = self._ask_all(session, secret, steps, on_web, t)
                 if values is None:
-                    _say(session, lambda w, c: w("Cancelled: nothing was sent."), "secret_cancelled",
+                    _say(session, lambda t, c: t("Cancelled: nothing was sent."), "secret_cancelled",
                          {"what": secret.what}, Priority.NOW)
                     return None
                 problem = self._problem_of_all(session, secret, values, t)
@@ -106,7 +107,8 @@ class WebSecrets:
         pending = _Pending(secrets.token_urlsafe(12), secret, steps, set(on_web))
         names = [self._name(session, pid) for pid in steps]
         web_ids = [steps[i] for i in sorted(on_web)]
-        _say(session, lambda w, c: capitalized(w("{players}: type your value on your own device.",
+        # Translators: {players} the fighters whose pages ask their value.
+        _say(session, lambda t, c: capitalized(t("{players}: type your value on your own device.",
                                                  players=c.join([self._name_in(session, c, pid) for pid in web_ids]))),
              "secret_turn", {"players": [steps[i] for i in sorted(on_web)], "devices": True}, Priority.NOW)
         with self._lock:
@@ -198,10 +200,12 @@ class WebSecrets:
                 _say(session, self._cancelled(session, pid), "secret_cancelled", {"player": pid}, Priority.NOW)
 
     def _sent(self, session: Session, pid: str) -> Callable[[Translator, Any], str]:
-        return lambda w, c: capitalized(w("{player} has sent their value.", player=self._name_in(session, c, pid)))
+        # Translators: {player} a fighter; never the value.
+        return lambda t, c: capitalized(t("{player} has sent their value.", player=self._name_in(session, c, pid)))
 
     def _cancelled(self, session: Session, pid: str) -> Callable[[Translator, Any], str]:
-        return lambda w, c: capitalized(w("{player} cancelled on their device.", player=self._name_in(session, c, pid)))
+        # Translators: {player} a fighter who cancelled the secret value on their page.
+        return lambda t, c: capitalized(t("{player} cancelled on their device.", player=self._name_in(session, c, pid)))
 
     def _cancel(self, pending: _Pending, by: str | None) -> None:
         with self._lock:
