@@ -312,3 +312,21 @@ def test_the_yes_button_goes_once_the_offer_is_gone(tmp_path: Path) -> None:
         page.assert_clean()
     finally:
         _closed(table, page)
+
+
+def test_a_companion_that_stopped_without_a_word_is_said_so_not_endless_retries(tmp_path: Path) -> None:
+    """The server gone without ending the game (the process killed): the page said "Connection lost: trying again by
+    itself." for ever, though on this very computer nothing answers any more."""
+    table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), lang="fr")
+    link = lambda: page.driver.find_element(By.ID, "link").text  # noqa: E731
+    silent = "Le compagnon ne répond pas sur cet ordinateur : il s'est peut-être arrêté. Nouvel essai."
+    try:
+        table.web.parts.server.stop()  # no "end": as if the process had been killed
+        page.browser.wait(lambda b: link() == "Connexion perdue : nouvel essai automatique.")
+        page.browser.wait(lambda b: link() == silent, timeout=30)
+        page.key("c")
+        page.type("état" + Keys.ENTER)  # a line typed then is answered the same
+        page.browser.wait(lambda b: b.driver.find_element(By.ID, "command-hint").text == silent)
+        page.assert_clean()
+    finally:
+        _closed(table, page)

@@ -109,7 +109,7 @@ async function post(action, fields) {
     const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
     return await answer.json();
   } catch (error) {
-    return {ok: false, message: ended ? link.textContent : page.offline};
+    return {ok: false, message: ended || tries >= SILENT_AFTER ? link.textContent : page.offline};
   }
 }
 function answered(d) {
@@ -157,7 +157,9 @@ for (const button of document.querySelectorAll("#quick button")) {
 
 // ------------------------------------------------------------------ the stream
 // Each entry once, in order, by its id; after a drop it reconnects by itself and the server replays what was missed.
-let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null, ended = false;
+// The companion runs on this very computer: after a few tries in vain, the page says it may have stopped.
+const SILENT_AFTER = 3;
+let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null, ended = false, tries = 0;
 function once(handler) {
   return e => {
     const id = Number(e.lastEventId) || 0;
@@ -173,11 +175,12 @@ function connect() {
   stream.addEventListener("ask", once(d => ask(d.request)));
   stream.addEventListener("done", once(d => asked(d.request)));
   stream.addEventListener("end", once(d => { ended = true; stream.close(); link.textContent = d.text; }));
-  stream.onopen = () => { delay = 1000; link.textContent = lost ? page.back : page.online; lost = false; };
+  stream.onopen = () => { delay = 1000; tries = 0; link.textContent = lost ? page.back : page.online; lost = false; };
   stream.onerror = () => {
     stream.close();
     if (ended) return;
     if (!lost) link.textContent = page.offline;
+    else if (++tries === SILENT_AFTER) link.textContent = page.silent;
     lost = true;
     if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500);
     delay = Math.min(delay * 2, 15000);
