@@ -169,3 +169,30 @@ def test_when_the_hand_form_goes_the_focus_goes_to_its_heading(tmp_path: Path) -
         assert not ben.driver.find_element(By.ID, "hand-form").is_displayed()
         assert _focused_id(ben) == "hand-title"
         assert ben.axe() == []
+
+
+#: What sticks out of the window on the right (the page would scroll sideways: WCAG's reflow, at 320 CSS pixels).
+OVERFLOW = """return [...document.querySelectorAll("body *")].filter(e => e.getClientRects().length &&
+  e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map(e => e.outerHTML.slice(0, 80));"""
+
+
+def test_a_phone_and_200_percent_zoom_never_scroll_sideways(tmp_path: Path) -> None:
+    """A 375 × 667 phone, and 320 CSS pixels (a 640-pixel window at 200 % zoom): every page, and the table's own,
+    fits the width (no line to follow sideways with a finger or a magnifier)."""
+    from table_page_helpers import PageBrowser
+    from web_helpers import Table, chromium_or_skip
+
+    chromium_or_skip()
+    table = Table(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), page=True, lang="fr")
+    page = PageBrowser(tmp_path, table)
+    try:
+        for url in (table.base + "/", table.urls["hero1"], table.page_url):
+            page.driver.get(url)
+            page.browser.wait(lambda b: b.driver.execute_script("return document.readyState") == "complete")
+            for width, height in ((375, 667), (320, 640)):
+                page.driver.set_window_size(width, height)
+                assert page.driver.execute_script("return innerWidth") <= width
+                assert page.driver.execute_script(OVERFLOW) == [], (url, width)
+    finally:
+        page.quit()
+        table.close()
