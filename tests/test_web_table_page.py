@@ -303,7 +303,7 @@ def test_the_yes_button_goes_once_the_offer_is_gone(tmp_path: Path) -> None:
         page.wait_said("1 power token for Zoe: 1 held, 8 in the reserve.")
         assert page.driver.execute_script(audio) == [None, ["play"]]
         page.play("nxt", "Unknown command: nxt. Type help for the commands. Did you mean next? Type yes.")
-        assert page.driver.execute_script(audio) == ["running", ["play", "refusal"]]
+        page.browser.wait(lambda b: b.driver.execute_script(audio) == ["running", ["play", "refusal"]])
         page.type(Keys.TAB + Keys.TAB)
         assert page.focused() == "yes" and yes().is_displayed()
         table.send("status")
