@@ -196,3 +196,16 @@ def test_a_phone_and_200_percent_zoom_never_scroll_sideways(tmp_path: Path) -> N
     finally:
         page.quit()
         table.close()
+
+
+def test_a_line_typed_again_after_a_refusal_replaces_the_refused_one(tmp_path: Path) -> None:
+    """A refused line stayed in the field, unselected: typed again, the new line went to its end ("xyzstatus")."""
+    with seated(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), ("hero1",)) as (table, browsers):
+        alice = browsers["hero1"]
+        field = alice.driver.find_element(By.ID, "line")
+        hint = lambda b: b.driver.find_element(By.ID, "line-hint").text  # noqa: E731
+        field.send_keys("xyz\n")
+        alice.wait(lambda b: hint(b) == "Unknown command: xyz. Type help for the commands.")
+        assert field.get_attribute("value") == "xyz"  # still there, to be corrected
+        field.send_keys("abc\n")
+        alice.wait(lambda b: hint(b) == "Unknown command: abc. Type help for the commands.")

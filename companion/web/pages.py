@@ -130,7 +130,9 @@ for (const box of [lineForm, offers]) if (box) box.addEventListener("submit", as
   const typed = document.getElementById("line"), text = e.submitter && e.submitter.name === "line" ?
     e.submitter.value : typed.value; const answer = document.getElementById("line-hint"); answer.textContent = "";
   const d = await send("line", {line: text}); answer.textContent = d.hint || d.message;
-  if (d.ok && box === lineForm) typed.value = ""; });
+  // A line sent leaves the field; a refused one stays to be corrected, selected, so that a line typed again replaces it
+  // (it was added to its end: "Unknown command: jou garde benjoue garde ben").
+  if (box === lineForm) { if (d.ok) typed.value = ""; else typed.select(); } });
 """
 
 
