@@ -39,8 +39,11 @@ def test_a_mindbug_creature_played_by_one_tap(tmp_path: Path) -> None:
         assert ben.driver.find_elements(By.CSS_SELECTOR, "#offers button") == []  # not Ben's turn
         assert ana.axe() == []
         start = len(table.out.records)
-        ana.driver.find_element(By.CSS_SELECTOR, "#offers button[value='play Bee Bear']").click()
+        ana.driver.find_element(By.CSS_SELECTOR, "#offers button[value='play Bee Bear']").send_keys(Keys.ENTER)
         table.out.wait_for(lambda o: "Ben: a Mindbug on Bee Bear? Type mindbug or no." in o.texts[start:])
+        # The button pressed went with the card it played: the focus is on its part's heading, never the page's body.
+        ana.wait(lambda b: not b.driver.find_element(By.ID, "offers").is_displayed())
+        assert ana.driver.execute_script("return document.activeElement.id;") == "device-title"
         assert table.out.texts[start:start + 2] == ["8: Ana plays Bee Bear.",
                                                     "1 card drawn by Ana: 5 in hand, 4 in the draw pile."]
         ben.wait(lambda b: "8: Ana plays Bee Bear." in b.said())

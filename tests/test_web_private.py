@@ -57,6 +57,14 @@ def test_joining_and_the_public_announcements(world: Any) -> None:
     zoe.driver.get(table.base + "/")
     assert zoe.driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
     assert zoe.axe() == []
+    # A wrong code (an O is in no code): the page that comes back says why in its title, read as it loads, and right
+    # after its heading (it came after the language's long paragraph); the field points to it.
+    zoe.driver.find_element(By.ID, "code").send_keys("WRONG2", Keys.ENTER)
+    problem = "That join code opens no seat here: listen to the table and type it again."
+    zoe.wait(lambda b: b.driver.title == f"{problem} — Join the table: Infinity Gauntlet")
+    assert zoe.driver.find_element(By.CSS_SELECTOR, "h1 + p").text == problem
+    assert zoe.driver.find_element(By.ID, "code").get_attribute("aria-describedby") == "problem"
+    assert zoe.axe() == []
     # The join code said at the table, then Zoe's seat: the page of her own link.
     zoe.driver.find_element(By.ID, "code").send_keys(table.code.lower())
     zoe.driver.find_element(By.CSS_SELECTOR, "#seat option[value=thanos]").click()
@@ -112,6 +120,10 @@ def test_a_secret_fight_typed_on_the_fighters_own_devices(world: Any) -> None:
     alice.wait(lambda b: b.driver.find_element(By.ID, "value").get_attribute("aria-invalid") == "false")
     alice.driver.find_element(By.ID, "send").click()
     alice.wait(lambda b: not b.driver.find_element(By.ID, "secret").is_displayed())
+    # Its answer is said once, in "Only for you": the hidden form's live hint holds nothing (it was there too).
+    assert alice.driver.find_element(By.ID, "hint").get_attribute("textContent") == ""
+    mine = [p.get_attribute("textContent") for p in alice.driver.find_elements(By.CSS_SELECTOR, "#mine p")]
+    assert mine.count("Merci : votre valeur est envoyée. Seul le résultat sera annoncé.") == 1, mine
     table.out.wait_for(lambda o: any("Alice has sent their value." == t for t in o.texts[start:]))
     zoe.driver.find_element(By.ID, "value").send_keys("7", Keys.ENTER)
     table.out.wait_for(lambda o: "Fight: Zoe beats Alice." in o.texts[start:])

@@ -147,3 +147,35 @@ def test_a_page_cut_off_and_refused_reconnects_and_hears_what_it_missed_once(rel
     browser.wait(lambda b: len(b.said()) >= 1 + len(missed))
     time.sleep(0.3)
     assert browser.said() == [*before, *missed]  # each once, in order
+
+
+def test_the_table_page_cut_off_reconnects_and_hears_what_it_missed_once(tmp_path: Path) -> None:
+    """The host's own page (``--page``) through the same relay: cut, refused, back; each sentence once, in order."""
+    from table_page_helpers import RECORD, said_at_table
+
+    chromium_or_skip()
+    table = Table(tmp_path, page=True)
+    relay = Relay(table.web.bound)
+    table.web.server.allowed_hosts.add(f"127.0.0.1:{relay.port}")
+    browser = Browser(tmp_path / "profile")
+    try:
+        browser.driver.get(table.page_url.replace(f":{table.web.bound[1]}/", f":{relay.port}/"))
+        browser.wait(lambda b: _link(b) == "Connected to the table.")
+        browser.driver.execute_script(RECORD)
+        relay.refusing = True
+        relay.cut()
+        browser.wait(lambda b: _link(b) == "Connection lost: trying again by itself.")
+        table.send("play ebony maw")
+        table.send("next")
+        table.out.wait_for(lambda o: "Alice draws. 13 cards in the hero deck." in o.texts)
+        relay.refusing = False
+        browser.wait(lambda b: _link(b) == "Connected again: what was said meanwhile follows.", timeout=30)
+        browser.wait(lambda b: b.said() == said_at_table(table))
+        time.sleep(0.3)
+        assert browser.said() == said_at_table(table)  # each once, in order
+        logged = [text for text, _, _ in browser.driver.execute_script("return window.logged;")]
+        assert logged == said_at_table(table)[-len(logged):] and "5: Zoe plays Ebony Maw." in logged
+    finally:
+        browser.quit()
+        relay.close()
+        table.close()

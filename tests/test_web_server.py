@@ -216,3 +216,32 @@ def test_a_french_table_hears_the_served_fight_in_french() -> None:
         assert "Combat : Zoé bat Alice." in texts
     finally:
         web.stop()
+
+
+def test_a_french_table_hears_the_fighters_devices_in_french() -> None:
+    """Five sentences of the fighters' devices were built by a function gettext's extractor did not know: a French
+    table heard "Alice et Zoe: type your value on your own device." (and its pages too)."""
+    session, recorder, web = make_served("gauntlet", lang="fr", players=3, names=("Zoe", "Alice", "Bruno"))
+    try:
+        run_lines(session, recorder, "joue ebony maw\nsuivant\njoue hulk")
+        for seat, device in (("hero1", "a"), ("thanos", "z")):
+            web.seats.open_stream(web.seats.by_id[seat], device)
+        alice, zoe = (web.seat_url(web.seats.by_id[seat]) for seat in ("hero1", "thanos"))
+
+        def phones() -> None:
+            request = _request_of(web, "hero1")
+            assert _post(alice + "/secret", {"request": request, "value": "3"}, "a")[0] == 200
+            _post(zoe + "/cancel", {"request": _request_of(web, "thanos")}, "z")
+
+        thread = threading.Thread(target=phones)
+        thread.start()
+        texts = run_lines(session, recorder, "combat")
+        thread.join(5)
+        assert texts == ["Alice et Zoe : tapez votre valeur sur votre propre appareil.", "Alice a envoyé sa valeur.",
+                         "Zoe a annulé sur son appareil.", "Annulé : rien n'a été envoyé."]
+        web.seats.close_stream(web.seats.by_id["thanos"], web.seats.by_id["thanos"].generation)
+        web.secrets.reader = None
+        assert run_lines(session, recorder, "combat") == [
+            "Zoe : ouvrez votre page pour taper votre valeur ; rien n'a été demandé."]
+    finally:
+        web.stop()

@@ -248,3 +248,85 @@ def test_a_french_table_page_in_french_every_entry_in_french(tmp_path: Path) -> 
         _every_sentence_once(table, page, "fr")
     finally:
         _closed(table, page)
+
+
+def test_the_focus_and_the_hint_stay_true_after_yes_a_cancelled_value_and_the_games_end(tmp_path: Path) -> None:
+    """The Yes button dropped the focus to the page's body as it went away; "A secret value is asked…" stayed under
+    the field once the value was cancelled; a line typed after the game's end was answered "Connection lost"."""
+    table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"))
+    hint = lambda: page.driver.find_element(By.ID, "command-hint").text  # noqa: E731
+    try:
+        page.play("nxt", "Unknown command: nxt. Type help for the commands. Did you mean next? Type yes.")
+        page.type(Keys.TAB + Keys.TAB)
+        assert page.focused() == "yes"
+        start = len(page.log())
+        page.type(Keys.ENTER)
+        page.wait_said("Zoe must play a card first.", start)
+        assert page.focused() == "command"
+        page.play("play proxima", "1 power token for Zoe: 1 held, 8 in the reserve.")
+        page.play("next", "Alice draws. 13 cards in the hero deck.")
+        page.play("play hulk", "You may fight Thanos.")
+        page.play("fight", "Alice, type your value secretly.")
+        page.browser.wait(lambda b: page.focused() == "value")
+        page.key("c")
+        page.type("status" + Keys.ENTER)
+        page.browser.wait(lambda b: hint() == "A secret value is asked: type it in the secret value field, or cancel "
+                                              "it.")
+        page.key("v")
+        page.type(Keys.TAB + Keys.TAB)
+        assert page.focused() == "cancel-value"
+        start = len(page.log())
+        page.type(Keys.ENTER)
+        page.wait_said("Fight cancelled.", start)
+        page.browser.wait(lambda b: not b.driver.find_element(By.ID, "secret-form").is_displayed())
+        assert hint() == "" and page.focused() == "command"
+        page.play("quit", "Game saved.")
+        ended = "The game has ended: this page no longer follows it."
+        page.browser.wait(lambda b: b.driver.find_element(By.ID, "link").text == ended)
+        page.key("c")
+        page.type("status" + Keys.ENTER)
+        page.browser.wait(lambda b: hint() == ended)
+        page.assert_clean()
+    finally:
+        _closed(table, page)
+
+
+def test_the_yes_button_goes_once_the_offer_is_gone(tmp_path: Path) -> None:
+    """The offer of a typo lasts until the next line: after a line typed at the terminal the Yes button stayed, and
+    pressing it said "Unknown command: yes."."""
+    table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"))
+    yes = lambda: page.driver.find_element(By.ID, "yes")  # noqa: E731
+    audio = "return [audio === null ? null : audio.state, window.companionPlayed];"
+    try:
+        # A sound asked before any key or click on the page starts no audio at all (the browser's rule, kept).
+        table.send("play proxima")
+        page.wait_said("1 power token for Zoe: 1 held, 8 in the reserve.")
+        assert page.driver.execute_script(audio) == [None, ["play"]]
+        page.play("nxt", "Unknown command: nxt. Type help for the commands. Did you mean next? Type yes.")
+        page.browser.wait(lambda b: b.driver.execute_script(audio) == ["running", ["play", "refusal"]])
+        page.type(Keys.TAB + Keys.TAB)
+        assert page.focused() == "yes" and yes().is_displayed()
+        table.send("status")
+        page.browser.wait(lambda b: not yes().is_displayed())
+        assert page.focused() == "command"  # never the page's body
+        page.assert_clean()
+    finally:
+        _closed(table, page)
+
+
+def test_a_companion_that_stopped_without_a_word_is_said_so_not_endless_retries(tmp_path: Path) -> None:
+    """The server gone without ending the game (the process killed): the page said "Connection lost: trying again by
+    itself." for ever, though on this very computer nothing answers any more."""
+    table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), lang="fr")
+    link = lambda: page.driver.find_element(By.ID, "link").text  # noqa: E731
+    silent = "Le compagnon ne répond pas sur cet ordinateur : il s'est peut-être arrêté. Nouvel essai."
+    try:
+        table.web.parts.server.stop()  # no "end": as if the process had been killed
+        page.browser.wait(lambda b: link() == "Connexion perdue : nouvel essai automatique.")
+        page.browser.wait(lambda b: link() == silent, timeout=30)
+        page.key("c")
+        page.type("état" + Keys.ENTER)  # a line typed then is answered the same
+        page.browser.wait(lambda b: b.driver.find_element(By.ID, "command-hint").text == silent)
+        page.assert_clean()
+    finally:
+        _closed(table, page)

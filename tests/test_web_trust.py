@@ -104,6 +104,12 @@ def test_the_table_sees_frees_and_rekeys_the_devices_in_both_languages(web3: Any
     assert run_lines(session, recorder, "newcode")[0].startswith("New join code for the free seats: open ")
 
 
+def test_a_french_table_hears_its_devices_with_french_typography() -> None:
+    """The seats were joined by a bare "; " whatever the language: "Ana libre; Ben libre" (the guide says " ; ")."""
+    with served("love-letter", start=True, lang="fr", players=3, names=("Ana", "Ben", "Cleo")) as (session, recorder, _):
+        assert run_lines(session, recorder, "appareils") == ["Appareils : Ana libre ; Ben libre ; Cleo libre."]
+
+
 def test_a_player_leaves_their_seat(web3: Any) -> None:
     session, recorder, web = web3
     url, device = _join(web, "p3")

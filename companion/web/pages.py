@@ -34,7 +34,7 @@ a { color: LinkText; }
 
 #: Each public sentence once, in order (the stream resumes after its last entry); a private form shown
 #: when a value is asked; a value checked as it is typed. The focus is never moved, but when the control
-#: holding it is hidden (the value was sent), where it goes is the heading of that part.
+#: holding it is hidden (the value was sent, the card played), where it goes is the heading of that part.
 SCRIPT = """\
 "use strict";
 const page = document.documentElement.dataset, said = document.getElementById("said"), mine = document.getElementById("mine");
@@ -48,20 +48,30 @@ function show(request, text) { form.elements.request.value = request; document.g
   hint.textContent = ""; field.value = ""; controls(true); form.hidden = false; idle.hidden = true; }
 function hide() { const had = form.contains(document.activeElement); form.hidden = true; controls(false); idle.hidden = false;
   if (had) document.getElementById("private-title").focus(); }
+// A request the server cannot answer (it stopped, or the network is gone) is said, never silently lost.
 async function send(action, fields) { const body = new URLSearchParams(fields);
   body.set("lang", document.documentElement.lang);
-  const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
-  return answer.json(); }
+  try { const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
+    return await answer.json(); }
+  catch (e) { return {ok: false, unsent: true, message: ended ? link.textContent : page.offline}; } }
 async function post(action) { const fields = new FormData(form); if (action === "cancel") fields.delete("value");
   return send(action, fields); }
 function showHand(d) { if (!handForm) return; document.getElementById("hand-summary").textContent = d.text;
-  const count = d.missing > 0 ? d.missing : d.held;
+  const count = d.missing > 0 ? d.missing : d.held, focused = document.activeElement;
   handForm.querySelectorAll(".card-choice").forEach((box, i) => { box.hidden = i >= count;
     box.querySelector("select").disabled = i >= count; });
-  handForm.hidden = count === 0; }
-function showOffers(list) { if (!offers) return; offers.replaceChildren();
+  handForm.hidden = count === 0;
+  // A list or the button that held the focus went (the hand emptied, a card left it): to the part's heading.
+  if (handForm.contains(focused) && (focused.disabled || focused.closest("[hidden]")))
+    document.getElementById("hand-title").focus(); }
+// A button pressed goes with the hand it played from: the focus goes to the same offer if it is still there, else to
+// the heading of its part (never to the page's body).
+function showOffers(list) { if (!offers) return;
+  const had = offers.contains(document.activeElement) ? document.activeElement.value : null; offers.replaceChildren();
   for (const [text, label] of list) { const b = document.createElement("button"); b.type = "submit"; b.name = "line";
-    b.value = text; b.textContent = label; offers.append(b); } offers.hidden = list.length === 0; }
+    b.value = text; b.textContent = label; offers.append(b); } offers.hidden = list.length === 0;
+  if (had === null) return; const same = [...offers.querySelectorAll("button")].find(b => b.value === had);
+  (same || document.getElementById("device-title")).focus(); }
 // The stream: each entry once, in order, by its id; after any refusal or drop it reconnects by itself with a
 // growing delay, says so in the polite "Connection" status, and the server replays what was missed.
 let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null;
@@ -84,8 +94,10 @@ function connect() { timer = null; if (ended) return; stream = new EventSource(p
     if (d.missing > 0) line(mine, d.text, d.lang); }));
   stream.addEventListener("ask", once(d => { line(mine, d.text, d.lang); show(d.request, d.text); }));
   stream.addEventListener("done", once(d => { if (form.elements.request.value === d.request) hide(); }));
+  stream.addEventListener("end", once(d => { ended = true; stream.close(); link.textContent = d.text; }));
   stream.onopen = () => { delay = 1000; link.textContent = lost ? page.back : page.online; lost = false; };
-  stream.onerror = () => { stream.close(); if (!lost) link.textContent = page.offline; lost = true; probe(); }; }
+  stream.onerror = () => { stream.close(); if (ended) return;
+    if (!lost) link.textContent = page.offline; lost = true; probe(); }; }
 connect();
 setInterval(() => { if (!ended) fetch(page.base + "/beat", {method: "POST"}).catch(() => {}); }, Number(page.heartbeat) * 1000);
 // "Leave this seat" asks first: the question and its two buttons appear, and the focus goes to the question.
@@ -95,22 +107,32 @@ leaveForm.addEventListener("submit", async e => { e.preventDefault();
   const by = e.submitter ? e.submitter.id : "";
   if (by === "leave-no") { asking(false); document.getElementById("leave").focus(); return; }
   if (by !== "leave-yes") { asking(true); document.getElementById("leave-question").focus(); return; }
-  const d = await send("leave", {confirm: "yes"}); ended = true; if (stream) stream.close();
+  const d = await send("leave", {confirm: "yes"});
+  if (d.unsent) { document.getElementById("leave-done").textContent = d.message; return; }
+  ended = true; if (stream) stream.close();
   asking(false); link.textContent = d.message; document.getElementById("leave-done").textContent = d.message;
   document.getElementById("leave-title").focus(); });
 field.addEventListener("input", async () => { if (field.value.trim() === "") { hint.textContent = ""; return; }
-  const d = await post("check"); field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
-form.addEventListener("submit", async e => { e.preventDefault();
+  const d = await post("check"); if (d.unsent) return;
+  field.setAttribute("aria-invalid", d.ok ? "false" : "true"); hint.textContent = d.message; });
+// Each answer goes to one live region once: cleared first, so that the same refusal twice is said twice; a value
+// sent is said in "Only for you" only (its form and hint are hidden at once).
+form.addEventListener("submit", async e => { e.preventDefault(); hint.textContent = "";
   const action = e.submitter && e.submitter.id === "cancel" ? "cancel" : "secret"; const d = await post(action);
-  hint.textContent = d.message; if (d.ok) { field.value = ""; hide(); line(mine, d.message, document.documentElement.lang); } });
+  if (!d.ok) { hint.textContent = d.message; return; }
+  field.value = ""; hide(); line(mine, d.message, document.documentElement.lang); });
 if (handForm) handForm.addEventListener("submit", async e => { e.preventDefault();
   const fields = new FormData(); handForm.querySelectorAll(".card-choice:not([hidden]) select").forEach(
     select => fields.set(select.name, select.value));
-  const d = await send("hand", fields); document.getElementById("hand-hint").textContent = d.message; });
+  const answer = document.getElementById("hand-hint"); answer.textContent = "";
+  answer.textContent = (await send("hand", fields)).message; });
 for (const box of [lineForm, offers]) if (box) box.addEventListener("submit", async e => { e.preventDefault();
   const typed = document.getElementById("line"), text = e.submitter && e.submitter.name === "line" ?
-    e.submitter.value : typed.value; const d = await send("line", {line: text});
-  document.getElementById("line-hint").textContent = d.hint || d.message; if (d.ok && box === lineForm) typed.value = ""; });
+    e.submitter.value : typed.value; const answer = document.getElementById("line-hint"); answer.textContent = "";
+  const d = await send("line", {line: text}); answer.textContent = d.hint || d.message;
+  // A line sent leaves the field; a refused one stays to be corrected, selected, so that a line typed again replaces it
+  // (it was added to its end: "Unknown command: jou garde benjoue garde ben").
+  if (box === lineForm) { if (d.ok) typed.value = ""; else typed.select(); } });
 """
 
 
@@ -194,7 +216,7 @@ def seat_page(lang: str, game: str, seat: Any, code: str, status: str, table_lan
 <h2>{w["mine"]}</h2>
 <div id="mine" role="log" aria-live="polite" aria-relevant="additions">{"".join(
     f'<p lang="{note_lang}">{escape(text)}</p>' for text, note_lang in notes)}</div>
-<h2>{w["device"]}</h2>
+<h2 id="device-title" tabindex="-1">{w["device"]}</h2>
 <form id="offers" method="post" action="{escape(base)}/line"{"" if hand["offers"] else " hidden"}>
 {"".join(f'<button type="submit" name="line" value="{escape(text)}">{escape(label)}</button>'
          for text, label in hand["offers"])}
@@ -275,7 +297,7 @@ def _hand_part(t: Translator, lang: str, base: str, hand: dict[str, Any]) -> str
         f'<p class="card-choice"{"" if i <= count else " hidden"}><label for="card{i}">'
         f'{label}</label>\n<select id="card{i}" name="card{i}"{"" if i <= count else " disabled"}>{options}</select></p>'
         for i, label in enumerate(card_labels, 1))
-    return f"""<h2>{w["hand"]}</h2>
+    return f"""<h2 id="hand-title" tabindex="-1">{w["hand"]}</h2>
 <p id="hand-summary">{escape(hand["summary"])}</p>
 <form id="hand-form" method="post" action="{escape(base)}/hand"{"" if count else " hidden"}>
 <input type="hidden" name="lang" value="{lang}">
@@ -318,11 +340,16 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
         "heading": escape(t("Join the table: {game}", game=game)),
     }
     options = "\n".join(f'<option value="{escape(s.id)}">{escape(s.name)}</option>' for s in seats)
-    alert = f'<p role="alert">{escape(problem)}</p>' if problem else ""
+    # A refused code comes back as a new page: its title and the line after its heading say why first (a screen reader
+    # reads the title as the page loads; an alert already in a page that loads is not announced), and the field
+    # points to it.
+    alert = f'<p id="problem" role="alert">{escape(problem)}</p>' if problem else ""
+    invalid = ' aria-invalid="true" aria-describedby="problem"' if problem else ""
     free = (f"""<form method="post" action="/join">
 <input type="hidden" name="lang" value="{lang}">
 <label for="code">{w["code"]}</label>
-<input id="code" name="code" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="12">
+<input id="code" name="code" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false"
+ maxlength="12"{invalid}>
 <label for="seat">{w["seat"]}</label>
 <select id="seat" name="seat">
 {options}
@@ -330,11 +357,12 @@ def join_page(lang: str, game: str, seats: list[Any], problem: str | None = None
 <p><button type="submit">{w["join"]}</button></p>
 </form>""" if seats else f'<p>{w["taken"]}</p>')
     body = f"""<h1>{w["heading"]}</h1>
-{_languages(lang, "/")}
 {alert}
+{_languages(lang, "/")}
 <h2>{w["seat"]}</h2>
 {free}{_fingerprint(w, fingerprint)}"""
-    return _document(lang, t("Join the table: {game}", game=game), body)
+    title = t("Join the table: {game}", game=game)
+    return _document(lang, f"{problem} — {title}" if problem else title, body)
 
 
 def _fingerprint(w: dict[str, str], fingerprint: str | None) -> str:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 from starlette.routing import BaseRoute
 
-from companion.i18n import LANGUAGES
+from companion.i18n import LANGUAGES, Translator
 from companion.private.base import PrivateRules, to_act_only
 from companion.render import Settings, capitalized
 from companion.session import Narrator, Session, Table, Wiring
@@ -204,9 +204,15 @@ class Served:
                 loop.run_in_executor(None, refusals_summary, self.parts, self.session, *due)
 
     def stop(self) -> None:
-        """With the game: the streams end, the server closes its socket."""
+        """With the game: each page is told the game ended (else it would try again for ever, saying the connection
+        was lost), the streams end, the server closes its socket."""
         self.parts.stopping.set()
-        self.parts.feed.close()
+        feed = self.parts.feed
+        if not feed.closed:
+            ended = {lang: Translator(lang, "web")("The game has ended: this page no longer follows it.")
+                     for lang in LANGUAGES}
+            feed.publish("end", ended[self.parts.lang], self.parts.lang, texts=ended)
+        feed.close()
         self.parts.server.stop()
 
     def status_sentence(self, lang: str) -> str:

@@ -68,12 +68,15 @@ async def seat_page(web: Served, r: SeatRequest) -> Response:
 
 def _page(web: Served, r: SeatRequest) -> str:
     session, seat, lang = web.session, r.seat, r.lang
-    # Not under the table's lock: the table may be waiting for this very page (a secret value).
+    # Not under the table's lock: the table may be waiting for this very page (a secret value). So the stream's
+    # starting point is taken first: whatever is published while the page is made comes on its stream, once.
+    after = web.feed.last_id
     # What this seat alone was told lately (a Priest's peek), shown again on a page reloaded after a phone slept.
-    notes = [(e.text, e.lang) for e in web.feed.since(0, seat.id) if e.to == seat.id and e.kind == "note"]
+    notes = [(e.text, e.lang) for e in web.feed.since(0, seat.id)
+             if e.to == seat.id and e.kind == "note" and e.id <= after]
     view = web.hands.view(session, seat.id, lang)
     status = web.status_sentence(lang)
-    return pages.seat_page(lang, web.game_name(lang), seat, web.seats.code, status, lang, web.feed.last_id,
+    return pages.seat_page(lang, web.game_name(lang), seat, web.seats.code, status, lang, after,
                            web.secrets.prompt_for(seat.id), view, notes[-NOTES_KEPT:], heartbeat=web.timing.heartbeat)
 
 

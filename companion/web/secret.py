@@ -82,7 +82,7 @@ class WebSecrets:
         t = Translator(session.narrator.settings.lang, "web")
         if len(on_web) < len(steps) and self.reader is None:
             absent = [steps[i] for i in range(len(steps)) if i not in on_web]
-            # Translators: said at the table; {players} the fighters with no page open, named and joined.
+            # Translators: {players} the fighters with no page open, in a script (nothing can ask them at the table).
             _say(session, lambda t, c: t("{players}: open your page to type your value; nothing was asked.",
                                          players=c.join([self._name_in(session, c, pid) for pid in absent])),
                  "secret_cancelled", {"what": secret.what}, Priority.NOW)
@@ -107,7 +107,7 @@ class WebSecrets:
         pending = _Pending(secrets.token_urlsafe(12), secret, steps, set(on_web))
         names = [self._name(session, pid) for pid in steps]
         web_ids = [steps[i] for i in sorted(on_web)]
-        # Translators: said at the table and on the pages; {players} the fighters asked on their pages, joined.
+        # Translators: {players} the fighters whose pages ask their value.
         _say(session, lambda t, c: capitalized(t("{players}: type your value on your own device.",
                                                  players=c.join([self._name_in(session, c, pid) for pid in web_ids]))),
              "secret_turn", {"players": [steps[i] for i in sorted(on_web)], "devices": True}, Priority.NOW)
@@ -200,11 +200,11 @@ class WebSecrets:
                 _say(session, self._cancelled(session, pid), "secret_cancelled", {"player": pid}, Priority.NOW)
 
     def _sent(self, session: Session, pid: str) -> Callable[[Translator, Any], str]:
-        # Translators: said at the table and on the pages (never the value); {player} a fighter's name.
+        # Translators: {player} a fighter; never the value.
         return lambda t, c: capitalized(t("{player} has sent their value.", player=self._name_in(session, c, pid)))
 
     def _cancelled(self, session: Session, pid: str) -> Callable[[Translator, Any], str]:
-        # Translators: said at the table and on the pages; {player} a fighter's name.
+        # Translators: {player} a fighter who cancelled the secret value on their page.
         return lambda t, c: capitalized(t("{player} cancelled on their device.", player=self._name_in(session, c, pid)))
 
     def _cancel(self, pending: _Pending, by: str | None) -> None:

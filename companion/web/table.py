@@ -244,7 +244,7 @@ def devices(web: Parts, session: Session) -> None:
         parts = [t("{player} {state}", player=_name(session, ctx, seat), state=words[states[seat.id]])
                  for seat in web.seats]
         # Translators: {seats} lists each player and their device's state.
-        return t("Devices: {seats}.", seats="; ".join(parts))
+        return t("Devices: {seats}.", seats=ctx.separator.join(parts))  # French typography: " ; "
 
     _say(web, session, sentence, "web_devices", {"seats": states}, TABLE_ONLY)
 

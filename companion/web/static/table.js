@@ -1,7 +1,8 @@
 // The table's own page (companion/web/table_page): the command field, the live log, the secret value,
 // the earcons (Web Audio) and the built-in voice (speechSynthesis). Plain JavaScript, no framework.
 // Nothing here moves the focus by itself, except from the command field to the secret value field when the
-// line just sent asks a value, and back once it is sent; no key is taken but Up and Down in the command field.
+// line just sent asks a value, and back once it is sent, and from the Yes button (which goes away once pressed) to the
+// command field; no key is taken but Up and Down in the command field.
 "use strict";
 const page = document.documentElement.dataset;
 const said = document.getElementById("said"), commandForm = document.getElementById("command-form");
@@ -70,7 +71,14 @@ function add(d) {
   said.scrollTop = said.scrollHeight;
   if (d.sound) sound(d.sound);
   if (d.words !== false) speak(d.text, d.lang, d.assertive);
-  if (d.suggestion) { yes.hidden = false; yes.disabled = false; }
+  // The offer lasts until the next line, typed here or at the terminal: whatever is said next ends it.
+  if (d.suggestion) { yes.hidden = false; yes.disabled = false; } else withdrawOffer();
+}
+function withdrawOffer() {
+  if (yes.hidden) return;
+  if (document.activeElement === yes) command.focus();  // the button goes away: the focus waits in the command field
+  yes.hidden = true;
+  yes.disabled = true;
 }
 
 // ------------------------------------------------------------------ the secret value
@@ -91,35 +99,38 @@ function asked(request) {
   for (const control of secretForm.querySelectorAll("input:not([type=hidden]), button")) control.disabled = true;
   secretForm.hidden = true;
   secretIdle.hidden = false;
+  hint.textContent = "";  // "A secret value is asked…" is no longer true
   if (had) command.focus();
 }
+// A request the server cannot answer (the game ended, the companion stopped) is said in the hint, never lost silently.
 async function post(action, fields) {
   const body = new URLSearchParams(fields);
-  const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
-  return answer.json();
+  try {
+    const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
+    return await answer.json();
+  } catch (error) {
+    return {ok: false, message: ended || tries >= SILENT_AFTER ? link.textContent : page.offline};
+  }
+}
+function answered(d) {
+  if (!d.ok) hint.textContent = d.message;
 }
 secretForm.addEventListener("submit", e => {
   e.preventDefault();
   const fields = {request: secretForm.elements.request.value, value: value.value};
   value.value = "";  // gone from the page before it is even sent
-  post("secret", fields).catch(() => {});
+  post("secret", fields).then(answered);
 });
 document.getElementById("cancel-value").addEventListener("click", () => {
   value.value = "";
-  post("secret", {request: secretForm.elements.request.value, cancel: "1"}).catch(() => {});
+  post("secret", {request: secretForm.elements.request.value, cancel: "1"}).then(answered);
 });
 
 // ------------------------------------------------------------------ the command field
 async function send(line) {
-  yes.hidden = true;
-  yes.disabled = true;
+  withdrawOffer();
   hint.textContent = "";
-  try {
-    const d = await post("line", {line});
-    if (!d.ok) hint.textContent = d.message;
-  } catch (error) {
-    hint.textContent = page.offline;
-  }
+  answered(await post("line", {line}));
 }
 commandForm.addEventListener("submit", e => {
   e.preventDefault();
@@ -140,13 +151,15 @@ yes.addEventListener("click", () => send(page.yes));
 for (const button of document.querySelectorAll("#quick button")) {
   button.addEventListener("click", () => {
     if (button.dataset.line) send(button.dataset.line);
-    else post("now", {}).catch(() => {});
+    else post("now", {}).then(answered);
   });
 }
 
 // ------------------------------------------------------------------ the stream
 // Each entry once, in order, by its id; after a drop it reconnects by itself and the server replays what was missed.
-let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null, ended = false;
+// The companion runs on this very computer: after a few tries in vain, the page says it may have stopped.
+const SILENT_AFTER = 3;
+let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null, ended = false, tries = 0;
 function once(handler) {
   return e => {
     const id = Number(e.lastEventId) || 0;
@@ -162,11 +175,12 @@ function connect() {
   stream.addEventListener("ask", once(d => ask(d.request)));
   stream.addEventListener("done", once(d => asked(d.request)));
   stream.addEventListener("end", once(d => { ended = true; stream.close(); link.textContent = d.text; }));
-  stream.onopen = () => { delay = 1000; link.textContent = lost ? page.back : page.online; lost = false; };
+  stream.onopen = () => { delay = 1000; tries = 0; link.textContent = lost ? page.back : page.online; lost = false; };
   stream.onerror = () => {
     stream.close();
     if (ended) return;
     if (!lost) link.textContent = page.offline;
+    else if (++tries === SILENT_AFTER) link.textContent = page.silent;
     lost = true;
     if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500);
     delay = Math.min(delay * 2, 15000);

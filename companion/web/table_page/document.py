@@ -156,10 +156,17 @@ def page(lang: str, game: str, base: str, entries: Sequence[Entry], after: int, 
 <li>{w["key_said"]}</li>
 </ul>"""
     data = {"base": base, "after": str(after), "yes": yes, "sounds": sounds, "earcons": json.dumps(earcons),
-            "online": t("Connected to the table."), "offline": t("Connection lost: trying again by itself."),
-            "back": t("Connected again: what was said meanwhile follows.")}
+            **_connection(t)}
     # Translators: the page's title; {game} is the game's name.
     return _document(lang, t("{game}: the table", game=game), body, data)
+
+
+def _connection(t: Translator) -> dict[str, str]:
+    """What the script says of the connection as the stream comes and goes."""
+    return {"online": t("Connected to the table."), "offline": t("Connection lost: trying again by itself."),
+            "back": t("Connected again: what was said meanwhile follows."),
+            # Translators: the table page's connection, after a few tries (the companion runs on this computer).
+            "silent": t("No answer from the companion on this computer: it may have stopped. Trying again.")}
 
 
 def _entry(entry: Entry) -> str:

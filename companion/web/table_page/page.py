@@ -292,9 +292,10 @@ class TablePage:
 
     async def _page_view(self, request: Request) -> Response:
         session = self.session
-        entries = [e for e in self.feed.since(0, "") if e.kind == "say"]
+        after = self.feed.last_id  # first: whatever is said while the page is made comes on its stream, once
+        entries = [e for e in self.feed.since(0, "") if e.kind == "say" and e.id <= after]
         html = document.page(self.lang, str(session.table.game.spec.name(self.lang)), self.path, entries,
-                             self.feed.last_id, self.earcon_recipes(), self.sounds, YES.get(self.lang, "yes"),
+                             after, self.earcon_recipes(), self.sounds, YES.get(self.lang, "yes"),
                              self._asked.request if self._asked is not None else "")
         return HTMLResponse(html, headers=headers())
 
