@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import io
 import random
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -114,3 +117,57 @@ def test_garbage_resumed_is_one_sentence_never_a_traceback(lang: str, tmp_path: 
         assert path.read_bytes() == content
 
     resume()
+
+
+@pytest.mark.parametrize("kind", ["saved", "empty"])
+def test_two_companions_resuming_one_save_at_once_one_plays_the_other_is_told(kind: str, tmp_path: Path) -> None:
+    """Both started together, both still reading their input: the lock lets one play, the other exits with a sentence."""
+    path = tmp_path / "game.jsonl"
+    if kind == "saved":
+        _saved_game(find("gauntlet"), path, moves=2)
+    else:
+        path.write_bytes(b"")
+    command = [sys.executable, "-m", "companion", "play", "gauntlet", "--resume", str(path), "--lang", "fr"]
+    both = [subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    try:
+        deadline = time.monotonic() + 60
+        while all(process.poll() is None for process in both):  # the one refused ends; the other waits for a line
+            assert time.monotonic() < deadline, "neither companion was refused"
+            time.sleep(0.02)
+        refused = next(process for process in both if process.poll() is not None)
+        playing = next(process for process in both if process is not refused)
+        assert (refused.returncode, refused.communicate(timeout=30)[1].strip()) == (
+            2, f"{path} est ouvert dans un autre compagnon : fermez d'abord cette partie.")
+        assert playing.communicate("suivant\n", timeout=60)[1] == "" and playing.returncode == 0
+    finally:
+        for process in both:
+            if process.poll() is None:
+                process.kill()
+                process.wait(timeout=10)
+    assert journal.read(path).game == "gauntlet"  # the game is whole, whoever won
+
+
+def test_an_empty_save_another_companion_filled_meanwhile_is_resumed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between reading the empty file and starting a game in it, another companion started one there, played and
+    quit: that game is resumed, never "already exists: … resume it with --resume" to someone who typed --resume."""
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b"")
+    game = find("gauntlet")
+    real_resume = journal.Journal.resume
+
+    def resume_then_other_companion_plays(*args: object, **kwargs: object) -> object:
+        try:
+            return real_resume(*args, **kwargs)  # type: ignore[arg-type]
+        except journal.JournalError:  # "empty": the other companion takes the file now, plays a move, quits
+            options = game.rules.options_type(players=4)
+            other = journal.Journal.create(path, game.id, options_to_json(options), replace_empty=True)
+            open_session(game, options, Settings("en"), Announcer(), other, records=False).handle("play proxima")
+            other.close()
+            raise
+
+    monkeypatch.setattr(journal.Journal, "resume", resume_then_other_companion_plays)
+    status, out, err = _resume(game, path, "en", capsys, monkeypatch)
+    assert (status, err) == (0, "")
+    assert "Game resumed: 1 command replayed." in out
