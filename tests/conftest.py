@@ -72,6 +72,21 @@ def sigint_left_as_found() -> Iterator[None]:
                     f"(before: handler {before[0]!r}, blocked {sorted(before[1])})")
 
 
+#: What the test files do on import (a game's cards read at collection) never sees the user's folders either: a
+#: referee's corrected card file in ~/.config/companion failed collection, and the parse cache went to ~/.cache.
+#: One folder for the run: this file is imported twice (as conftest and tests.conftest), xdist's workers inherit it.
+_MADE_HERE = "COMPANION_TESTS_FOLDER" not in os.environ
+_IMPORT_FOLDER = os.environ.get("COMPANION_TESTS_FOLDER") or tempfile.mkdtemp(prefix="companion-tests-")
+os.environ["COMPANION_TESTS_FOLDER"] = _IMPORT_FOLDER
+os.environ["COMPANION_DATA_DIR"] = os.path.join(_IMPORT_FOLDER, "data")
+os.environ["COMPANION_CONFIG_DIR"] = os.path.join(_IMPORT_FOLDER, "config")
+
+
+def pytest_unconfigure() -> None:
+    if _MADE_HERE:  # xdist's controller, once its workers are done
+        shutil.rmtree(_IMPORT_FOLDER, ignore_errors=True)
+
+
 @pytest.fixture(autouse=True)
 def private_folders(tmp_path, monkeypatch):
     """Autosaves and card overrides never touch the real home folder."""
