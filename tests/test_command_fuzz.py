@@ -23,6 +23,7 @@ from companion.games.base import options_to_json
 from companion.registry import GAMES, Game, find
 from companion.render import Settings
 from companion.session import Session, Wiring, open_session
+from companion.ui.completion import _typed_id
 from tests.conftest import Recorder, examples
 
 pytestmark = pytest.mark.timeout(120)
@@ -30,13 +31,23 @@ pytestmark = pytest.mark.timeout(120)
 LEFT_OUT = ("save", "quit")
 
 
-def _words(game: Game) -> list[str]:
-    """Every word a line of ``game`` may hold: its verbs and inner words in both languages, and its card names."""
+def _verbs(game: Game) -> list[str]:
+    """The words of ``game``'s commands in both languages (and the words a line may start with), but save and quit."""
     vocabulary = game.parser.vocabulary
     verbs = [name for verb, names in vocabulary.verbs.items() if verb not in LEFT_OUT for name in names]
+    return sorted(set(verbs + [name for word in vocabulary.starts for name in vocabulary.words.get(word, (word,))]))
+
+
+def _words(game: Game) -> list[str]:
+    """Every word a line of ``game`` may hold: its verbs and inner words in both languages, its card names, and its
+    seats as typed in both languages (``hero1``, ``héros 2``, ``j3``)."""
+    vocabulary = game.parser.vocabulary
     cards = [word for card in game.cards().cards
              for word in (card.id, *card.names.values(), *card.aliases, *" ".join(card.names.values()).split())]
-    return sorted(set(verbs + vocabulary.inner_words() + cards))
+    state = game.rules.new(game.rules.options_type(players=game.spec.default_players), game.cards())
+    seats = [typed for pid in game.rules.player_ids(state) for lang in ("fr", "en")
+             for typed in (pid, _typed_id(pid, vocabulary, lang))]
+    return sorted(set(_verbs(game) + vocabulary.inner_words() + cards + seats))
 
 
 def _near_miss(word: str, data: Any) -> str:
@@ -56,6 +67,20 @@ def _near_miss(word: str, data: Any) -> str:
     return word[:at] + data.draw(st.characters(codec="utf-8")) + word[at + 1:]
 
 
+def _printed(game: Game) -> list[str]:
+    """Lines the game prints for its legal moves over a seeded random game, in both languages (for the games that
+    print them): commands typed right, most of them refused by the rules at another moment of the game."""
+    state, shuffle, printed = game.rules.new(game.rules.options_type(players=game.spec.default_players),
+                                             game.cards()), random.Random(game.id), set()
+    for _ in range(60):
+        moves = game.rules.legal_moves(state)
+        if not moves:
+            break
+        printed |= {game.parser.line_for(move, state, lang) for move in moves for lang in ("fr", "en")}
+        state, _ = game.rules.apply(state, shuffle.choice(moves))
+    return sorted(line for line in printed if line)
+
+
 NUMBERS = st.one_of(st.integers(-20, 20).map(str), st.integers().map(str), st.sampled_from(
     ["+1", "-1", "--2", "+-1", "1.5", "1e9", "0x10", "²", "②", "٣", "Ⅳ", "1/2", "9" * 60, "0" * 30 + "3", "-0", "nan"]))
 UNICODE = st.text(st.characters(codec="utf-8"), min_size=1, max_size=12)
@@ -63,18 +88,26 @@ CONTROLS = st.text(st.characters(categories=["Cc", "Cf", "Zl", "Zp", "Cs"]), min
 
 
 @st.composite
-def lines(draw: Any, words: list[str]) -> str:
-    """One typed line: a few tokens, each a game word, a near miss of one, a number, unicode or control characters."""
-    shape = draw(st.sampled_from(["words", "words", "words", "text", "long"]))
+def lines(draw: Any, words: list[str], verbs: list[str], printed: list[str]) -> str:
+    """One typed line: mostly a verb (or a near miss of one) and a few arguments, each a game word, a near miss of
+    one, a number, unicode or control characters; a line the game prints for a move; else any text, or a line of one
+    word many times."""
+    shape = draw(st.sampled_from(["command", "command", "command", "words", "text", "long"] + ["printed"] * 3 * bool(printed)))
+    if shape == "printed":
+        return draw(st.sampled_from(printed))
     if shape == "text":
         return draw(st.text(max_size=80))
     if shape == "long":
-        return draw(st.sampled_from(words)) + " " + draw(st.sampled_from(words)) * draw(st.integers(50, 300))
+        return draw(st.sampled_from(verbs)) + (" " + draw(st.sampled_from(words))) * draw(st.integers(5, 200))
     data = draw(st.data())
-    token = st.one_of(st.sampled_from(words), st.sampled_from(words).map(lambda w: _near_miss(w, data)), NUMBERS,
+    word = st.sampled_from(words)
+    token = st.one_of(word, word, word, st.integers(0, 9).map(str), word.map(lambda w: _near_miss(w, data)), NUMBERS,
                       UNICODE, CONTROLS)
-    separator = st.sampled_from([" ", " ", "  ", "\t", "\u00a0", ",", "\u3000"])
-    tokens = draw(st.lists(token, min_size=1, max_size=5))
+    separator = st.sampled_from([" ", " ", " ", "  ", "\t", "\u00a0", ",", "\u3000"])
+    tokens = draw(st.lists(token, min_size=0 if shape == "command" else 1, max_size=4))
+    if shape == "command":
+        verb = draw(st.sampled_from(verbs))
+        tokens.insert(0, _near_miss(verb, data) if draw(st.integers(0, 4)) == 0 else verb)
     return "".join(t + draw(separator) for t in tokens).rstrip(" ")
 
 
@@ -125,10 +158,10 @@ def _check_line(session: Session, recorder: Recorder, path: Path, line: str) -> 
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_any_line_in_a_game_in_progress_is_answered_and_a_refusal_changes_nothing(game_id: str, lang: str) -> None:
     game = find(game_id)
-    words = _words(game)
+    words, verbs, printed = _words(game), _verbs(game), _printed(game)
 
-    @settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(typed=st.lists(lines(words), min_size=1, max_size=6), moves=st.integers(0, 12))
+    @settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(typed=st.lists(lines(words, verbs, printed), min_size=1, max_size=6), moves=st.integers(0, 12))
     def fuzz(typed: list[str], moves: int) -> None:
         with tempfile.TemporaryDirectory() as folder:
             session, recorder, path = _in_progress(game, lang, Path(folder), moves)

@@ -1,4 +1,4 @@
-"""``companion play GAME --resume FILE`` on a save file cut at every byte, or full of garbage, in every game.
+"""``companion play GAME --resume FILE`` on a save file cut at (nearly) every byte, or full of garbage, in every game.
 
 Whatever is left of the file, the user gets a sentence in their language and never a traceback: the whole file
 empty starts a new game in it, a cut header is "not a save file" (and the file is left as it was), a cut last line
@@ -79,7 +79,8 @@ def test_a_save_cut_at_any_byte_is_resumed_or_refused_in_a_sentence(game_id: str
     whole = _saved_game(game, tmp_path / "whole.jsonl")
     ends = [at for at, byte in enumerate(whole) if byte == ord("\n")]  # each line's newline
     path = tmp_path / "cut.jsonl"
-    for cut in range(len(whole) + 1):
+    header = range(1, ends[0], 5)  # one answer all along the header: every fifth byte, and each byte after it
+    for cut in (0, *header, *range(ends[0] - 2, len(whole) + 1)):
         lang = ("fr", "en")[cut % 2]
         kept = whole[:cut]
         path.write_bytes(kept)
