@@ -172,3 +172,21 @@ def test_an_empty_save_another_companion_filled_meanwhile_is_resumed(tmp_path: P
     status, out, err = _resume(game, path, "en", capsys, monkeypatch)
     assert (status, err) == (0, "")
     assert "Game resumed: 1 command replayed." in out
+
+
+def test_an_unfinished_game_is_offered_even_beside_a_save_that_vanished(tmp_path: Path) -> None:
+    """A save listed then gone before it is dated (another companion removed its unplayed save as this one started),
+    or a link to nothing, hid every unfinished game from the resume offer."""
+    from companion.ui.resume import unfinished_autosave
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    game = find("gauntlet")
+    options = game.rules.options_type(players=2)
+    started = journal.Journal.create(folder / "gauntlet_2026-01-01_11-00-00.jsonl", game.id, options_to_json(options),
+                                     {"interactive": True})
+    open_session(game, options, Settings("en"), Announcer(), started, records=False).handle("play ebony maw")
+    started.close()
+    (folder / "gauntlet_2026-01-01_12-00-00.jsonl").symlink_to(folder / "removed.jsonl")
+    found = unfinished_autosave(game, folder, "en")
+    assert found is not None and found.path == started.path
