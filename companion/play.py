@@ -453,6 +453,8 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
         if path is not None and path.is_dir():
             # Translators: {path} a file or folder name.
             raise _OptionError(t("{path} is a folder: give a file name.", path=path)) from None
+        if config.resume is not None:  # the empty file got another companion's game meanwhile: resume that
+            return _resume_filled(config.resume, game, settings, cards, t)
         # Translators: {path} a file or folder name.
         raise _OptionError(t("{path} already exists: choose another file, or resume it with --resume.", path=path)) from None
     except journal.JournalError as error:
@@ -466,6 +468,15 @@ def _open_table(config: PlayConfig, game: Game, settings: Settings, t: Translato
 
 class _EmptySave(Exception):
     """The save file holds nothing: a new game starts in it."""
+
+
+def _resume_filled(path: Path, game: Game, settings: Settings, cards: Any, t: Translator) -> tuple[Table, list[str]]:
+    """``--resume`` of a file read empty that another companion started a game in before this one could: that game
+    (or "open in another companion" while it plays), never "already exists: resume it with --resume"."""
+    try:
+        return _resume(path, game, settings, cards, t)
+    except _EmptySave:  # emptied again meanwhile: too busy a file to guess about
+        raise _OptionError(_journal_problem(journal.JournalError("locked", path), t)) from None
 
 
 def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translator) -> tuple[Table, list[str]]:

@@ -60,6 +60,21 @@ def need(binary: str) -> str:
     return path
 
 
+def accepts(path: Path) -> bool:
+    """Whether a daemon accepts connections on the Unix socket ``path`` (its file alone may come first)."""
+    if not path.exists():
+        return False
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(1.0)
+    try:
+        probe.connect(str(path))
+        return True
+    except OSError:
+        return False
+    finally:
+        probe.close()
+
+
 def wait_until(condition: Callable[[], Any], timeout: float = STARTUP, what: str = "condition") -> Any:
     """Polls ``condition`` until it is truthy; its value, or AssertionError after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
@@ -327,7 +342,8 @@ class PulseAudio:
                 "-L", f"module-null-sink sink_name={self.SINK}",
                 "-L", f"module-native-protocol-unix socket={self.socket} auth-anonymous=1"]
         self.daemon = Daemon(argv, env, root / "pulseaudio.log")
-        wait_until(lambda: self.socket.exists() or not self.daemon.alive(), what="PulseAudio's socket")
+        # The socket file comes before the daemon listens on it (bind, then listen): wait for a connection.
+        wait_until(lambda: accepts(self.socket) or not self.daemon.alive(), what="PulseAudio's socket")
         if not self.daemon.alive():
             raise AssertionError("PulseAudio did not start: " + (root / "pulseaudio.log").read_text(errors="replace"))
 
@@ -398,17 +414,7 @@ class SpeechDispatcher:
         self.protocol = ProtocolLog(self.logs / "protocol.log")
 
     def _accepts(self) -> bool:
-        if not self.socket.exists():
-            return False
-        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        probe.settimeout(1.0)
-        try:
-            probe.connect(str(self.socket))
-            return True
-        except OSError:
-            return False
-        finally:
-            probe.close()
+        return accepts(self.socket)
 
     @property
     def address(self) -> str:

@@ -19,11 +19,12 @@ from companion.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 REWRITE = "python -m companion.kept_help"
+#: Where the companion finds the user's language when none is asked (companion/languages.py).
+LOCALE_VARIABLES = ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE")
 
 
 def companion(*argv: str, columns: str | None = None, **kwargs: object) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LANG", "LC_ALL", "LC_MESSAGES",
-                                                                             "LANGUAGE")}
+    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", *LOCALE_VARIABLES)}
     if columns is not None:
         env["COLUMNS"] = columns
     options: dict[str, object] = {"capture_output": True, **kwargs}
@@ -41,8 +42,11 @@ def test_the_kept_help_is_what_argparse_prints_now(lang: str) -> None:
     (["--help"], "fr"), (["-h"], "fr"), (["--help", "--lang", "en"], "en"), (["--lang", "en", "-h"], "en"),
     (["--lang=fr", "--help"], "fr"), (["-h", "--lang=en"], "en"),
 ])
-def test_the_whole_help_is_the_kept_text_in_the_language_asked(argv: list[str], lang: str) -> None:
+def test_the_whole_help_is_the_kept_text_in_the_language_asked(argv: list[str], lang: str,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """No locale in the environment: French, the users' first language, as argparse's path chooses too."""
+    for name in LOCALE_VARIABLES:  # here as in `companion` below, whatever the developer's locale says
+        monkeypatch.delenv(name, raising=False)
     assert quick_help.asked_language(argv) == lang
     done = companion(*argv)
     assert done.returncode == 0 and done.stderr == ""

@@ -192,12 +192,26 @@ def test_row6_many_words_are_parsed_in_linear_time(line: str) -> None:
     assert "proxima proxima proxima proxima proxima" not in recorder.texts[-1]  # what was typed is quoted short
 
 
-@pytest.mark.parametrize("word", ["状态", "😀", "!!!", "-", "\x00\x00", "?!"])
+@pytest.mark.parametrize("word", ["状态", "😀", "!!!", "-", "?!"])
 def test_row12_a_first_word_that_is_no_command_is_unknown(word: str) -> None:
     session, recorder = make_session(players=2, lang="fr")
     session.handle(word)
     assert recorder.events("error")[-1].fields["code"] == "unknown_command"
     assert recorder.events("help") == []
+
+
+@pytest.mark.parametrize(("lang", "nothing"), [("fr", "Rien n'a été tapé. Tapez aide pour les commandes."),
+                                               ("en", "Nothing typed. Type help for the commands.")])
+def test_row12_invisible_characters_are_nothing_typed_never_an_empty_quote(lang: str, nothing: str) -> None:
+    """A NUL, a zero-width space, a soft hyphen, a BOM or an Escape alone was "Unknown command: ." (an empty quote)."""
+    session, recorder = make_session(players=2, lang=lang)
+    for line in ("\x00\x00", "\u200b", "\u00ad", "\ufeff", "\x1b", "\x00 \u200b"):
+        recorder.clear()
+        session.handle(line)
+        assert recorder.texts == [nothing], repr(line)
+    recorder.clear()
+    session.handle("\x00 status")  # a stray character before a command: the command
+    assert recorder.events("error") == [] and recorder.events("status")
 
 
 def test_row17_control_sequences_never_reach_the_terminal() -> None:

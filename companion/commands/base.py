@@ -284,7 +284,7 @@ def dispatch(line: str, state: Any, parser: Parser) -> Request:
     """A game's ``parse``: the shared verbs, then the game's own, then its queries."""
     if len(line) > MAX_LINE:
         raise ParseError("line_too_long", length=len(line), limit=MAX_LINE)
-    words = line.split()
+    words = [word for word in line.split() if quote(word)]  # a word of invisible characters (a NUL) is nothing typed
     if not words:
         if parser.empty_line is not None:
             return Ask(parser.empty_line)

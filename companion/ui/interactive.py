@@ -30,7 +30,7 @@ from companion.i18n import Translator
 from companion.ui.completion import SessionCompleter
 from companion.ui import review
 from companion.ui.keys import build_key_bindings, help_lines
-from companion.ui.terminal import no_echo, quick_escape
+from companion.ui.terminal import no_echo, quick_escape, quietly
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -60,7 +60,7 @@ class PromptScheduler:
         if waiting is not None:
             loop, context = waiting
             try:
-                loop.call_soon_threadsafe(lambda: run_in_terminal(job), context=context)
+                loop.call_soon_threadsafe(lambda: run_in_terminal(quietly(job)), context=context)
                 return
             except RuntimeError:  # the prompt ended meanwhile
                 pass

@@ -22,6 +22,7 @@ from prompt_toolkit.key_binding.key_processor import KeyPressEvent
 from prompt_toolkit.utils import is_dumb_terminal
 
 from companion.render import N_
+from companion.ui.terminal import quietly
 
 
 class Actions(Protocol):
@@ -126,7 +127,7 @@ def above_prompt(event: KeyPressEvent, action: Callable[[], None], prompt: str) 
     written again by hand.
     """
     if not is_dumb_terminal():
-        run_in_terminal(action)
+        run_in_terminal(quietly(action))
         return
     terminal = get_app_session().output
     typed = event.current_buffer.document.text_before_cursor

@@ -76,17 +76,28 @@ def unfinished_autosave(game: Any, folder: Path | None = None, lang: str = "fr")
     declined (`mark_declined`).
     """
     folder = folder if folder is not None else journal.saves_folder()
-    try:
-        saves = sorted(folder.glob(f"{game.id}_*.jsonl"), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
-    except OSError:
-        return None
-    for path in saves[:LOOKED_AT]:
+    for path in _newest_first(folder, game.id)[:LOOKED_AT]:
         if is_declined(path):
             continue
         found = _unfinished(game, path, lang)
         if found is not None:
             return found
     return None
+
+
+def _newest_first(folder: Path, game_id: str) -> list[Path]:
+    """The autosaves of ``game_id`` in ``folder``, newest first; one gone meanwhile (another companion removed its
+    unplayed save) or a link to nothing is left out, never the others with it."""
+    dated = []
+    try:
+        for path in folder.glob(f"{game_id}_*.jsonl"):
+            try:
+                dated.append((path.stat().st_mtime, path.name, path))
+            except OSError:
+                continue
+    except OSError:
+        return []
+    return [path for _, _, path in sorted(dated, reverse=True)]
 
 
 def _unfinished(game: Any, path: Path, lang: str) -> Unfinished | None:

@@ -6,13 +6,16 @@ terminal is back in its ordinary mode, which echoes whatever is typed ahead: a
 secret value typed quickly would appear on the screen, and commands typed ahead
 would leave stray text between the announcements. Turning echo off for that
 time closes both gaps; what was typed ahead is kept and read by the next prompt.
+While a prompt runs, its answers printed above it (``run_in_terminal``: a key's
+answer, a page's sentence) are printed in prompt_toolkit's cooked mode, echo on
+again: `quietly` keeps it off there too.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 
 def _fileno() -> int | None:
@@ -55,6 +58,17 @@ def no_echo() -> Iterator[None]:
                 pass
 
 
+def quietly(action: Callable[[], None]) -> Callable[[], None]:
+    """``action`` run with no echo: ``run_in_terminal`` runs it in prompt_toolkit's cooked mode, which turns echo on,
+    and what is typed while it prints above the prompt (a command, a secret value) would appear on the screen."""
+
+    def run() -> None:
+        with no_echo():
+            action()
+
+    return run
+
+
 #: How long a lone ESC byte waits for the rest of a key's sequence before it is the Escape key (seconds).
 #: prompt_toolkit waits 0.5 s (``Application.ttimeoutlen``): Escape would stop speech half a second late. A
 #: terminal sends an arrow's or an F key's whole sequence in one write, so 10 ms still tells them apart.
@@ -66,4 +80,4 @@ def quick_escape(app: Any) -> None:
     app.ttimeoutlen = ESCAPE_WAIT
 
 
-__all__ = ["ESCAPE_WAIT", "quick_escape", "no_echo"]
+__all__ = ["ESCAPE_WAIT", "quick_escape", "no_echo", "quietly"]
