@@ -351,14 +351,16 @@ class _HeaderFacts:
     def save_id(self) -> str:
         """Which game this file holds, however often it is resumed, copied or finished: the records key it.
 
-        A header from before the ids has none: its digest stands for it (``h`` and 32 hex digits), the same at
-        every resume since a header is never rewritten.
+        A header from before the ids has none: the digest of what it holds stands for it (``h`` and 32 hex digits),
+        the same at every resume since a header is never rewritten (fields added to `Header` later leave it alone).
         """
-        if self.header.id is not None:
-            return self.header.id
+        header = self.header
+        if header.id is not None:
+            return header.id
         import hashlib  # only for a file from before the ids
 
-        return "h" + hashlib.sha256(msgspec.json.encode(self.header)).hexdigest()[:32]
+        held = msgspec.json.encode([header.version, header.game, header.options, header.settings, header.created])
+        return "h" + hashlib.sha256(held).hexdigest()[:32]
 
 
 class Replay(_HeaderFacts, msgspec.Struct):
