@@ -1,7 +1,8 @@
 """The journal: every accepted command on disk before it is applied or announced.
 
 A save file is JSON lines: a header (format, version, game, options,
-settings, created), then one line per accepted command (an object with a
+settings, created, id: the game's own id, kept by every file that goes on with
+it, so the records count it once), then one line per accepted command (an object with a
 ``cmd`` string) and ``{"op": "undo"}`` / ``{"op": "redo"}`` marks. Any line
 may carry ``t``, a time stamp (a number), for the games that need one.
 
@@ -166,6 +167,9 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     options: dict[str, Any] = {}
     settings: dict[str, Any] = {}
     created: str | None = None
+    #: This game's id, the same in every file that goes on with it (a copy, a read-only file's continuation); a file
+    #: from before it has none (see `_HeaderFacts.save_id`).
+    id: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] | None = None
 
 
 class _Mark(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -342,6 +346,21 @@ class _HeaderFacts:
     @property
     def settings(self) -> dict[str, Any]:
         return dict(self.header.settings)
+
+    @property
+    def save_id(self) -> str:
+        """Which game this file holds, however often it is resumed, copied or finished: the records key it.
+
+        A header from before the ids has none: the digest of what it holds stands for it (``h`` and 32 hex digits),
+        the same at every resume since a header is never rewritten (fields added to `Header` later leave it alone).
+        """
+        header = self.header
+        if header.id is not None:
+            return header.id
+        import hashlib  # only for a file from before the ids
+
+        held = msgspec.json.encode([header.version, header.game, header.options, header.settings, header.created])
+        return "h" + hashlib.sha256(held).hexdigest()[:32]
 
 
 class Replay(_HeaderFacts, msgspec.Struct):
@@ -667,24 +686,25 @@ class Journal(_HeaderFacts):
     @classmethod
     def create(cls, path: Path, game: str, options: Mapping[str, Any], settings: Mapping[str, Any] | None = None,
                entries: Iterable[Mapping[str, Any]] = (), *, replace_empty: bool = False,
-               sync_later: bool = False) -> Journal:
+               sync_later: bool = False, save_id: str | None = None) -> Journal:
         """A new save file holding the header and ``entries`` (see :func:`continuation`), locked.
 
         The file appears whole or not at all. ``replace_empty``: an existing file that
         holds nothing (``JournalError("empty")`` from ``read``) is replaced. ``sync_later`` (a file without
-        ``entries``): its fsyncs are made by the first line written (see the module's docstring).
+        ``entries``): its fsyncs are made by the first line written (see the module's docstring). ``save_id``: the
+        game's id when this file goes on with a game already saved (else a new one).
 
         :raises FileExistsError: ``path`` exists (it is never overwritten).
         :raises JournalWriteError: the folder or the file cannot be written (``reason``).
         :raises JournalError: ``locked``: the empty file to replace is open elsewhere.
         :raises ValueError: ``options``, ``settings`` or ``entries`` are not save file data (a bug).
         """
-        return cls._create([Path(path)], game, options, settings, entries, replace_empty, sync_later)
+        return cls._create([Path(path)], game, options, settings, entries, replace_empty, sync_later, save_id)
 
     @classmethod
     def create_auto(cls, game: str, options: Mapping[str, Any], settings: Mapping[str, Any] | None = None,
                     entries: Iterable[Mapping[str, Any]] = (), *, now: _dt.datetime | None = None,
-                    folder: Path | None = None, sync_later: bool = False) -> Journal:
+                    folder: Path | None = None, sync_later: bool = False, save_id: str | None = None) -> Journal:
         """A new automatic save file, ``GAME_DATE_TIME.jsonl`` (then ``_2``, ``_3``…) in the saves folder.
 
         Names never collide, even for many games started in the same second by several
@@ -692,16 +712,17 @@ class Journal(_HeaderFacts):
 
         :raises JournalWriteError: the folder cannot be written.
         :raises FileExistsError: all :data:`AUTO_TRIES` names of that second are taken.
-        ``sync_later`` as for :meth:`create`.
+        ``sync_later`` and ``save_id`` as for :meth:`create`.
         """
         base = (folder if folder is not None else saves_folder()) / _auto_stem(game, now)
         names = (_numbered(base, number) for number in range(1, AUTO_TRIES + 1))
-        return cls._create(names, game, options, settings, entries, False, sync_later)
+        return cls._create(names, game, options, settings, entries, False, sync_later, save_id)
 
     @classmethod
     def _create(cls, names: Iterable[Path], game: str, options: Mapping[str, Any], settings: Mapping[str, Any] | None,
-                entries: Iterable[Mapping[str, Any]], replace_empty: bool, sync_later: bool = False) -> Journal:
-        first, header = _new_header(game, options, settings)
+                entries: Iterable[Mapping[str, Any]], replace_empty: bool, sync_later: bool = False,
+                save_id: str | None = None) -> Journal:
+        first, header = _new_header(game, options, settings, save_id)
         data = first + b"".join(_entry_line(entry) for entry in entries)
         sync_later = sync_later and data == first  # lines given: on disk before the file has its name, as always
         candidates = iter(names)
@@ -797,7 +818,7 @@ class Journal(_HeaderFacts):
         and locked: go on in it (close this one), or close it. Raises as ``create``.
         """
         return Journal.create(path, self.game, self.options, self.settings if settings is None else settings,
-                              continuation(commands, redo))
+                              continuation(commands, redo), save_id=self.save_id)
 
     # ----------------------------------------------------------------- appending
 
@@ -868,8 +889,10 @@ class Journal(_HeaderFacts):
         self.close()
 
 
-def _new_header(game: str, options: Mapping[str, Any], settings: Mapping[str, Any] | None) -> tuple[bytes, Header]:
-    """A new save file's header line, and the header it reads as. :raises ValueError: not save file data (a bug)."""
+def _new_header(game: str, options: Mapping[str, Any], settings: Mapping[str, Any] | None,
+                save_id: str | None = None) -> tuple[bytes, Header]:
+    """A new save file's header line, and the header it reads as (a new game's id: 128 random bits, or ``save_id``
+    for a file that goes on with a saved game). :raises ValueError: not save file data (a bug)."""
     header_data = {
         "format": FORMAT,
         "version": VERSION,
@@ -877,6 +900,7 @@ def _new_header(game: str, options: Mapping[str, Any], settings: Mapping[str, An
         "options": dict(options),
         "settings": dict(settings or {}),
         "created": _dt.datetime.now().isoformat(timespec="seconds"),
+        "id": save_id or os.urandom(16).hex(),
     }
     first = _encode(header_data)
     try:

@@ -520,7 +520,8 @@ def _resume(path: Path, game: Game, settings: Settings, cards: Any, t: Translato
     if writable is None:
         try:
             writable = journal.Journal.create_auto(game.id, saved.options, saved.settings,
-                                                   journal.continuation(result.commands, result.redo_commands))
+                                                   journal.continuation(result.commands, result.redo_commands),
+                                                   save_id=saved.save_id)
         except OSError as error:
             raise _OptionError(t("Cannot write the save file {path}: {reason}.", path=path, reason=os_reason(error, t))) from None
         # Translators: {path} a file or folder name; {new} a file name.

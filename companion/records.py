@@ -16,6 +16,12 @@ game is written (in the same transaction, see :data:`VERSION`); its old games
 read "no winner recorded".
 A write that meets a locked file is tried again, a bounded number of times
 (:data:`TRIES`), before the caller says the game was not kept.
+
+One game is one save file's game (its header's id, `companion.journal`): each
+row keeps it as ``save_id``, UNIQUE, and a game finished again (resumed, its end
+undone, finished anew) replaces its row instead of adding one. A file from
+before the ids gains the column in place, like the winners', and its games
+count as they were.
 """
 
 from __future__ import annotations
@@ -48,7 +54,8 @@ CREATE TABLE IF NOT EXISTS games (
     score INTEGER NOT NULL,
     won INTEGER NOT NULL,
     finished TEXT NOT NULL,
-    winners TEXT
+    winners TEXT,
+    save_id TEXT
 );
 CREATE INDEX IF NOT EXISTS games_key ON games (game, variant, players, score);
 CREATE TABLE IF NOT EXISTS unscored (
@@ -58,11 +65,13 @@ CREATE TABLE IF NOT EXISTS unscored (
     players INTEGER NOT NULL,
     won INTEGER NOT NULL,
     finished TEXT NOT NULL,
-    winners TEXT
+    winners TEXT,
+    save_id TEXT
 );
 """
-#: The records file's layout (SQLite's ``user_version``): 0 before the winners were kept, 2 with them.
-VERSION = 2
+#: The records file's layout (SQLite's ``user_version``): 0 before the winners were kept, 2 with them, 3 with the
+#: save file each game came from (``save_id``, unique: a game counts once).
+VERSION = 3
 #: The winners of a cooperative game: the table wins or loses together (``won`` says which).
 TABLE = "table"
 #: Who won one game: `TABLE`, or the winning players as (player id, name given at the table or None), or None
@@ -161,26 +170,29 @@ def _wrong_types(db: sqlite3.Connection) -> bool:
     for table, columns in _WHOLE_NUMBERS.items():
         if table in tables:
             tests = [f"typeof({c}) != 'integer'" for c in columns]
-            if _has_winners(db, table):
-                tests.append("typeof(winners) NOT IN ('null', 'text')")
+            tests += [f"typeof({c}) NOT IN ('null', 'text')" for c in ("winners", "save_id") if _has(db, table, c)]
             if db.execute(f"SELECT 1 FROM {table} WHERE {' OR '.join(tests)} LIMIT 1").fetchone():
                 return True
     return False
 
 
-def _has_winners(db: sqlite3.Connection, table: str) -> bool:
-    """Whether ``table`` has the winners' column (a file from before them has not, until a game is written)."""
-    return any(row[1] == "winners" for row in db.execute(f"PRAGMA table_info({table})"))
+def _has(db: sqlite3.Connection, table: str, column: str) -> bool:
+    """Whether ``table`` has ``column`` (a file from before the winners or the save ids has not, until a game is
+    written)."""
+    return any(row[1] == column for row in db.execute(f"PRAGMA table_info({table})"))
 
 
 def _migrate(db: sqlite3.Connection) -> None:
     """An older file brought to :data:`VERSION` in place, inside the write's own transaction (a kill rolls it back):
-    the winners' column is added, and the games already kept read "no winner recorded"."""
+    the winners' and the save ids' columns are added (the games already kept read "no winner recorded", and count
+    as they were), then the key that makes a game count once."""
     if db.execute("PRAGMA user_version").fetchone()[0] >= VERSION:
         return
     for table in _WHOLE_NUMBERS:
-        if not _has_winners(db, table):
-            db.execute(f"ALTER TABLE {table} ADD COLUMN winners TEXT")
+        for column in ("winners", "save_id"):
+            if not _has(db, table, column):
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
+        db.execute(f"CREATE UNIQUE INDEX IF NOT EXISTS {table}_save ON {table} (save_id)")
     db.execute(f"PRAGMA user_version = {VERSION}")
 
 
@@ -267,32 +279,45 @@ def _retried(write: Callable[[], Any]) -> Any:
 
 
 def record(game_id: str, variant: str, players: int, score: int | None, won: bool, *, path: Path | None = None,
-           now: _dt.datetime | None = None, winners: Winners = None) -> Record:
+           now: _dt.datetime | None = None, winners: Winners = None, save_id: str | None = None) -> Record:
     """Keep one finished game and who won it; the `Record` says whether it beats the best before it.
 
-    A game without a score (``score`` None) is counted in its own table and never beats a record.
+    A game without a score (``score`` None) is counted in its own table and never beats a record. ``save_id``: the
+    save file's game (`companion.journal`): a game already kept under it is replaced, never counted twice, and
+    its own earlier end is not a record to beat; None (no save file) always adds a game.
 
     :raises RecordsError: the database is locked (after every try), damaged or cannot be written.
     """
     finished = (now or _dt.datetime.now()).isoformat(timespec="seconds")
-    kept = _winners_text(winners)
+    values = {"game": game_id, "variant": variant, "players": players, "won": int(won), "finished": finished,
+              "winners": _winners_text(winners), "save_id": save_id}
+    if score is not None:
+        values["score"] = score
 
     def write() -> Record:
         with _connect(path, write=True) as db:
-            if score is None:
-                cursor = db.execute("INSERT INTO unscored (game, variant, players, won, finished, winners) "
-                                    "VALUES (?, ?, ?, ?, ?, ?)", (game_id, variant, players, int(won), finished, kept))
-                return Record(game_id, variant, players, None, won, finished, None, cursor.lastrowid, winners)
-            row = db.execute("SELECT MAX(score) FROM games WHERE game = ? AND variant = ? AND players = ?",
-                             (game_id, variant, players)).fetchone()
-            previous = row[0] if row else None
-            cursor = db.execute("INSERT INTO games (game, variant, players, score, won, finished, winners) "
-                                "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, variant, players, score, int(won), finished,
-                                                                 kept))
-        return Record(game_id, variant, players, score, won, finished, previous, cursor.lastrowid, winners)
+            previous = None
+            if score is not None:
+                previous = db.execute("SELECT MAX(score) FROM games WHERE game = ? AND variant = ? AND players = ? "
+                                      "AND (? IS NULL OR save_id IS NOT ?)",
+                                      (game_id, variant, players, save_id, save_id)).fetchone()[0]
+            row = _upsert(db, "games" if score is not None else "unscored", values)
+        return Record(game_id, variant, players, score, won, finished, previous, row, winners)
 
     recorded: Record = _retried(write)
     return recorded
+
+
+def _upsert(db: sqlite3.Connection, table: str, values: dict[str, Any]) -> int | None:
+    """One game's row written: a new row, or the row of the same ``save_id`` replaced (SQLite's upsert on the
+    UNIQUE key; NULL ids never meet). Its row id, for `forget`."""
+    columns = ", ".join(values)
+    updates = ", ".join(f"{c} = excluded.{c}" for c in values if c != "save_id")
+    cursor = db.execute(f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' * len(values))}) "
+                        f"ON CONFLICT (save_id) DO UPDATE SET {updates}", tuple(values.values()))
+    if values["save_id"] is None:
+        return cursor.lastrowid
+    return int(db.execute(f"SELECT id FROM {table} WHERE save_id = ?", (values["save_id"],)).fetchone()[0])
 
 
 def forget(row: int, *, path: Path | None = None, scored: bool = True) -> None:
@@ -343,7 +368,7 @@ def records(game_id: str | None = None, *, path: Path | None = None) -> list[Bes
 def _table_records(db: sqlite3.Connection, table: str, game_id: str | None, path: Path) -> list[Best]:
     """The record lines of one table: per game, variant and player count, its games grouped by how they ended."""
     score = "MAX(score)" if table == "games" else "NULL"
-    winners = "winners" if _has_winners(db, table) else "NULL"
+    winners = "winners" if _has(db, table, "winners") else "NULL"
     where, args = (" WHERE game = ?", (game_id,)) if game_id is not None else ("", ())
     lines = db.execute(f"SELECT game, variant, players, {score}, COUNT(*), SUM(won) FROM {table}{where} "
                        "GROUP BY game, variant, players", args).fetchall()

@@ -34,6 +34,7 @@ def run(args: list[str], stdin: str, env: dict[str, str]) -> list[str]:
 def save_without_date(path: Path) -> list[dict[str, object]]:
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     lines[0].pop("created")
+    lines[0].pop("id")  # each game's own (the records count it once)
     return lines
 
 

@@ -238,7 +238,8 @@ def test_an_old_records_file_reads_without_winners_then_is_migrated_in_place(cap
         "3 players, Num-X, cooperative mode: 1 game, record 54. 1 with no winner recorded.\n")
     assert _columns(path) == (0, {"id", "game", "variant", "players", "won", "finished"})  # reading changes nothing
     records.record("mindbug", "standard", 2, None, True, winners=(("p2", "Bo"),))
-    assert _columns(path) == (records.VERSION, {"id", "game", "variant", "players", "won", "finished", "winners"})
+    assert _columns(path) == (records.VERSION, {"id", "game", "variant", "players", "won", "finished", "winners",
+                                                "save_id"})
     assert _records(capsys, "mindbug", "fr")[1] == (
         "2 joueurs, Mindbug, options par défaut : 2 parties. 1 gagnée par Bo ; 1 sans gagnant enregistré.\n")
 

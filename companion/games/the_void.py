@@ -279,6 +279,12 @@ class State(Uncompared, msgspec.Struct, frozen=True):
         return self.pile[-1] if self.pile else None
 
     @property
+    def owes_turned_card(self) -> bool:
+        """The card turned up for an error called alone is still to be said: the round goes on and the draw pile
+        still has it (``turn_pending`` outlives a draw pile emptied meanwhile, or a game lost on that error)."""
+        return self.turn_pending and self.phase == PLAYING and self.deck > 0
+
+    @property
     def level(self) -> int | None:
         """The highest rank on the pile: a card below it is noted, and after an error the cards below it are discarded."""
         return max((p.rank for p in self.pile if p.rank is not None), default=None)
@@ -482,6 +488,8 @@ class Status(Event, frozen=True):
     to_act: dict[str, Any] | None = None
     top_rank: int | None = None  # the rank of ``top``, as said
     hand_counts: tuple[int, ...] = ()  # ``hands`` in seat order, as said
+    #: An error was called alone: the card turned up from the draw pile is still owed (`error 7 blue` says it).
+    turn_pending: bool = False
 
 
 class TopCard(Event, frozen=True):
@@ -572,6 +580,7 @@ def status(state: State) -> Status:
         error_types=state.error_types, stacked=state.stacked, score=state.score, max_score=state.max_score,
         outcome=fields_of(outcome(state)), to_act=fields_of(to_act(state)),
         top_rank=None if state.top is None else state.top.rank, hand_counts=state.hands,
+        turn_pending=state.owes_turned_card,
     )
 
 

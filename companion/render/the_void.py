@@ -311,7 +311,12 @@ def status_parts(e: g.Status, ctx: Context) -> list[tuple[str, str]]:
     """The table after the head, part by part (``undo`` says only the parts that changed)."""
     t = ctx.t
     used = e.round_errors if e.budget == "round" else e.errors
+    # What the table still owes comes first (a resumed game, `status`, and the short status of a key say it).
+    # Translators: {verb} a command word to type (faute).
+    owed = [("turned", t("A card is owed for the error: type {verb} and the card turned up.",
+                         verb=ctx.verb("error")))] if e.turn_pending else []
     return [
+        *owed,
         ("top", _top_part(ctx, e.top)),
         # Translators: {cards} a list of cards, already joined.
         ("deck", t("{cards} in the draw pile.", cards=cards_count(ctx, e.deck))),

@@ -2,7 +2,10 @@
 
 Only a live command records (not a replay on resume, nor a redo, but for an
 end whose record undo took back): a game counts once. Undoing the step that
-ended a game takes it out of the records again.
+ended a game takes it out of the records again (in the same run: an end kept
+by an earlier run stays until the game ends again). A game ended again in a
+later run, after its end was undone, replaces its own record: the records key
+each game by its save file's id (``Journal.save_id``).
 """
 
 from __future__ import annotations
@@ -80,8 +83,10 @@ class RecordsKeeper:
         from companion import records
 
         try:
+            saved = table.journal
             kept = records.record(table.game.id, table.rules.variant_of(table.options), table.options.players,
-                                  ended.score, won, winners=self.winners(session))
+                                  ended.score, won, winners=self.winners(session),
+                                  save_id=saved.save_id if saved is not None else None)
         except records.RecordsError as error:
             session.say(records.problem_sentence(error, ctx.lang, lost=True), "records", {"reason": error.reason})
             return
