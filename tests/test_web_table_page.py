@@ -330,3 +330,26 @@ def test_a_companion_that_stopped_without_a_word_is_said_so_not_endless_retries(
         page.assert_clean()
     finally:
         _closed(table, page)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_on_the_page_says_the_page_s_keys_never_the_terminal_s(tmp_path: Path, lang: str) -> None:
+    """``help`` typed on the page listed the terminal's keys (F2, Ctrl+Z, the braille line's panning): the page's user
+    hears the page's own, in its log, typed or from its Help button; the same sentences at the table."""
+    from test_table_page_help import HELP, PAGE, TERMINAL_KEYS
+
+    table, page = _opened(tmp_path, "love-letter", ("Ana", "Ben", "Cleo"), lang=lang)
+    try:
+        typed = page.play(HELP[lang], PAGE[lang][-1])
+        assert typed[-len(PAGE[lang]):] == PAGE[lang]
+        assert [text for text in typed if TERMINAL_KEYS.search(text)] == []
+        assert page.focused() == "command"
+        start = len(page.log())
+        page.driver.find_element(By.ID, "help").send_keys(Keys.ENTER)
+        page.wait_said(PAGE[lang][-1], start)
+        assert [text for text, _ in page.log()[start:]] == typed
+        page.assert_clean()
+        _every_sentence_once(table, page, lang)
+    finally:
+        _closed(table, page)
+
