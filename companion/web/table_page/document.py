@@ -158,7 +158,10 @@ def _connection(t: Translator) -> dict[str, str]:
     return {"online": t("Connected to the table."), "offline": t("Connection lost: trying again by itself."),
             "back": t("Connected again: what was said meanwhile follows."),
             # Translators: the table page's connection, after a few tries (the companion runs on this computer).
-            "silent": t("No answer from the companion on this computer: it may have stopped. Trying again.")}
+            "silent": t("No answer from the companion on this computer: it may have stopped. Trying again."),
+            # Translators: the table page's connection, once the companion (started again) refused the page's secret.
+            "stale": t("This page's link is no longer valid: the companion was started again. "
+                       "Open the new link shown at the table.")}
 
 
 def _entry(entry: Entry) -> str:
