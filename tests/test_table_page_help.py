@@ -7,6 +7,7 @@ the lines typed there only. The page in a real browser: tests/test_web_table_pag
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -70,6 +71,22 @@ PAGE = {
            "C : le champ de commande.", "V : le champ de la valeur secrète.", "S : l'état de la partie.",
            "N : qui doit agir maintenant.", "L : ce que dit la table."],
 }
+#: The interactive terminal's keys, said after its help, exactly as they were.
+TERMINAL_KEY_LINES = {
+    "en": ["F1: help, what can be done now.", "F2: say the whole last answer again.",
+           "F3: short status: what to do now, and the lives.", "F4: whose turn it is and what they may do.",
+           "F5: the previous sentence.", "F6: the next sentence.", "Ctrl+Z: undo.", "Ctrl+Y: redo.",
+           "Escape: stop speech.", "Tab: complete a command, a player or a card. Press it again to hear the choices.",
+           "Up and Down arrows: the lines typed before.", "Ctrl+C: clear the line being typed.",
+           "Ctrl+D on an empty line, or quit: stop for now; the game is saved."],
+    "fr": ["F1 : aide, ce qu'on peut faire maintenant.", "F2 : redit toute la dernière réponse.",
+           "F3 : état court : ce qu'il faut faire maintenant, et les vies.",
+           "F4 : à qui de jouer et ce qu'on peut faire.", "F5 : la phrase précédente.", "F6 : la phrase suivante.",
+           "Ctrl+Z : annuler.", "Ctrl+Y : rétablir.", "Échap : arrêter la parole.",
+           "Tab : compléter une commande, un joueur ou une carte. Appuyez à nouveau pour entendre les choix.",
+           "Flèches haut et bas : les lignes tapées avant.", "Ctrl+C : effacer la ligne en cours.",
+           "Ctrl+D sur une ligne vide, ou quitter : arrêter pour l'instant ; la partie est sauvegardée."],
+}
 #: Keys only a terminal has.
 TERMINAL_KEYS = re.compile(r"Ctrl\+|\bF[1-9]\b|Échap|Escape|\bTab\b")
 
@@ -97,6 +114,15 @@ def test_the_page_hears_its_own_keys_and_the_terminal_its_own_help_exactly(lang:
     assert page[:-len(PAGE[lang])] == terminal[:-len(TERMINAL[lang])]
     # A terminal line after a page's line: the terminal's help again.
     assert _help("love-letter", lang, HELP[lang], None) == terminal
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_interactive_terminal_s_help_is_its_own_exactly(lang: str, tmp_path: Path) -> None:
+    """Typed at the interactive prompt: the shared lines naming its keys, then its keys (then Ctrl+C's answer)."""
+    from test_ui import Table as Terminal
+
+    said = Terminal(tmp_path, lang).play(HELP[lang] + "\r").splitlines()
+    assert said[-1 - len(TERMINAL_KEY_LINES[lang]) - len(TERMINAL[lang]):-1] == TERMINAL[lang] + TERMINAL_KEY_LINES[lang]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
