@@ -21,6 +21,8 @@ VERBS: Mapping[str, str] = {
     "redo": N_("redo: put back what undo took back. The Redo button too."),
     # Translators: a line of help typed on the table page (the terminal's adds its key, F2).
     "repeat": N_("repeat: say the whole last answer again."),
+    # Translators: help on the table page: speech is the companion's voice; the page's is its "Voice" check box.
+    "speech": N_("speech on, speech off: voice on or off. The page's own voice: its check box."),
     # Translators: help on the table page: pan moves the companion's own display (--braille), not the screen reader's.
     "pan": N_("pan, pan back: the companion's braille line. Not the screen reader's."),
 }
