@@ -133,28 +133,29 @@ class Session:
                 self._front = outer
 
     def _handle(self, line: str) -> bool:
-        """The line, under the lock `handle` holds."""
-        parsed = parse_once(self._parser, line, self.state)  # once: the pan check and the dispatch share it
-        panning = controls.is_pan(parsed)
-        for hook in self._wiring.before_line:
-            hook()
-        if not panning:  # a pan moves in the last answer: it stays reachable, and so does a suggestion
-            for hook in self._wiring.new_answer:
+        """`handle`'s work, under the session's lock (re-entrant)."""
+        with self._lock:
+            parsed = parse_once(self._parser, line, self.state)  # once: the pan check and the dispatch share it
+            panning = controls.is_pan(parsed)
+            for hook in self._wiring.before_line:
                 hook()
-        history = self._wiring.announcer.history.items
-        self._previous_answer = history[self._answer_start:] or self._previous_answer
-        self._answer_start = len(history)
-        offered = None
-        if not panning:
-            offered, self._suggestion = self._suggestion, None
-        if offered is not None and is_yes(line, self._parser.vocabulary):
-            line = offered  # the user accepted the line offered
-            parsed = parse_once(self._parser, line, self.state)
-        self._line = line
-        self._guarded(lambda: self.do(raised(parsed)))
-        for after in self._wiring.after_line:
-            after(self)
-        return self._running
+            if not panning:  # a pan moves in the last answer: it stays reachable, and so does a suggestion
+                for hook in self._wiring.new_answer:
+                    hook()
+            history = self._wiring.announcer.history.items
+            self._previous_answer = history[self._answer_start:] or self._previous_answer
+            self._answer_start = len(history)
+            offered = None
+            if not panning:
+                offered, self._suggestion = self._suggestion, None
+            if offered is not None and is_yes(line, self._parser.vocabulary):
+                line = offered  # the user accepted the line offered
+                parsed = parse_once(self._parser, line, self.state)
+            self._line = line
+            self._guarded(lambda: self.do(raised(parsed)))
+            for after in self._wiring.after_line:
+                after(self)
+            return self._running
 
     def _guarded(self, action: Callable[[], None]) -> None:
         """Run ``action``; a refusal is said and changes nothing, a bug is said and logged, never raised."""
