@@ -330,3 +330,62 @@ def test_a_companion_that_stopped_without_a_word_is_said_so_not_endless_retries(
         page.assert_clean()
     finally:
         _closed(table, page)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_on_the_page_says_the_page_s_keys_never_the_terminal_s(tmp_path: Path, lang: str) -> None:
+    """``help`` typed on the page listed the terminal's keys (F2, Ctrl+Z, the braille line's panning): the page's user
+    hears the page's own, in its log, typed or from its Help button; the same sentences at the table."""
+    from test_table_page_help import HELP, PAGE, TERMINAL_KEYS
+
+    table, page = _opened(tmp_path, "love-letter", ("Ana", "Ben", "Cleo"), lang=lang)
+    try:
+        typed = page.play(HELP[lang], PAGE[lang][-1])
+        assert typed[-len(PAGE[lang]):] == PAGE[lang]
+        assert [text for text in typed if TERMINAL_KEYS.search(text)] == []
+        assert page.focused() == "command"
+        start = len(page.log())
+        page.driver.find_element(By.ID, "help").send_keys(Keys.ENTER)
+        page.wait_said(PAGE[lang][-1], start)
+        assert [text for text, _ in page.log()[start:]] == typed
+        page.assert_clean()
+        _every_sentence_once(table, page, lang)
+    finally:
+        _closed(table, page)
+
+
+def test_an_old_tab_after_a_restart_on_the_same_port_says_its_link_is_stale_once(tmp_path: Path) -> None:
+    """The companion started again on the same --port refuses the old tab's secret (403): the tab said "No answer
+    from the companion on this computer: it may have stopped. Trying again." for ever; it says once that its link is
+    no longer valid, in its connection's live region, keeps the focus where it was, and stops trying."""
+    table, page = _opened(tmp_path, "gauntlet", ("Zoe", "Alice", "Bruno"), lang="fr")
+    link = lambda: page.driver.find_element(By.ID, "link").text  # noqa: E731
+    stale = ("Le lien de cette page n'est plus valable : le compagnon a été relancé. "
+             "Ouvrez le nouveau lien affiché à la table.")
+    again = None
+    try:
+        page.key("c")
+        port = table.web.bound[1]
+        table.web.parts.server.stop()
+        page.browser.wait(lambda b: link() == "Connexion perdue : nouvel essai automatique.")
+        (tmp_path / "again").mkdir()
+        again = Table(tmp_path / "again", "gauntlet", ("Zoe", "Alice", "Bruno"), page=True, lang="fr", port=port)
+        assert again.page_url != table.page_url
+        page.browser.wait(lambda b: link() == stale, timeout=40)
+        assert page.driver.find_element(By.ID, "link").get_attribute("role") == "status"
+        assert page.focused() == "command"
+        changes = "window.linkSaid = []; new MutationObserver(() => window.linkSaid.push(link.textContent))" \
+                  ".observe(link, {childList: true, characterData: true, subtree: true});"
+        page.driver.execute_script(changes)
+        said = len(again.out.records)
+        page.type("état" + Keys.ENTER)  # a line typed now gets the same answer, and is sent nowhere
+        page.browser.wait(lambda b: b.driver.find_element(By.ID, "command-hint").text == stale)
+        time.sleep(3)
+        # Said once: the stream is closed and no retry is waiting (each would probe the new companion again).
+        assert page.driver.execute_script("return [window.linkSaid, stream.readyState, timer];") == [[], 2, None]
+        assert link() == stale and len(again.out.records) == said  # nothing reached the new table
+        page.assert_clean()
+    finally:
+        if again is not None:
+            again.close()
+        _closed(table, page)

@@ -77,8 +77,9 @@ class Table:
     """``companion play GAME --serve --json`` with its standard input a pipe the test writes to."""
 
     def __init__(self, tmp: Path, game: str = "gauntlet", names: tuple[str, ...] = ("Zoe", "Alice", "Bruno"),
-                 options: dict[str, Any] | None = None, page: bool = False, lang: str = "en") -> None:
-        """``page``: the table's own page too (``--page``, no browser opened: ``page_url`` is its link)."""
+                 options: dict[str, Any] | None = None, page: bool = False, lang: str = "en", port: int = 0) -> None:
+        """``page``: the table's own page too (``--page``, no browser opened: ``page_url`` is its link); ``port``: a
+        fixed ``--port`` (0: any free one)."""
         self.save = tmp / "game.jsonl"
         self.page = page
         if page:  # the test opens the page in its own browser
@@ -88,7 +89,7 @@ class Table:
         read, self._write = os.pipe()
         self._stdin = os.fdopen(read, "r", encoding="utf-8")
         self.out = Capture()
-        config = PlayConfig(lang=lang, json=True, names=names, save=self.save, serve=True, host="127.0.0.1", port=0,
+        config = PlayConfig(lang=lang, json=True, names=names, save=self.save, serve=True, host="127.0.0.1", port=port,
                             options=dict(options or {}), page=page)
         self.status: list[int] = []
         # The seats' own links are never said at the table: the test reads them from the server it started.

@@ -547,11 +547,14 @@ class Renderer(msgspec.Struct, frozen=True):
         _, event, fields = card_answer(card, ctx)
         return self.card_reading(card, ctx), event, fields
 
-    def help_line(self, verb: str, ctx: Context, state: Any = None) -> str:
-        """One line of ``help``: the game's own (for ``state``'s options when it has one), else the shared one."""
+    def help_line(self, verb: str, ctx: Context, state: Any = None, shared: Mapping[str, str] | None = None) -> str:
+        """One line of ``help``: the game's own (for ``state``'s options when it has one), else the shared one:
+        ``shared``'s when given (a front end's, already in ``ctx``'s language), else the terminal's."""
         own = None if state is None else self.state_help(verb, state, ctx)
         if own is not None:
             return own
         if verb in self.help:
             return ctx.t(self.help[verb])
+        if shared is not None and verb in shared:
+            return shared[verb]
         return ctx.core(COMMON_HELP[verb])

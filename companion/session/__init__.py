@@ -19,7 +19,7 @@ from companion.session.core import Session
 from companion.session.narrator import Narrator
 from companion.session.records_keeper import RecordsKeeper
 from companion.session.table import Step, Table
-from companion.session.wiring import Answerer, Listener, SecretHandler, Wiring
+from companion.session.wiring import Answerer, FrontHelp, Listener, SecretHandler, Wiring
 
 
 def open_session(game: Game, options: object, settings: Settings, wiring: Wiring | Announcer,
@@ -41,5 +41,5 @@ def open_session(game: Game, options: object, settings: Settings, wiring: Wiring
     return Session(Table(game, options, cards, journal), settings, wiring)
 
 
-__all__ = ["Answerer", "Listener", "Narrator", "RecordsKeeper", "SecretHandler", "Session", "Step", "Table", "Wiring",
-           "open_session"]
+__all__ = ["Answerer", "FrontHelp", "Listener", "Narrator", "RecordsKeeper", "SecretHandler", "Session", "Step", "Table",
+           "Wiring", "open_session"]

@@ -25,7 +25,7 @@ from companion.session.suggest import is_yes, replaced, suggestion
 from companion.session.table import Step, Table
 from companion.session.undo_sentences import undo_utterances
 from companion.session.listeners import log_error, tell
-from companion.session.wiring import Listener, Wiring
+from companion.session.wiring import FrontHelp, Listener, Wiring
 
 
 class Session:
@@ -42,6 +42,7 @@ class Session:
         self._suggestion: str | None = None  # the line a refusal offered instead, until the next line
         self._refusal: tuple[str, str] | None = None  # the last refusal's code and line, for ``why``
         self._answer_start = 0
+        self._front: FrontHelp | None = None  # the front end of the line being handled, when not the terminal
         self._previous_answer: list[Utterance] = []
         #: One line, change or device's request at a time, whichever thread it comes from (the pages' server).
         self._lock = RLock()
@@ -74,6 +75,11 @@ class Session:
     def running(self) -> bool:
         """``False`` once the user asked to quit."""
         return self._running
+
+    @property
+    def front(self) -> FrontHelp | None:
+        """The own help of the front end whose line is being handled (``None``: the terminal's, the shared one)."""
+        return self._front
 
     @property
     def last_refusal(self) -> tuple[str, str] | None:
@@ -114,8 +120,20 @@ class Session:
 
     # ----------------------------------------------------------------- lines
 
-    def handle(self, line: str) -> bool:
-        """Handle one typed line; ``False`` once the user asked to quit. Never raises."""
+    def handle(self, line: str, front: FrontHelp | None = None) -> bool:
+        """Handle one typed line; ``False`` once the user asked to quit. Never raises.
+
+        ``front``: the help of the front end it was typed on, when not the terminal's (`FrontHelp`).
+        """
+        with self._lock:
+            outer, self._front = self._front, front
+            try:
+                return self._handle(line)
+            finally:
+                self._front = outer
+
+    def _handle(self, line: str) -> bool:
+        """`handle`'s work, under the session's lock (re-entrant)."""
         with self._lock:
             parsed = parse_once(self._parser, line, self.state)  # once: the pan check and the dispatch share it
             panning = controls.is_pan(parsed)

@@ -8,7 +8,7 @@ It holds the contexts and knows no state of its own: the table is handed in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -146,21 +146,25 @@ class Narrator:
                         commands=commands)
         return capitalized(text), fields
 
-    def help_lines(self, table: Table, topic: str | None, more: Mapping[str, str]) -> list[Answer]:
+    def help_lines(self, table: Table, topic: str | None, more: Mapping[str, str],
+                   shared: Mapping[str, str] | None = None, keys: Sequence[str] = ()) -> list[Answer]:
         """``help``: what can be done now, then one line per command (or the one asked about).
 
-        ``more``: the help lines of the answerers' questions (``rules``, ``why``), verb → sentence.
+        ``more``: the help lines of the answerers' questions (``rules``, ``why``), verb → sentence; ``shared`` and
+        ``keys``: the front end's own lines for shared verbs and its keys, said last (`FrontHelp`).
         """
         ctx = self.ctx
         verbs = self.parser.verbs()
         if topic is not None and topic in verbs:
-            return [(self.renderer.help_line(topic, ctx, table.state), "help", {"topic": topic})]
+            return [(self.renderer.help_line(topic, ctx, table.state, shared), "help", {"topic": topic})]
         if topic is not None and topic in more:
             return [(more[topic], "help", {"topic": topic})]
         now, fields = self.now(table)
         lines: list[Answer] = [(now, "help", fields)]
-        lines.extend((self.renderer.help_line(verb, ctx, table.state), "help", {"topic": verb}) for verb in verbs)
+        lines.extend((self.renderer.help_line(verb, ctx, table.state, shared), "help", {"topic": verb})
+                     for verb in verbs)
         lines.extend((text, "help", {"topic": verb}) for verb, text in more.items())
+        lines.extend((text, "help", {"topic": "keys"}) for text in keys)
         return lines
 
 

@@ -39,8 +39,12 @@ def ask(session: Session, request: Ask) -> None:
 
 
 def help_lines(session: Session, topic: str | None = None) -> list[Answer]:
-    """``help``: what can be done now, then one line per command (or the one asked about), the answerers' last."""
+    """``help``: what can be done now, then one line per command (or the one asked about), the answerers' last; for a
+    line typed on another front end than the terminal, that front end's lines (`FrontHelp`), its keys last."""
+    lang, front = session.narrator.lang, session.front
     more: dict[str, str] = {}
     for answerer in session.wiring.answerers:
-        more.update(answerer.help_lines(session.narrator.lang))
-    return session.narrator.help_lines(session.table, topic, more)
+        more.update(answerer.help_lines(lang))
+    if front is None:
+        return session.narrator.help_lines(session.table, topic, more)
+    return session.narrator.help_lines(session.table, topic, more, front.verb_lines(lang), front.key_lines(lang))

@@ -67,6 +67,19 @@ class Answerer(Protocol):
         ...
 
 
+class FrontHelp(Protocol):
+    """A front end's own part of ``help``, for the lines typed there: the terminal's shared lines name its keys
+    (Ctrl+Z, F2), which another front end (the table page) does not have; it says those commands its own way."""
+
+    def verb_lines(self, lang: str) -> Mapping[str, str]:
+        """A shared verb → its help sentence in ``lang``, instead of the terminal's."""
+        ...
+
+    def key_lines(self, lang: str) -> list[str]:
+        """The front end's own keys in ``lang``, said after a general help (as the terminal says its own)."""
+        ...
+
+
 class SpeechControl(Protocol):
     """The voice in use, as a front end needs it: cut off at once (Escape), on or off."""
 

@@ -104,12 +104,13 @@ function asked(request) {
 }
 // A request the server cannot answer (the game ended, the companion stopped) is said in the hint, never lost silently.
 async function post(action, fields) {
+  if (ended) return {ok: false, message: link.textContent};  // the game ended, or this link is stale: nothing is sent
   const body = new URLSearchParams(fields);
   try {
     const answer = await fetch(page.base + "/" + action, {method: "POST", body, headers: {"Accept": "application/json"}});
     return await answer.json();
   } catch (error) {
-    return {ok: false, message: ended || tries >= SILENT_AFTER ? link.textContent : page.offline};
+    return {ok: false, message: tries >= SILENT_AFTER ? link.textContent : page.offline};
   }
 }
 function answered(d) {
@@ -157,9 +158,26 @@ for (const button of document.querySelectorAll("#quick button")) {
 
 // ------------------------------------------------------------------ the stream
 // Each entry once, in order, by its id; after a drop it reconnects by itself and the server replays what was missed.
-// The companion runs on this very computer: after a few tries in vain, the page says it may have stopped.
+// The companion runs on this very computer: after a few tries in vain, the page says it may have stopped. A companion
+// started again (on the same --port) refuses this page's old secret (403): the page says once that its link is no
+// longer valid, and stops, as at the game's end.
 const SILENT_AFTER = 3;
 let lastId = Number(page.after) || 0, stream = null, delay = 1000, lost = false, timer = null, ended = false, tries = 0;
+async function refused() {
+  try {
+    return (await fetch(page.base, {cache: "no-store"})).status === 403;
+  } catch (error) {
+    return false;  // nothing answers: not a refusal
+  }
+}
+function retry() {
+  if (ended) return;
+  if (!lost) link.textContent = page.offline;
+  else if (++tries === SILENT_AFTER) link.textContent = page.silent;
+  lost = true;
+  if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500);
+  delay = Math.min(delay * 2, 15000);
+}
 function once(handler) {
   return e => {
     const id = Number(e.lastEventId) || 0;
@@ -179,11 +197,11 @@ function connect() {
   stream.onerror = () => {
     stream.close();
     if (ended) return;
-    if (!lost) link.textContent = page.offline;
-    else if (++tries === SILENT_AFTER) link.textContent = page.silent;
-    lost = true;
-    if (timer === null) timer = setTimeout(connect, delay + Math.random() * 500);
-    delay = Math.min(delay * 2, 15000);
+    refused().then(stale => {
+      if (!stale) return retry();
+      ended = true;
+      link.textContent = page.stale;
+    });
   };
 }
 connect();

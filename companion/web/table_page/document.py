@@ -18,6 +18,7 @@ from typing import Any
 from companion.i18n import Translator
 from companion.web import pages
 from companion.web.feed import Entry
+from companion.web.table_page.help import ACCESS_KEYS
 
 SCRIPT_FILE = Path(__file__).resolve().parent.parent / "static" / "table.js"
 
@@ -31,8 +32,6 @@ label.inline { display: inline; }
 #value { color: transparent; caret-color: CanvasText; }
 """
 
-#: The page's access keys: the element, the key, what it does (said in the page's "Keys" part).
-ACCESS_KEYS = (("command", "c"), ("value", "v"), ("status", "s"), ("now", "n"), ("said", "l"))
 #: The quick commands: the button, the line it sends (the parser takes English words at a French table too).
 QUICK = (("status", "status"), ("now", ""), ("help", "help"), ("why", "why"), ("rules", "rules"), ("undo", "undo"),
          ("redo", "redo"))
@@ -84,11 +83,7 @@ def _words(t: Translator, game: str) -> dict[str, str]:
         "keys": t("Keys"),
         "keys_intro": t("Access keys: Alt and the letter in Chrome and Edge. Firefox: Alt, Shift and the letter. "
                         "On a Mac: Control, Option and the letter."),
-        "key_command": t("C: the command field."),
-        "key_value": t("V: the secret value field."),
-        "key_status": t("S: the status."),
-        "key_now": t("N: who must act now."),
-        "key_said": t("L: what the table says."),
+        **{f"key_{name}": t(sentence) for name, _, sentence in ACCESS_KEYS},
     }
     return {k: escape(v) for k, v in w.items()}
 
@@ -106,7 +101,7 @@ def page(lang: str, game: str, base: str, entries: Sequence[Entry], after: int, 
     """The whole page: ``entries`` already said (kept in the log, not read again), ``asked``: a value awaited now."""
     t = Translator(lang, "web")
     w = _words(t, game)
-    keys = dict(ACCESS_KEYS)
+    keys = {name: key for name, key, _ in ACCESS_KEYS}
     said = "".join(_entry(e) for e in entries)
     access = {name: f' accesskey="{key}"' for name, key in keys.items()}
     quick = "\n".join(f'<button type="button" id="{name}" data-line="{line}"{access.get(name, "")}>{w[name]}</button>'
@@ -114,6 +109,7 @@ def page(lang: str, game: str, base: str, entries: Sequence[Entry], after: int, 
     shown, idle = ("", " hidden") if asked else (" hidden", "")
     # The value field takes its form's autocomplete="off" (HTML's form owner rule): the browser keeps nothing.
     off = "" if asked else " disabled"
+    listed = "\n".join(f'<li>{w["key_" + name]}</li>' for name, _, _ in ACCESS_KEYS)
     body = f"""<h1>{w["title"]}</h1>
 <p>{w["intro"]}</p>
 <h2 id="command-title">{w["command_title"]}</h2>
@@ -149,11 +145,7 @@ def page(lang: str, game: str, base: str, entries: Sequence[Entry], after: int, 
 <h2>{w["keys"]}</h2>
 <p>{w["keys_intro"]}</p>
 <ul>
-<li>{w["key_command"]}</li>
-<li>{w["key_value"]}</li>
-<li>{w["key_status"]}</li>
-<li>{w["key_now"]}</li>
-<li>{w["key_said"]}</li>
+{listed}
 </ul>"""
     data = {"base": base, "after": str(after), "yes": yes, "sounds": sounds, "earcons": json.dumps(earcons),
             **_connection(t)}
@@ -166,7 +158,10 @@ def _connection(t: Translator) -> dict[str, str]:
     return {"online": t("Connected to the table."), "offline": t("Connection lost: trying again by itself."),
             "back": t("Connected again: what was said meanwhile follows."),
             # Translators: the table page's connection, after a few tries (the companion runs on this computer).
-            "silent": t("No answer from the companion on this computer: it may have stopped. Trying again.")}
+            "silent": t("No answer from the companion on this computer: it may have stopped. Trying again."),
+            # Translators: the table page's connection, once the companion (started again) refused the page's secret.
+            "stale": t("This page's link is no longer valid: the companion was started again. "
+                       "Open the new link shown at the table.")}
 
 
 def _entry(entry: Entry) -> str:
@@ -183,4 +178,4 @@ def _document(lang: str, title: str, body: str, data: dict[str, str]) -> str:
             f'<script src="/table.js"></script>\n</body>\n</html>\n')
 
 
-__all__ = ["ACCESS_KEYS", "CSS", "SCRIPT_FILE", "page"]
+__all__ = ["CSS", "SCRIPT_FILE", "page"]

@@ -45,6 +45,7 @@ from companion.web.pages import message_page
 from companion.web.refusals import headers
 from companion.web.stream import RETRY, sse, stream_response
 from companion.web.table_page import document
+from companion.web.table_page.help import PageHelp
 
 if TYPE_CHECKING:
     from companion.earcons import Earcons
@@ -56,6 +57,9 @@ PAGE_ENV = "COMPANION_NO_BROWSER"
 MAX_BODY = 2048
 #: The word that accepts a suggestion, in the table's language (the parser takes both).
 YES = {"fr": "oui", "en": "yes"}
+
+#: ``help`` typed on the page: the page's keys, not the terminal's.
+PAGE_HELP = PageHelp()
 
 _thread = threading.local()
 #: The hidden line of the terminal (``companion.ui.secret.read_hidden``); ``None``: cancelled.
@@ -238,7 +242,7 @@ class TablePage:
             return 413, t("That line is too long: a command is a few words.")
         _thread.page = True
         try:
-            going_on = self.session.handle(text)
+            going_on = self.session.handle(text, PAGE_HELP)
         finally:
             _thread.page = False
         if not going_on:
