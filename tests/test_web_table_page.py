@@ -104,6 +104,17 @@ def test_a_whole_love_letter_round_from_the_page(tmp_path: Path) -> None:
         _closed(table, page)
 
 
+def _rest_of_round(page: PageBrowser, seats: dict[str, Any]) -> list[str]:
+    """The rest of the round: each line typed, its last sentence, then the card its player draws (entered on their
+    seat); what the page said."""
+    said: list[str] = []
+    for line, last, drawn in REST_OF_ROUND:
+        said += page.play(line, last)
+        if drawn is not None:
+            enter(*seats[drawn[0]], {"card1": drawn[1]})
+    return said
+
+
 def _love_letter_round(table: Table, page: PageBrowser) -> None:
     ana = join_with_hand(table, "p1", {"card1": "guard", "card2": "priest"})
     ben = join_with_hand(table, "p2", {"card1": "baron"})
@@ -143,13 +154,7 @@ def _love_letter_round(table: Table, page: PageBrowser) -> None:
     page.play("nxet", "Unknown command: nxet. Type help for the commands. Did you mean next? Type yes.")
     page.play("yes", "Cleo's turn: draw a card. Deck: 9 cards.")
     enter(*cleo, {"card1": "prince"})
-    # The rest of the round: each line typed, its last sentence, then the card its player draws (entered on their seat).
-    seats = {"Ana": ana, "Ben": ben, "Cleo": cleo}
-    said = []
-    for line, last, drawn in REST_OF_ROUND:
-        said += page.play(line, last)
-        if drawn is not None:
-            enter(*seats[drawn[0]], {"card1": drawn[1]})
+    said = _rest_of_round(page, {"Ana": ana, "Ben": ben, "Cleo": cleo})
     assert said.count("Decided from the hands entered on the devices:") == 2
     assert "3, Baron, face up: Ben is out of the round." in said
     page.assert_clean()
