@@ -37,6 +37,9 @@ EVENTS: dict[str, Any] = {
                                              ("spider-owl", 3, "survives", "defeated"),
                                              ("luchataur", 9, "exhausted", "defeated")), 2,
                               (("", ""), ("", ""), ("tough", ""))),
+    "gives": g.LifeChanged("p1", 4, 2, "C"),
+    "takes": g.LifeChanged("p2", 1, -1, "C"),
+    "cancels": g.PlayEffectCancelled("gorillion", by="C"),
     "no_blocker": g.WhatIfAnswer("C", "p1", 5, (), 2),
     "effect_wins": g.WhatIfAnswer("C", "p1", 5, (), 2, effect_wins=True),
 }
@@ -87,6 +90,12 @@ EXPECTED: dict[str, dict[str, str | dict[str, str]]] = {
                  "Gorillion survit. 5 contre Arachnibou 3 : {card} survivent, Arachnibou est vaincu. "
                  "5 contre Gladiataure 9 : {card} sont épuisés (Robuste), Gladiataure est vaincu. "
                  "Sans blocage : 2 vies pour joueur 2."},
+        "gives": {"m": "4 vies pour joueur 1 : {card} en donne 2.", "f": "4 vies pour joueur 1 : {card} en donne 2.",
+                  "p": "4 vies pour joueur 1 : {card} en donnent 2."},
+        "takes": {"m": "1 vie pour joueur 2 : {card} en retire 1.", "f": "1 vie pour joueur 2 : {card} en retire 1.",
+                  "p": "1 vie pour joueur 2 : {card} en retirent 1."},
+        "cancels": {"m": "{card} annule l'effet de pose de Gorillion.", "f": "{card} annule l'effet de pose de Gorillion.",
+                    "p": "{card} annulent l'effet de pose de Gorillion."},
         "no_blocker": {"m": "Si {card} attaque : aucun bloqueur possible. Sans blocage : 2 vies pour joueur 2.",
                        "f": "Si {card} attaque : aucun bloqueur possible. Sans blocage : 2 vies pour joueur 2.",
                        "p": "Si {card} attaquent : aucun bloqueur possible. Sans blocage : 2 vies pour joueur 2."},
@@ -129,6 +138,9 @@ EXPECTED: dict[str, dict[str, str | dict[str, str]]] = {
                  "5 against Spider Owl 3: {card} survive, Spider Owl is defeated. "
                  "5 against Luchataur 9: {card} are exhausted (Tough), Luchataur is defeated. "
                  "Not blocked: 2 lives left for player 2."},
+        "gives": {"m": "4 lives for player 1: {card} gives 2.", "p": "4 lives for player 1: {card} give 2."},
+        "takes": {"m": "1 life for player 2: {card} takes 1.", "p": "1 life for player 2: {card} take 1."},
+        "cancels": {"m": "{card} cancels the Play effect of Gorillion.", "p": "{card} cancel the Play effect of Gorillion."},
         "no_blocker": {"m": "If {card} attacks: no possible blocker. Not blocked: 2 lives left for player 2.",
                        "p": "If {card} attack: no possible blocker. Not blocked: 2 lives left for player 2."},
         "effect_wins": {"m": "If {card} attacks, its attack effect alone wins the game.",
@@ -157,7 +169,8 @@ def said(form: str, card: str, lang: str) -> str:
         code, details = REFUSALS[form]
         return rm.RENDERER.render_error(code, {"card": card, **details}, ctx)
     event = EVENTS[form]
-    return capitalized(rm.RENDERER.render(msgspec.structs.replace(event, card=card), ctx))
+    field = "by" if form == "cancels" else "card"
+    return capitalized(rm.RENDERER.render(msgspec.structs.replace(event, **{field: card}), ctx))
 
 
 def agreement(card: str, lang: str) -> str:

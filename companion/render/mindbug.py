@@ -164,6 +164,8 @@ def _not_blocked(e: g.NotBlocked, ctx: Context) -> str:
 
 def _life_changed(e: g.LifeChanged, ctx: Context) -> str:
     name = player(ctx, e.player)
+    if ctx.plural(e.card):
+        return _life_changed_plural(e, ctx)
     if e.delta > 0:
         # Translators: {count} a number; {player} a player's name; {card} a card's name, already translated; {delta} a
         # number of lives, signed; the form follows {count}.
@@ -175,6 +177,20 @@ def _life_changed(e: g.LifeChanged, ctx: Context) -> str:
     return ctx.t.plural("{count} life for {player}: {card} takes {delta}.",
                         "{count} lives for {player}: {card} takes {delta}.", e.lives, player=name,
                         card=ctx.card(e.card), delta=-e.delta)
+
+
+def _life_changed_plural(e: g.LifeChanged, ctx: Context) -> str:
+    """As `_life_changed`, for a card whose name is plural (French "en donnent", English "give")."""
+    values = {"player": player(ctx, e.player), "card": ctx.card(e.card), "delta": abs(e.delta)}
+    if e.delta > 0:
+        # Translators: as "{count} life for {player}: {card} gives {delta}.", for a card whose name is plural
+        # (en donnent).
+        return ctx.t.plural("{count} life for {player}: {card} give {delta}.",
+                            "{count} lives for {player}: {card} give {delta}.", e.lives, **values)
+    # Translators: as "{count} life for {player}: {card} takes {delta}.", for a card whose name is plural
+    # (en retirent).
+    return ctx.t.plural("{count} life for {player}: {card} take {delta}.",
+                        "{count} lives for {player}: {card} take {delta}.", e.lives, **values)
 
 
 def _defeated(e: g.CreatureDefeated, ctx: Context) -> str:
@@ -292,6 +308,9 @@ def _skipped(e: g.EffectSkipped, ctx: Context) -> str:
 
 
 def _cancelled(e: g.PlayEffectCancelled, ctx: Context) -> str:
+    if ctx.plural(e.by):
+        # Translators: as "{by} cancels the Play effect of {card}.", for a creature whose name is plural (annulent).
+        return ctx.t("{by} cancel the Play effect of {card}.", by=ctx.card(e.by), card=ctx.card(e.card))
     # Translators: {by} a creature's name; {card} a card's name, already translated.
     return ctx.t("{by} cancels the Play effect of {card}.", by=ctx.card(e.by), card=ctx.card(e.card))
 
