@@ -229,3 +229,18 @@ def test_the_defeat_event_carries_the_effects_card_and_a_fight_none():
         {"player": "p1", "card": "harpy-mother", "pile": "p1", "by": ""}]
     assert [e.fields() for e in effects if isinstance(e, g.CreatureDefeated)] == [
         {"player": "p1", "card": "gorillion", "pile": "p1", "by": "explosive-toad"}]
+
+
+@pytest.mark.parametrize(("lang", "grade"), [("en", 1), ("fr", 2), ("en", 2)])
+def test_the_plural_refusals_fit_a_40_cell_line(lang, grade):
+    """As every refusal (tests/test_braille_fit.py), each sentence on one line beside the status cell: that test's
+    example card is singular, so the plural forms are checked here with the plural names. Not in French intégral:
+    "Oursins hurleurs" is 3 letters longer than that test's card, and "Pas d'Oursins hurleurs chez joueur 1." (the
+    singular's words) takes 40 cells there, as "Sirène mystérieuse ne peut pas bloquer." does: the line pans."""
+    pytest.importorskip("louis")
+    from companion.braille.translate import translate
+    from tests.test_braille_fit import ROOM, SENTENCE_END
+
+    sentences = {part for card in PLURAL[lang] for form in REFUSALS for part in SENTENCE_END.split(said(form, card, lang))}
+    assert len(sentences) >= 6
+    assert [s for s in sorted(sentences) if len(translate(s, lang, grade)) > ROOM] == []
