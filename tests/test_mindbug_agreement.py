@@ -42,6 +42,7 @@ EVENTS: dict[str, Any] = {
     "cancels": g.PlayEffectCancelled("gorillion", by="C"),
     "no_blocker": g.WhatIfAnswer("C", "p1", 5, (), 2),
     "effect_wins": g.WhatIfAnswer("C", "p1", 5, (), 2, effect_wins=True),
+    "notes": g.WhatIfAnswer("C", "p1", 5, (), 2, hunted=("gorillion",), effect_choice=True),
 }
 #: Each refusal whose sentence agrees with its card: its code and details.
 REFUSALS: dict[str, tuple[str, dict[str, str]]] = {
@@ -102,6 +103,19 @@ EXPECTED: dict[str, dict[str, str | dict[str, str]]] = {
         "effect_wins": {"m": "Si {card} attaque, son effet d'attaque gagne seul la partie.",
                         "f": "Si {card} attaque, son effet d'attaque gagne seul la partie.",
                         "p": "Si {card} attaquent, leur effet d'attaque gagne seul la partie."},
+        "notes": {
+            "m": "Si {card} attaque : aucun bloqueur possible. Sans blocage : 2 vies pour joueur 2. "
+                 "Seul son Chasseur peut faire bloquer Gorillion. Chaque combat suppose que son effet d'attaque épargne "
+                 "ce bloqueur.",
+            "f": "Si {card} attaque : aucun bloqueur possible. Sans blocage : 2 vies pour joueur 2. "
+                 "Seul son Chasseur peut faire bloquer Gorillion. Chaque combat suppose que son effet d'attaque épargne "
+                 "ce bloqueur.",
+            "p": "Si {card} attaquent : aucun bloqueur possible. Sans blocage : 2 vies pour joueur 2. "
+                 "Seul leur Chasseur peut faire bloquer Gorillion. Chaque combat suppose que leur effet d'attaque "
+                 "épargne ce bloqueur."},
+        "attack_full": {"m": "5 : joueur 1 attaque avec {card}. Une créature peut la bloquer ; sinon, une vie est perdue.",
+                        "f": "5 : joueur 1 attaque avec {card}. Une créature peut la bloquer ; sinon, une vie est perdue.",
+                        "p": "5 : joueur 1 attaque avec {card}. Une créature peut les bloquer ; sinon, une vie est perdue."},
         "attack_terse": {"m": "5, {card} attaque.", "f": "5, {card} attaque.", "p": "5, {card} attaquent."},
         "not_on_board": {"m": "{card} n'est pas en jeu.", "f": "{card} n'est pas en jeu.",
                          "p": "{card} ne sont pas en jeu."},
@@ -145,6 +159,13 @@ EXPECTED: dict[str, dict[str, str | dict[str, str]]] = {
                        "p": "If {card} attack: no possible blocker. Not blocked: 2 lives left for player 2."},
         "effect_wins": {"m": "If {card} attacks, its attack effect alone wins the game.",
                         "p": "If {card} attack, their attack effect alone wins the game."},
+        "notes": {
+            "m": "If {card} attacks: no possible blocker. Not blocked: 2 lives left for player 2. "
+                 "Only its Hunter can make Gorillion block. Each fight assumes its attack effect spares that blocker.",
+            "p": "If {card} attack: no possible blocker. Not blocked: 2 lives left for player 2. "
+                 "Only their Hunter can make Gorillion block. Each fight assumes their attack effect spares that blocker."},
+        "attack_full": {"m": "5: player 1 attacks with {card}. A creature may block it; if none does, a life is lost.",
+                        "p": "5: player 1 attacks with {card}. A creature may block them; if none does, a life is lost."},
         "attack_terse": {"m": "5, {card} attacks.", "p": "5, {card} attack."},
         "not_on_board": {"m": "{card} is not in play.", "p": "{card} are not in play."},
         "wrong_side": {"m": "{card} is elsewhere. Not on player 1's side.",
@@ -162,8 +183,9 @@ CARDS = find("mindbug").cards()
 
 def said(form: str, card: str, lang: str) -> str:
     """The sentence of ``form`` about ``card``, as the table hears it."""
-    ctx = Context(Settings(lang, verbosity="terse" if form == "attack_terse" else "normal"), CARDS, rm.DOMAIN, ())
-    if form == "attack_terse":
+    verbosity = {"attack_terse": "terse", "attack_full": "full"}.get(form, "normal")
+    ctx = Context(Settings(lang, verbosity=verbosity), CARDS, rm.DOMAIN, ())
+    if form in ("attack_terse", "attack_full"):
         return rm.RENDERER.render(g.Attacked("p1", card, 5, False), ctx)
     if form in REFUSALS:
         code, details = REFUSALS[form]

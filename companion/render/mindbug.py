@@ -700,12 +700,24 @@ def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
             said.append(t("The same against the other {blocker}.", blocker=ctx.card(e.outcomes[index][0])))
         else:
             said.append(capitalized(part) + ".")
-    if e.hunted:
-        # Translators: {cards} a list of cards, already joined.
-        said.append(t("Only its Hunter can make {cards} block.", cards=_cards_text(ctx, e.hunted)))
-    if e.effect_choice:
-        said.append(t("Each fight assumes its attack effect spares that blocker."))
+    said += _what_if_notes(e, ctx)
     return cut_sentences(" ".join(said))
+
+
+def _what_if_notes(e: g.WhatIfAnswer, ctx: Context) -> list[str]:
+    """What only the attacker's Hunter or attack effect changes; "its" agrees with its name ("their" Shield Bugs)."""
+    t, plural, said = ctx.t, ctx.plural(e.card), []
+    if e.hunted:
+        cards = _cards_text(ctx, e.hunted)
+        # Translators: as "Only its Hunter can make {cards} block.", for a creature whose name is plural (leur).
+        said.append(t("Only their Hunter can make {cards} block.", cards=cards) if plural
+                    # Translators: {cards} a list of cards, already joined.
+                    else t("Only its Hunter can make {cards} block.", cards=cards))
+    if e.effect_choice:
+        # Translators: as "Each fight assumes its attack effect ...", for a creature whose name is plural (leur).
+        said.append(t("Each fight assumes their attack effect spares that blocker.") if plural
+                    else t("Each fight assumes its attack effect spares that blocker."))
+    return said
 
 
 def _if_attacks(ctx: Context, card_id: str, count: int) -> str:
@@ -951,6 +963,9 @@ def _elided_hint(event: Any, ctx: Context) -> str | None:
 
 
 def _attacked_full(e: g.Attacked, ctx: Context) -> str:
+    if ctx.plural(e.card):
+        # Translators: as "A creature may block it; ...", for a creature whose name is plural (les bloquer).
+        return _attacked(e, ctx) + " " + ctx.t("A creature may block them; if none does, a life is lost.")
     return _attacked(e, ctx) + " " + ctx.t("A creature may block it; if none does, a life is lost.")
 
 
