@@ -87,9 +87,15 @@ class Card(msgspec.Struct, frozen=True, eq=False):
     #: The grammatical gender of the card's name per language, where a sentence agrees with it
     #: (``{"fr": "f"}``: "Veuve noire est vaincue"); masculine when not given.
     genders: Mapping[str, str] = msgspec.field(default_factory=dict)
+    #: The grammatical number of the card's name per language (``{"fr": "p"}``: "Oursins hurleurs sont vaincus");
+    #: singular when not given.
+    numbers: Mapping[str, str] = msgspec.field(default_factory=dict)
 
     def feminine(self, lang: str) -> bool:
         return self.genders.get(lang) == "f"
+
+    def plural(self, lang: str) -> bool:
+        return self.numbers.get(lang) == "p"
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]
@@ -342,6 +348,7 @@ class _Entry(msgspec.Struct, frozen=True):
     aliases: list[str] = []
     note: dict[str, str] | None = None
     gender: dict[str, Literal["m", "f"]] = {}
+    number: dict[str, Literal["s", "p"]] = {}
 
 
 _COMMON_FIELDS = frozenset(_Entry.__struct_fields__)
@@ -520,6 +527,7 @@ def _card(path: Path, index: int, entry: Any, traits: type[Any] | None) -> Card:
         note=_texts(path, f"{where} note", fields.note) if fields.note is not None else None,
         traits=decoded,
         genders=dict(fields.gender),
+        numbers=dict(fields.number),
     )
 
 

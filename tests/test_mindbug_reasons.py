@@ -112,10 +112,11 @@ def test_without_names_the_seats_are_said():
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "Tough: Ana's Plated Scorpion survives, exhausted instead of defeated."),
-    ("fr", "Robuste : Scorpion blindé d'Ana survit, épuisé au lieu d'être vaincu."),
+    ("en", "Tough against Kangasaurus Rex: Ana's Plated Scorpion survives, exhausted instead of defeated."),
+    ("fr", "Robuste contre Kangousaurus Rex : Scorpion blindé d'Ana survit, épuisé au lieu d'être vaincu."),
 ])
 def test_tough_against_an_effect_says_it_survives(lang, expected):
+    """The effect's card is named: the listener knows what would have defeated it."""
     session, recorder = make_session("mindbug", lang, names=NAMES)
     assert expected in run_lines(session, recorder, "play plated scorpion\nno\nplay kangasaurus rex\nno")
 

@@ -67,6 +67,9 @@ def test_every_sentence_starts_with_a_capital_even_after_a_heading(lang, status)
     ("deathweaver", "fr", "Veuve noire de joueur 2 est vaincue, dans sa défausse."),
     ("gorillion", "fr", "Gorillion de joueur 2 est vaincu, dans sa défausse."),
     ("gorillion", "en", "Player 2's Gorillion is defeated, to their discard pile."),
+    ("urchin-hurler", "fr", "Oursins hurleurs de joueur 2 sont vaincus, dans sa défausse."),
+    ("urchin-hurler", "en", "Player 2's Urchin Hurler is defeated, to their discard pile."),
+    ("shield-bugs", "en", "Player 2's Shield Bugs are defeated, to their discard pile."),
 ])
 def test_a_defeated_mindbug_creature_agrees_with_its_name(card, lang, expected):
     from companion.games import mindbug as g

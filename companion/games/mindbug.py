@@ -501,16 +501,22 @@ class LifeChanged(Event, frozen=True):
 
 
 class CreatureDefeated(Event, frozen=True):
+    """``by`` is the card whose effect defeated it (Explosive Toad), empty after a fight: a listener hears who did it."""
+
     name = "creature_defeated"
     player: str
     card: str
     pile: str
+    by: str = ""
 
 
 class CreatureExhausted(Event, frozen=True):
+    """``by`` as in `CreatureDefeated`: the effect's card, or empty after a fight."""
+
     name = "creature_exhausted"
     player: str
     card: str
+    by: str = ""
 
 
 class ControlTaken(Event, frozen=True):
@@ -1228,25 +1234,28 @@ def _remove(state: State, uid: int) -> State:
     return replace(state, boards=tuple(tuple(c for c in board if c.uid != uid) for board in state.boards))
 
 
-def _defeat(state: State, uids: Iterable[int], by_effect: bool) -> Steps:
-    """Defeat creatures at once: a Tough one not yet exhausted is exhausted instead; Defeated effects are queued."""
+def _defeat(state: State, uids: Iterable[int], by: str = "") -> Steps:
+    """Defeat creatures at once: a Tough one not yet exhausted is exhausted instead; Defeated effects are queued.
+
+    ``by`` is the card whose effect defeats them, empty in a fight (Tough may then save even where effects do not).
+    """
     values = effective(state)
     events: list[Event] = []
     tasks: list[Task] = []
     found = [f for f in (state.creature(uid) for uid in dict.fromkeys(uids)) if f is not None]
     found.sort(key=lambda f: f[0] != state.current)  # the active player's effects first
-    saves = not by_effect or state.options.tough_vs_effects == "yes"
+    saves = not by or state.options.tough_vs_effects == "yes"
     for seat, creature in found:
         if saves and "tough" in values[creature.uid].keywords and not creature.exhausted:
             exhausted = replace(creature, exhausted=True)
             board = tuple(exhausted if c.uid == creature.uid else c for c in state.boards[seat])
             state = replace(state, boards=set_at(state.boards, seat, board))
-            events.append(CreatureExhausted(player_id(seat), creature.card))
+            events.append(CreatureExhausted(player_id(seat), creature.card, by))
             continue
         pile = seat if state.options.discard == "controller" else creature.owner
         state = _remove(state, creature.uid)
         state = replace(state, discards=set_at(state.discards, pile, state.discards[pile] + (creature.card,)))
-        events.append(CreatureDefeated(player_id(seat), creature.card, player_id(pile)))
+        events.append(CreatureDefeated(player_id(seat), creature.card, player_id(pile), by))
         tasks += [Task("effect", seat, creature.card, i) for i, e in enumerate(traits(state.cards[creature.card]).effects)
                   if e.when == "defeated"]
     return replace(state, queue=_together(state, tasks) + state.queue), events
@@ -1321,7 +1330,7 @@ def _combat(state: State, attacker_uid: int, blocker_uid: int) -> Steps:
     event = Blocked(player_id(blocker[0]), two.card, values[two.uid].power, one.card, values[one.uid].power,
                     _fight_reason(values, two, one), _fight_reason(values, one, two))
     defeated = [c.uid for c, foe in ((one, two), (two, one)) if _fight_result(values, c, foe)]
-    state, events = _defeat(state, defeated, by_effect=False)
+    state, events = _defeat(state, defeated)
     return state, [event] + events
 
 
@@ -1365,7 +1374,7 @@ def _choose_creatures(state: State, task: Task, effect: Effect) -> Steps:
         return state, [EffectSkipped(task.card, "no_target")]
     if not isinstance(effect.count, int):
         if effect.do == "defeat":
-            return _defeat(state, [c.uid for c in candidates], by_effect=True)
+            return _defeat(state, [c.uid for c in candidates], by=task.card)
         return _take_control(state, task.seat, candidates, task.card)
     if len(candidates) == 1 and not effect.up_to:
         return _resolve_target(state, task.seat, task.card, effect, candidates[0])
@@ -1375,7 +1384,7 @@ def _choose_creatures(state: State, task: Task, effect: Effect) -> Steps:
 
 def _resolve_target(state: State, seat: int, card: str, effect: Effect, creature: Creature) -> Steps:
     if effect.do == "defeat":
-        return _defeat(state, [creature.uid], by_effect=True)
+        return _defeat(state, [creature.uid], by=card)
     return _take_control(state, seat, [creature], card)
 
 

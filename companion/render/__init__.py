@@ -93,6 +93,10 @@ class Context:
         """Whether the card's name is feminine in the user's language (its card file's ``gender``)."""
         return self.cards is not None and card_id in self.cards and self.cards[card_id].feminine(self.lang)
 
+    def plural(self, card_id: str) -> bool:
+        """Whether the card's name is plural in the user's language (its card file's ``number``)."""
+        return self.cards is not None and card_id in self.cards and self.cards[card_id].plural(self.lang)
+
     @property
     def separator(self) -> str:
         """Between the groups of a list ("; "; French typography puts a space before it)."""

@@ -92,9 +92,14 @@ def _mindbug_used(e: g.MindbugUsed, ctx: Context) -> str:
 
 
 def _entered(e: g.CreatureEntered, ctx: Context) -> str:
-    text = " ".join([ctx.card(e.card), *([keywords(ctx, e.keywords)] if e.keywords else [])])
+    values = {"power": e.power, "player": player(ctx, e.player),
+              "creature": " ".join([ctx.card(e.card), *([keywords(ctx, e.keywords)] if e.keywords else [])])}
+    if ctx.plural(e.card):
+        # Translators: as "{power}: {creature} enters play for {player}.", for a creature whose name is plural
+        # (entrent).
+        return ctx.t("{power}: {creature} enter play for {player}.", **values)
     # Translators: {power} a creature's power, a number; {creature} a creature's name; {player} a player's name.
-    return ctx.t("{power}: {creature} enters play for {player}.", power=e.power, creature=text, player=player(ctx, e.player))
+    return ctx.t("{power}: {creature} enters play for {player}.", **values)
 
 
 def _refilled(e: g.HandRefilled, ctx: Context) -> str:
@@ -132,11 +137,19 @@ def _blocked(e: g.Blocked, ctx: Context) -> str:
                  card=ctx.card(e.card))
     for reason, winner, loser in ((e.attacker_reason, e.card, e.attacker), (e.reason, e.attacker, e.card)):
         if reason == "poisonous":
-            # Translators: {keyword} a keyword or card name, already translated; {card} a card's name, already
-            # translated; {other} another player or card.
-            text += " " + ctx.t("{keyword}: {card} defeats {other}.", keyword=ctx.t(KEYWORD_NAMES["poisonous"]),
-                                card=ctx.card(winner), other=ctx.card(loser))
+            text += " " + _defeats(ctx, winner, loser)
     return text
+
+
+def _defeats(ctx: Context, winner: str, loser: str) -> str:
+    """"Poisonous: Spider Owl defeats Gorillion.", the verb agreeing with the winner's name."""
+    values = {"keyword": ctx.t(KEYWORD_NAMES["poisonous"]), "card": ctx.card(winner), "other": ctx.card(loser)}
+    if ctx.plural(winner):
+        # Translators: as "{keyword}: {card} defeats {other}.", for a creature whose name is plural (battent).
+        return ctx.t("{keyword}: {card} defeat {other}.", **values)
+    # Translators: {keyword} a keyword or card name, already translated; {card} a card's name, already
+    # translated; {other} another player or card.
+    return ctx.t("{keyword}: {card} defeats {other}.", **values)
 
 
 def _not_blocked(e: g.NotBlocked, ctx: Context) -> str:
@@ -151,6 +164,8 @@ def _not_blocked(e: g.NotBlocked, ctx: Context) -> str:
 
 def _life_changed(e: g.LifeChanged, ctx: Context) -> str:
     name = player(ctx, e.player)
+    if ctx.plural(e.card):
+        return _life_changed_plural(e, ctx)
     if e.delta > 0:
         # Translators: {count} a number; {player} a player's name; {card} a card's name, already translated; {delta} a
         # number of lives, signed; the form follows {count}.
@@ -164,9 +179,38 @@ def _life_changed(e: g.LifeChanged, ctx: Context) -> str:
                         card=ctx.card(e.card), delta=-e.delta)
 
 
+def _life_changed_plural(e: g.LifeChanged, ctx: Context) -> str:
+    """As `_life_changed`, for a card whose name is plural (French "en donnent", English "give")."""
+    values = {"player": player(ctx, e.player), "card": ctx.card(e.card), "delta": abs(e.delta)}
+    if e.delta > 0:
+        # Translators: as "{count} life for {player}: {card} gives {delta}.", for a card whose name is plural
+        # (en donnent).
+        return ctx.t.plural("{count} life for {player}: {card} give {delta}.",
+                            "{count} lives for {player}: {card} give {delta}.", e.lives, **values)
+    # Translators: as "{count} life for {player}: {card} takes {delta}.", for a card whose name is plural
+    # (en retirent).
+    return ctx.t.plural("{count} life for {player}: {card} take {delta}.",
+                        "{count} lives for {player}: {card} take {delta}.", e.lives, **values)
+
+
 def _defeated(e: g.CreatureDefeated, ctx: Context) -> str:
+    """The creature, its fate and its pile; first the card whose effect defeated it, so no one blames another."""
+    text = _defeated_text(e, ctx)
+    # Translators: {by} the name of the card whose effect did it; {sentence} what it did, a sentence.
+    return ctx.t("{by}: {sentence}", by=ctx.card(e.by), sentence=text) if e.by else text
+
+
+def _defeated_text(e: g.CreatureDefeated, ctx: Context) -> str:
     t, values = ctx.t, {"card": ctx.card(e.card), "player": player(ctx, e.player), "pile": player(ctx, e.pile)}
     own = e.pile == e.player
+    if ctx.plural(e.card):
+        # Translators: as the sentence without context, for a creature whose name is plural (sont vaincus).
+        # {player} a player's name; {card} a creature's name.
+        own_pile = t("{player}'s {card} are defeated, to their discard pile.", **values)
+        # Translators: as the sentence without context, for a creature whose name is plural (sont vaincus).
+        # {player} a player's name; {card} a creature's name; {pile} the name of the player whose discard pile it is.
+        other = t("{player}'s {card} are defeated, to {pile}'s discard pile.", **values)
+        return own_pile if own else other
     if ctx.feminine(e.card):
         # Translators: as the sentence without context, for a creature whose name is feminine (vaincue).
         # {player} a player's name; {card} a creature's name.
@@ -183,13 +227,22 @@ def _defeated(e: g.CreatureDefeated, ctx: Context) -> str:
 
 
 def _exhausted(e: g.CreatureExhausted, ctx: Context) -> str:
-    values = {"keyword": ctx.t(KEYWORD_NAMES["tough"]), "card": ctx.card(e.card), "player": player(ctx, e.player)}
+    """Tough saves it; after an effect, the effect's card is named with it: "Tough against Kangasaurus Rex: ..."."""
+    keyword = ctx.t(KEYWORD_NAMES["tough"])
+    if e.by:
+        # Translators: {keyword} the keyword Tough, translated; {by} the name of the card whose effect would defeat it.
+        keyword = ctx.t("{keyword} against {by}", keyword=keyword, by=ctx.card(e.by))
+    values = {"keyword": keyword, "card": ctx.card(e.card), "player": player(ctx, e.player)}
+    if ctx.plural(e.card):
+        # Translators: as the sentence without context, for a creature whose name is plural (survivent, épuisés).
+        # {keyword} the keyword Tough, translated (or "Tough against" a card); {player} a player's name; {card} a creature's name.
+        return ctx.t("{keyword}: {player}'s {card} survive, exhausted instead of defeated.", **values)
     if ctx.feminine(e.card):
         # Translators: as the sentence without context, for a creature whose name is feminine (épuisée, vaincue).
-        # {keyword} the keyword Tough, translated; {player} a player's name; {card} a creature's name.
+        # {keyword} the keyword Tough, translated (or "Tough against" a card); {player} a player's name; {card} a creature's name.
         return ctx.t.pgettext("feminine", "{keyword}: {player}'s {card} survives, exhausted instead of defeated.", **values)
-    # Translators: {keyword} the keyword Tough, translated; {player} a player's name; {card} a creature's name,
-    # masculine (épuisé, vaincu).
+    # Translators: {keyword} the keyword Tough, translated (or "Tough against" a card); {player} a player's name; {card}
+    # a creature's name, masculine (épuisé, vaincu).
     return ctx.t("{keyword}: {player}'s {card} survives, exhausted instead of defeated.", **values)
 
 
@@ -255,6 +308,9 @@ def _skipped(e: g.EffectSkipped, ctx: Context) -> str:
 
 
 def _cancelled(e: g.PlayEffectCancelled, ctx: Context) -> str:
+    if ctx.plural(e.by):
+        # Translators: as "{by} cancels the Play effect of {card}.", for a creature whose name is plural (annulent).
+        return ctx.t("{by} cancel the Play effect of {card}.", by=ctx.card(e.by), card=ctx.card(e.card))
     # Translators: {by} a creature's name; {card} a card's name, already translated.
     return ctx.t("{by} cancels the Play effect of {card}.", by=ctx.card(e.by), card=ctx.card(e.card))
 
@@ -582,12 +638,30 @@ def _feminine_fate(ctx: Context, fate: str) -> str:
     return words[fate]()
 
 
+def _plural_fate(ctx: Context, fate: str) -> str:
+    """What happens to a creature whose name is plural: "sont vaincus", "are defeated"."""
+    t = ctx.t
+    words = {
+        # Translators: what happens to a creature whose name is plural in a fight (survivent).
+        "survives": lambda: t.pgettext("plural", "survive"),
+        # Translators: what happens to a creature whose name is plural in a fight: its Tough is used (sont épuisés).
+        "exhausted": lambda: t.pgettext("plural", "are exhausted"),
+        # Translators: what happens to a creature whose name is plural in a fight (sont vaincus).
+        "defeated": lambda: t.pgettext("plural", "are defeated"),
+    }
+    return words[fate]()
+
+
 def _fate(ctx: Context, fate: str, reason: str, card: str) -> str:
     """"is defeated", or with the keyword that decides it: "is defeated (Poisonous)", "is exhausted (Tough)".
 
-    The French agrees with ``card``'s name: "est vaincue" for Veuve noire, "est vaincu" for Arachnibou.
+    It agrees with ``card``'s name: "est vaincue" for Veuve noire, "est vaincu" for Arachnibou, "sont vaincus" for
+    Oursins hurleurs, "are defeated" for Shield Bugs.
     """
-    text = _feminine_fate(ctx, fate) if ctx.feminine(card) else ctx.t(_FATES[fate])
+    if ctx.plural(card):
+        text = _plural_fate(ctx, fate)
+    else:
+        text = _feminine_fate(ctx, fate) if ctx.feminine(card) else ctx.t(_FATES[fate])
     if reason in KEYWORD_NAMES:
         # Translators: {fate} what happens to a creature, a short phrase; {keyword} a keyword or card name, already
         # translated.
@@ -606,6 +680,9 @@ def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
                blocker_fate=_fate(ctx, fb, rb, b))
              for (b, p, fa, fb), (ra, rb) in zip(e.outcomes, reasons, strict=True)]
     if e.effect_wins:
+        if ctx.plural(e.card):
+            # Translators: as "If {card} attacks, ...", for a creature whose name is plural (attaquent, leur).
+            return t("If {card} attack, their attack effect alone wins the game.", card=ctx.card(e.card))
         # Translators: {card} a card's name, already translated.
         return t("If {card} attacks, its attack effect alone wins the game.", card=ctx.card(e.card))
     defender = player(ctx, g.player_id(g.other(g.seat_of(e.player))))  # named, never "the opponent"
@@ -616,24 +693,47 @@ def _what_if(e: g.WhatIfAnswer, ctx: Context) -> str:
         # Translators: {count} a number; {player} a player's name; the form follows {count}.
         parts.append(t.plural("not blocked: {count} life left for {player}",
                               "not blocked: {count} lives left for {player}", e.defender_lives, player=defender))
-    card = ctx.card(e.card)
-    # Translators: {card} a card's name, already translated; {count} a number; the form follows {count}.
-    said = [t.plural("If {card} attacks: {count} possible blocker.", "If {card} attacks: {count} possible blockers.",
-                     len(e.outcomes), card=card) if e.outcomes
-            # Translators: {card} a card's name, already translated.
-            else t("If {card} attacks: no possible blocker.", card=card)]
+    said = [_if_attacks(ctx, e.card, len(e.outcomes))]
     for index, part in enumerate(parts):  # a fight a sentence, then no block
         if part in parts[:index]:  # the same fight against a second copy: said once
             # Translators: after a fight against a creature, the same fight against its other copy; {blocker} its name.
             said.append(t("The same against the other {blocker}.", blocker=ctx.card(e.outcomes[index][0])))
         else:
             said.append(capitalized(part) + ".")
-    if e.hunted:
-        # Translators: {cards} a list of cards, already joined.
-        said.append(t("Only its Hunter can make {cards} block.", cards=_cards_text(ctx, e.hunted)))
-    if e.effect_choice:
-        said.append(t("Each fight assumes its attack effect spares that blocker."))
+    said += _what_if_notes(e, ctx)
     return cut_sentences(" ".join(said))
+
+
+def _what_if_notes(e: g.WhatIfAnswer, ctx: Context) -> list[str]:
+    """What only the attacker's Hunter or attack effect changes; "its" agrees with its name ("their" Shield Bugs)."""
+    t, plural, said = ctx.t, ctx.plural(e.card), []
+    if e.hunted:
+        cards = _cards_text(ctx, e.hunted)
+        # Translators: as "Only its Hunter can make {cards} block.", for a creature whose name is plural (leur).
+        said.append(t("Only their Hunter can make {cards} block.", cards=cards) if plural
+                    # Translators: {cards} a list of cards, already joined.
+                    else t("Only its Hunter can make {cards} block.", cards=cards))
+    if e.effect_choice:
+        # Translators: as "Each fight assumes its attack effect ...", for a creature whose name is plural (leur).
+        said.append(t("Each fight assumes their attack effect spares that blocker.") if plural
+                    else t("Each fight assumes its attack effect spares that blocker."))
+    return said
+
+
+def _if_attacks(ctx: Context, card_id: str, count: int) -> str:
+    """"If Spider Owl attacks: 2 possible blockers.", the verb agreeing with the creature's name."""
+    t, card = ctx.t, ctx.card(card_id)
+    if ctx.plural(card_id):
+        # Translators: as "If {card} attacks: ...", for a creature whose name is plural (attaquent).
+        return (t.plural("If {card} attack: {count} possible blocker.", "If {card} attack: {count} possible blockers.",
+                         count, card=card) if count
+                # Translators: as "If {card} attacks: ...", for a creature whose name is plural (attaquent).
+                else t("If {card} attack: no possible blocker.", card=card))
+    # Translators: {card} a card's name, already translated; {count} a number; the form follows {count}.
+    return (t.plural("If {card} attacks: {count} possible blocker.", "If {card} attacks: {count} possible blockers.",
+                     count, card=card) if count
+            # Translators: {card} a card's name, already translated.
+            else t("If {card} attacks: no possible blocker.", card=card))
 
 
 def _lives(e: g.LivesAnswer, ctx: Context) -> str:
@@ -749,6 +849,27 @@ def _card(d: Mapping[str, Any], ctx: Context, key: str = "card") -> str:
     return ctx.card(str(d.get(key, "")))
 
 
+def _plural(d: Mapping[str, Any], ctx: Context) -> bool:
+    """Whether the refused card's name is plural (a sentence about it agrees)."""
+    return ctx.plural(str(d.get("card", "")))
+
+
+def _cannot_block(d: Mapping[str, Any], ctx: Context) -> str:
+    """Why a creature cannot block, the verb agreeing with its name (French "ne peuvent pas")."""
+    t, card, source = ctx.t, _card(d, ctx), _card(d, ctx, "source")
+    if _plural(d, ctx):
+        if d.get("why") == "sneaky":
+            # Translators: as the sentence without context, for a creature whose name is plural (ne peuvent pas).
+            return t.pgettext("plural", "{card} cannot block. The attacker is Sneaky.", card=card)
+        # Translators: as the sentence without context, for a creature whose name is plural (ne peuvent pas).
+        return t.pgettext("plural", "{card} cannot block. Because of {source}.", card=card, source=source)
+    if d.get("why") == "sneaky":
+        # Translators: {card} a card's name, already translated.
+        return t("{card} cannot block. The attacker is Sneaky.", card=card)
+    # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
+    return t("{card} cannot block. Because of {source}.", card=card, source=source)
+
+
 def _awaited(d: Mapping[str, Any], ctx: Context) -> str:
     return ctx.t(DECISIONS.get(str(d.get("decision")), DECISIONS["play_or_attack"]))
 
@@ -756,11 +877,19 @@ def _awaited(d: Mapping[str, Any], ctx: Context) -> str:
 #: The sentence for each refusal code of this game (the shared ones are the renderer's).
 REFUSALS: dict[str, Refusal] = {
     # Translators: {card} a card's name, already translated.
-    "not_on_board": lambda d, ctx: ctx.t("{card} is not in play.", card=_card(d, ctx)),
+    "not_on_board": lambda d, ctx: ctx.t("{card} is not in play.", card=_card(d, ctx)) if not _plural(d, ctx)
+    # Translators: as "{card} is not in play.", for a card whose name is plural (ne sont pas).
+    else ctx.t("{card} are not in play.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated; {player} a player's name.
-    "wrong_side": lambda d, ctx: ctx.t("{card} is elsewhere. Not on {player}'s side.", card=_card(d, ctx), player=_name(d, ctx)),
+    "wrong_side": lambda d, ctx: ctx.t("{card} is elsewhere. Not on {player}'s side.", card=_card(d, ctx), player=_name(d, ctx))
+    if not _plural(d, ctx)
+    # Translators: as "{card} is elsewhere. ...", for a card whose name is plural.
+    else ctx.t("{card} are elsewhere. Not on {player}'s side.", card=_card(d, ctx), player=_name(d, ctx)),
     # Translators: {card} a card's name, already translated.
-    "ambiguous_side": lambda d, ctx: ctx.t("{card} is on both sides. Add mine or theirs.", card=_card(d, ctx)),
+    "ambiguous_side": lambda d, ctx: ctx.t("{card} is on both sides. Add mine or theirs.", card=_card(d, ctx))
+    if not _plural(d, ctx)
+    # Translators: as "{card} is on both sides. ...", for a card whose name is plural (sont).
+    else ctx.t("{card} are on both sides. Add mine or theirs.", card=_card(d, ctx)),
     # Translators: {copy} a copy's number; {card} a card's name, already translated.
     "no_such_copy": lambda d, ctx: ctx.t("No {card} {copy} on that side.", copy=d.get("copy", 2),
                                          card=_card(d, ctx)),
@@ -788,13 +917,11 @@ REFUSALS: dict[str, Refusal] = {
     "must_choose": lambda d, ctx: ctx.t("{player} must choose: {decision}.", player=_name(d, ctx), decision=_awaited(d, ctx)),
     # Translators: {card} a card's name, already translated.
     "frenzy_only": lambda d, ctx: ctx.t("Only Frenzy gives a second attack. Not {card}.", card=_card(d, ctx)),
+    "cannot_block": lambda d, ctx: _cannot_block(d, ctx),
     # Translators: {card} a card's name, already translated.
-    "cannot_block": lambda d, ctx: ctx.t("{card} cannot block. The attacker is Sneaky.", card=_card(d, ctx))
-    # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
-    if d.get("why") == "sneaky" else ctx.t("{card} cannot block. Because of {source}.", card=_card(d, ctx),
-                                           source=_card(d, ctx, "source")),
-    # Translators: {card} a card's name, already translated.
-    "not_in_discard": lambda d, ctx: ctx.t("{card} is not in that pile.", card=_card(d, ctx)),
+    "not_in_discard": lambda d, ctx: ctx.t("{card} is not in that pile.", card=_card(d, ctx)) if not _plural(d, ctx)
+    # Translators: as "{card} is not in that pile.", for a card whose name is plural.
+    else ctx.t("{card} are not in that pile.", card=_card(d, ctx)),
     # Translators: {card} a card's name, already translated; {source} where it comes from: a camera or a player's name.
     "not_a_target": lambda d, ctx: ctx.t("{card} cannot be chosen. Not for {source}.", card=_card(d, ctx),
                                          source=_card(d, ctx, "source")),
@@ -836,6 +963,9 @@ def _elided_hint(event: Any, ctx: Context) -> str | None:
 
 
 def _attacked_full(e: g.Attacked, ctx: Context) -> str:
+    if ctx.plural(e.card):
+        # Translators: as "A creature may block it; ...", for a creature whose name is plural (les bloquer).
+        return _attacked(e, ctx) + " " + ctx.t("A creature may block them; if none does, a life is lost.")
     return _attacked(e, ctx) + " " + ctx.t("A creature may block it; if none does, a life is lost.")
 
 
@@ -844,7 +974,10 @@ _TERSE: dict[type, Callable[[Any, Context], str]] = {
     # Translators: {power} a creature's power, a number; {card} a card's name, already translated.
     g.CardPlayed: lambda e, ctx: ctx.t("{power}, {card}.", power=e.power, card=ctx.card(e.card)),
     # Translators: {power} a creature's power, a number; {card} a card's name, already translated.
-    g.Attacked: lambda e, ctx: ctx.t("{power}, {card} attacks.", power=e.power, card=ctx.card(e.card)),
+    g.Attacked: lambda e, ctx: ctx.t("{power}, {card} attacks.", power=e.power, card=ctx.card(e.card))
+    if not ctx.plural(e.card)
+    # Translators: as "{power}, {card} attacks.", for a creature whose name is plural (attaquent).
+    else ctx.t("{power}, {card} attack.", power=e.power, card=ctx.card(e.card)),
     # Translators: {count} a number; {player} a player's name; the form follows {count}.
     g.NotBlocked: lambda e, ctx: ctx.t.plural("{count} life left for {player}.", "{count} lives left for {player}.",
                                               e.lives, player=player(ctx, e.player)),
