@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import socket
 import time
+from typing import Any
 
 import pytest
 
@@ -236,6 +237,21 @@ def test_a_life_and_a_game_end_jump_ahead_of_plays_marked_with_dots_7_and_8(brlt
         output.close()
 
 
+def _shown(said: list[Any], output: Any, display: Any) -> set[int]:
+    """The indexes of the sentences ``said`` whose first display line the display showed (marked when important)."""
+    from companion import earcons
+    from companion.braille.queue import mark
+
+    seen = {cells[: COLUMNS - 2] for _, cells in display.lines}
+    shown = set()
+    for index, u in enumerate(said):
+        cells = output.display_lines(u)[0][0].cells  # its first display line
+        earcon = earcons.load().for_event(u.event, u.fields)
+        if (mark(cells) if earcon is not None and earcon.important else cells).ljust(COLUMNS - 2, BLANK) in seen:
+            shown.add(index)
+    return shown
+
+
 def test_the_void_in_real_time_is_read_from_the_display_with_nothing_urgent_lost(brltty, monkeypatch):
     """A whole The Void game typed faster than it is read: each new play drops the unread older plays, nothing else.
 
@@ -248,7 +264,6 @@ def test_the_void_in_real_time_is_read_from_the_display_with_nothing_urgent_lost
     from companion import earcons
     from companion.announce import Announcer, RecordingOutput
     from companion.braille.marks import Marks
-    from companion.braille.queue import mark
     from companion.play import _Outputs, with_outputs
     from companion.registry import find
     from companion.render import Settings
@@ -289,15 +304,8 @@ def test_the_void_in_real_time_is_read_from_the_display_with_nothing_urgent_lost
         output.close()
     assert not [u for u in recorder.utterances if u.event == "error"]  # the script follows the game
     assert most_plays_waiting <= 1  # never more than one play behind the table
-    seen = {cells[: COLUMNS - 2] for _, cells in display.lines}
     said = recorder.utterances
-    important = [(u.event, earcons.load().for_event(u.event, u.fields)) for u in said]
-    on_display = set()
-    for index, u in enumerate(said):
-        cells = output.display_lines(u)[0][0].cells  # its first display line
-        earcon = important[index][1]
-        if (mark(cells) if earcon is not None and earcon.important else cells).ljust(COLUMNS - 2, BLANK) in seen:
-            on_display.add(index)
+    on_display = _shown(said, output, display)
     lost = [u for index, u in enumerate(said) if index not in on_display]
     assert all(u.event == "card_played" for u in lost), [u.text for u in lost if u.event != "card_played"]
     assert lost and output.queue.dropped >= len(lost)  # plays were superseded unread, as the voice drops them
