@@ -240,7 +240,7 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
     maker = messages.get(code)
     if maker is None:
         return None
-    text = maker()
+    text = grammar.one_stop(maker())  # "Unknown command: xyz…." when the typed line was quoted cut short
     if d.get("suggestion"):
         # Translators: {suggestion} a command to type.
         text += " " + t("Did you mean {suggestion}? Type yes.", suggestion=d["suggestion"])
@@ -527,9 +527,8 @@ class Renderer(msgspec.Struct, frozen=True):
     def render_error(self, code: str, details: Mapping[str, Any], ctx: Context) -> str:
         """The sentence for a refused command: the game's own for ``code``, else the shared one."""
         own = self.refusals.get(code)
-        if own is not None:
-            return own(details, ctx)
-        return shared_refusal(code, details, ctx, self.player)
+        text = own(details, ctx) if own is not None else shared_refusal(code, details, ctx, self.player)
+        return grammar.one_stop(text)  # a word quoted cut short ("…") ends its sentence
 
     def head(self, status: Event, ctx: Context) -> str:
         """The start of ``status``."""

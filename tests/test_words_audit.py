@@ -1,0 +1,24 @@
+"""Wording found at a real table: each sentence exactly as the table hears it, in French and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import make_session, run_lines
+
+pytestmark = pytest.mark.timeout(60)
+
+LONG = "x" * 60  # over quote()'s 40 characters: quoted cut short with "…"
+
+
+@pytest.mark.parametrize("lang, line, said", [
+    ("en", LONG, f"Unknown command: {'x' * 40}… Type help for the commands."),
+    ("fr", LONG, f"Commande inconnue : {'x' * 40}… Tapez aide pour les commandes."),
+    ("en", "status one two three four five", "Too many words: one two three four… Nothing was changed."),
+    ("fr", "état un deux trois quatre cinq", "Mots en trop : un deux trois quatre… Rien n'a changé."),
+])
+def test_a_line_quoted_cut_short_ends_its_sentence_once(lang: str, line: str, said: str) -> None:
+    """The ellipsis ends the sentence: "xxx…." read as two endings (and two cells in braille)."""
+    session, recorder = make_session("love-letter", lang=lang)
+    assert run_lines(session, recorder, line) == [said]
+
