@@ -22,3 +22,19 @@ def test_a_line_quoted_cut_short_ends_its_sentence_once(lang: str, line: str, sa
     session, recorder = make_session("love-letter", lang=lang)
     assert run_lines(session, recorder, line) == [said]
 
+
+@pytest.mark.parametrize("game", ["num-x", "love-letter", "gauntlet"])
+@pytest.mark.parametrize("lang, said", [("en", "Nothing to confirm."), ("fr", "Rien à confirmer.")])
+@pytest.mark.parametrize("yes", ["yes", "oui"])
+def test_yes_with_no_offer_waiting_says_nothing_to_confirm(game: str, lang: str, said: str, yes: str) -> None:
+    """It said "Unknown command: yes." (and in Num-X offered "où" for "oui"), as if "yes" were a typo."""
+    session, recorder = make_session(game, lang=lang)
+    assert run_lines(session, recorder, yes) == [said]
+    assert session.table.steps == ()
+    assert run_lines(session, recorder, yes) == [said]  # no offer was left behind by the refusal
+
+
+def test_yes_still_accepts_an_offer() -> None:
+    session, recorder = make_session(players=3, lang="fr")
+    assert run_lines(session, recorder, "joue spidreman")[-1].endswith("Vouliez-vous dire Spider-Man ? Tapez oui.")
+    assert run_lines(session, recorder, "oui") != ["Rien à confirmer."]

@@ -222,6 +222,8 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
             "Only a terminal takes secret values. In a script, type the values last."),
         "nothing_to_undo": lambda: t("Nothing to undo."),
         "nothing_to_redo": lambda: t("Nothing to redo."),
+        # Translators: "yes" typed when no "Did you mean…? Type yes." question waits for it.
+        "nothing_to_confirm": lambda: t("Nothing to confirm."),
         "internal": lambda: t("Sorry, that command failed. Nothing was changed."),
         # Translators: {length} a number of characters.
         "line_too_long": lambda: t("Line too long: {length} characters. A command is a few words. Nothing was changed.",
