@@ -38,3 +38,19 @@ def test_yes_still_accepts_an_offer() -> None:
     session, recorder = make_session(players=3, lang="fr")
     assert run_lines(session, recorder, "joue spidreman")[-1].endswith("Vouliez-vous dire Spider-Man ? Tapez oui.")
     assert run_lines(session, recorder, "oui") != ["Rien à confirmer."]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "7 up on pile 2 again: Flash takes out the Joker. 1 play left."),
+    ("fr", "7 de nouveau en montée sur la pile 2 : Flash retire le Joker. 1 coup restant."),
+])
+def test_a_flash_names_the_joker_it_takes_out_with_its_article(lang: str, said: str) -> None:
+    """It said "Flash retire Joker" / "Flash takes out Joker", where every other sentence says "the Joker"."""
+    from companion.games import num_x as nx
+    from companion.registry import find
+    from companion.render import Context, Settings
+    from companion.render import num_x as r
+
+    ctx = Context(Settings(lang), find("num-x").cards(), r.DOMAIN, (), find("num-x").parser.vocabulary)
+    assert r.render(nx.Flashed("p1", 2, "up", "joker", 7, 1, 2, 8), ctx) == said
+

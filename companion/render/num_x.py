@@ -260,10 +260,19 @@ def _flipped(e: g.Flipped, ctx: Context) -> str:
         ctx, e.plays_made, e.plays_required)
 
 
+def card_taken(ctx: Context, card_id: str) -> str:
+    """A card a Flash takes out, as the object of a sentence: "9 red", "3 Shadow", but "the Joker" (an action card is
+    named with its article, as "the Joker goes up" says it: "Flash takes out Joker" lacked it)."""
+    if ctx.cards is not None and card_id in ctx.cards and g.traits(ctx.cards[card_id]).kind == "action":
+        # Translators: {card} an action card's name (Joker, Flip, Flash), all masculine in French: "le Joker".
+        return ctx.t("the {card}", card=ctx.card(card_id))
+    return card_short(ctx, card_id)
+
+
 def _flashed(e: g.Flashed, ctx: Context) -> str:
     # Translators: {top} the card on top of a pile; {way} a direction word (up or down); {pile} a pile: its number or
-    # its owner's name; {card} a card's name, already translated.
-    return ctx.t("{top} {way} on pile {pile} again: Flash takes out {card}.", card=card_short(ctx, e.removed),
+    # its owner's name; {card} a card's name, already translated, with its article when it has one ("the Joker").
+    return ctx.t("{top} {way} on pile {pile} again: Flash takes out {card}.", card=card_taken(ctx, e.removed),
                  pile=e.pile, way=direction(ctx, e.direction), top=e.top) + " " + plays(ctx, e.plays_made,
                                                                                        e.plays_required)
 
@@ -769,7 +778,7 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: Adversaire; {card} is the card a Flash would take out, a card of {player}'s own family.
     "flash_owner_card": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. A Flash cannot take out {card}.",
                                              pile=d["pile"], player=player(ctx, d.get("owner")),
-                                             card=card_short(ctx, str(d.get("removed", "")))),
+                                             card=card_taken(ctx, str(d.get("removed", "")))),
     # Translators: {pile} a pile's number; {card} a card's name, already translated.
     "pile_not_started": lambda d, ctx: ctx.t("Pile {pile} is not started. {card} needs a card on it.", pile=d["pile"],
                                              card=_card(d, ctx)),
