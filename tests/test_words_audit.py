@@ -54,3 +54,25 @@ def test_a_flash_names_the_joker_it_takes_out_with_its_article(lang: str, said: 
     ctx = Context(Settings(lang), find("num-x").cards(), r.DOMAIN, (), find("num-x").parser.vocabulary)
     assert r.render(nx.Flashed("p1", 2, "up", "joker", 7, 1, 2, 8), ctx) == said
 
+
+@pytest.mark.parametrize("lang, gap, said", [
+    ("fr", 0.5, "Lecture printed (-), robot greedy : écart au texte 0,5 point."),
+    ("fr", 1.5, "Lecture printed (-), robot greedy : écart au texte 1,5 point."),
+    ("fr", 2.0, "Lecture printed (-), robot greedy : écart au texte 2,0 points."),
+    ("en", 0.5, "Reading printed (-), bot greedy: distance to the text 0.5 points."),
+    ("en", 1.0, "Reading printed (-), bot greedy: distance to the text 1.0 points."),
+    ("en", 1.5, "Reading printed (-), bot greedy: distance to the text 1.5 points."),
+])
+def test_the_simulator_s_distance_takes_the_plural_of_its_language(lang: str, gap: float, said: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """French said "0,5 points": below 2 French takes the singular, English only at a bare 1."""
+    from types import SimpleNamespace
+
+    from companion import simulate
+    from companion.i18n import Translator
+
+    monkeypatch.setattr(simulate, "distance", lambda rows, mode="coop": gap)  # the games' results are not the point
+    written: list[str] = []
+    args = SimpleNamespace(json=False, bot="greedy")
+    simulate._report(args, [({}, "printed")], [2], "coop", [[]], written.append, Translator(lang, simulate.DOMAIN))
+    assert written == [said]
