@@ -345,11 +345,13 @@ def _player_eliminated(e: g.PlayerEliminated, ctx: Context) -> str:
 def _game_over(e: g.GameOver, ctx: Context) -> str:
     t = ctx.t
     if e.reason == "all_placed":
-        # Translators: {score} a score, a number.
-        return t("{score} cards placed, every one: the table wins!", score=e.score)
+        # Translators: {score} a score, a number: the cards played from the hands, the whole deck once won (the
+        # status's "cards placed" counts only those on the piles, not the action cards and a Flash's victims).
+        return t("{score} cards played, the whole deck: the table wins!", score=e.score)
     if e.reason == "blocked":
-        # Translators: {count} a number; {total} a number, the total; the form follows {count}.
-        return t.plural("{count} of {total} cards placed.", "{count} of {total} cards placed.", e.score,
+        # Translators: {count} a number, the cards played from the hands (on the piles or out of play); {total} a
+        # number, the total; the form follows {count}.
+        return t.plural("{count} of {total} cards played.", "{count} of {total} cards played.", e.score,
                         total=e.total) + " " + t("Blocked: the table loses.")
     winners = [player(ctx, w) for w in e.winners]
     if e.reason == "seventeen":
@@ -404,11 +406,11 @@ def status_head(e: g.Status, ctx: Context) -> str:
     if e.outcome is not None:
         score = int(e.outcome.get("score") or 0)
         if e.outcome["kind"] == "cooperative_win":
-            # Translators: {score} a score, a number.
-            return t("{score} cards placed: game over, won.", score=score)
+            # Translators: {score} a score, a number: the cards played from the hands, the whole deck.
+            return t("{score} cards played: game over, won.", score=score)
         if e.outcome["kind"] == "cooperative_loss":
-            # Translators: {count} a number; the form follows {count}.
-            return t.plural("{count} card placed: game over, lost.", "{count} cards placed: game over, lost.", score)
+            # Translators: {count} a number, the cards played from the hands; the form follows {count}.
+            return t.plural("{count} card played: game over, lost.", "{count} cards played: game over, lost.", score)
         winners = [player(ctx, w) for w in e.outcome["winners"]]
         # Translators: {score} a score, a number; {players} the players, counted or named ("3 players"); {count} chooses
         # singular or plural.
