@@ -76,3 +76,45 @@ def test_the_simulator_s_distance_takes_the_plural_of_its_language(lang: str, ga
     args = SimpleNamespace(json=False, bot="greedy")
     simulate._report(args, [({}, "printed")], [2], "coop", [[]], written.append, Translator(lang, simulate.DOMAIN))
     assert written == [said]
+
+
+def _void(lang: str) -> object:
+    from companion.registry import find
+    from companion.render import Context, Settings
+    from companion.render import the_void as rv
+
+    return Context(Settings(lang), find("the-void").cards(), rv.DOMAIN, ())
+
+
+@pytest.mark.parametrize("lang, errors, allowed, budget, said", [
+    ("fr", 1, 1, "game", "1 faute sur 1 permise. Aucun type sorti cette manche."),  # divin: "sur 1 permises"
+    ("en", 1, 1, "game", "1 error of 1 allowed. No type turned up this round."),
+    ("fr", 0, 1, "round", "0 faute sur 1 permise cette manche. Aucun type sorti cette manche."),
+    ("fr", 2, 5, "game", "2 fautes sur 5 permises. Aucun type sorti cette manche."),  # the everyday sentence, as it was
+    ("fr", 0, 0, "game", "0 faute sur 0 permise. Aucun type sorti cette manche."),  # gros-mytho
+    ("fr", 1, 0, "game", "1 faute, 0 permise. Aucun type sorti cette manche."),  # lost: never "1 of 0"
+    ("en", 1, 0, "game", "1 error, 0 allowed. No type turned up this round."),
+])
+def test_the_void_s_errors_agree_with_each_count(lang: str, errors: int, allowed: int, budget: str, said: str) -> None:
+    from companion.games import the_void as g
+    from companion.render import capitalized
+    from companion.render import the_void as rv
+
+    event = g.ErrorsInfo(errors=errors, errors_allowed=allowed, budget=budget, error_types=())
+    assert capitalized(rv.RENDERER.render(event, _void(lang))) == said
+
+
+@pytest.mark.parametrize("lang, errors, allowed, said", [
+    ("fr", 1, 0, "1 faute, 0 permise. Aucune carte à retourner."),  # gros-mytho: "1 faute, 0 permises"
+    ("fr", 2, 1, "2 fautes, 1 permise. Aucune carte à retourner."),  # divin
+    ("fr", 6, 5, "6 fautes, 5 permises. Aucune carte à retourner."),
+    ("en", 2, 1, "2 errors, 1 allowed. No card to turn up."),
+])
+def test_the_void_s_lost_error_agrees_with_each_count(lang: str, errors: int, allowed: int, said: str) -> None:
+    from companion.games import the_void as g
+    from companion.render import capitalized
+    from companion.render import the_void as rv
+
+    event = g.ErrorMade(rank=None, type=None, player=None, errors=errors, errors_allowed=allowed, budget="game", deck=3,
+                        repeated=False)
+    assert capitalized(rv.RENDERER.render(event, _void(lang))) == said
