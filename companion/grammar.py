@@ -76,6 +76,12 @@ def _words_joined(left_count: int, left: str, right: str) -> int:
     return count
 
 
+def one_stop(text: str) -> str:
+    """``text`` with no full stop right after an ellipsis: a quoted line cut short ("Unknown command: xyz…")
+    already ends its sentence, in French and English typography alike ("xyz…." reads as two endings)."""
+    return text.replace("….", "…")
+
+
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 

@@ -88,6 +88,22 @@ class Translator:
         text = self._catalog.ngettext(singular, plural, count)
         return text.format(count=count, **values)
 
+    def plural_written(self, singular: str, plural: str, written: str, **values: object) -> str:
+        """The form for a number as written with decimals ("0,5", "1.0"): gettext's formulas read integers only, so
+        CLDR's rule (Babel's) picks the form from the written number, French "0,5 point", "1,5 point" but English
+        "0.5 points", "1.0 points"; then 1 or 2 asks the catalog for that form (fr and en: singular at 1, plural at 2).
+        """
+        from decimal import Decimal, InvalidOperation
+
+        from babel import Locale
+
+        try:
+            number = Decimal(written.replace(",", "."))
+        except InvalidOperation:
+            number = Decimal("nan")
+        one = number.is_finite() and Locale.parse(self.lang).plural_form(number) == "one"
+        return self._catalog.ngettext(singular, plural, 1 if one else 2).format(**values)
+
     def pgettext(self, context: str, message: str, **values: object) -> str:
         """``message`` in ``context``: one English word may need two French ones ("up": "en haut", "plus fort").
 

@@ -547,9 +547,12 @@ def _report(args: Any, tables: list[tuple[dict[str, Any], str]], players: list[i
         if name:
             gap = _num(distance(rows, mode), t)
             # Translators: {name} a name (game, card, file or player); {options} options or choices, already joined;
-            # {bot} a bot's name; {distance} a number.
-            write(t("Reading {name} ({options}), bot {bot}: distance to the text {distance} points.", name=name,
-                    options=", ".join(f"{k}={v}" for k, v in merged.items()) or "-", bot=args.bot, distance=gap))
+            # {bot} a bot's name; {distance} a number with a decimal ("0.5"), which the form follows (French: singular
+            # below 2, "0,5 point").
+            write(t.plural_written("Reading {name} ({options}), bot {bot}: distance to the text {distance} point.",
+                                   "Reading {name} ({options}), bot {bot}: distance to the text {distance} points.",
+                                   gap, name=name, options=", ".join(f"{k}={v}" for k, v in merged.items()) or "-",
+                                   bot=args.bot, distance=gap))
         for line in lines(rows, mode, t, printed=not set(merged) - {"mode"}):
             write(line)
     return report

@@ -20,7 +20,7 @@ SHARED = ("unknown_player", "unknown_card", "bad_players", "bad_names", "bad_nam
 PARSE = ("empty", "unknown_command", "unknown_help", "not_in_this_game", "extra_words", "not_a_number",
          "unknown_card", "ambiguous_card", "card_name_needed", "unknown_player", "ambiguous_player", "player_needed",
          "speech_on_off", "verbosity_levels", "no_cards", "secret_needs_terminal", "nothing_to_undo",
-         "nothing_to_redo", "internal", "line_too_long", "save_failed", "save_path_needed", "not_saved",
+         "nothing_to_redo", "nothing_to_confirm", "internal", "line_too_long", "save_failed", "save_path_needed", "not_saved",
          "save_exists", "save_copy_failed")
 #: The parse refusals that may end with a did-you-mean question (`companion.session.suggest`).
 SUGGESTED = {"unknown_command": "status", "unknown_help": "status", "unknown_card": "card",

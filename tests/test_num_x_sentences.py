@@ -88,10 +88,10 @@ def ctx(lang: str) -> Context:
 
 
 @pytest.mark.parametrize(("event", "en", "fr"), [
-    (nx.GameOver(True, "all_placed", 96, 96), "96 cards placed, every one: the table wins!",
-     "96 cartes posées, toutes : la table gagne !"),
-    (nx.GameOver(False, "blocked", 54, 96), "54 of 96 cards placed. Blocked: the table loses.",
-     "54 cartes posées sur 96. Blocage : la table perd."),
+    (nx.GameOver(True, "all_placed", 96, 96), "96 cards played, the whole deck: the table wins!",
+     "96 cartes jouées, tout le paquet : la table gagne !"),
+    (nx.GameOver(False, "blocked", 54, 96), "54 of 96 cards played. Blocked: the table loses.",
+     "54 cartes jouées sur 96. Blocage : la table perd."),
     (nx.Flashed("p1", 2, "up", "red-9", 7, 1, 2, 9), "7 up on pile 2 again: Flash takes out 9 red. 1 play left.",
      "7 de nouveau en montée sur la pile 2 : Flash retire 9 rouge. 1 coup restant."),
     (nx.PlayerEliminated("p3", 4, 12, 2), "4 cards back into the draw pile, now 12: player 3 is blocked and out. "
@@ -216,7 +216,7 @@ def test_plays_made_agree_with_their_count_in_french() -> None:
     assert refusal("turn_full", {"plays": 1}, fr) == "1 coup fait : tour complet. Tapez suivant."
     assert refusal("turn_full", {"plays": 2}, fr) == "2 coups faits : tour complet. Tapez suivant."
     assert refusal("turn_full", {"plays": 1}, en) == "1 play made: that is all this turn. Type next."
-    assert r.render(nx.GameOver(False, "blocked", 1, 96), fr) == "1 carte posée sur 96. Blocage : la table perd."
+    assert r.render(nx.GameOver(False, "blocked", 1, 96), fr) == "1 carte jouée sur 96. Blocage : la table perd."
 
 
 def test_an_emptied_hand_says_its_new_size_once() -> None:
@@ -299,8 +299,8 @@ def test_a_status_after_the_end_gives_one_placed_count(lang, lines):
     """Issue 32: "3 cards placed: game over, lost. … 1 card placed." (the score counts the Flash's victim)."""
     session, recorder = make_session("num-x", lang=lang)
     status = run_lines(session, recorder, lines)[-1]
-    assert status.startswith(("3 cards placed: game over, lost.", "3 cartes posées : partie finie, perdue."))
-    assert len(re.findall(r"plac|posé", status)) == 1, status
+    assert status.startswith(("3 cards played: game over, lost.", "3 cartes jouées : partie finie, perdue."))
+    assert len(re.findall(r"\bplac|posé|played|jouée", status)) == 1, status
 
 
 @pytest.mark.parametrize("lang, lines, expected", [

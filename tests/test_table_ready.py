@@ -143,7 +143,7 @@ def test_3_a_suggestion_lasts_one_line() -> None:
     texts = run_lines(session, recorder, "joue spidreman")
     assert texts[-1].endswith("Vouliez-vous dire Spider-Man ? Tapez oui.")
     run_lines(session, recorder, "état")
-    assert run_lines(session, recorder, "oui")[-1].startswith("Commande inconnue : oui.")
+    assert run_lines(session, recorder, "oui") == ["Rien à confirmer."]
 
 
 def test_3_french_names_and_the_other_deck() -> None:

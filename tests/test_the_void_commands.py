@@ -145,7 +145,7 @@ def test_the_cli_plays_piped_lines():
         sys.stdin, sys.stdout = old_in, old_out
     assert code in (0, None), out.getvalue()
     text = out.getvalue()
-    assert "7 rouge sur la pile, 27 cartes en pioche." in text and "0 faute sur 1 permises." in text
+    assert "7 rouge sur la pile, 27 cartes en pioche." in text and "0 faute sur 1 permise." in text
 
 
 @pytest.mark.parametrize(("lang", "lines", "said"), [

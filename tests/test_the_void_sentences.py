@@ -122,7 +122,7 @@ def test_a_lost_game_says_its_score_and_rank(lang, expected):
 
 
 @pytest.mark.parametrize(("lang", "word", "expected"), [
-    ("fr", "faute", ["1 faute, 0 permises.", "1 faute : partie perdue, score 0, rang : passable."]),
+    ("fr", "faute", ["1 faute, 0 permise.", "1 faute : partie perdue, score 0, rang : passable."]),
     ("en", "error", ["1 error, 0 allowed.", "1 error: game lost, score 0, rank: passable."]),
 ])
 def test_the_error_that_loses_the_game_asks_for_no_card(lang, word, expected):

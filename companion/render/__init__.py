@@ -226,6 +226,8 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
             "Only a terminal takes secret values. In a script, type the values last."),
         "nothing_to_undo": lambda: t("Nothing to undo."),
         "nothing_to_redo": lambda: t("Nothing to redo."),
+        # Translators: "yes" typed when no "Did you mean…? Type yes." question waits for it.
+        "nothing_to_confirm": lambda: t("Nothing to confirm."),
         "internal": lambda: t("Sorry, that command failed. Nothing was changed."),
         # Translators: {length} a number of characters.
         "line_too_long": lambda: t("Line too long: {length} characters. A command is a few words. Nothing was changed.",
@@ -244,7 +246,7 @@ def render_parse_error(code: str, details: Mapping[str, Any], ctx: Context) -> s
     maker = messages.get(code)
     if maker is None:
         return None
-    text = maker()
+    text = grammar.one_stop(maker())  # "Unknown command: xyz…." when the typed line was quoted cut short
     if d.get("suggestion"):
         # Translators: {suggestion} a command to type.
         text += " " + t("Did you mean {suggestion}? Type yes.", suggestion=d["suggestion"])
@@ -531,9 +533,8 @@ class Renderer(msgspec.Struct, frozen=True):
     def render_error(self, code: str, details: Mapping[str, Any], ctx: Context) -> str:
         """The sentence for a refused command: the game's own for ``code``, else the shared one."""
         own = self.refusals.get(code)
-        if own is not None:
-            return own(details, ctx)
-        return shared_refusal(code, details, ctx, self.player)
+        text = own(details, ctx) if own is not None else shared_refusal(code, details, ctx, self.player)
+        return grammar.one_stop(text)  # a word quoted cut short ("…") ends its sentence
 
     def head(self, status: Event, ctx: Context) -> str:
         """The start of ``status``."""

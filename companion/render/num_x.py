@@ -260,10 +260,19 @@ def _flipped(e: g.Flipped, ctx: Context) -> str:
         ctx, e.plays_made, e.plays_required)
 
 
+def card_taken(ctx: Context, card_id: str) -> str:
+    """A card a Flash takes out, as the object of a sentence: "9 red", "3 Shadow", but "the Joker" (an action card is
+    named with its article, as "the Joker goes up" says it: "Flash takes out Joker" lacked it)."""
+    if ctx.cards is not None and card_id in ctx.cards and g.traits(ctx.cards[card_id]).kind == "action":
+        # Translators: {card} an action card's name (Joker, Flip, Flash), all masculine in French: "le Joker".
+        return ctx.t("the {card}", card=ctx.card(card_id))
+    return card_short(ctx, card_id)
+
+
 def _flashed(e: g.Flashed, ctx: Context) -> str:
     # Translators: {top} the card on top of a pile; {way} a direction word (up or down); {pile} a pile: its number or
-    # its owner's name; {card} a card's name, already translated.
-    return ctx.t("{top} {way} on pile {pile} again: Flash takes out {card}.", card=card_short(ctx, e.removed),
+    # its owner's name; {card} a card's name, already translated, with its article when it has one ("the Joker").
+    return ctx.t("{top} {way} on pile {pile} again: Flash takes out {card}.", card=card_taken(ctx, e.removed),
                  pile=e.pile, way=direction(ctx, e.direction), top=e.top) + " " + plays(ctx, e.plays_made,
                                                                                        e.plays_required)
 
@@ -336,11 +345,13 @@ def _player_eliminated(e: g.PlayerEliminated, ctx: Context) -> str:
 def _game_over(e: g.GameOver, ctx: Context) -> str:
     t = ctx.t
     if e.reason == "all_placed":
-        # Translators: {score} a score, a number.
-        return t("{score} cards placed, every one: the table wins!", score=e.score)
+        # Translators: {score} a score, a number: the cards played from the hands, the whole deck once won (the
+        # status's "cards placed" counts only those on the piles, not the action cards and a Flash's victims).
+        return t("{score} cards played, the whole deck: the table wins!", score=e.score)
     if e.reason == "blocked":
-        # Translators: {count} a number; {total} a number, the total; the form follows {count}.
-        return t.plural("{count} of {total} cards placed.", "{count} of {total} cards placed.", e.score,
+        # Translators: {count} a number, the cards played from the hands (on the piles or out of play); {total} a
+        # number, the total; the form follows {count}.
+        return t.plural("{count} of {total} cards played.", "{count} of {total} cards played.", e.score,
                         total=e.total) + " " + t("Blocked: the table loses.")
     winners = [player(ctx, w) for w in e.winners]
     if e.reason == "seventeen":
@@ -395,11 +406,11 @@ def status_head(e: g.Status, ctx: Context) -> str:
     if e.outcome is not None:
         score = int(e.outcome.get("score") or 0)
         if e.outcome["kind"] == "cooperative_win":
-            # Translators: {score} a score, a number.
-            return t("{score} cards placed: game over, won.", score=score)
+            # Translators: {score} a score, a number: the cards played from the hands, the whole deck.
+            return t("{score} cards played: game over, won.", score=score)
         if e.outcome["kind"] == "cooperative_loss":
-            # Translators: {count} a number; the form follows {count}.
-            return t.plural("{count} card placed: game over, lost.", "{count} cards placed: game over, lost.", score)
+            # Translators: {count} a number, the cards played from the hands; the form follows {count}.
+            return t.plural("{count} card played: game over, lost.", "{count} cards played: game over, lost.", score)
         winners = [player(ctx, w) for w in e.outcome["winners"]]
         # Translators: {score} a score, a number; {players} the players, counted or named ("3 players"); {count} chooses
         # singular or plural.
@@ -769,7 +780,7 @@ REFUSALS: dict[str, Refusal] = {
     # Translators: Adversaire; {card} is the card a Flash would take out, a card of {player}'s own family.
     "flash_owner_card": lambda d, ctx: ctx.t("Pile {pile} is {player}'s. A Flash cannot take out {card}.",
                                              pile=d["pile"], player=player(ctx, d.get("owner")),
-                                             card=card_short(ctx, str(d.get("removed", "")))),
+                                             card=card_taken(ctx, str(d.get("removed", "")))),
     # Translators: {pile} a pile's number; {card} a card's name, already translated.
     "pile_not_started": lambda d, ctx: ctx.t("Pile {pile} is not started. {card} needs a card on it.", pile=d["pile"],
                                              card=_card(d, ctx)),

@@ -97,12 +97,20 @@ def ordinal_round(ctx: Context, number: int) -> str:
     return ctx.t("{ordinal} round", ordinal=f"{number}{suffix}")
 
 
+def _allowance(ctx: Context, allowed: int) -> str:
+    """ "5 allowed" ("5 permises") in its own plural: the French participle agrees with the allowance, the noun before
+    it with the errors, and one plural follows one count only ("1 faute sur 1 permises", "1 faute, 0 permises")."""
+    # Translators: {count} the errors allowed, a number; "allowed" agrees with it ("1 permise", "5 permises").
+    return ctx.t.plural("{count} allowed", "{count} allowed", allowed)
+
+
 def _errors_of(ctx: Context, errors: int, allowed: int, budget: str) -> str:
     """ "2 errors of 5", number first ("2 fautes sur 5"); past the allowance, "6 errors, 5 allowed" (never "6 of 5")."""
     if errors > allowed:
-        # Translators: {count} a number, more than {allowed}; {allowed} the errors allowed; the form follows {count}.
-        return ctx.t.plural("{count} error, {allowed} allowed", "{count} errors, {allowed} allowed", errors,
-                            allowed=allowed)
+        # Translators: {count} a number, more than the errors allowed; {allowance} the errors allowed, counted ("5
+        # allowed", already in its own plural); the form follows {count}.
+        return ctx.t.plural("{count} error, {allowance}", "{count} errors, {allowance}", errors,
+                            allowance=_allowance(ctx, allowed))
     if budget == "round":
         # Translators: {count} a number; {allowed} a number, the allowed maximum; the form follows {count}.
         return ctx.t.plural("{count} error of {allowed} this round", "{count} errors of {allowed} this round", errors,
@@ -355,14 +363,18 @@ def _top(e: g.TopCard, ctx: Context) -> str:
 
 def _errors(e: g.ErrorsInfo, ctx: Context) -> str:
     t = ctx.t
-    if e.budget == "round":
-        # Translators: {count} a number; {allowed} a number, the allowed maximum; the form follows {count}.
-        head = t.plural("{count} error of {allowed} allowed this round.", "{count} errors of {allowed} allowed this round.",
-                        e.errors, allowed=e.errors_allowed)
+    allowance = _allowance(ctx, e.errors_allowed)
+    if e.errors > e.errors_allowed:  # the game lost: "6 errors, 5 allowed", never "6 of 5"
+        head = _errors_of(ctx, e.errors, e.errors_allowed, e.budget) + "."
+    elif e.budget == "round":
+        # Translators: {count} a number; {allowance} the errors allowed, counted ("5 allowed", already in its own
+        # plural); the form follows {count}.
+        head = t.plural("{count} error of {allowance} this round.", "{count} errors of {allowance} this round.",
+                        e.errors, allowance=allowance)
     else:
-        # Translators: {count} a number; {allowed} a number, the allowed maximum; the form follows {count}.
-        head = t.plural("{count} error of {allowed} allowed.", "{count} errors of {allowed} allowed.", e.errors,
-                        allowed=e.errors_allowed)
+        # Translators: {count} a number; {allowance} the errors allowed, counted ("5 allowed", already in its own
+        # plural); the form follows {count}.
+        head = t.plural("{count} error of {allowance}.", "{count} errors of {allowance}.", e.errors, allowance=allowance)
     return head + " " + _types_part(ctx, e.error_types)
 
 

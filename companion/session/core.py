@@ -162,6 +162,9 @@ class Session:
         try:
             action()
         except ParseError as error:
+            if error.code == "unknown_command" and is_yes(self._line, self._parser.vocabulary):
+                self._refuse("nothing_to_confirm", {}, parse=True)  # no offer waits: "oui" is no typo to correct
+                return
             offered = suggestion(self._line, error, self._table, self._parser.vocabulary, self._narrator.lang)
             code, details = error.code, error.details
             if offered is not None:
