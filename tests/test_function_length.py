@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("companion", "speech", "braille")
+PACKAGES = ("companion", "speech", "braille", "tests", "benchmarks", "scripts")  # the tests too: a scenario is named steps
 LIMIT = 60
 
 # The functions still over the limit, if any: remove an entry once its function is split
@@ -20,7 +20,8 @@ ALLOWED: set[tuple[str, str]] = set()
 
 
 def long_functions(root: Path = ROOT) -> dict[tuple[str, str], int]:
-    """Every function over ``LIMIT`` lines under ``PACKAGES``: (file, name) -> its length."""
+    """Every function over ``LIMIT`` lines under ``PACKAGES`` (the code, its tests, benchmarks and scripts): (file,
+    name) -> its length."""
     found: dict[tuple[str, str], int] = {}
     for package in PACKAGES:
         for path in sorted((root / package).rglob("*.py")):

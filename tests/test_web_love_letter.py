@@ -89,7 +89,13 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately_then_a_secret
     assert "3, Baron, face up: Ben is out of the round." in said
     assert "Decided from the hands entered on the devices:" in said
 
-    # Nothing private left its seat: not in another seat's stream, not at the table, not in the save.
+    _nothing_private_left_its_seat(table, browsers)
+    # Round 2 follows on the same table: the test goes on in one function, so no runner's order can split it.
+    _a_baron_typed_secretly_on_the_two_pages_when_no_hand_is_entered(world)
+
+
+def _nothing_private_left_its_seat(table: Any, browsers: dict[str, Any]) -> None:
+    """Nothing private left its seat: not in another seat's stream, not at the table, not in the save."""
     private = {"p1": ["Only for you: 3, Baron, in Ben's hand.", "Your hand: Guard, 1; Priest, 2."],
                "p2": ["Only for you: 1, Guard, in Ana's hand.", "Your hand: Baron, 3; Guard, 1."],
                "p3": ["Your hand: Handmaid, 4; Prince, 5.", "Your hand: Prince, 5; Guard, 1."]}
@@ -108,8 +114,6 @@ def test_a_full_round_adjudicated_from_the_hands_entered_privately_then_a_secret
                                                "next", "play", "next", "play", "out"]
     assert lines[8] == {"cmd": "compare", "loser": 0, "card": "guard"}
     assert lines[13] == {"cmd": "out", "player": 1, "card": "baron"}
-    # Round 2 follows on the same table: the test goes on in one function, so no runner's order can split it.
-    _a_baron_typed_secretly_on_the_two_pages_when_no_hand_is_entered(world)
 
 
 def _a_baron_typed_secretly_on_the_two_pages_when_no_hand_is_entered(world: Any) -> None:

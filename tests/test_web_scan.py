@@ -83,6 +83,28 @@ def scan_said(browser: Browser) -> list[str]:
     return [str(text) for text in texts]
 
 
+def _a_wrong_code_and_a_huge_frame_change_nothing(table: Any, ana: Any) -> None:
+    """A code that is no card of this game, and one of another game, are said as such (no hand changed); a frame
+    larger than any camera's small JPEG is refused unread."""
+    page = ana.driver.execute_script("return document.documentElement.dataset.base")
+    for code in ("CMP1:LOVE-LETTER:GUARD:1", "hello"):
+        answer = ana.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch(arguments[0] + '/scan?lang=en', {method: 'POST', headers: {Accept: 'application/json'},"
+            " body: new URLSearchParams({code: arguments[1]})}).then(r => r.json()).then(done);", page, code)
+        assert answer == {"ok": False, "found": True, "added": False, "message": "That code is no card of this game.",
+                          "hint": "", "code": ""}
+    assert table.web.hands.cards["p1"] == ("bee-bear", "spider-owl", "gorillion")
+    # A frame larger than any camera's small JPEG is refused unread.
+    from companion.web.scan import MAX_FRAME
+
+    status = ana.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0] + '/frame', {method: 'POST', headers: {'Content-Type': 'image/jpeg'},"
+        " body: new Uint8Array(arguments[1])}).then(r => done(r.status));", page, MAX_FRAME + 1)
+    assert status == 413
+
+
 def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None:
     with scanning_table(tmp_path) as (table, ana, ben):
         button = ana.driver.find_element(By.ID, "scan")
@@ -133,24 +155,7 @@ def test_a_seat_scans_three_cards_heard_on_its_page_only(tmp_path: Path) -> None
         assert "p2" not in table.web.hands.cards
         assert not any(name.lower().replace(" ", "-") in table.save.read_text() for name in names)
 
-        # A code that is no card of this game, and one of another game, are said as such (no hand changed).
-        page = ana.driver.execute_script("return document.documentElement.dataset.base")
-        for code in ("CMP1:LOVE-LETTER:GUARD:1", "hello"):
-            answer = ana.driver.execute_async_script(
-                "const done = arguments[arguments.length - 1];"
-                "fetch(arguments[0] + '/scan?lang=en', {method: 'POST', headers: {Accept: 'application/json'},"
-                " body: new URLSearchParams({code: arguments[1]})}).then(r => r.json()).then(done);", page, code)
-            assert answer == {"ok": False, "found": True, "added": False, "message": "That code is no card of this game.",
-                              "hint": "", "code": ""}
-        assert table.web.hands.cards["p1"] == ("bee-bear", "spider-owl", "gorillion")
-        # A frame larger than any camera's small JPEG is refused unread.
-        from companion.web.scan import MAX_FRAME
-
-        status = ana.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "fetch(arguments[0] + '/frame', {method: 'POST', headers: {'Content-Type': 'image/jpeg'},"
-            " body: new Uint8Array(arguments[1])}).then(r => done(r.status));", page, MAX_FRAME + 1)
-        assert status == 413
+        _a_wrong_code_and_a_huge_frame_change_nothing(table, ana)
 
 
 def test_a_frame_from_another_device_is_refused_unread(tmp_path: Path) -> None:
