@@ -7,7 +7,11 @@ shared help, which names no key. The page in a real browser: tests/test_web_tabl
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -138,6 +142,19 @@ def test_the_interactive_terminal_s_help_is_its_own_exactly(lang: str, tmp_path:
 
     said = Terminal(tmp_path, lang).play(HELP[lang] + "\r").splitlines()
     assert said[-1 - len(TERMINAL_KEY_LINES[lang]) - len(TERMINAL[lang]):-1] == TERMINAL[lang] + TERMINAL_KEY_LINES[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_piped_script_s_help_names_no_key(lang: str, tmp_path: Path) -> None:
+    """``companion play … --json`` fed by a script: the shared help, which named the terminal's keys, names none."""
+    result = subprocess.run([sys.executable, "-m", "companion", "play", "love-letter", "--lang", lang, "--save",
+                             str(tmp_path / "game.jsonl"), "--json"], input=HELP[lang] + "\n", capture_output=True,
+                            text=True, env=dict(os.environ), timeout=120)
+    assert result.returncode == 0, result.stderr
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    said = [e["text"] for e in events if e["event"] == "help"]
+    assert said[-len(SCRIPT[lang]):] == SCRIPT[lang]
+    assert [e for e in events if e["event"] == "help" and e.get("topic") == "keys"] == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
