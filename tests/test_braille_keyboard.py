@@ -248,14 +248,44 @@ def test_the_review_keys_say_what_the_f_keys_say():
     assert recorder.utterances[-1].event in {"history", "error", "status"} or recorder.texts[-1]
     recorder.clear()
     board.press(TYPE_CMD | CMD_HELP)  # Space + h: help, then the braille keys
-    assert recorder.texts[-len(HELP):] == [
-        "Braille keys: type a command in braille, dot 8 sends it, dot 7 erases.",
-        "Space with dots 2 and 6 clears the line.",
-        "A routing key picks the word above it, or the line offered after a typo.",
-        "Space with h: help. Space with s: status. Space with t: whose turn.",
-        "Space with r: the last answer again. Space with l: the last refusal.",
-        "Space with dot 1 or 4, or line keys: previous or next sentence.",
-    ]
+    assert recorder.texts[-len(HELP):] == BRAILLE_KEY_LINES["en"]
+
+
+#: The display's keys, said last after a general help typed on it or asked by its help key, exactly.
+BRAILLE_KEY_LINES = {
+    "en": ["Braille keys: type a command in braille, dot 8 sends it, dot 7 erases.",
+           "Space with dots 2 and 6 clears the line.",
+           "A routing key picks the word above it, or the line offered after a typo.",
+           "Space with h: help. Space with s: status. Space with t: whose turn.",
+           "Space with r: the last answer again. Space with l: the last refusal.",
+           "Space with dot 1 or 4, or line keys: previous or next sentence."],
+    "fr": ["Touches braille : tapez une commande en braille, point 8 l'envoie, point 7 efface.",
+           "Espace avec les points 2 et 6 vide la ligne.",
+           "Une touche de routage prend le mot au-dessus, ou la ligne proposée après une faute.",
+           "Espace avec h : aide. Espace avec s : état. Espace avec t : à qui le tour.",
+           "Espace avec r : la dernière réponse. Espace avec l : le dernier refus.",
+           "Espace avec point 1 ou 4, ou touches de ligne : phrase précédente ou suivante."],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_typed_on_the_display_says_its_keys_never_the_terminal_s(lang):
+    """``help`` typed on the display and sent said the terminal's lines (Ctrl+Z, F2) and not the display's keys; it
+    says the shared help, then the display's keys, as its help key does."""
+    from test_table_page_help import SCRIPT, TERMINAL_KEYS
+
+    board, display, recorder = keyboard("love-letter", lang, 2 if lang == "en" else 1)
+    recorder.clear()
+    chord(board, "help" if lang == "en" else "aide")
+    board.press(SYM_LINEFEED)
+    typed = recorder.texts
+    keys = BRAILLE_KEY_LINES[lang]
+    assert typed[-len(keys) - len(SCRIPT[lang]):] == SCRIPT[lang] + keys
+    assert [text for text in typed if TERMINAL_KEYS.search(text)] == []
+    recorder.clear()
+    board.press(TYPE_CMD | CMD_HELP)  # Space + h
+    assert recorder.texts == typed
+    assert board.session.front is None  # the display's help was for its own lines only
 
 
 def test_quit_sent_from_the_display_ends_the_prompt():

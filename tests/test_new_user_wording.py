@@ -165,7 +165,7 @@ def test_verbosity_alone_says_the_level_in_use(lang, lines, said):
 
 
 @pytest.mark.parametrize("lang, help_line", [
-    ("en", "repeat: say the whole last answer again. F2."), ("fr", "répète : toute la dernière réponse. F2."),
+    ("en", "repeat: say the whole last answer again."), ("fr", "répète : toute la dernière réponse."),
 ])
 def test_help_says_repeat_repeats_the_whole_answer(lang, help_line):
     session, recorder = make_session(lang=lang)

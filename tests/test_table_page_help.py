@@ -1,12 +1,17 @@
-"""``help`` typed on the table page says the page's keys, never the terminal's; the terminal's help is unchanged.
+"""Each front end's ``help``, exactly: the table page says its keys, the terminal its own, a script none.
 
-The page's own lines come from its `FrontHelp` (companion/web/table_page/help.py), asked by the session for
-the lines typed there only. The page in a real browser: tests/test_web_table_page.py.
+Each front end's own lines come from its `FrontHelp` (companion/web/table_page/help.py, companion/ui/help.py),
+asked by the session for the lines typed there only; a line handed with none (a script, ``--json``) hears the
+shared help, which names no key. The page in a real browser: tests/test_web_table_page.py.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,13 +21,14 @@ from companion.registry import GAMES, find
 from companion.render import Settings
 from companion.rules_reader import RulesAnswerer
 from companion.session import FrontHelp, Wiring, open_session
+from companion.ui.help import TERMINAL_HELP
 from companion.web.table_page.page import PAGE_HELP
 
 pytestmark = pytest.mark.timeout(60)
 
 HELP = {"en": "help", "fr": "aide"}
 
-#: The end of the terminal's help (the shared commands, then rules and why), exactly as it was.
+#: The end of the terminal's help (the shared commands, then rules and why) before its keys, exactly as it was.
 TERMINAL = {
     "en": ["undo: take back the last change. Ctrl+Z.", "redo: put back what undo took back. Ctrl+Y.",
            "card NAME: read a card's value and effect.", "cards: list every card of the game.",
@@ -40,6 +46,14 @@ TERMINAL = {
            "sauvegarde FICHIER. Continue dans un autre fichier. Utile si le disque est plein.",
            "quitter : s'arrêter pour l'instant. La partie est enregistrée.",
            "règles : section par section. Puis règles NUMÉRO, NOM ou MOT.", "pourquoi : la règle du dernier refus."],
+}
+#: The end of a script's help: the shared commands, naming no key (before, they named the terminal's), then
+#: rules and why.
+SCRIPT = {
+    "en": ["undo: take back the last change.", "redo: put back what undo took back.",
+           *TERMINAL["en"][2:5], "repeat: say the whole last answer again.", *TERMINAL["en"][6:]],
+    "fr": ["annule : défait le dernier changement.", "rétablis : remet ce qu'annule a ôté.",
+           *TERMINAL["fr"][2:5], "répète : toute la dernière réponse.", *TERMINAL["fr"][6:]],
 }
 #: The end of the page's help: the same commands with the page's ways, then the page's keys.
 PAGE = {
@@ -107,15 +121,18 @@ def _help(game: str, lang: str, line: str, front: FrontHelp | None) -> list[str]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_page_hears_its_own_keys_and_the_terminal_its_own_help_exactly(lang: str) -> None:
-    terminal = _help("love-letter", lang, HELP[lang], None)
+def test_each_front_end_hears_its_own_help_exactly(lang: str) -> None:
+    terminal = _help("love-letter", lang, HELP[lang], TERMINAL_HELP)
     page = _help("love-letter", lang, HELP[lang], PAGE_HELP)
-    assert terminal[-len(TERMINAL[lang]):] == TERMINAL[lang]
+    script = _help("love-letter", lang, HELP[lang], None)
+    assert terminal[-len(TERMINAL[lang]) - len(TERMINAL_KEY_LINES[lang]):] == TERMINAL[lang] + TERMINAL_KEY_LINES[lang]
     assert page[-len(PAGE[lang]):] == PAGE[lang]
-    # Everything before (what can be done now, the game's own commands) is the same on both.
-    assert page[:-len(PAGE[lang])] == terminal[:-len(TERMINAL[lang])]
-    # A terminal line after a page's line: the terminal's help again.
-    assert _help("love-letter", lang, HELP[lang], None) == terminal
+    assert script[-len(SCRIPT[lang]):] == SCRIPT[lang]
+    # Everything before (what can be done now, the game's own commands) is the same on all three.
+    before = script[:-len(SCRIPT[lang])]
+    assert page[:-len(PAGE[lang])] == before == terminal[:-len(TERMINAL[lang]) - len(TERMINAL_KEY_LINES[lang])]
+    # A script's line after a page's line: the script's help again.
+    assert _help("love-letter", lang, HELP[lang], None) == script
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -128,13 +145,29 @@ def test_the_interactive_terminal_s_help_is_its_own_exactly(lang: str, tmp_path:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_piped_script_s_help_names_no_key(lang: str, tmp_path: Path) -> None:
+    """``companion play … --json`` fed by a script: the shared help, which named the terminal's keys, names none."""
+    result = subprocess.run([sys.executable, "-m", "companion", "play", "love-letter", "--lang", lang, "--save",
+                             str(tmp_path / "game.jsonl"), "--json"], input=HELP[lang] + "\n", capture_output=True,
+                            text=True, env=dict(os.environ), timeout=120)
+    assert result.returncode == 0, result.stderr
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    said = [e["text"] for e in events if e["event"] == "help"]
+    assert said[-len(SCRIPT[lang]):] == SCRIPT[lang]
+    assert [e for e in events if e["event"] == "help" and e.get("topic") == "keys"] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("game", [g.id for g in GAMES])
-def test_no_terminal_key_in_the_page_s_help_of_any_game_nor_in_one_command_s(game: str, lang: str) -> None:
-    page = _help(game, lang, HELP[lang], PAGE_HELP)
-    assert [text for text in page if TERMINAL_KEYS.search(text)] == []
+def test_no_terminal_key_in_the_page_s_nor_a_script_s_help_of_any_game_nor_in_one_command_s(game: str,
+                                                                                            lang: str) -> None:
+    for front in (PAGE_HELP, None):
+        said = _help(game, lang, HELP[lang], front)
+        assert [text for text in said if TERMINAL_KEYS.search(text)] == []
     undo = "help undo" if lang == "en" else "aide annule"
     assert _help(game, lang, undo, PAGE_HELP) == PAGE[lang][:1]
-    assert _help(game, lang, undo, None) == TERMINAL[lang][:1]
+    assert _help(game, lang, undo, TERMINAL_HELP) == TERMINAL[lang][:1]
+    assert _help(game, lang, undo, None) == SCRIPT[lang][:1]
 
 
 @pytest.mark.parametrize(("lang", "grade"), [("fr", 1), ("fr", 2), ("en", 2)])

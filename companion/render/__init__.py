@@ -389,14 +389,16 @@ def cards_answer(cards: CardSet, ctx: Context) -> list[tuple[str, str, dict[str,
     return lines
 
 
+#: The shared commands' help lines, the same for every front end: a front end's own keys for them (the terminal's
+#: Ctrl+Z, the page's Undo button) are its own lines (`companion.session.FrontHelp`).
 COMMON_HELP = {
     "status": N_("status: the table and whose turn."),
-    "undo": N_("undo: take back the last change. Ctrl+Z."),
-    "redo": N_("redo: put back what undo took back. Ctrl+Y."),
+    "undo": N_("undo: take back the last change."),
+    "redo": N_("redo: put back what undo took back."),
     "card": N_("card NAME: read a card's value and effect."),
     "cards": N_("cards: list every card of the game."),
     "help": N_("help: this list. help COMMAND: one command."),
-    "repeat": N_("repeat: say the whole last answer again. F2."),
+    "repeat": N_("repeat: say the whole last answer again."),
     "speech": N_("speech on, speech off: voice on or off."),
     "verbosity": N_("verbosity terse, normal or full. How much each change says."),
     "pan": N_("pan, pan back: move the braille line."),
@@ -554,7 +556,7 @@ class Renderer(msgspec.Struct, frozen=True):
 
     def help_line(self, verb: str, ctx: Context, state: Any = None, shared: Mapping[str, str] | None = None) -> str:
         """One line of ``help``: the game's own (for ``state``'s options when it has one), else the shared one:
-        ``shared``'s when given (a front end's, already in ``ctx``'s language), else the terminal's."""
+        ``shared``'s when given (a front end's, already in ``ctx``'s language), else the one every front end shares."""
         own = None if state is None else self.state_help(verb, state, ctx)
         if own is not None:
             return own

@@ -42,7 +42,7 @@ class Session:
         self._suggestion: str | None = None  # the line a refusal offered instead, until the next line
         self._refusal: tuple[str, str] | None = None  # the last refusal's code and line, for ``why``
         self._answer_start = 0
-        self._front: FrontHelp | None = None  # the front end of the line being handled, when not the terminal
+        self._front: FrontHelp | None = None  # the front end of the line being handled, if it has its own help
         self._previous_answer: list[Utterance] = []
         #: One line, change or device's request at a time, whichever thread it comes from (the pages' server).
         self._lock = RLock()
@@ -78,7 +78,7 @@ class Session:
 
     @property
     def front(self) -> FrontHelp | None:
-        """The own help of the front end whose line is being handled (``None``: the terminal's, the shared one)."""
+        """The own help of the front end whose line is being handled (``None``: none, the shared help alone)."""
         return self._front
 
     @property
@@ -123,7 +123,7 @@ class Session:
     def handle(self, line: str, front: FrontHelp | None = None) -> bool:
         """Handle one typed line; ``False`` once the user asked to quit. Never raises.
 
-        ``front``: the help of the front end it was typed on, when not the terminal's (`FrontHelp`).
+        ``front``: the own help of the front end it was typed on (`FrontHelp`); ``None`` (a script): the shared one.
         """
         with self._lock:
             outer, self._front = self._front, front

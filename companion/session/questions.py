@@ -40,7 +40,7 @@ def ask(session: Session, request: Ask) -> None:
 
 def help_lines(session: Session, topic: str | None = None) -> list[Answer]:
     """``help``: what can be done now, then one line per command (or the one asked about), the answerers' last; for a
-    line typed on another front end than the terminal, that front end's lines (`FrontHelp`), its keys last."""
+    line typed on a front end with its own help (`FrontHelp`: the terminal, the page), its lines, its keys last."""
     lang, front = session.narrator.lang, session.front
     more: dict[str, str] = {}
     for answerer in session.wiring.answerers:

@@ -68,15 +68,15 @@ class Answerer(Protocol):
 
 
 class FrontHelp(Protocol):
-    """A front end's own part of ``help``, for the lines typed there: the terminal's shared lines name its keys
-    (Ctrl+Z, F2), which another front end (the table page) does not have; it says those commands its own way."""
+    """A front end's own part of ``help``, for the lines typed there: the shared help names no key, each front end
+    says its own ways to the shared commands (the terminal's Ctrl+Z, the page's Undo button) and its keys."""
 
     def verb_lines(self, lang: str) -> Mapping[str, str]:
-        """A shared verb → its help sentence in ``lang``, instead of the terminal's."""
+        """A shared verb → its help sentence in ``lang``, instead of the shared one."""
         ...
 
     def key_lines(self, lang: str) -> list[str]:
-        """The front end's own keys in ``lang``, said after a general help (as the terminal says its own)."""
+        """The front end's own keys in ``lang``, said last after a general help."""
         ...
 
 

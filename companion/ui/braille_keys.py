@@ -3,15 +3,16 @@
 The display's key reader (braille/display.py) hands every key that is not a pan key to `BrailleKeyboard.press`
 as a BrlAPI code; the key map (companion/data/braille_keys.toml, braille/keys.py) says what it does. Dots typed
 build the line, shown on the display as typed; the send chord back-translates it with the reader's own table
-(braille/backtranslate.py) and hands it to the session as a typed line, with the usual did-you-mean; the
-review keys do what the terminal's F-keys do (companion/ui/review.py). Everything that speaks runs on the
-session's thread (`Session.run_soon`): above the prompt in the interactive mode, under the session's lock
-otherwise.
+(braille/backtranslate.py) and hands it to the session as a typed line, with the usual did-you-mean and the
+display's own help (`BrailleHelp`: its keys, not the terminal's); the review keys do what the terminal's F-keys
+do (companion/ui/review.py). Everything that speaks runs on the session's thread (`Session.run_soon`): above the
+prompt in the interactive mode, under the session's lock otherwise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.braille.backtranslate import cell, cells_for, line_from_cells
@@ -55,6 +56,22 @@ ESYS_HELP: tuple[str, ...] = (
 )
 #: BrlAPI's name of the driver of Eurobraille displays (BRLTTY's driver code ``eu``).
 EUROBRAILLE = "EuroBraille"
+
+
+@dataclass(frozen=True)
+class BrailleHelp:
+    """The display's `FrontHelp`: a line typed on its keys (or its help key) hears the shared help, which names no
+    key, then the display's keys (`ESYS_HELP` on a Eurobraille display, else `HELP`)."""
+
+    #: BrlAPI's name of the display's driver.
+    driver: str = ""
+
+    def verb_lines(self, lang: str) -> Mapping[str, str]:
+        return {}
+
+    def key_lines(self, lang: str) -> list[str]:
+        t = Translator(lang, "ui")
+        return [t(message) for message in (ESYS_HELP if self.driver == EUROBRAILLE else HELP)]
 
 
 #: Accepts the line a refusal offered ("Type yes."): the parser takes ``yes`` and ``oui`` in every language.
@@ -163,12 +180,14 @@ class BrailleKeyboard:
 
     # ----------------------------------------------------------------- review keys
 
+    @property
+    def front(self) -> BrailleHelp:
+        """The help a line typed on the display hears: its keys last."""
+        return BrailleHelp(self.driver)
+
     def help(self, session: Session) -> None:
-        """Help, then the braille keys."""
-        session.handle("help")
-        t = Translator(self.lang, "ui")
-        for message in ESYS_HELP if self.driver == EUROBRAILLE else HELP:
-            review.say_now(session, t(message), "help", {"topic": "braille_keys"})
+        """Help, then the braille keys: as ``help`` typed on the display."""
+        session.handle("help", self.front)
 
     def _review(self, action: Callable[[Session], None]) -> Callable[[Press], None]:
         """A review key: the reader is done with what the display shows (a new answer, as a typed line), then
@@ -180,7 +199,7 @@ class BrailleKeyboard:
         return lambda press: self._later(review_now)
 
     def _handle(self, line: str) -> None:
-        if not self.session.handle(line) and self.on_quit is not None:
+        if not self.session.handle(line, self.front) and self.on_quit is not None:
             self.on_quit()
 
     def _later(self, job: Callable[[], None]) -> None:
@@ -212,4 +231,4 @@ def attach(session: Session, display: Any) -> BrailleKeyboard | None:
     return keyboard
 
 
-__all__ = ["ESYS_HELP", "EUROBRAILLE", "BrailleKeyboard", "HELP", "YES", "attach"]
+__all__ = ["ESYS_HELP", "EUROBRAILLE", "BrailleHelp", "BrailleKeyboard", "HELP", "YES", "attach"]

@@ -4,7 +4,8 @@ A plain prompt_toolkit ``PromptSession`` loop: no full screen, no toolbar, no
 menu popping up, no refresh timer, because a screen reader follows a terminal
 best when it only ever grows by whole lines. Lines typed are the same commands
 as in scripts; keys (``keys.py``) add help, repeat, status, review and undo;
-fights ask their values secretly (``secret.py``). The session does the game;
+fights ask their values secretly (``secret.py``). The session does the game,
+and says the terminal's own help (``help.py``) for each line handed with it;
 this module only reads the keyboard and says what only a terminal can say.
 """
 
@@ -25,11 +26,11 @@ from prompt_toolkit.shortcuts import CompleteStyle
 from prompt_toolkit.utils import is_dumb_terminal
 
 from companion.announce import Priority
-from companion.commands.base import Ask
 from companion.i18n import Translator
 from companion.ui.completion import SessionCompleter
 from companion.ui import review
-from companion.ui.keys import build_key_bindings, help_lines
+from companion.ui.help import TERMINAL_HELP
+from companion.ui.keys import build_key_bindings
 from companion.ui.terminal import no_echo, quick_escape, quietly
 
 if TYPE_CHECKING:
@@ -151,18 +152,13 @@ class Interactive:
             self._scheduler.waiting = waiting
 
     def handle(self, line: str) -> bool:
-        """One typed line, as in scripts; a general ``help`` also lists the keys. ``False`` once ``quit`` is typed."""
-        general_help = self._is_general_help(line)
-        going_on = self.session.handle(line)
-        if general_help:
-            self._say_keys()
-        return going_on
+        """One typed line, as in scripts, with the terminal's help (its keys). ``False`` once ``quit`` is typed."""
+        return self.session.handle(line, TERMINAL_HELP)
 
     # ----------------------------------------------------------------- key actions
 
     def help(self) -> None:
-        self.session.handle("help")
-        self._say_keys()
+        self.session.handle("help", TERMINAL_HELP)
 
     def repeat(self) -> None:
         review.repeat(self.session)
@@ -180,10 +176,10 @@ class Interactive:
         review.next_sentence(self.session)
 
     def undo(self) -> None:
-        self.session.handle("undo")
+        self.session.handle("undo", TERMINAL_HELP)
 
     def redo(self) -> None:
-        self.session.handle("redo")
+        self.session.handle("redo", TERMINAL_HELP)
 
     def stop_speech(self) -> None:
         if self.session.wiring.speech is not None:
@@ -198,17 +194,6 @@ class Interactive:
 
     def _say(self, text: str, event: str, fields: dict[str, Any] | None = None, remember: bool = True) -> None:
         self.session.say(text, event, fields, Priority.NOW, remember=remember)
-
-    def _say_keys(self) -> None:
-        for message in help_lines():
-            self._say(self.t(message), "help", {"topic": "keys"})
-
-    def _is_general_help(self, line: str) -> bool:
-        try:
-            request = self.session.parser.parse(line, self.session.state)
-        except Exception:
-            return False
-        return isinstance(request, Ask) and request.what == "help" and request.args.get("topic") is None
 
     def quit_from_display(self) -> None:
         """``quit`` sent from the braille display (any thread): the prompt waiting for a line ends, as after Ctrl+D,

@@ -1,9 +1,10 @@
 """The table page's own part of ``help`` (`FrontHelp`): its keys, never the terminal's.
 
-The shared help names the terminal's keys (``undo``: Ctrl+Z, ``repeat``: F2);
-the page has none of them. A line typed on the page hears those commands with
-the page's own ways (its buttons), then the page's keys: the same access keys
-its "Keys" part lists (``document.py`` reads them here), in the page's words.
+The shared help names no key, and the terminal's (companion/ui/help.py) names
+its own (``undo``: Ctrl+Z, ``repeat``: F2), which the page has not. A line typed
+on the page hears those commands with the page's own ways (its buttons), then
+the page's keys: the same access keys its "Keys" part lists (``document.py``
+reads them here), in the page's words.
 """
 
 from __future__ import annotations
@@ -13,14 +14,12 @@ from collections.abc import Mapping
 from companion.i18n import Translator
 from companion.marker import N_
 
-#: The shared commands the page reaches its own way: verb → its help line (the terminal's names its key).
+#: The shared commands the page reaches its own way: verb → its help line (the terminal's names its key instead).
 VERBS: Mapping[str, str] = {
     # Translators: a line of help typed on the table page; "Undo" is the page's button of that name.
     "undo": N_("undo: take back the last change. The Undo button too."),
     # Translators: a line of help typed on the table page; "Redo" is the page's button of that name.
     "redo": N_("redo: put back what undo took back. The Redo button too."),
-    # Translators: a line of help typed on the table page (the terminal's adds its key, F2).
-    "repeat": N_("repeat: say the whole last answer again."),
     # Translators: help on the table page: speech is the companion's voice; the page's is its "Voice" check box.
     "speech": N_("speech on, speech off: voice on or off. The page's own voice: its check box."),
     # Translators: help on the table page: pan moves the companion's own display (--braille), not the screen reader's.
