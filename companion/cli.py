@@ -279,7 +279,9 @@ def _add_rules(c: _Commands) -> None:
 
     rules_t = Translator(c.lang, "rules")
     p = c.add("rules", rules_t(RULES_HELP["rules"]), cmd_rules, game=True)
-    p.add_argument("section", nargs="*", metavar=rules_t(RULES_HELP["SECTION"]), help=rules_t(RULES_HELP["section"]))
+    # default=[]: a '*' positional without one is listed as required when the game is missing (argparse)
+    p.add_argument("section", nargs="*", default=[], metavar=rules_t(RULES_HELP["SECTION"]),
+                   help=rules_t(RULES_HELP["section"]))
     p.add_argument("--format", choices=RULES_FORMATS, help=rules_t(RULES_HELP["format"]))
     _add_grade(p, c.t)
     _add_page_size(p, c.t)
@@ -532,6 +534,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     game = _game(args)
     section = " ".join(args.section)
     if args.format is None:
+        if args.output is not None or args.force:  # the reader would silently write no file
+            _fail(Translator(args.lang, "rules")(CLI_HELP["no_format"]), 2)
         return run_reader(game, ReaderConfig(args.lang, section, args.speech, args.rate, args.voice, args.braille,
                                              args.braille_width, args.braille_table, args.grade))
     rules_t = Translator(args.lang, "rules")
