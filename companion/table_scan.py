@@ -48,10 +48,13 @@ def _frames(source: str, lang: str) -> Generator[tuple[float, Any], None, None]:
     try:
         container = av.open(source, format="v4l2" if live else None, timeout=5.0)
     except (OSError, av.FFmpegError) as error:
+        # FFmpeg's own number for a file it cannot decode means nothing to a player: said in words
+        why = (t("not a video the companion can read") if isinstance(error, av.InvalidDataError)
+               else _reason(error, lang))
         # Translators: {source} where it comes from: a camera or a player's name; {reason} why, a short phrase from the
         # system.
         raise ScanSourceError(t("The camera {source} cannot be opened: {reason}.", source=source,
-                                reason=_reason(error, lang))) from None
+                                reason=why)) from None
     last = -1.0
     try:
         for frame in container.decode(video=0):
