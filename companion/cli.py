@@ -409,15 +409,20 @@ def _fail(message: str, status: int) -> None:
     raise SystemExit(status)
 
 
+def _card_file_failure(error: Any, lang: str) -> None:
+    """A card file that cannot be used (a referee's correction): one sentence in the user's words, exit status 1."""
+    t = Translator(lang, "core")
+    # Translators: {path} a file or folder name; {problem} what is wrong, a short phrase.
+    _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.sentence(t)), 1)
+
+
 def _cards_or_fail(game: Any, lang: str) -> Any:
     from companion.cards import CardDataError
 
     try:
         cards = game.cards()
     except CardDataError as error:
-        t = Translator(lang, "core")
-        # Translators: {path} a file or folder name; {problem} what is wrong, a short phrase.
-        _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.sentence(t)), 1)
+        _card_file_failure(error, lang)
     if not cards.cards:  # a game with no card file
         _fail(Translator(lang, "core")("This game has no card data."), 1)
     return cards
@@ -580,7 +585,12 @@ def cmd_stickers(args: argparse.Namespace) -> int:
     from companion import stickers
     from companion.written import write_file
 
-    status, sentence = stickers.run(_game(args), args.lang, args.paper, args.output, args.force, write_file)
+    from companion.cards import CardDataError
+
+    try:
+        status, sentence = stickers.run(_game(args), args.lang, args.paper, args.output, args.force, write_file)
+    except CardDataError as error:  # was "PATH: is not valid TOML (...)", English only
+        _card_file_failure(error, args.lang)
     if status:
         _fail(sentence, status)
     print(sentence)
