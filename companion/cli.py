@@ -279,7 +279,9 @@ def _add_rules(c: _Commands) -> None:
 
     rules_t = Translator(c.lang, "rules")
     p = c.add("rules", rules_t(RULES_HELP["rules"]), cmd_rules, game=True)
-    p.add_argument("section", nargs="*", metavar=rules_t(RULES_HELP["SECTION"]), help=rules_t(RULES_HELP["section"]))
+    # default=[]: a '*' positional without one is listed as required when the game is missing (argparse)
+    p.add_argument("section", nargs="*", default=[], metavar=rules_t(RULES_HELP["SECTION"]),
+                   help=rules_t(RULES_HELP["section"]))
     p.add_argument("--format", choices=RULES_FORMATS, help=rules_t(RULES_HELP["format"]))
     _add_grade(p, c.t)
     _add_page_size(p, c.t)
@@ -407,15 +409,20 @@ def _fail(message: str, status: int) -> None:
     raise SystemExit(status)
 
 
+def _card_file_failure(error: Any, lang: str) -> None:
+    """A card file that cannot be used (a referee's correction): one sentence in the user's words, exit status 1."""
+    t = Translator(lang, "core")
+    # Translators: {path} a file or folder name; {problem} what is wrong, a short phrase.
+    _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.sentence(t)), 1)
+
+
 def _cards_or_fail(game: Any, lang: str) -> Any:
     from companion.cards import CardDataError
 
     try:
         cards = game.cards()
     except CardDataError as error:
-        t = Translator(lang, "core")
-        # Translators: {path} a file or folder name; {problem} what is wrong, a short phrase.
-        _fail(t("The card file {path} cannot be used: {problem}", path=error.path, problem=error.sentence(t)), 1)
+        _card_file_failure(error, lang)
     if not cards.cards:  # a game with no card file
         _fail(Translator(lang, "core")("This game has no card data."), 1)
     return cards
@@ -532,6 +539,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     game = _game(args)
     section = " ".join(args.section)
     if args.format is None:
+        if args.output is not None or args.force:  # the reader would silently write no file
+            _fail(Translator(args.lang, "rules")(CLI_HELP["no_format"]), 2)
         return run_reader(game, ReaderConfig(args.lang, section, args.speech, args.rate, args.voice, args.braille,
                                              args.braille_width, args.braille_table, args.grade))
     rules_t = Translator(args.lang, "rules")
@@ -576,7 +585,12 @@ def cmd_stickers(args: argparse.Namespace) -> int:
     from companion import stickers
     from companion.written import write_file
 
-    status, sentence = stickers.run(_game(args), args.lang, args.paper, args.output, args.force, write_file)
+    from companion.cards import CardDataError
+
+    try:
+        status, sentence = stickers.run(_game(args), args.lang, args.paper, args.output, args.force, write_file)
+    except CardDataError as error:  # was "PATH: is not valid TOML (...)", English only
+        _card_file_failure(error, args.lang)
     if status:
         _fail(sentence, status)
     print(sentence)

@@ -130,6 +130,11 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
     t = Translator(config.lang, "core")
     interactive = stdin.isatty() and not config.json
     settings = Settings(lang=config.lang, verbosity=config.verbosity, display=dict(config.display), interactive=interactive)
+    try:
+        _check_camera(config)  # before any voice, question or save file: a wrong camera leaves nothing behind
+    except _OptionError as error:
+        sys.stderr.write(str(error) + "\n")
+        return 2
     announcer, outputs = _announcer(config, interactive, stdout, game)
     typed_ahead: list[str] = []  # lines typed during the resume question: kept for the game
     declined: list[Path] = []  # the save the player answered no for: marked once the new game is played
@@ -149,9 +154,6 @@ def play(config: PlayConfig, game: Game, stdin: TextIO | None = None, stdout: Te
         return 2
     session, web = started
     scanner = _scanner(config, session)
-    if scanner is False:
-        _close_all(None, None, web, session, announcer)
-        return 2
     _begin(config, session, notes, outputs, announcer, scanner)
     import gc
 
@@ -292,19 +294,25 @@ def _after_play(config: PlayConfig, session: Session, declined: list[Path]) -> N
         pass
 
 
+def _check_camera(config: PlayConfig) -> None:
+    """``--scan``: its camera opened once, its problem said before anything is made. :raises _OptionError:"""
+    if config.scan is None:
+        return
+    from companion.table_scan import ScanSourceError, check_source
+
+    try:
+        check_source(config.scan, config.lang)
+    except ScanSourceError as error:
+        raise _OptionError(str(error)) from None
+
+
 def _scanner(config: PlayConfig, session: Session) -> Any:
-    """``--scan``: the camera's reader, checked (``None`` without it; ``False`` once its problem is said)."""
+    """``--scan``: the camera's reader (``None`` without it), its source already checked by ``_check_camera``."""
     if config.scan is None:
         return None
-    from companion.table_scan import ScanSourceError, TableScanner
+    from companion.table_scan import TableScanner
 
-    scanner = TableScanner(session, config.scan)
-    try:
-        scanner.check()
-    except ScanSourceError as error:
-        sys.stderr.write(str(error) + "\n")
-        return False
-    return scanner
+    return TableScanner(session, config.scan)
 
 
 def _wiring(config: PlayConfig, announcer: Announcer, outputs: _Outputs, interactive: bool) -> Wiring:

@@ -84,7 +84,7 @@ _PLAYER_ID = r"[a-z][a-z0-9_]{0,15}"
 
 
 class RecordsError(Exception):
-    """The records cannot be read or written: ``reason`` is locked, damaged or unwritable."""
+    """The records cannot be read or written: ``reason`` is locked, damaged, unwritable or folder."""
 
     def __init__(self, reason: str, path: Path, detail: str = "") -> None:
         super().__init__(f"{reason}: {path} {detail}".strip())
@@ -233,6 +233,8 @@ def _winners_from(text: str | None) -> Winners:
 def _connect(path: Path | None = None, write: bool = False) -> Iterator[sqlite3.Connection]:
     """A connection in one transaction: committed when the block ends, rolled back on any error."""
     path = path or records_path()
+    if path.is_dir():  # SQLite's "unable to open" would send the player to check the disk
+        raise RecordsError("folder", path)
     if write:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -395,6 +397,8 @@ PROBLEMS = {
     "damaged": N_("The records file {path} is damaged. Move it away: the companion starts a new one."),
     # Translators: {path} a file or folder name.
     "unwritable": N_("The records file {path} cannot be written: check the folder and the disk."),
+    # Translators: {path} a file or folder name.
+    "folder": N_("The records file {path} is a folder. Move it away: the companion starts a new file."),
 }
 #: What the table hears when a finished game could not be written, however long it waited.
 LOST = {

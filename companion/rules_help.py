@@ -17,4 +17,5 @@ CLI_HELP = {
     # Translators: {path} a file or folder name.
     "written": N_("Rules written to {path}."),
     "no_section": N_("--format writes the whole rules: leave out the section."),
+    "no_format": N_("-o and --force go with --format: add --format txt, html, brf or pef."),
 }

@@ -600,6 +600,9 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
     if older_than is not None and not delete_finished_:
         err.write(_shown(t("companion saves: --older-than goes with --delete-finished.") + "\n"))
         return 2
+    if delete is not None and game is not None:  # the game would not limit it: another game's save was deleted
+        err.write(_shown(t("companion saves: --delete takes a save's name alone: leave out the game.") + "\n"))
+        return 2
     if delete is not None:
         try:
             out.write(_shown(delete_one(delete, folder, lang) + "\n"))

@@ -233,6 +233,7 @@ def run(game: Game, lang: str, paper: str, output: Path | None, force: bool,
     """``companion stickers``: every file made first, then each written whole (``write_file`` says a problem in words).
 
     :returns: the exit status and the one sentence to say (what was written, or why nothing was).
+    :raises CardDataError: the game's card file (a referee's correction) cannot be used.
     """
     from companion.i18n import Translator
     from companion.stickers_help import CLI_HELP
@@ -242,9 +243,12 @@ def run(game: Game, lang: str, paper: str, output: Path | None, force: bool,
     if output is None or output.suffix.lower() not in KINDS:
         return 2, tools(CLI_HELP["kind"])
     from companion.braille.translate import BrailleUnavailable
+    from companion.cards import CardDataError
 
     try:
         braille = pef_labels(game, lang)
+    except CardDataError:  # the caller says it as every command does, in the user's words
+        raise
     except (BrailleUnavailable, ValueError) as error:  # liblouis missing, a name wider than a line: nothing written
         return 1, str(error)
     if output.suffix.lower() == ".pdf":

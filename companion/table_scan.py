@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +37,7 @@ class ScanSourceError(Exception):
     """The camera or the video cannot be opened: one sentence."""
 
 
-def _frames(source: str, lang: str) -> Iterator[tuple[float, Any]]:
+def _frames(source: str, lang: str) -> Generator[tuple[float, Any], None, None]:
     """(seconds, a greyscale PIL image) for each frame of ``source``, as they come. :raises ScanSourceError:"""
     t = Translator(lang, "tools")
     try:
@@ -48,10 +48,13 @@ def _frames(source: str, lang: str) -> Iterator[tuple[float, Any]]:
     try:
         container = av.open(source, format="v4l2" if live else None, timeout=5.0)
     except (OSError, av.FFmpegError) as error:
+        # FFmpeg's own number for a file it cannot decode means nothing to a player: said in words
+        why = (t("not a video the companion can read") if isinstance(error, av.InvalidDataError)
+               else _reason(error, lang))
         # Translators: {source} where it comes from: a camera or a player's name; {reason} why, a short phrase from the
         # system.
         raise ScanSourceError(t("The camera {source} cannot be opened: {reason}.", source=source,
-                                reason=_reason(error, lang))) from None
+                                reason=why)) from None
     last = -1.0
     try:
         for frame in container.decode(video=0):
@@ -64,6 +67,24 @@ def _frames(source: str, lang: str) -> Iterator[tuple[float, Any]]:
         return
     finally:
         container.close()
+
+
+def check_source(source: str, lang: str) -> None:
+    """Open the source once before the game starts, before its save file is made: a wrong device stops at once and
+    leaves nothing behind. A missing ``/dev/video9`` is no such device (the system's reason would blame a folder).
+
+    :raises ScanSourceError:
+    """
+    path = Path(source)
+    if not (path.is_file() or (source.startswith("/dev/") and path.exists())):
+        t = Translator(lang, "tools")
+        raise ScanSourceError(t("The camera {source} cannot be opened: {reason}.", source=source,
+                                reason=t("no such device or file")))
+    frames = _frames(source, lang)
+    try:
+        next(frames, None)
+    finally:
+        frames.close()
 
 
 def _reason(error: Exception, lang: str) -> str:
@@ -84,14 +105,6 @@ class TableScanner:
         self._thread: threading.Thread | None = None
         self.said: list[str] = []  # the codes said, in order (for the tests and the log)
         self._failed = False  # a picture that could not be read was said (once)
-
-    def check(self) -> None:
-        """Open the source once before the game starts (a wrong device stops at once). :raises ScanSourceError:"""
-        if not self.source.startswith("/dev/") and not Path(self.source).is_file():
-            t = Translator(self.session.narrator.lang, "tools")
-            raise ScanSourceError(t("The camera {source} cannot be opened: {reason}.", source=self.source,
-                                    reason=t("no such device or file")))
-        next(iter(_frames(self.source, self.session.narrator.lang)), None)
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="companion-scan", daemon=True)

@@ -57,6 +57,22 @@ def test_a_damaged_file_is_reported_in_one_sentence(tmp_path: Path) -> None:
     assert records.problem_sentence(caught.value, "fr").startswith("Le fichier des records")
 
 
+def test_a_folder_in_the_files_place_is_one_sentence_and_stays(tmp_path: Path) -> None:
+    """A folder named records.sqlite3 was "cannot be written: check the folder and the disk", even for a reading."""
+    path = records.records_path()
+    (path / "inside").mkdir(parents=True)
+    result = subprocess.run([sys.executable, "-m", "companion", "records", "--lang", "fr"], capture_output=True,
+                            text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (1, "")
+    assert result.stdout == (f"Le fichier des records {path} est un dossier. Déplacez-le : le compagnon commencera un "
+                             "nouveau fichier.\n")
+    with pytest.raises(records.RecordsError) as caught:
+        records.record("num-x", "coop", 3, 10, False)
+    assert records.problem_sentence(caught.value, "en") == (
+        f"The records file {path} is a folder. Move it away: the companion starts a new file.")
+    assert [p.name for p in path.iterdir()] == ["inside"]
+
+
 def test_a_locked_file_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     records.record("num-x", "coop", 3, 10, False)
     monkeypatch.setattr(records, "TIMEOUT", 0.05)

@@ -306,6 +306,27 @@ def test_the_cli_end_to_end(tmp_path: Path) -> None:
     assert unknown.returncode == 2
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["gant", "-o", "regles.txt"], "-o et --force vont avec --format : ajoutez --format txt, html, brf ou pef.\n"),
+    (["gant", "--force", "--lang", "en"], "-o and --force go with --format: add --format txt, html, brf or pef.\n"),
+])
+def test_a_file_without_a_format_is_refused(tmp_path: Path, args: list[str], said: str) -> None:
+    """-o without --format was silently ignored: the reader ran and no file was written."""
+    result = subprocess.run([sys.executable, "-m", "companion", "rules", *args], capture_output=True, text=True,
+                            input="", cwd=tmp_path, timeout=60)
+    assert (result.returncode, result.stderr, result.stdout) == (2, said, "")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_game_names_only_the_game(tmp_path: Path) -> None:
+    """SECTION is optional: the sentence for a missing game said both were required."""
+    result = subprocess.run([sys.executable, "-m", "companion", "rules", "--format", "html", "--lang", "en"],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == ("companion: the following arguments are required: GAME. "
+                                              "Type companion --help for help.")
+
+
 # --------------------------------------------------------------------------- documents
 
 

@@ -285,6 +285,16 @@ def test_older_than_alone_is_bad_input(folder, capsys, args, message):
     assert saves(capsys, *args, "--lang", "en") == (2, [], [message])
 
 
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "companion saves: --delete takes a save's name alone: leave out the game."),
+    ("fr", "companion saves : --delete prend seulement le nom d'une sauvegarde : ne donnez pas de jeu.")])
+def test_a_game_with_delete_is_refused_and_nothing_is_deleted(folder, capsys, lang, message):
+    """`saves gauntlet --delete NAME` deleted NAME even when it was another game's save: the game limited nothing."""
+    make_save(folder / "love.jsonl", "love-letter", [])
+    assert saves(capsys, "gauntlet", "--delete", "love", "--lang", lang) == (2, [], [message])
+    assert (folder / "love.jsonl").is_file()
+
+
 @pytest.mark.parametrize("args", [
     ["--delete", "x", "--delete-finished"],
     ["--delete-finished", "--older-than", "soon"],

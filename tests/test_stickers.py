@@ -8,6 +8,7 @@ that prints a wrong code, a code too small to read or a label off the page fails
 from __future__ import annotations
 
 import io
+import os
 import re
 from pathlib import Path
 
@@ -138,6 +139,7 @@ def test_a_bad_path_gets_one_sentence_and_nothing_is_written(tmp_path: Path, cap
                                                              args: list[str], sentence: str) -> None:
     (tmp_path / "kept.pef").write_text("mine")
     (tmp_path / "folder.svg").mkdir()
+    registry.find("love-letter").cards()  # its parse cache (data folder) made first: run alone, this test failed
     before = sorted(tmp_path.iterdir())
     with pytest.raises(SystemExit) as stop:
         main(["stickers", "love-letter", "--lang", "en", *[a.format(tmp=tmp_path) for a in args]])
@@ -161,6 +163,19 @@ def test_a_missing_folder_is_made_as_for_every_document(tmp_path: Path, capsys: 
     """The same answer as every -o writer (companion/written.py): the folder is made, the sheet written."""
     assert main(["stickers", "love-letter", "--lang", "en", "-o", str(tmp_path / "new" / "ll.svg")]) == 0
     assert (tmp_path / "new" / "ll.svg").is_file() and (tmp_path / "new" / "ll.pef").is_file()
+
+
+def test_a_broken_corrected_card_file_is_said_in_the_users_words(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A referee's card file that is not TOML was "PATH: is not valid TOML (...)", English only, with no French frame."""
+    broken = Path(os.environ["COMPANION_CONFIG_DIR"]) / "love-letter.toml"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("garbage [[\n")
+    with pytest.raises(SystemExit) as stop:
+        main(["stickers", "love-letter", "--lang", "fr", "-o", str(tmp_path / "ll.pdf")])
+    assert stop.value.code == 1
+    assert capsys.readouterr().err.startswith(f"Le fichier de cartes {broken} est inutilisable : ")
+    assert not (tmp_path / "ll.pdf").exists() and not (tmp_path / "ll.pef").exists()
 
 
 def test_a_name_outside_latin_1_is_printed_respelt_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -89,6 +89,34 @@ def test_a_camera_that_cannot_be_opened_is_one_sentence(tmp_path: Path, capsys: 
                                       "de ce nom.\n"
 
 
+@pytest.mark.parametrize("save", [None, "mine.jsonl"])
+def test_a_camera_that_cannot_be_opened_leaves_no_save(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch, save: str | None) -> None:
+    """A wrong camera stopped the companion after its save file was made: each try left a "not started" game in
+    the saves list (and a --save FILE that then refused the next run). A missing /dev/video9 blamed "the folder"."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    code = main(["play", "mindbug", "--lang", "fr", "--json", "--scan", "/dev/video77"]
+                + (["--save", save] if save else []))
+    assert code == 2
+    assert capsys.readouterr().err == "La caméra /dev/video77 ne peut pas s'ouvrir : ni appareil ni fichier de ce nom.\n"
+    assert sorted(p.name for p in tmp_path.rglob("*.jsonl")) == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "ce n'est pas une vidéo que le compagnon sait lire"),
+                                             ("en", "not a video the companion can read")])
+def test_a_file_that_is_no_video_is_said_in_words(tmp_path: Path, lang: str, said: str) -> None:
+    """A file FFmpeg cannot decode was "the system refused it (error 1094995529)": FFmpeg's number, not a reason."""
+    from companion.table_scan import ScanSourceError, check_source
+
+    junk = tmp_path / "camera.mp4"
+    junk.write_text("not a video\n")
+    with pytest.raises(ScanSourceError) as caught:
+        check_source(str(junk), lang)
+    assert str(caught.value).endswith(f" {junk} " + ("ne peut pas s'ouvrir : " if lang == "fr" else "cannot be opened: ")
+                                      + said + ".")
+
+
 def test_a_code_no_card_has_is_said_and_later_cards_still_are(tmp_path: Path) -> None:
     """Issue 30: a copy number such as ² passed the digit check and killed the camera's thread (no later card was
     said); 0 and 999 were said "Card scanned". Each is now one sentence, and the next card is said."""
