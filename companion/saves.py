@@ -589,6 +589,31 @@ def _shown(text: str) -> str:
     return visible(text[:-1]) + "\n" if text.endswith("\n") else visible(text)
 
 
+def _delete_finished_said(folder: Path, game: Game | None, older_than: int | None, lang: str, out: TextIO,
+                          err: TextIO) -> int:
+    """``companion saves --delete-finished``: what was deleted, kept or failed, said; the exit status."""
+    t = Translator(lang, "core")
+    done = delete_finished(folder, game, older_than, lang)
+    for sentence in done.failed:
+        err.write(_shown(sentence + "\n"))
+    if done.deleted:
+        # Translators: {count} a number; the form follows {count}.
+        out.write(_shown(t.plural("{count} finished save deleted.", "{count} finished saves deleted.", len(done.deleted))
+                  + "\n"))
+    if done.unstarted:
+        # Translators: {count} a number; the form follows {count}.
+        out.write(_shown(t.plural("{count} save with no move deleted.", "{count} saves with no move deleted.",
+                           len(done.unstarted)) + "\n"))
+    if not done.deleted and not done.unstarted:
+        out.write(_shown(t("No finished save to delete.") + "\n"))
+    if done.in_use:
+        # Translators: {count} a number; the form follows {count}.
+        out.write(_shown(t.plural("{count} finished save is open in another companion: it is kept.",
+                           "{count} finished saves are open in another companion: they are kept.",
+                           len(done.in_use)) + "\n"))
+    return 1 if done.failed else 0
+
+
 def run(lang: str, game: Game | None = None, delete: str | None = None, delete_finished_: bool = False,
         older_than: int | None = None, folder: Path | None = None, out: TextIO | None = None,
         err: TextIO | None = None) -> int:
@@ -611,25 +636,7 @@ def run(lang: str, game: Game | None = None, delete: str | None = None, delete_f
             return refused.status
         return 0
     if delete_finished_:
-        done = delete_finished(folder, game, older_than, lang)
-        for sentence in done.failed:
-            err.write(_shown(sentence + "\n"))
-        if done.deleted:
-            # Translators: {count} a number; the form follows {count}.
-            out.write(_shown(t.plural("{count} finished save deleted.", "{count} finished saves deleted.", len(done.deleted))
-                      + "\n"))
-        if done.unstarted:
-            # Translators: {count} a number; the form follows {count}.
-            out.write(_shown(t.plural("{count} save with no move deleted.", "{count} saves with no move deleted.",
-                               len(done.unstarted)) + "\n"))
-        if not done.deleted and not done.unstarted:
-            out.write(_shown(t("No finished save to delete.") + "\n"))
-        if done.in_use:
-            # Translators: {count} a number; the form follows {count}.
-            out.write(_shown(t.plural("{count} finished save is open in another companion: it is kept.",
-                               "{count} finished saves are open in another companion: they are kept.",
-                               len(done.in_use)) + "\n"))
-        return 1 if done.failed else 0
+        return _delete_finished_said(folder, game, older_than, lang, out, err)
     found = list_saves(folder, game, lang)
     name = game.name(lang) if game is not None else None
     if not found:
