@@ -29,7 +29,29 @@ def test_a_step_prints_one_line_and_keeps_the_tools_output_in_the_log() -> None:
 def test_a_failed_step_names_the_log() -> None:
     result = step("sh", "-c", "echo the real reason; exit 3")
     assert result.returncode == 1
-    assert f"voir / failed, see {ROOT / 'setup.log'}" in result.stderr and "the real reason" in result.stderr
+    assert result.stderr.splitlines() == ["companion : échec / failed: essai / trial",
+                                          f"companion : détails dans / details in {ROOT / 'setup.log'}",
+                                          "the real reason"]
+
+
+def test_a_failed_step_says_the_tools_error_lines_not_its_retries_nor_a_traceback() -> None:
+    """pip's retries, its boxes and a Python traceback went to the screen reader line by line (15 of them)."""
+    noise = "".join(f"echo '  WARNING: Retrying ({n})'; " for n in range(5))
+    trace = "printf 'Traceback (most recent call last):\\n  File \"x.py\", line 1\\nOSError: [Errno 30] read-only\\n'"
+    result = step("sh", "-c", f"{noise}echo 'ERROR: No matching distribution found for x'; {trace}; "
+                  "echo '\u2570\u2500> See above for output.'; exit 1")
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[2:] == ["ERROR: No matching distribution found for x",
+                                              "OSError: [Errno 30] read-only"]
+    assert "Retrying (4)" in (ROOT / "setup.log").read_text(encoding="utf-8")
+
+
+def test_the_install_runs_every_step_that_can_fail_through_step_sh() -> None:
+    """A folder that cannot be made (a read-only home) once printed mkdir's English and no step name."""
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\ninstall:", 1)[1].split("\n\n", 1)[0]
+    commands = [line.strip() for line in recipe.splitlines() if line.startswith("\t@")]
+    assert commands[-1].startswith("@bash scripts/install.sh said ")
+    assert all(command.startswith("@bash scripts/step.sh ") for command in commands[:-1]), commands
 
 
 def test_the_makefile_runs_every_set_up_command_through_a_step() -> None:
