@@ -6,6 +6,7 @@ before the game were 22 lines to hear (issue 12).
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 
 import pytest
@@ -71,3 +72,21 @@ def test_every_test_has_the_readmes_120_second_timeout(pytestconfig: pytest.Conf
     for readme in ("README.md",):
         text = (ROOT / readme).read_text(encoding="utf-8")
         assert "120 seconds" in text and "120 secondes" in text
+
+
+def test_without_apt_get_the_missing_packages_are_named_in_both_languages(tmp_path: Path) -> None:
+    """A system without apt-get: the failed step's last line (all step.sh shows) once was English and named nothing."""
+    for tool in ("bash", "dpkg-query", "grep", "id", "mktemp", "cat", "rm", "sed", "awk", "tail", "dirname"):
+        found = shutil.which(tool)
+        assert found is not None, tool
+        (tmp_path / tool).symlink_to(found)
+    result = subprocess.run([str(tmp_path / "bash"), str(STEP), "paquets Debian / Debian packages", "bash",
+                             str(ROOT / "scripts" / "setup-system.sh"), "companion-no-such-package"],
+                            capture_output=True, text=True, timeout=30, env={"PATH": str(tmp_path)})
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == "companion : échec / failed: paquets Debian / Debian packages"
+    assert result.stderr.splitlines()[2:] == [
+        "companion : paquets à installer / packages to install: companion-no-such-package"]
+    log = (ROOT / "setup.log").read_text(encoding="utf-8")
+    assert "companion : pas d'apt-get ici ; installez avec le gestionnaire de paquets du système /" in log
+    assert "companion : no apt-get here; install with your system's package manager:" in log
