@@ -90,3 +90,25 @@ def test_without_apt_get_the_missing_packages_are_named_in_both_languages(tmp_pa
     log = (ROOT / "setup.log").read_text(encoding="utf-8")
     assert "companion : pas d'apt-get ici ; installez avec le gestionnaire de paquets du système /" in log
     assert "companion : no apt-get here; install with your system's package manager:" in log
+
+
+def uninstall(data: Path) -> list[str]:
+    result = subprocess.run(["bash", str(ROOT / "scripts" / "install.sh"), "uninstall", str(data / "venv"),
+                             str(data.parent / "bin")], capture_output=True, text=True, timeout=30)
+    assert (result.returncode, result.stderr) == (0, "")
+    return result.stdout.splitlines()
+
+
+def test_uninstall_says_saved_games_stay_only_when_some_do(tmp_path: Path) -> None:
+    """A game quit before its first move leaves an empty saves folder: "your saved games stay" was said all the same."""
+    data = tmp_path / "companion"
+    (data / "saves").mkdir(parents=True)
+    (data / "venv-1" / "bin").mkdir(parents=True)
+    assert uninstall(data) == ["companion : désinstallé / uninstalled"]
+    assert not data.exists()
+    (data / "saves").mkdir(parents=True)
+    (data / "saves" / "love-letter.jsonl").write_text("{}\n", encoding="utf-8")
+    assert uninstall(data) == ["companion : désinstallé / uninstalled",
+                               f"companion : vos parties et vos records restent dans / your saved games and records "
+                               f"stay in {data}"]
+    assert (data / "saves" / "love-letter.jsonl").exists()
