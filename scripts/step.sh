@@ -11,18 +11,16 @@ log="$(cd "$(dirname "$0")/.." && pwd)/setup.log"
 # A user installing from a source tree they cannot write to (make install) logs to their own temporary folder.
 if ! { : >>"$log"; } 2>/dev/null; then log="${TMPDIR:-/tmp}/companion-setup-$(id -u).log"; fi
 echo "companion : $what"
-out=$(mktemp "${TMPDIR:-/tmp}/companion-step.XXXXXX" 2>/dev/null || mktemp)
-trap 'rm -f "$out"' EXIT
-"$@" >"$out" 2>&1
-status=$?
-{ echo "== $what: $*"; cat "$out"; } >>"$log"
-if [ "$status" -ne 0 ]; then
+{ echo "== $what: $*"; } >>"$log"
+start=$(($(wc -c <"$log") + 1))  # this step's output starts here (no temporary file: a killed step leaves none)
+if ! "$@" >>"$log" 2>&1; then
     echo "companion : échec / failed: $what" >&2
     echo "companion : détails dans / details in $log" >&2
     # The lines where the tool says what went wrong (pip's ERROR:, apt's E:, a Python exception's last line).
-    reasons=$(grep -E '^[[:space:]]*(ERROR|E|error|fatal|[[:alnum:]_.]*(Error|Exception)):' "$out" | sed 's/^[[:space:]]*//' \
-        | awk '!seen[$0]++' | tail -n 3)
-    if [ -z "$reasons" ]; then reasons=$(grep -v '^[[:space:]]*$' "$out" | tail -n 1); fi
+    out=$(tail -c +"$start" "$log")
+    reasons=$(grep -E '^[[:space:]]*(ERROR|E|error|fatal|[[:alnum:]_.]*(Error|Exception)):' <<<"$out" \
+        | sed 's/^[[:space:]]*//' | awk '!seen[$0]++' | tail -n 3)
+    if [ -z "$reasons" ]; then reasons=$(grep -v '^[[:space:]]*$' <<<"$out" | tail -n 1); fi
     [ -z "$reasons" ] || printf '%s\n' "$reasons" >&2
     exit 1
 fi
