@@ -41,7 +41,8 @@ run: setup
 # The companion for daily use, as the current user (root too): its own venv, no test tools; only setup.log is written here.
 install:
 	@bash scripts/step.sh "paquets Debian / Debian packages" bash scripts/setup-system.sh $(RUN_PACKAGES)
-	@bash scripts/install.sh begin "$(INSTALL_HOME)" "$(BIN_DIR)"
+	@bash scripts/step.sh "dossier d'installation / install folder" \
+		bash scripts/install.sh begin "$(INSTALL_HOME)" "$(BIN_DIR)"
 	@bash scripts/step.sh "environnement Python / Python environment" \
 		env TMPDIR="$(INSTALL_TMP)" $(SYSTEM_PYTHON) -m venv "$(INSTALL_NEW)"
 	@bash scripts/step.sh "companion et ses paquets Python / companion and its Python packages" \

@@ -39,6 +39,8 @@ BRAILLE_TABLES: tuple[str, ...] = (*TABLES.values(), *DISPLAY_TABLES.values())
 PLAYER_PACKAGES = {"play": "sox"}
 #: Seconds BRLTTY has to answer.
 BRLAPI_TIMEOUT = 2.0
+#: Where Debian puts daemons such as ``brltty``: not on an ordinary user's PATH, searched all the same.
+SYSTEM_BIN: tuple[str, ...] = ("/usr/sbin", "/sbin")
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,12 @@ def brltty_cells(timeout: float = BRLAPI_TIMEOUT) -> int | None:
     return answer[0] if answer else None
 
 
+def brltty_installed() -> bool:
+    """Whether the ``brltty`` daemon is installed: on PATH or in the system folders (``/usr/sbin`` on Debian)."""
+    path = os.pathsep.join([os.environ.get("PATH", os.defpath), *SYSTEM_BIN])
+    return shutil.which("brltty", path=path) is not None
+
+
 def braille_findings(t: Translator, cells: Callable[[], int | None] | None = None) -> list[Finding]:
     """liblouis and its tables (needed), then BRLTTY (said only)."""
     missing = missing_tables(BRAILLE_TABLES)
@@ -186,7 +194,9 @@ def braille_findings(t: Translator, cells: Callable[[], int | None] | None = Non
         found.append(Finding(t("Braille display: BrlAPI is missing: sudo apt install brltty python3-brlapi.")))
         return found
     width = (cells or brltty_cells)()
-    if width is None:
+    if width is None and not brltty_installed():  # "start it" would send the player after a program not there
+        found.append(Finding(t("Braille display: BRLTTY is missing: sudo apt install brltty.")))
+    elif width is None:
         found.append(Finding(t("Braille display: BRLTTY does not answer; start it if a display is plugged in.")))
     elif width == 0:
         found.append(Finding(t("Braille display: BRLTTY answers, but no display is connected.")))

@@ -90,6 +90,8 @@ uninstall)
     remove_stale "$data" "$bin"
     rm -rf -- "$venv" "$data"/venv-*
     echo "companion : désinstallé / uninstalled"
+    # Folders left empty (a saves folder of a game quit before its first move) are no "saved games that stay".
+    if [ -d "$data" ]; then find "$data" -mindepth 1 -depth -type d -empty -delete 2>/dev/null || true; fi
     if [ -d "$data" ] && ! rmdir "$data" 2>/dev/null; then
         echo "companion : vos parties et vos records restent dans / your saved games and records stay in $data"
     fi

@@ -9,12 +9,14 @@ for pkg in "$@"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
-    echo "companion: these Debian packages are missing: ${missing[*]}." >&2
-    echo "companion: apt-get is not available here; install them with your system's package manager." >&2
+    # In French and English like every line of the set-up; the names last: step.sh shows a failed step's last line.
+    echo "companion : pas d'apt-get ici ; installez avec le gestionnaire de paquets du système /" >&2
+    echo "companion : no apt-get here; install with your system's package manager:" >&2
+    echo "companion : paquets à installer / packages to install: ${missing[*]}" >&2
     exit 1
 fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-echo "companion: installing Debian packages: ${missing[*]}"
+echo "companion : installation / installing: ${missing[*]}"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null

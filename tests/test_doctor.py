@@ -107,8 +107,8 @@ def test_a_data_folder_not_made_yet_is_not_made_by_the_check(capsys, tmp_path):
 
 def test_with_no_voice_at_all_the_built_in_voice_is_missing(capsys, monkeypatch):
     real = doctor.shutil.which
-    monkeypatch.setattr(doctor.shutil, "which", lambda name: None if name in ("espeak-ng", "play", "aplay", "paplay")
-                        else real(name))
+    monkeypatch.setattr(doctor.shutil, "which", lambda name, **kw: None if name in ("espeak-ng", "play", "aplay", "paplay")
+                        else real(name, **kw))
     lines, status = doctor_says(capsys)
     assert status == 1
     assert lines[2] == "Built-in voice: missing, sudo apt install espeak-ng sox."
@@ -118,7 +118,7 @@ def test_a_speech_dispatcher_that_listens_is_said_and_is_enough_to_speak(capsys,
     path = tmp_path / "speechd.sock"
     monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{path}")
     real = doctor.shutil.which
-    monkeypatch.setattr(doctor.shutil, "which", lambda name: None if name == "espeak-ng" else real(name))
+    monkeypatch.setattr(doctor.shutil, "which", lambda name, **kw: None if name == "espeak-ng" else real(name, **kw))
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
         server.bind(str(path))
         server.listen(4)
@@ -180,6 +180,24 @@ def test_a_real_brltty_answers_with_its_display_width(capsys, tmp_path, monkeypa
         daemon.stop()
     assert status == 0
     assert lines[4] == "Braille display: BRLTTY answers, a display of 20 cells."
+
+
+def test_without_brltty_it_says_to_install_it_not_to_start_it(capsys, monkeypatch):
+    """A display plugged in with no BRLTTY installed: "start it" named a program that was not there."""
+    real = doctor.shutil.which
+    monkeypatch.setattr(doctor.shutil, "which", lambda name, **kw: None if name == "brltty" else real(name, **kw))
+    lines, status = doctor_says(capsys)
+    assert (lines[4], status) == ("Braille display: BRLTTY is missing: sudo apt install brltty.", 0)
+    lines, status = doctor_says(capsys, "fr")
+    assert (lines[4], status) == ("Plage braille : BRLTTY manque : sudo apt install brltty.", 0)
+
+
+def test_brltty_in_usr_sbin_is_found_off_an_ordinary_users_path(capsys, monkeypatch):
+    """Debian puts brltty in /usr/sbin, which an ordinary user's PATH lacks: installed all the same."""
+    assert Path("/usr/sbin/brltty").exists()  # this machine's Debian package
+    monkeypatch.setenv("PATH", "/usr/local/bin:/usr/bin:/bin")
+    lines, _ = doctor_says(capsys)
+    assert lines[4] == "Braille display: BRLTTY does not answer; start it if a display is plugged in."
 
 
 def test_the_help_lists_doctor_and_its_exit_status(capsys):
