@@ -189,12 +189,18 @@ class ProtocolLog:
         except FileNotFoundError:
             return []
         found = list(_STAMP.finditer(raw))
-        entries = []
+        entries: list[Entry] = []
         for i, match in enumerate(found):
             end = found[i + 1].start() if i + 1 < len(found) else len(raw)
             body = raw[match.end():end]
             body = body[: body.rfind("\n|")] if "\n|" in body else body.rstrip("\n")
             stamp = _dt.datetime.strptime(match.group(1), "%a %b %d %H:%M:%S %Y").timestamp() + int(match.group(2)) / 1e6
+            # The daemon stamps a line with time() for its seconds and gettimeofday() for its microseconds (MSG2 in
+            # speechd's logging.c): just after a second begins, time() may still give the one before, and the line
+            # reads a second early. Its lines are written in order, under a lock: one earlier than the line before it
+            # is such a line.
+            if entries and stamp < entries[-1].time:
+                stamp += 1.0
             entries.append(Entry(stamp, int(match.group(3)), match.group(4), body))
         return entries
 

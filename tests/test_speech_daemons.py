@@ -15,7 +15,7 @@ import pytest
 
 from companion.announce import Priority, Utterance
 from companion.speech import RecordingSpeaker, SilentSpeaker, SpeechDispatcherSpeaker, SpeechOutput, choose
-from tests.daemons import SSIP_THREAD_EXIT, SpeechDispatcher, no_session_daemons, wait_until
+from tests.daemons import SSIP_THREAD_EXIT, ProtocolLog, SpeechDispatcher, no_session_daemons, wait_until
 
 pytestmark = [pytest.mark.usefixtures("no_session_daemons"), SSIP_THREAD_EXIT]
 __all__ = ["no_session_daemons"]
@@ -385,3 +385,16 @@ def test_without_sound_icons_installed_sounds_only_still_speaks_a_play(daemon, s
         output.close()
     assert [m.text for m in messages] == ["7, red."]  # its icon would be read aloud as a name: the words instead
     assert not any(e.text.startswith("SOUND_ICON") for e in daemon.protocol.commands())
+
+
+@pytest.mark.timeout(10)
+def test_a_log_line_stamped_a_second_early_is_read_in_its_place(tmp_path) -> None:
+    """The daemon takes a line's seconds and its microseconds from two clocks: just after a second begins the seconds
+    may lag (a CANCEL read 0.96 s before the SPEAK it cut failed CI's run); its lines come in order, so it is put back."""
+    log = tmp_path / "protocol"
+    log.write_text("[Thu Dec  3 08:34:40 2026 : 967402] speechd: 17:DATA:|SPEAK\n|\n"
+                   "[Thu Dec  3 08:34:40 2026 : 3454] speechd: 17:DATA:|CANCEL self\n|\n"
+                   "[Thu Dec  3 08:34:41 2026 : 5000] speechd: 17:DATA:|QUIT\n|\n")
+    speak, cancel, quit_ = ProtocolLog(log).entries()
+    assert [entry.text for entry in (speak, cancel, quit_)] == ["SPEAK", "CANCEL self", "QUIT"]
+    assert round(cancel.time - speak.time, 6) == 0.036052 and round(quit_.time - cancel.time, 6) == 0.001546
