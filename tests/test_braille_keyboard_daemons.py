@@ -155,10 +155,15 @@ class Player:
         return bool(shown) and all(cells in answer for cells in shown)
 
     def settled(self) -> None:
-        """Until the display shows what the companion last wrote (BRLTTY passes it on a moment later)."""
-        with self.session.lock:  # the line or key being answered is done
-            written = self.written
-        wait_until(lambda: self.display.lines and self.display.lines[-1][1] == written, 5,
+        """Until the display shows what the companion last wrote (BRLTTY passes it on a moment later).
+
+        What it last wrote is read again at each look: a line down answered on the key reader's thread may write
+        after this starts waiting (``moved`` counts the key before its segment is shown), and the display then shows
+        that newer line, never the one read first (a fresh clone's run waited 5 s for it under load).
+        """
+        with self.session.lock:  # the line being answered is done
+            pass
+        wait_until(lambda: self.display.lines and self.display.lines[-1][1] == self.written, 5,
                    "the display to show what the companion wrote")
 
     @property
