@@ -52,16 +52,20 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def _play_until_killed(save: Path, delay: float, env: dict[str, str], times: list[float] | None = None) -> list[str]:
+def _play_until_killed(save: Path, delay: float, env: dict[str, str], times: list[float] | None = None,
+                       in_game: bool = False) -> list[str]:
     """Run a game fed line by line; SIGKILL it after ``delay`` seconds; the lines whose answer was read.
 
-    ``times``: filled with the moment (from the start) each answer was read.
+    ``times``: filled with the moment (from the start) each answer was read. ``in_game``: ``delay`` counts from the
+    first answer read, so the kill lands in the game however slower than the timing game this start-up is (counted
+    from the start, a loaded machine's slower start-up once made every "game" kill land before the first answer).
     """
     begun = time.monotonic()
     process = subprocess.Popen(COMPANION + ["--save", str(save)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, cwd=ROOT, env=env, text=True, bufsize=1)
     killer = threading.Timer(delay, process.kill)  # Popen.kill: SIGKILL to this PID only, never to a reaped one
-    killer.start()
+    if not in_game:
+        killer.start()
     answered: list[str] = []
     assert process.stdin is not None and process.stdout is not None
     try:
@@ -83,12 +87,15 @@ def _play_until_killed(save: Path, delay: float, env: dict[str, str], times: lis
                     refused = event
             assert refused is None, f"{line!r} was refused: {refused}"
             answered.append(line)
+            if in_game and len(answered) == 1:
+                killer.start()
             if times is not None:
                 times.append(time.monotonic() - begun)
         return answered
     finally:
         killer.cancel()  # the game is over before the kill: kill it now, idle
-        killer.join(timeout=10)
+        if killer.ident is not None:
+            killer.join(timeout=10)
         process.kill()
         process.wait(timeout=10)
 
@@ -104,11 +111,11 @@ def test_sigkill_at_random_moments_never_loses_an_answered_command(tmp_path):
     resumable: list[Path] = []
     for run in range(RUNS):
         # a third of the kills anywhere in start-up, a third around the creation of the save file
-        # (just before the first answer), a third during the game
-        window = [(0.0, first), (max(0.0, first - 0.015), first), (first, last + 0.002)][run % 3]
+        # (just before the first answer), a third during the game (counted from its first answer)
+        window = [(0.0, first), (max(0.0, first - 0.015), first), (0.0, last - first + 0.002)][run % 3]
         delay = rng.uniform(*window)
         save = tmp_path / f"crash{run}.jsonl"
-        answered = _play_until_killed(save, delay, env)
+        answered = _play_until_killed(save, delay, env, in_game=run % 3 == 2)
         context = f"run {run}, seed {SEED}, kill after {delay:.3f} s, answered {answered}"
         if not save.exists():
             assert answered == [], context  # nothing answered before the save file existed
